@@ -1,0 +1,8 @@
+// Every migration, by name. A static list (rather than reading the folder) works the same under
+// tsx, vitest and any bundler. Names are ISO-date-prefixed so they sort in the order they run.
+import type { Migration } from 'kysely/migration';
+import * as initial from './2026-11-22T0100_initial.ts';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0100_initial': initial,
+};

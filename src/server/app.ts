@@ -1,0 +1,199 @@
+/**
+ * buildApp: assembles the Fastify server from an opened database and a validated config, with
+ * plugins in a fixed order: security headers, compression, cookies, body parsers, the CSRF and
+ * session hooks, tRPC at /trpc, the REST paths, health, media and the built client. It does not
+ * listen, migrate or seed (main.ts does), so tests build it around their own database.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { AppConfig } from './env.ts';
+import { isDatabaseUp, type DatabaseHandle } from './db/database.ts';
+import { createRequestContext, type AppDeps } from './context.ts';
+import { appRouter, uploadRoutes, type AppRouter } from './router.ts';
+import { createLocalStorage } from './files/storage.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
+import { deleteExpiredSessions, findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from './auth/sessions.ts';
+import { AppError } from './errors.ts';
+import { restPlugin } from './rest/rest-plugin.ts';
+import { sendRestError } from './rest/error-response.ts';
+import { buildOpenApiDocument } from './rest/openapi.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const clientDistDir = path.join(projectRoot, 'dist', 'client');
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Close the database when the app closes (main.ts); tests keep theirs. */
+  ownsDatabase?: boolean;
+  mailer?: Mailer;
+  rateLimiter?: RateLimiter;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Paths that never need the session (static files): skip its database lookup. */
+const STATIC_PREFIXES = ['/assets/', '/media/', '/images/', '/favicon', '/logo'];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // Reading X-Forwarded-For only from a proxy on this machine keeps rate limits honest.
+    trustProxy: '127.0.0.1',
+    forceCloseConnections: false,
+    return503OnClosing: true,
+  });
+
+  const deps: AppDeps = {
+    db: database.db,
+    config,
+    storage: createLocalStorage(config.dataDir),
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
+    log: app.log,
+  };
+  app.decorate('deps', deps);
+  app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sessionRow', null);
+  app.decorateRequest('sessionUser', null);
+  app.decorateRequest('restStatus', undefined);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // The rich-text editor and text alignment write inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // Video widgets embed YouTube or Vimeo; the contact page embeds an OpenStreetMap map.
+        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://www.openstreetmap.org'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.isHttps,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 256 * 1024 * 1024, files: 5, fields: 50 } });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  // CSRF first (CONTRACT.md: 419 before anything else), then the session for everything but files.
+  app.addHook('onRequest', async (request, reply) => {
+    if (STATIC_PREFIXES.some((p) => request.url.startsWith(p))) return;
+    const token = request.cookies[SESSION_COOKIE] ?? null;
+    if (!SAFE_METHODS.has(request.method)) {
+      const header = request.headers[XSRF_HEADER];
+      const given = Array.isArray(header) ? header[0] : header;
+      if (!token || !given || !isXsrfTokenValid(config.appKey, token, decodeURIComponent(given))) {
+        return sendRestError(reply, new AppError('CSRF_MISMATCH', 'CSRF token mismatch.'), request.log);
+      }
+    }
+    request.sessionToken = token;
+    if (token) {
+      const found = await findValidSession(deps.db, token);
+      request.sessionRow = found?.session ?? null;
+      request.sessionUser = found?.user ?? null;
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createRequestContext(deps, req, res),
+      onError: ({ error, path: procedurePath }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure: procedurePath }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(restPlugin, { router: appRouter, deps, uploadRoutes });
+
+  let openApiDocument: unknown;
+  app.get('/api/openapi.json', async (_request, reply) => {
+    openApiDocument ??= buildOpenApiDocument(appRouter, uploadRoutes, config.appUrl);
+    return reply.type('application/json').send(openApiDocument);
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    const up = await isDatabaseUp(deps.db);
+    return reply.code(up ? 200 : 503).send(up ? { status: 'ok' } : { status: 'unavailable' });
+  });
+
+  // Uploaded images: content-addressed names, so they never change and can be cached for a year.
+  await app.register(fastifyStatic, {
+    root: deps.storage.publicRoot,
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+
+  const hasClient = existsSync(path.join(clientDistDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDistDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders(reply, filePath) {
+        // Vite's hashed bundles never change; everything else is revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else void reply.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setErrorHandler((error, request, reply) => sendRestError(reply, error, request.log));
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/trpc/') || url.startsWith('/media/');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !hasClient) {
+      return reply.code(404).type('application/json').send({ message: 'Not Found.' });
+    }
+    // Any other page is the client's to route; it shows its Not-found page for unknown paths.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDistDir);
+  });
+
+  const sweep = setInterval(() => {
+    deleteExpiredSessions(deps.db).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+  }, 10 * 60 * 1000);
+  sweep.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    if (options.ownsDatabase) await database.close();
+  });
+
+  return app;
+}

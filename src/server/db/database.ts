@@ -1,0 +1,91 @@
+/**
+ * Opens the database: PostgreSQL through `pg` when a URL is given, otherwise PGlite (embedded
+ * PostgreSQL) in a folder or in memory. Both speak the same SQL, so one set of migrations and
+ * repositories serves both.
+ */
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.ts';
+
+export type DatabaseEngine = 'postgres' | 'pglite';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  /** Closes every connection; for PGlite, flushes and releases the data folder. */
+  close(): Promise<void>;
+}
+
+// Dates stay calendar dates ('YYYY-MM-DD') instead of becoming midnight in the server's zone,
+// and bigint counters come back as numbers.
+const DATE_OID = 1082;
+const INT8_OID = 20;
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent, PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite folder; absent means in memory (tests). */
+  pgliteDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5000,
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') => {
+        if (oid === DATE_OID) return (value: string) => value;
+        if (oid === INT8_OID) return (value: string) => Number(value);
+        return pg.types.getTypeParser(oid, format as 'text');
+      },
+    },
+  });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  const parsers = {
+    [DATE_OID]: (value: string) => value,
+    [INT8_OID]: (value: string) => Number(value),
+  };
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers });
+  void types;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    engine: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** True when the database answers a trivial query within the timeout. */
+export async function isDatabaseUp(db: Kysely<Database>, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      sql`select 1`.execute(db),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Demo content for a fresh database, and the first admin. Widgets that are missing are created
+ * (the pages need every one of them) but an existing widget is never touched; galleries and
+ * testimonials are added once per database, so ones an admin deleted do not come back.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '#server/db/types.ts';
+import type { FileStorage } from '#server/files/storage.ts';
+import { processImage } from '#server/files/images.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
+import { demoGalleries, demoTestimonials, demoWidgets } from './demo-content.ts';
+import { drawDemoImage } from './draw-demo-image.ts';
+
+const DEMO_SEEDED_KEY = 'demo_content_seeded_at';
+
+export interface SeedReport {
+  widgetsCreated: number;
+  galleriesCreated: number;
+  testimonialsCreated: number;
+}
+
+export async function seedDemoContent(db: Kysely<Database>, storage: FileStorage): Promise<SeedReport> {
+  const report: SeedReport = { widgetsCreated: 0, galleriesCreated: 0, testimonialsCreated: 0 };
+
+  const existing = new Set((await db.selectFrom('widgets').select('name').execute()).map((w) => w.name));
+  for (const widget of demoWidgets) {
+    if (existing.has(widget.name)) continue;
+    const imageId = widget.image ? await storeDemoImage(db, storage, widget.image) : null;
+    const inserted = await db
+      .insertInto('widgets')
+      .values({ name: widget.name, type: widget.type, html: widget.html, alt: widget.alt, image_id: imageId })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .executeTakeFirst();
+    report.widgetsCreated += Number(inserted.numInsertedOrUpdatedRows ?? 0);
+  }
+
+  const seeded = await db.selectFrom('app_state').select('value').where('key', '=', DEMO_SEEDED_KEY).executeTakeFirst();
+  if (seeded) return report;
+
+  for (const gallery of demoGalleries) {
+    const coverId = await storeDemoImage(db, storage, gallery.cover);
+    const { id: galleryId } = await db
+      .insertInto('galleries')
+      .values({ name: gallery.name, url: gallery.url, hidden: gallery.hidden, cover_image_id: coverId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The gallery's own page is its url unless an admin sets another.
+    if (!gallery.url) await db.updateTable('galleries').set({ url: `/galleries/${galleryId}` }).where('id', '=', galleryId).execute();
+    let position = 0;
+    for (const image of gallery.images) {
+      const imageId = await storeDemoImage(db, storage, image.image);
+      await db
+        .insertInto('gallery_images')
+        .values({ gallery_id: galleryId, image_id: imageId, alt: image.alt, link: image.link, position: position++ })
+        .execute();
+    }
+    report.galleriesCreated += 1;
+  }
+
+  for (const [index, testimonial] of demoTestimonials.entries()) {
+    // Spread over past weeks so the newest-first order looks natural.
+    const createdAt = new Date(Date.now() - (demoTestimonials.length - index) * 9 * 24 * 3600 * 1000);
+    await db
+      .insertInto('testimonials')
+      .values({ ...testimonial, created_at: createdAt, updated_at: createdAt })
+      .execute();
+    report.testimonialsCreated += 1;
+  }
+
+  await db
+    .insertInto('app_state')
+    .values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return report;
+}
+
+async function storeDemoImage(db: Kysely<Database>, storage: FileStorage, spec: Parameters<typeof drawDemoImage>[0]): Promise<number> {
+  const processed = await processImage(storage, { buffer: await drawDemoImage(spec) }, 'image');
+  const { id } = await db.insertInto('images').values(processed).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export interface FirstAdminOptions {
+  adminEmail?: string | undefined;
+  adminPassword?: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * When no admin exists, creates one: from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@example.com with a
+ * random password printed once. Returns the e-mail created, or null when an admin existed.
+ */
+export async function ensureFirstAdmin(db: Kysely<Database>, options: FirstAdminOptions): Promise<string | null> {
+  const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
+  if (admin) return null;
+  const email = options.adminEmail ?? 'admin@example.com';
+  const password = options.adminPassword ?? randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const existing = await db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  if (existing) {
+    await db
+      .updateTable('users')
+      .set({ role: 'admin', password_hash: passwordHash, email_verified_at: new Date() })
+      .where('id', '=', existing.id)
+      .execute();
+  } else {
+    await db
+      .insertInto('users')
+      .values({ firstname: 'Site', lastname: 'Admin', email, role: 'admin', password_hash: passwordHash, email_verified_at: new Date() })
+      .execute();
+  }
+  if (options.adminPassword) options.log.info({ email }, 'created the first admin from ADMIN_EMAIL');
+  else options.log.warn(`Created the first admin: ${email} with password ${password} (shown once; change it after signing in)`);
+  return email;
+}

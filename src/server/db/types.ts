@@ -1,0 +1,143 @@
+// Table types for Kysely, written to match migrations/ (test/db/migrations.test.ts checks that
+// every column named here exists in both engines).
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type Role = 'user' | 'member' | 'admin';
+export type WidgetType = 'TEXT' | 'IMAGE' | 'VIDEO';
+
+export interface UsersTable {
+  id: Generated<number>;
+  firstname: string;
+  lastname: string;
+  email: string;
+  telephone: string | null;
+  role: ColumnType<Role, Role | undefined, Role>;
+  skills: ColumnType<string, string | undefined, string>;
+  /** A calendar date, read back as 'YYYY-MM-DD' (see db/database.ts type parsers). */
+  dob: string | null;
+  cv_file_key: string | null;
+  cv_original_name: string | null;
+  cv_mime_type: string | null;
+  cv_size: number | null;
+  password_hash: string;
+  email_verified_at: NullableTimestamp;
+  two_factor_secret: string | null;
+  two_factor_recovery_codes: string | null;
+  two_factor_confirmed_at: NullableTimestamp;
+  /** bigint, read back as a JS number (TOTP steps fit easily). */
+  two_factor_last_used_step: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number | null;
+  remember: ColumnType<boolean, boolean | undefined, boolean>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  last_seen_at: Timestamp;
+  password_confirmed_at: NullableTimestamp;
+  pending_user_id: number | null;
+  pending_remember: ColumnType<boolean, boolean | undefined, boolean>;
+  pending_expires_at: NullableTimestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  original_key: string;
+  large_key: string;
+  large_width: number;
+  large_height: number;
+  thumb_key: string;
+  thumb_width: number;
+  thumb_height: number;
+  created_at: Timestamp;
+}
+
+export interface WidgetsTable {
+  id: Generated<number>;
+  name: string;
+  type: WidgetType;
+  html: ColumnType<string, string | undefined, string>;
+  image_id: number | null;
+  alt: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GalleriesTable {
+  id: Generated<number>;
+  name: string;
+  url: ColumnType<string, string | undefined, string>;
+  hidden: ColumnType<boolean, boolean | undefined, boolean>;
+  cover_image_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GalleryImagesTable {
+  id: Generated<number>;
+  gallery_id: number;
+  image_id: number;
+  alt: ColumnType<string, string | undefined, string>;
+  link: string | null;
+  position: number;
+  created_at: Timestamp;
+}
+
+export interface TestimonialsTable {
+  id: Generated<number>;
+  name: string;
+  score: number;
+  review: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CvDownloadsTable {
+  id: Generated<number>;
+  user_id: number;
+  downloaded_by: number | null;
+  downloaded_at: Timestamp;
+}
+
+export interface AppStateTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  images: ImagesTable;
+  widgets: WidgetsTable;
+  galleries: GalleriesTable;
+  gallery_images: GalleryImagesTable;
+  testimonials: TestimonialsTable;
+  cv_downloads: CvDownloadsTable;
+  app_state: AppStateTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type WidgetRow = Selectable<WidgetsTable>;
+export type GalleryRow = Selectable<GalleriesTable>;
+export type GalleryImageRow = Selectable<GalleryImagesTable>;
+export type TestimonialRow = Selectable<TestimonialsTable>;

@@ -1,0 +1,95 @@
+/**
+ * File storage in a local folder (DATA_DIR/files). Keys under `public/` are served at /media/...
+ * by app.ts; everything else (CVs, image originals) is private and only read by the server.
+ * The interface is small so object storage can replace it later.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile, readFile, copyFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+
+export interface FileStorage {
+  /** A folder for uploads in flight, on the same disk as the store so moves are cheap. */
+  readonly tmpDir: string;
+  newTempPath(suffix?: string): string;
+  putFile(key: string, sourcePath: string, options?: { move?: boolean }): Promise<void>;
+  putBuffer(key: string, data: Buffer): Promise<void>;
+  read(key: string): Promise<Buffer>;
+  openRead(key: string): Readable;
+  size(key: string): Promise<number | null>;
+  delete(key: string): Promise<void>;
+  /** The URL a browser uses for a public key. */
+  publicUrl(key: string): string;
+  /** The folder served at /media (public keys only). */
+  readonly publicRoot: string;
+}
+
+const KEY_PATTERN = /^(public|private)\/[A-Za-z0-9._/-]+$/;
+
+export function createLocalStorage(dataDir: string): FileStorage {
+  const root = path.join(dataDir, 'files');
+  const tmpDir = path.join(dataDir, 'tmp');
+  const publicRoot = path.join(root, 'public');
+
+  function pathOf(key: string): string {
+    if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+    return path.join(root, key);
+  }
+
+  async function ensureParent(file: string) {
+    await mkdir(path.dirname(file), { recursive: true });
+  }
+
+  return {
+    tmpDir,
+    publicRoot,
+    newTempPath(suffix = '') {
+      return path.join(tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}${suffix}`);
+    },
+    async putFile(key, sourcePath, options = {}) {
+      const target = pathOf(key);
+      await ensureParent(target);
+      if (options.move) {
+        try {
+          await rename(sourcePath, target);
+          return;
+        } catch {
+          // Different device: fall back to copy.
+        }
+      }
+      await copyFile(sourcePath, target);
+      if (options.move) await rm(sourcePath, { force: true });
+    },
+    async putBuffer(key, data) {
+      const target = pathOf(key);
+      await ensureParent(target);
+      await writeFile(target, data);
+    },
+    read: (key) => readFile(pathOf(key)),
+    openRead: (key) => createReadStream(pathOf(key)),
+    async size(key) {
+      try {
+        return (await stat(pathOf(key))).size;
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    publicUrl(key) {
+      if (!key.startsWith('public/')) throw new Error('Not a public key');
+      return `/media/${key.slice('public/'.length)}`;
+    },
+  };
+}
+
+/** Creates the folders the store writes into; called once at start. */
+export async function prepareStorage(dataDir: string): Promise<void> {
+  await mkdir(path.join(dataDir, 'files', 'public'), { recursive: true });
+  await mkdir(path.join(dataDir, 'files', 'private'), { recursive: true });
+  await mkdir(path.join(dataDir, 'tmp'), { recursive: true });
+}
+
+export { createWriteStream };

@@ -1,0 +1,45 @@
+/**
+ * Sends e-mail with nodemailer: over SMTP when SMTP_URL is set, otherwise each message is written
+ * as an .eml file to DATA_DIR/mail (and its links logged) so a laptop needs no mail server.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  readonly outboxDir: string | null;
+}
+
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      outboxDir: null,
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const outboxDir = path.join(options.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    outboxDir,
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      options.log.info({ to: message.to, subject: message.subject, file, links }, 'e-mail written to the outbox');
+    },
+  };
+}

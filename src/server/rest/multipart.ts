@@ -1,0 +1,101 @@
+/**
+ * Reads a multipart/form-data request: plain fields into an object, files streamed to temporary
+ * files with each field's size limit enforced while the bytes arrive (an oversized file is
+ * refused before it is stored). The caller must call `cleanup()` when done, success or not.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '#server/errors.ts';
+import type { FileStorage } from '#server/files/storage.ts';
+
+export interface UploadedFile {
+  field: string;
+  path: string;
+  /** The name the browser gave; only for display and Content-Disposition, never trusted. */
+  filename: string;
+  size: number;
+}
+
+export interface FileFieldRule {
+  maxBytes: number;
+  /** The error for a file over maxBytes (CONTRACT.md's 413 body for CVs). */
+  tooLarge: () => AppError;
+}
+
+export interface ParsedMultipart {
+  fields: Record<string, string>;
+  files: Record<string, UploadedFile>;
+  cleanup(): Promise<void>;
+}
+
+export function isMultipart(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+}
+
+class SizeLimit extends Transform {
+  bytes = 0;
+  constructor(
+    private readonly max: number,
+    private readonly onTooLarge: () => Error,
+  ) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.max) done(this.onTooLarge());
+    else done(null, chunk);
+  }
+}
+
+export async function readMultipart(
+  request: FastifyRequest,
+  storage: FileStorage,
+  fileRules: Record<string, FileFieldRule>,
+): Promise<ParsedMultipart> {
+  const fields: Record<string, string> = {};
+  const files: Record<string, UploadedFile> = {};
+  const written: string[] = [];
+  const cleanup = async () => {
+    await Promise.all(written.map((file) => rm(file, { force: true })));
+  };
+  const largest = Math.max(1, ...Object.values(fileRules).map((r) => r.maxBytes));
+  try {
+    await mkdir(storage.tmpDir, { recursive: true });
+    const parts = request.parts({
+      limits: { fileSize: largest + 1, files: Math.max(1, Object.keys(fileRules).length), fields: 50, fieldSize: 1024 * 1024 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const rule = fileRules[part.fieldname];
+      if (!rule) {
+        part.file.resume(); // a file nobody asked for is read past, not stored
+        continue;
+      }
+      const tempPath = storage.newTempPath();
+      written.push(tempPath);
+      const limit = new SizeLimit(rule.maxBytes, rule.tooLarge);
+      try {
+        await pipeline(part.file, limit, createWriteStream(tempPath));
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw rule.tooLarge();
+        throw error;
+      }
+      if (part.file.truncated) throw rule.tooLarge();
+      if (limit.bytes === 0) {
+        // An empty file input (no file chosen) is the same as no file.
+        continue;
+      }
+      files[part.fieldname] = { field: part.fieldname, path: tempPath, filename: part.filename || 'file', size: limit.bytes };
+    }
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return { fields, files, cleanup };
+}

@@ -1,0 +1,138 @@
+/**
+ * The REST layer of CONTRACT.md: a thin translation of the tRPC procedures, never a second
+ * implementation. Every procedure whose meta has an `openapi` path becomes a Fastify route that
+ * gathers the input (query, JSON, urlencoded or multipart fields, path parameters), calls the
+ * procedure through a server-side caller, and writes the result or the error in the contract's
+ * shape. Upload routes (upload-route.ts) share the dispatch and error handling.
+ *
+ * Why not trpc-to-openapi's own HTTP handler: it answers errors with its own body (`code`,
+ * `issues`), accepts JSON bodies only and has no 204s, none of which CONTRACT.md allows. Its
+ * document generator, reading the same meta, still produces /api/openapi.json.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnyRouter } from '@trpc/server';
+import { createRequestContext, type AppDeps, type RequestContext } from '#server/context.ts';
+import { assertAccess, type ProcedureMeta } from '#server/trpc.ts';
+import { isMultipart, readMultipart } from './multipart.ts';
+import { sendRestError } from './error-response.ts';
+import type { UploadRoute } from './upload-route.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface ProcedureEntry {
+  path: string;
+  meta: ProcedureMeta;
+}
+
+/** The procedures that carry an OpenAPI path, keyed by their dotted tRPC path. */
+export function listRestProcedures(router: AnyRouter): ProcedureEntry[] {
+  const out: ProcedureEntry[] = [];
+  for (const [path, procedure] of Object.entries(router._def.procedures as Record<string, { _def: { meta?: ProcedureMeta } }>)) {
+    const meta = procedure._def.meta;
+    if (meta?.openapi && meta.openapi.enabled !== false) out.push({ path, meta });
+  }
+  return out;
+}
+
+export function toFastifyPath(openApiPath: string): string {
+  return openApiPath.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+function queryInput(request: FastifyRequest): Record<string, unknown> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return { ...query };
+}
+
+async function bodyInput(request: FastifyRequest, deps: AppDeps): Promise<Record<string, unknown>> {
+  if (isMultipart(request)) {
+    const parsed = await readMultipart(request, deps.storage, {});
+    await parsed.cleanup();
+    return parsed.fields;
+  }
+  const body = request.body;
+  if (body === undefined || body === null || body === '') return {};
+  if (typeof body !== 'object' || Array.isArray(body)) return { body };
+  return body as Record<string, unknown>;
+}
+
+function sendSuccess(request: FastifyRequest, reply: FastifyReply, data: unknown, defaultStatus: number) {
+  const status = request.restStatus ?? defaultStatus;
+  if (status === 204) return reply.code(204).send();
+  return reply
+    .code(status)
+    .type('application/json')
+    .send(JSON.stringify(data === undefined || data === null ? '' : data));
+}
+
+export interface RestPluginOptions {
+  router: AnyRouter;
+  deps: AppDeps;
+  uploadRoutes: UploadRoute[];
+}
+
+export async function restPlugin(app: FastifyInstance, options: RestPluginOptions): Promise<void> {
+  const { router, deps, uploadRoutes } = options;
+  const createCaller = router.createCaller as (ctx: RequestContext) => Record<string, unknown>;
+  const routes = new Map<string, { method: Method; url: string; procedure?: ProcedureEntry; upload?: UploadRoute }>();
+
+  for (const entry of listRestProcedures(router)) {
+    const { method, path } = entry.meta.openapi!;
+    routes.set(`${method} ${path}`, { method, url: toFastifyPath(path), procedure: entry });
+  }
+  for (const upload of uploadRoutes) {
+    const key = `${upload.method} ${upload.path}`;
+    if (routes.get(key)?.procedure) {
+      throw new Error(`${key} is both a procedure path and an upload path; give the procedure no openapi meta`);
+    }
+    routes.set(key, { method: upload.method, url: toFastifyPath(upload.path), upload });
+  }
+
+  for (const route of routes.values()) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (request, reply) => {
+        const ctx = createRequestContext(deps, request, reply);
+        const params = (request.params ?? {}) as Record<string, string>;
+        try {
+          if (route.upload) return await handleUpload(route.upload, ctx, request, reply, params);
+          const entry = route.procedure!;
+          const input =
+            route.method === 'GET' || route.method === 'DELETE'
+              ? { ...queryInput(request), ...params }
+              : { ...(await bodyInput(request, deps)), ...params };
+          const caller = createCaller(ctx);
+          const fn = entry.path.split('.').reduce<unknown>((acc, key) => (acc as Record<string, unknown>)[key], caller) as (
+            input: unknown,
+          ) => Promise<unknown>;
+          const data = await fn(input);
+          return sendSuccess(request, reply, data, entry.meta.rest?.successStatus ?? 200);
+        } catch (error) {
+          return sendRestError(reply, error, request.log);
+        }
+      },
+    });
+  }
+
+  async function handleUpload(
+    upload: UploadRoute,
+    ctx: RequestContext,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params: Record<string, string>,
+  ) {
+    // Access is decided before a byte of the body is read.
+    assertAccess(ctx, upload.access);
+    if (!isMultipart(request)) {
+      const data = await upload.handle(ctx, { fields: await bodyInput(request, deps), files: {}, params });
+      return sendSuccess(request, reply, data, upload.successStatus ?? 200);
+    }
+    const parsed = await readMultipart(request, deps.storage, upload.files);
+    try {
+      const data = await upload.handle(ctx, { fields: parsed.fields, files: parsed.files, params });
+      return sendSuccess(request, reply, data, upload.successStatus ?? 200);
+    } finally {
+      await parsed.cleanup();
+    }
+  }
+}

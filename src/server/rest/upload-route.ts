@@ -1,0 +1,47 @@
+/**
+ * An upload path: a documented REST path whose body may carry files. It is served by the REST
+ * adapter like any procedure path, but its body is read by readMultipart (streaming to disk with
+ * limits) instead of as JSON, and its handler calls the same service the tRPC procedure calls.
+ * JSON bodies are accepted too (fields only), as CONTRACT.md asks.
+ */
+import type { z } from 'zod';
+import type { RequestContext } from '#server/context.ts';
+import type { AccessLevel } from '#server/trpc.ts';
+import { AppError } from '#server/errors.ts';
+import { fieldErrorsFromZod } from '#shared/validation.ts';
+import type { FileFieldRule, UploadedFile } from './multipart.ts';
+
+export interface UploadRouteInput {
+  fields: Record<string, unknown>;
+  files: Record<string, UploadedFile>;
+  params: Record<string, string>;
+}
+
+export interface UploadRoute {
+  method: 'POST' | 'PUT' | 'PATCH';
+  /** OpenAPI style: /api/widgets/{x} */
+  path: `/${string}`;
+  summary: string;
+  tags: string[];
+  access: AccessLevel;
+  files: Record<string, FileFieldRule>;
+  /** Documents the plain fields (the handler validates them with the same schema). */
+  fieldsSchema: z.ZodObject;
+  responseSchema: z.ZodType;
+  successStatus?: number;
+  handle(ctx: RequestContext, input: UploadRouteInput): Promise<unknown>;
+}
+
+export function defineUploadRoute(route: UploadRoute): UploadRoute {
+  return route;
+}
+
+/** Validates fields with a shared schema; a failure is the usual 422 with per-field messages. */
+export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const result = schema.safeParse(fields);
+  if (!result.success) {
+    const fieldErrors = fieldErrorsFromZod(result.error);
+    throw new AppError('VALIDATION', Object.values(fieldErrors).flat()[0] ?? 'The given data was invalid.', fieldErrors);
+  }
+  return result.data;
+}

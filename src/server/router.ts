@@ -1,0 +1,23 @@
+// The whole API: six routers, one per area. Their procedures carry the REST paths in their meta.
+import { router } from './trpc.ts';
+import { sessionRouter } from './session/session.router.ts';
+import { twoFactorRouter } from './two-factor/two-factor.router.ts';
+import { widgetsRouter } from './widgets/widgets.router.ts';
+import { galleriesRouter } from './galleries/galleries.router.ts';
+import { testimonialsRouter } from './testimonials/testimonials.router.ts';
+import { usersRouter } from './users/users.router.ts';
+import type { UploadRoute } from './rest/upload-route.ts';
+
+export const appRouter = router({
+  session: sessionRouter,
+  twoFactor: twoFactorRouter,
+  widgets: widgetsRouter,
+  galleries: galleriesRouter,
+  testimonials: testimonialsRouter,
+  users: usersRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** The multipart paths (CV, widget image, gallery images and cover); each area adds its own. */
+export const uploadRoutes: UploadRoute[] = [];

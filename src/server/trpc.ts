@@ -1,0 +1,145 @@
+/**
+ * tRPC, initialised once. Holds the procedure builders every router uses:
+ *   publicProcedure    anyone
+ *   signedInProcedure  a signed-in user (401 otherwise)
+ *   verifiedProcedure  signed in with a verified e-mail (403 otherwise)
+ *   confirmedProcedure verified, and the password confirmed in this session within 3 hours (423)
+ *   adminProcedure     signed in with role admin (403 otherwise)
+ * and the error formatter that turns an AppError (or a zod input error) into the `data` the
+ * client reads. It does not hold routers (router.ts) or HTTP plumbing (app.ts, rest/).
+ */
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import type { RequestContext } from './context.ts';
+import { AppError, httpStatusOf, type AppErrorCode, type FieldErrors } from './errors.ts';
+import { PASSWORD_CONFIRMATION_SECONDS } from '#shared/limits.ts';
+import { fieldErrorsFromZod } from '#shared/validation.ts';
+
+/** REST-only details a procedure can declare next to its OpenAPI path. */
+export interface RestMeta {
+  /** Success status when it is not 200 (201 for creations, 204 for no content). */
+  successStatus?: number;
+}
+
+export type ProcedureMeta = OpenApiMeta<{ rest?: RestMeta; authorization?: string }>;
+
+const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
+  VALIDATION: 'UNPROCESSABLE_CONTENT',
+  UNAUTHENTICATED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  EMAIL_NOT_VERIFIED: 'FORBIDDEN',
+  INVALID_SIGNATURE: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CSRF_MISMATCH: 'FORBIDDEN',
+  PASSWORD_CONFIRMATION_REQUIRED: 'PRECONDITION_FAILED',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+};
+
+/** Wraps an AppError so tRPC carries it; the formatter and the REST layer unwrap it again. */
+export function toTrpcError(error: AppError): TRPCError {
+  return new TRPCError({ code: trpcCodeOf[error.code], message: error.message, cause: error });
+}
+
+/** The AppError behind any error a procedure threw; zod input errors become a 422. */
+export function appErrorOf(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof AppError) return error.cause;
+    if (error.cause instanceof ZodError) {
+      const fieldErrors = fieldErrorsFromZod(error.cause);
+      return new AppError('VALIDATION', Object.values(fieldErrors).flat()[0] ?? 'The given data was invalid.', fieldErrors);
+    }
+    if (error.code === 'NOT_FOUND') return AppError.notFound();
+    if (error.code === 'UNAUTHORIZED') return new AppError('UNAUTHENTICATED', 'Unauthenticated.');
+    if (error.code === 'FORBIDDEN') return new AppError('FORBIDDEN', 'This action is unauthorized.');
+    if (error.code === 'PAYLOAD_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
+    if (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') {
+      return new AppError('VALIDATION', 'The given data was invalid.', {});
+    }
+  }
+  return new AppError('INTERNAL', 'Server Error');
+}
+
+export interface AppErrorData {
+  appCode: AppErrorCode;
+  httpStatus: number;
+  fieldErrors: FieldErrors | null;
+  retryAfter: number | null;
+}
+
+const t = initTRPC
+  .context<RequestContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const appError = appErrorOf(error);
+      const data: AppErrorData = {
+        appCode: appError.code,
+        httpStatus: httpStatusOf[appError.code],
+        fieldErrors: appError.fieldErrors ?? null,
+        retryAfter: appError.retryAfter ?? null,
+      };
+      // Never a stack trace or an internal message in a response.
+      return { message: appError.message, code: shape.code, data };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Turns AppErrors thrown by services into TRPCErrors, keeping the original as the cause. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const wrapped = toTrpcError(result.error.cause);
+    return { ...result, error: wrapped };
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(appErrors);
+
+export type AccessLevel = 'public' | 'signedIn' | 'verified' | 'confirmed' | 'admin';
+
+/**
+ * The access rules, in CONTRACT.md's order (401, then 403 role or unverified, then 423). The
+ * procedure builders below and the multipart upload routes (rest/) both call this, so a rule
+ * lives in one place.
+ */
+export function assertAccess(ctx: RequestContext, level: AccessLevel): void {
+  if (level === 'public') return;
+  if (!ctx.user || !ctx.session) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
+  if (level === 'admin') {
+    if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN', 'This action is unauthorized.');
+    return;
+  }
+  if (level === 'signedIn') return;
+  if (!ctx.user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', 'Your email address is not verified.');
+  if (level === 'confirmed' && !isPasswordRecentlyConfirmed(ctx.session.password_confirmed_at)) {
+    throw new AppError('PASSWORD_CONFIRMATION_REQUIRED', 'Password confirmation required.');
+  }
+}
+
+export function isPasswordRecentlyConfirmed(confirmedAt: Date | null, now = new Date()): boolean {
+  return confirmedAt !== null && now.getTime() - confirmedAt.getTime() < PASSWORD_CONFIRMATION_SECONDS * 1000;
+}
+
+function accessMiddleware(level: AccessLevel) {
+  return t.middleware(({ ctx, next }) => {
+    try {
+      assertAccess(ctx, level);
+    } catch (error) {
+      throw toTrpcError(error as AppError);
+    }
+    // assertAccess proved these are present for every level but public.
+    return next({ ctx: { ...ctx, user: ctx.user!, session: ctx.session! } });
+  });
+}
+
+export const signedInProcedure = publicProcedure.use(accessMiddleware('signedIn'));
+export const verifiedProcedure = publicProcedure.use(accessMiddleware('verified'));
+export const confirmedProcedure = publicProcedure.use(accessMiddleware('confirmed'));
+export const adminProcedure = publicProcedure.use(accessMiddleware('admin'));

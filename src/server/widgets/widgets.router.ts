@@ -1,0 +1,3 @@
+import { router } from '#server/trpc.ts';
+
+export const widgetsRouter = router({});

@@ -1,0 +1,18 @@
+// Business constants of SPEC.md section 9 and CONTRACT.md, shared by server and client.
+export const CV_MAX_BYTES = 12 * 1024 * 1024;
+export const CV_TOO_LARGE_MESSAGE = 'The file you have uploaded is too large. Max 12MB.';
+export const IMAGE_MAX_BYTES = 256 * 1024 * 1024;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 255;
+export const PASSWORD_CONFIRMATION_SECONDS = 10_800;
+export const USERS_PAGE_SIZE = 25;
+export const ADMIN_PAGE_SIZE = 12;
+export const SKILLS_PREVIEW_LENGTH = 80;
+export const ABOUT_GALLERY_ID = 5;
+export const NAV_SOLID_AFTER_PX = 110;
+export const PROFILE_BANNER_MS = 4000;
+export const ADMIN_BANNER_MS = 3000;
+export const RECOVERY_CODE_COUNT = 8;
+export const WIDGET_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+export const SIGNED_LINK_MINUTES = 60;
+export const CV_LINK_SECONDS = 300;

@@ -1,0 +1,95 @@
+/**
+ * zod building blocks that speak Laravel's messages ("The email field is required."), so the
+ * server's 422s read like the original site's and the client can reuse the same rules.
+ */
+import { z, type ZodError } from 'zod';
+
+/** "first_name" → "first name", as Laravel words attribute names. */
+export function attributeName(field: string): string {
+  return field.replace(/_/g, ' ');
+}
+
+export const messages = {
+  required: (f: string) => `The ${attributeName(f)} field is required.`,
+  string: (f: string) => `The ${attributeName(f)} field must be a string.`,
+  max: (f: string, n: number) => `The ${attributeName(f)} field must not be greater than ${n} characters.`,
+  min: (f: string, n: number) => `The ${attributeName(f)} field must be at least ${n} characters.`,
+  email: (f: string) => `The ${attributeName(f)} field must be a valid email address.`,
+  integer: (f: string) => `The ${attributeName(f)} field must be an integer.`,
+  between: (f: string, a: number, b: number) => `The ${attributeName(f)} field must be between ${a} and ${b}.`,
+  in: (f: string) => `The selected ${attributeName(f)} is invalid.`,
+  url: (f: string) => `The ${attributeName(f)} field must be a valid URL.`,
+  boolean: (f: string) => `The ${attributeName(f)} field must be true or false.`,
+  taken: (f: string) => `The ${attributeName(f)} has already been taken.`,
+  confirmed: (f: string) => `The ${attributeName(f)} field confirmation does not match.`,
+};
+
+/** A required string, trimmed; empty counts as missing (Laravel's ConvertEmptyStringsToNull). */
+export function requiredString(field: string, max = 255, min = 1) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required(field) : messages.string(field)) })
+    .trim()
+    .min(1, messages.required(field))
+    .min(min, messages.min(field, min))
+    .max(max, messages.max(field, max));
+}
+
+/** An optional string: missing, null or empty all become null. */
+export function optionalString(field: string, max = 255) {
+  return z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? v.trim() || null : v),
+    z.string({ error: messages.string(field) }).max(max, messages.max(field, max)).nullable(),
+  );
+}
+
+export function emailField(field = 'email') {
+  return requiredString(field, 255).pipe(z.email(messages.email(field))).transform((v) => v.toLowerCase());
+}
+
+/** A whole number from JSON or from a form/query string. */
+export function integerField(field: string, min: number, max: number) {
+  return z.coerce
+    .number({ error: (issue) => (issue.input === undefined ? messages.required(field) : messages.integer(field)) })
+    .int(messages.integer(field))
+    .min(min, messages.between(field, min, max))
+    .max(max, messages.between(field, min, max));
+}
+
+/** true/false from JSON, or "1"/"0"/"true"/"false"/"on" from a form. */
+export function booleanField(field: string) {
+  return z.preprocess((v) => {
+    if (typeof v === 'boolean') return v;
+    if (v === 'true' || v === '1' || v === 1 || v === 'on') return true;
+    if (v === 'false' || v === '0' || v === 0 || v === '' || v === 'off') return false;
+    return v;
+  }, z.boolean({ error: messages.boolean(field) }));
+}
+
+export function httpUrlField(field: string) {
+  return z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z
+      .string({ error: messages.string(field) })
+      .trim()
+      .max(2000, messages.max(field, 2000))
+      .refine((v) => {
+        try {
+          const u = new URL(v);
+          return u.protocol === 'http:' || u.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      }, messages.url(field))
+      .nullable(),
+  );
+}
+
+/** Laravel's field → messages map from a zod error; the field is the first path segment. */
+export function fieldErrorsFromZod(error: ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : 'input';
+    (out[field] ??= []).push(issue.message);
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+/**
+ * Builds the real app around a fresh test database and a temporary DATA_DIR. Nothing is mocked:
+ * mail goes to the outbox folder (or to SMTP when a test passes smtpUrl), files to DATA_DIR.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type AppConfig } from '#server/env.ts';
+import { buildApp } from '#server/app.ts';
+import type { AppDeps } from '#server/context.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import { prepareStorage } from '#server/files/storage.ts';
+import { createTestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  config: AppConfig;
+  database: DatabaseHandle;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bodyshop-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', ...env });
+  await prepareStorage(dataDir);
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    deps: app.deps,
+    config,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

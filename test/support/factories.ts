@@ -1,0 +1,163 @@
+/**
+ * Factories: rows a test needs, written through the same database the app uses, and a way to act
+ * as a user (a real session row and cookies) without going through the sign-in screens.
+ */
+import sharp from 'sharp';
+import type { Kysely } from 'kysely';
+import type { Database, Role, WidgetType } from '#server/db/types.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
+import { generateSessionToken, saveSession, SESSION_COOKIE, XSRF_COOKIE, xsrfTokenFor } from '#server/auth/sessions.ts';
+import { processImage } from '#server/files/images.ts';
+import type { FileStorage } from '#server/files/storage.ts';
+import { appRouter } from '#server/router.ts';
+import type { RequestContext } from '#server/context.ts';
+import type { TestApp } from './app.ts';
+import type { TestClient } from './client.ts';
+
+let sequence = 0;
+const next = () => ++sequence;
+
+/** One hash reused by every factory user: argon2 takes ~15 ms, and tests create many users. */
+export const FACTORY_PASSWORD = 'correct horse battery';
+let factoryHash: Promise<string> | undefined;
+
+export interface UserOverrides {
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  role?: Role;
+  verified?: boolean;
+  password?: string;
+  telephone?: string | null;
+  skills?: string;
+}
+
+export async function createUser(db: Kysely<Database>, overrides: UserOverrides = {}) {
+  const n = next();
+  const passwordHash = overrides.password ? await hashPassword(overrides.password) : await (factoryHash ??= hashPassword(FACTORY_PASSWORD));
+  return db
+    .insertInto('users')
+    .values({
+      firstname: overrides.firstname ?? `Test${n}`,
+      lastname: overrides.lastname ?? `User${n}`,
+      email: overrides.email ?? `user${n}-${Date.now()}@example.test`,
+      role: overrides.role ?? 'user',
+      telephone: overrides.telephone ?? null,
+      skills: overrides.skills ?? '',
+      password_hash: passwordHash,
+      email_verified_at: overrides.verified === false ? null : new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const createAdmin = (db: Kysely<Database>, overrides: UserOverrides = {}) => createUser(db, { ...overrides, role: 'admin' });
+
+/** Signs `client` in as the user: a real session row, and the cookies a sign-in would set. */
+export async function actingAs(
+  testApp: TestApp,
+  client: TestClient,
+  userId: number,
+  options: { passwordConfirmed?: boolean; remember?: boolean } = {},
+): Promise<string> {
+  const token = generateSessionToken();
+  await saveSession(testApp.deps.db, token, {
+    userId,
+    remember: options.remember ?? false,
+    meta: { ipAddress: '127.0.0.1', userAgent: 'test' },
+    passwordConfirmedAt: options.passwordConfirmed ? new Date() : null,
+  });
+  client.setCookie(SESSION_COOKIE, token);
+  client.setCookie(XSRF_COOKIE, xsrfTokenFor(testApp.config.appKey, token));
+  return token;
+}
+
+/** A server-side tRPC caller acting as `userId` (or anonymous), for procedure-level tests. */
+export async function callerFor(testApp: TestApp, userId?: number, options: { passwordConfirmed?: boolean } = {}) {
+  let session = null;
+  let user = null;
+  let sessionToken: string | null = null;
+  if (userId !== undefined) {
+    sessionToken = generateSessionToken();
+    session = await saveSession(testApp.deps.db, sessionToken, {
+      userId,
+      remember: false,
+      meta: { ipAddress: '127.0.0.1', userAgent: 'test' },
+      passwordConfirmedAt: options.passwordConfirmed ? new Date() : null,
+    });
+    user = await testApp.deps.db
+      .selectFrom('users')
+      .select(['id', 'firstname', 'lastname', 'email', 'role', 'email_verified_at', 'two_factor_confirmed_at'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+  }
+  const ctx: RequestContext = {
+    deps: testApp.deps,
+    sessionToken,
+    session,
+    user,
+    meta: { ipAddress: '127.0.0.1', userAgent: 'test' },
+    http: { setCookie() {}, clearCookie() {}, setHeader() {}, setStatus() {}, wantsJson: true },
+  };
+  return appRouter.createCaller(ctx);
+}
+
+/** A real JPEG of the given size, drawn by sharp. */
+export function makeJpeg(width = 64, height = 48, colour = '#3366aa'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+}
+
+export function makePng(width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: '#cc5533' } }).png().toBuffer();
+}
+
+export async function createImage(db: Kysely<Database>, storage: FileStorage, width = 64, height = 48) {
+  const processed = await processImage(storage, { buffer: await makeJpeg(width, height) }, 'image');
+  return db.insertInto('images').values(processed).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function createWidget(db: Kysely<Database>, overrides: { name?: string; type?: WidgetType; html?: string; alt?: string; imageId?: number | null } = {}) {
+  return db
+    .insertInto('widgets')
+    .values({
+      name: overrides.name ?? `Widget${next()}`,
+      type: overrides.type ?? 'TEXT',
+      html: overrides.html ?? '<p>Hello</p>',
+      alt: overrides.alt ?? '',
+      image_id: overrides.imageId ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createTestimonial(db: Kysely<Database>, overrides: { name?: string; score?: number; review?: string } = {}) {
+  return db
+    .insertInto('testimonials')
+    .values({ name: overrides.name ?? `Customer ${next()}`, score: overrides.score ?? 5, review: overrides.review ?? '<p>Great work.</p>' })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createGallery(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  overrides: { name?: string; hidden?: boolean; imageCount?: number } = {},
+) {
+  const gallery = await db
+    .insertInto('galleries')
+    .values({ name: overrides.name ?? `Gallery ${next()}`, hidden: overrides.hidden ?? false })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const images = [];
+  for (let position = 0; position < (overrides.imageCount ?? 0); position++) {
+    const image = await createImage(db, storage);
+    images.push(
+      await db
+        .insertInto('gallery_images')
+        .values({ gallery_id: gallery.id, image_id: image.id, alt: `Image ${position + 1}`, link: null, position })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+  }
+  return { gallery, images };
+}
