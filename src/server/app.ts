@@ -59,6 +59,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: '127.0.0.1',
     forceCloseConnections: false,
     return503OnClosing: true,
+    // GET /api/testimonials/ and /api/testimonials are one path (the original client uses both).
+    routerOptions: { ignoreTrailingSlash: true },
   });
 
   const deps: AppDeps = {
