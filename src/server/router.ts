@@ -7,6 +7,9 @@ import { galleriesRouter } from './galleries/galleries.router.ts';
 import { testimonialsRouter } from './testimonials/testimonials.router.ts';
 import { usersRouter } from './users/users.router.ts';
 import type { UploadRoute } from './rest/upload-route.ts';
+import { sessionUploadRoutes } from './session/session.uploads.ts';
+import { widgetUploadRoutes } from './widgets/widgets.uploads.ts';
+import { galleryUploadRoutes } from './galleries/galleries.uploads.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -20,4 +23,4 @@ export const appRouter = router({
 export type AppRouter = typeof appRouter;
 
 /** The multipart paths (CV, widget image, gallery images and cover); each area adds its own. */
-export const uploadRoutes: UploadRoute[] = [];
+export const uploadRoutes: UploadRoute[] = [...sessionUploadRoutes, ...widgetUploadRoutes, ...galleryUploadRoutes];
