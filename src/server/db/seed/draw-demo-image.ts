@@ -861,13 +861,23 @@ export function buildDemoSvg(spec: DemoImageSpec, grainUri?: string): string {
     <stop offset="0" stop-color="#000000" stop-opacity="0"/>
     <stop offset="1" stop-color="#000000" stop-opacity="0.35"/>
   </linearGradient>
-  <radialGradient id="vignette" cx="0.5" cy="0.45" r="0.75">
-    <stop offset="0.6" stop-color="#000000" stop-opacity="0"/>
-    <stop offset="1" stop-color="#000000" stop-opacity="0.26"/>
-  </radialGradient>
+  <linearGradient id="vigL" x1="0" y1="0" x2="1" y2="0">
+    <stop offset="0" stop-color="#000000" stop-opacity="0.24"/>
+    <stop offset="1" stop-color="#000000" stop-opacity="0"/>
+  </linearGradient>
+  <linearGradient id="vigR" x1="1" y1="0" x2="0" y2="0">
+    <stop offset="0" stop-color="#000000" stop-opacity="0.24"/>
+    <stop offset="1" stop-color="#000000" stop-opacity="0"/>
+  </linearGradient>
+  <linearGradient id="vigT" x1="0" y1="0" x2="0" y2="1">
+    <stop offset="0" stop-color="#000000" stop-opacity="0.2"/>
+    <stop offset="1" stop-color="#000000" stop-opacity="0"/>
+  </linearGradient>
   </defs>
   ${scene}
-  <rect width="${W}" height="${H}" fill="url(#vignette)"/>
+  <rect width="${n(W * 0.2)}" height="${H}" fill="url(#vigL)"/>
+  <rect x="${n(W * 0.8)}" width="${n(W * 0.2)}" height="${H}" fill="url(#vigR)"/>
+  <rect width="${W}" height="${n(H * 0.22)}" fill="url(#vigT)"/>
   ${grainLayer(grainUri, W, H)}
   ${caption(spec, c)}
 </svg>`;
