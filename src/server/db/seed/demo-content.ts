@@ -269,7 +269,7 @@ export const demoWidgets: DemoWidget[] = [
     <h3>Your rights</h3>
     <p>You can ask us for a copy of your data, to correct it, to delete it, or to stop or restrict our use of it. You can delete your account and any uploaded CV at any time. To make a request, e-mail <a href="mailto:${EMAIL}">${EMAIL}</a> or write to us at the address above; we will reply within one month.</p>
     <p>If you are not happy with how we have handled your data, you can complain to the Information Commissioner's Office at <a href="https://ico.org.uk/make-a-complaint/">ico.org.uk</a>.</p>
-    <p><em>Last updated: January 2025.</em></p>
+    <p><em>Last updated: November 2026.</em></p>
     `,
   ),
 
