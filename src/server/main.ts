@@ -4,7 +4,7 @@
  * flushes and releases its folder). Any start-up failure is one line on stderr and exit code 1.
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from './env.ts';
+import { ConfigError, loadConfig, persistDataDir } from './env.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { ensureFirstAdmin, seedDemoContent } from './db/seed/seed.ts';
@@ -25,6 +25,7 @@ try {
 
 let database: DatabaseHandle;
 try {
+  if (!config.databaseUrl) persistDataDir(config);
   database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   await migrateToLatest(database.db);
 } catch (error) {
@@ -32,6 +33,7 @@ try {
   fail(config.databaseUrl ? `DATABASE_URL cannot be reached or migrated (${reason})` : `the embedded database in ${config.dataDir}/db cannot be opened (${reason})`);
 }
 
+persistDataDir(config);
 await prepareStorage(config.dataDir);
 const app = await buildApp({ config, database, ownsDatabase: true });
 try {

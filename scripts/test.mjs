@@ -1,0 +1,46 @@
+// `npm test`: every suite. Integration and component tests run on PGlite; when TEST_DATABASE_URL
+// is set (CI) they run a second time on PostgreSQL. Then the browser journeys (test/e2e) run in
+// Chromium (on PostgreSQL when TEST_DATABASE_URL is set). The last line counts every test in the
+// plain form CI reads: "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const reportDir = path.join(root, 'test-results');
+mkdirSync(reportDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let anyFailed = false;
+
+function run(label, args, env) {
+  const report = path.join(reportDir, `${label}.json`);
+  rmSync(report, { force: true });
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(process.execPath, [vitest, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+  if (existsSync(report)) {
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += summary.numPassedTests ?? 0;
+    totals.failed += summary.numFailedTests ?? 0;
+    totals.skipped += (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
+  }
+  if (result.status !== 0) {
+    anyFailed = true;
+    console.log(`${label}: FAILED (exit ${result.status ?? result.signal})`);
+  }
+}
+
+const withoutPostgres = { ...process.env };
+delete withoutPostgres.TEST_DATABASE_URL;
+
+run('integration-pglite', [], withoutPostgres);
+if (process.env.TEST_DATABASE_URL) run('integration-postgres', [], process.env);
+run('e2e', ['--config', 'vitest.e2e.config.ts'], process.env);
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(anyFailed || totals.failed ? 1 : 0);

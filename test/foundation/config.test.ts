@@ -1,0 +1,89 @@
+import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, persistDataDir } from '#server/env.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'bodyshop-config-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function expectConfigError(env: Record<string, string>, pattern: RegExp) {
+  let error: unknown;
+  try {
+    loadConfig({ DATA_DIR: dir, ...env });
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  expect((error as Error).message).toMatch(pattern);
+  expect((error as Error).message).not.toContain('\n');
+}
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.appUrl).toBe('http://127.0.0.1:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+    expect(config.appKey).toHaveLength(32);
+    expect(config.isHttps).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: dir, PORT: '', DATABASE_URL: '', SMTP_URL: '' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('names the bad variable in one line', () => {
+    expectConfigError({ PORT: 'eighty' }, /^Invalid PORT:/);
+    expectConfigError({ PORT: '70000' }, /^Invalid PORT:/);
+    expectConfigError({ APP_URL: 'ftp://example.com' }, /^Invalid APP_URL:/);
+    expectConfigError({ DATABASE_URL: 'mysql://localhost/db' }, /^Invalid DATABASE_URL:/);
+    expectConfigError({ APP_KEY: 'short' }, /^Invalid APP_KEY:/);
+    expectConfigError({ SMTP_URL: 'http://mail' }, /^Invalid SMTP_URL:/);
+    expectConfigError({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'longenough' }, /^Invalid ADMIN_EMAIL:/);
+    expectConfigError({ ADMIN_EMAIL: 'a@b.co' }, /^Invalid ADMIN_PASSWORD:/);
+    expectConfigError({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' }, /^Invalid ADMIN_PASSWORD:/);
+    expectConfigError({ LOG_LEVEL: 'loud' }, /^Invalid LOG_LEVEL:/);
+  });
+
+  it('refuses a DATA_DIR that cannot be written, creating nothing', async () => {
+    const file = path.join(dir, 'a-file');
+    await writeFile(file, 'x');
+    expectConfigError({ DATA_DIR: path.join(file, 'data') }, /^Invalid DATA_DIR: .* cannot be written \(ENOTDIR\)/);
+    expect(existsSync(path.join(file, 'data'))).toBe(false);
+  });
+
+  it('generates APP_KEY once, keeps it in DATA_DIR, and reads it back', async () => {
+    const dataDir = path.join(dir, 'fresh');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.isAppKeyNew).toBe(true);
+    expect(existsSync(dataDir)).toBe(false); // nothing written until the start succeeds
+    persistDataDir(first);
+    expect((await readFile(path.join(dataDir, 'app-key'), 'utf8')).trim()).toBe(`base64:${first.appKey.toString('base64')}`);
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.isAppKeyNew).toBe(false);
+    expect(second.appKey.equals(first.appKey)).toBe(true);
+  });
+
+  it('uses APP_KEY from the environment when given', () => {
+    const key = Buffer.alloc(32, 7);
+    const config = loadConfig({ DATA_DIR: dir, APP_KEY: `base64:${key.toString('base64')}` });
+    expect(config.appKey.equals(key)).toBe(true);
+    expect(config.isAppKeyNew).toBe(false);
+  });
+
+  it('marks cookies secure when APP_URL is https', () => {
+    expect(loadConfig({ DATA_DIR: dir, APP_URL: 'https://bodyshop.example/' }).isHttps).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, APP_URL: 'https://bodyshop.example/' }).appUrl).toBe('https://bodyshop.example');
+  });
+});

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { ensureFirstAdmin, seedDemoContent } from '#server/db/seed/seed.ts';
+import { demoGalleries, demoTestimonials, demoWidgets } from '#server/db/seed/demo-content.ts';
+import { verifyPassword } from '#server/auth/passwords.ts';
+import { ABOUT_GALLERY_ID } from '#shared/limits.ts';
+import { createTestApp, type TestApp } from '#test/support/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+// Every widget name SPEC.md lists must be seeded.
+const specWidgetNames = [
+  'HomeText1', 'HomeImage1', 'HomeImage2', 'HomeTextBottom', 'HomeItem1Image', 'HomeItem1Text', 'HomeItem2Image', 'HomeItem2Text',
+  'HomeItem3Image', 'HomeItem3Text', 'ContactImage', 'Terms', 'PrivacyPolicy', 'AboutText', 'AboutImage', 'AboutImage2', 'AboutText2',
+  'ServicesText', 'Service1', 'Service2', 'Service3', 'Service4', 'GalleryText',
+];
+
+function captureLog() {
+  const lines: string[] = [];
+  const log = { info: (...a: unknown[]) => lines.push(a.map(String).join(' ')), warn: (...a: unknown[]) => lines.push(a.map(String).join(' ')) };
+  return { lines, log: log as unknown as FastifyBaseLogger };
+}
+
+describe('demo content', () => {
+  it('fills a fresh database with every widget, the galleries and the testimonials', async () => {
+    const report = await seedDemoContent(t.deps.db, t.deps.storage);
+    expect(report).toEqual({ widgetsCreated: demoWidgets.length, galleriesCreated: demoGalleries.length, testimonialsCreated: demoTestimonials.length });
+    const names = (await t.deps.db.selectFrom('widgets').select('name').execute()).map((w) => w.name);
+    expect(names).toEqual(expect.arrayContaining(specWidgetNames));
+    const text = await t.deps.db.selectFrom('widgets').select(['type', 'html']).where('name', '=', 'HomeText1').executeTakeFirstOrThrow();
+    expect(text.type).toBe('TEXT');
+    expect(text.html.length).toBeGreaterThan(80);
+    expect(text.html.toLowerCase()).not.toContain('lorem');
+    const images = await t.deps.db.selectFrom('widgets').select(['name', 'image_id']).where('type', '=', 'IMAGE').execute();
+    expect(images.every((w) => w.image_id !== null)).toBe(true);
+    const about = await t.deps.db.selectFrom('galleries').select(['name', 'hidden']).where('id', '=', ABOUT_GALLERY_ID).executeTakeFirstOrThrow();
+    expect(about.hidden).toBe(false);
+    const aboutImages = await t.deps.db.selectFrom('gallery_images').select('id').where('gallery_id', '=', ABOUT_GALLERY_ID).execute();
+    expect(aboutImages.length).toBeGreaterThanOrEqual(3);
+    expect((await t.deps.db.selectFrom('testimonials').select('id').execute()).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('never overwrites what an admin changed, nor brings back what an admin deleted', async () => {
+    await t.deps.db.updateTable('widgets').set({ html: '<p>Edited by the admin</p>' }).where('name', '=', 'HomeText1').execute();
+    await t.deps.db.deleteFrom('testimonials').execute();
+    await t.deps.db.deleteFrom('widgets').where('name', '=', 'GalleryText').execute();
+    const report = await seedDemoContent(t.deps.db, t.deps.storage);
+    expect(report).toEqual({ widgetsCreated: 1, galleriesCreated: 0, testimonialsCreated: 0 });
+    const text = await t.deps.db.selectFrom('widgets').select('html').where('name', '=', 'HomeText1').executeTakeFirstOrThrow();
+    expect(text.html).toBe('<p>Edited by the admin</p>');
+    expect(await t.deps.db.selectFrom('testimonials').select('id').execute()).toHaveLength(0);
+    // A page cannot work without its widget, so a missing one is created again.
+    expect(await t.deps.db.selectFrom('widgets').select('id').where('name', '=', 'GalleryText').executeTakeFirst()).toBeTruthy();
+  });
+});
+
+describe('first admin', () => {
+  it('creates a verified admin from ADMIN_EMAIL and ADMIN_PASSWORD when none exists', async () => {
+    const { log } = captureLog();
+    const email = await ensureFirstAdmin(t.deps.db, { adminEmail: 'owner@harbourside.test', adminPassword: 'a-strong-password', log });
+    expect(email).toBe('owner@harbourside.test');
+    const admin = await t.deps.db.selectFrom('users').selectAll().where('email', '=', 'owner@harbourside.test').executeTakeFirstOrThrow();
+    expect(admin.role).toBe('admin');
+    expect(admin.email_verified_at).not.toBeNull();
+    expect(await verifyPassword(admin.password_hash, 'a-strong-password')).toBe(true);
+  });
+
+  it('does nothing when an admin exists', async () => {
+    const { log, lines } = captureLog();
+    expect(await ensureFirstAdmin(t.deps.db, { log })).toBeNull();
+    expect(lines).toEqual([]);
+  });
+
+  it('without the variables, creates admin@example.com with a random password printed once', async () => {
+    await t.deps.db.deleteFrom('users').execute();
+    const { log, lines } = captureLog();
+    expect(await ensureFirstAdmin(t.deps.db, { log })).toBe('admin@example.com');
+    expect(lines).toHaveLength(1);
+    const password = /with password (\S+)/.exec(lines[0]!)?.[1];
+    expect(password).toBeTruthy();
+    const admin = await t.deps.db.selectFrom('users').select('password_hash').where('email', '=', 'admin@example.com').executeTakeFirstOrThrow();
+    expect(await verifyPassword(admin.password_hash, password!)).toBe(true);
+  });
+});
