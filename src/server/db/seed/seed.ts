@@ -25,9 +25,11 @@ export async function seedDemoContent(db: Kysely<Database>, storage: FileStorage
   const report: SeedReport = { widgetsCreated: 0, galleriesCreated: 0, testimonialsCreated: 0 };
 
   const existing = new Set((await db.selectFrom('widgets').select('name').execute()).map((w) => w.name));
-  for (const widget of demoWidgets) {
-    if (existing.has(widget.name)) continue;
-    const imageId = widget.image ? await storeDemoImage(db, storage, widget.image) : null;
+  const missing = demoWidgets.filter((w) => !existing.has(w.name));
+  // Drawing and encoding dominate a first start; doing a few at once uses both cores.
+  const widgetImageIds = await mapConcurrently(missing, (w) => (w.image ? storeDemoImage(db, storage, w.image) : Promise.resolve(null)));
+  for (const [index, widget] of missing.entries()) {
+    const imageId = widgetImageIds[index] ?? null;
     const inserted = await db
       .insertInto('widgets')
       .values({ name: widget.name, type: widget.type, html: widget.html, alt: widget.alt, image_id: imageId })
@@ -39,8 +41,12 @@ export async function seedDemoContent(db: Kysely<Database>, storage: FileStorage
   const seeded = await db.selectFrom('app_state').select('value').where('key', '=', DEMO_SEEDED_KEY).executeTakeFirst();
   if (seeded) return report;
 
-  for (const gallery of demoGalleries) {
-    const coverId = await storeDemoImage(db, storage, gallery.cover);
+  const galleryImageIds = await mapConcurrently(demoGalleries, async (gallery) => ({
+    coverId: await storeDemoImage(db, storage, gallery.cover),
+    imageIds: await mapConcurrently(gallery.images, (image) => storeDemoImage(db, storage, image.image)),
+  }));
+  for (const [galleryIndex, gallery] of demoGalleries.entries()) {
+    const { coverId, imageIds } = galleryImageIds[galleryIndex]!;
     const { id: galleryId } = await db
       .insertInto('galleries')
       .values({ name: gallery.name, url: gallery.url, hidden: gallery.hidden, cover_image_id: coverId })
@@ -49,8 +55,8 @@ export async function seedDemoContent(db: Kysely<Database>, storage: FileStorage
     // The gallery's own page is its url unless an admin sets another.
     if (!gallery.url) await db.updateTable('galleries').set({ url: `/galleries/${galleryId}` }).where('id', '=', galleryId).execute();
     let position = 0;
-    for (const image of gallery.images) {
-      const imageId = await storeDemoImage(db, storage, image.image);
+    for (const [imageIndex, image] of gallery.images.entries()) {
+      const imageId = imageIds[imageIndex]!;
       await db
         .insertInto('gallery_images')
         .values({ gallery_id: galleryId, image_id: imageId, alt: image.alt, link: image.link, position: position++ })
@@ -75,6 +81,19 @@ export async function seedDemoContent(db: Kysely<Database>, storage: FileStorage
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
   return report;
+}
+
+async function mapConcurrently<T, R>(items: readonly T[], fn: (item: T) => Promise<R>, limit = 4): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
 }
 
 async function storeDemoImage(db: Kysely<Database>, storage: FileStorage, spec: Parameters<typeof drawDemoImage>[0]): Promise<number> {
