@@ -8,7 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '#server/errors.ts';
+import type { AppError } from '#server/errors.ts';
 import type { FileStorage } from '#server/files/storage.ts';
 
 export interface UploadedFile {
