@@ -1,0 +1,93 @@
+/**
+ * The admin area (SPEC.md section 2): its own layout with a side menu, and the admin screens
+ * nested under /admin. The whole file tree below is one lazy chunk loaded by app.tsx; the gallery
+ * edit page (drag and drop) and the rich-text editor are further chunks of their own.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
+import { UsersListPage } from './users/users-list-page.tsx';
+import { UserEditPage } from './users/user-edit-page.tsx';
+import { TestimonialsPage } from './testimonials/testimonials-page.tsx';
+import { WidgetsPage } from './widgets/widgets-page.tsx';
+import { WidgetEditPage } from './widgets/widget-edit-page.tsx';
+import { GalleriesPage } from './galleries/galleries-page.tsx';
+import './admin.css';
+
+// @dnd-kit and the drop zone are needed on this one page only.
+const GalleryEditPage = lazy(() => import('./galleries/gallery-edit-page.tsx'));
+
+const menu = [
+  { href: '/', label: 'Dashboard' },
+  { href: '/users', label: 'Users' },
+  { href: '/testimonials', label: 'Testimonials' },
+  { href: '/widgets', label: 'Widgets' },
+  { href: '/galleries', label: 'Galleries' },
+];
+
+function isCurrent(location: string, href: string): boolean {
+  return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+}
+
+function AdminLayout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <div className="admin">
+      <nav className="admin__menu" aria-label="Admin">
+        <p className="admin__menu-title">Admin</p>
+        <ul>
+          {menu.map((item) => (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                className={isCurrent(location, item.href) ? 'admin__link is-current' : 'admin__link'}
+                aria-current={isCurrent(location, item.href) ? 'page' : undefined}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+          <li className="admin__menu-back">
+            {/* "~" leaves the /admin base: this is the site's home page. */}
+            <Link href="~/" className="admin__link">
+              Back to the website
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <main className="admin__main">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/**
+ * app.tsx mounts this inside <Route path="/admin" nest>, so every path and link here is relative
+ * to /admin ("/users" is /admin/users) and "~/" leaves the admin area.
+ */
+export default function AdminArea() {
+  return (
+    <AdminLayout>
+      <Suspense fallback={<Spinner />}>
+        <Switch>
+          <Route path="/" component={DashboardPage} />
+          <Route path="/users" component={UsersListPage} />
+          <Route path="/users/:id">{(params) => <UserEditPage key={params.id} id={Number(params.id)} />}</Route>
+          <Route path="/testimonials" component={TestimonialsPage} />
+          <Route path="/widgets" component={WidgetsPage} />
+          <Route path="/widgets/:id">{(params) => <WidgetEditPage key={params.id} id={Number(params.id)} />}</Route>
+          <Route path="/galleries" component={GalleriesPage} />
+          <Route path="/galleries/:id">{(params) => <GalleryEditPage key={params.id} id={Number(params.id)} />}</Route>
+          <Route>
+            <h1>Page Not Found</h1>
+            <p>
+              <Link href="/">Back to the admin dashboard</Link>
+            </p>
+          </Route>
+        </Switch>
+      </Suspense>
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { Testimonial } from '#shared/schemas/content.ts';
+import { queryClient, trpc } from '#client/lib/trpc.ts';
+import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
+import { Modal } from '#client/components/ui/modal.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/form-fields.tsx';
+import { StarRating } from '#client/components/ui/star-rating.tsx';
+import { LazyRichTextEditor } from '#client/components/admin/lazy-rich-text-editor.tsx';
+import { ErrorSummary } from '../error-summary.tsx';
+import { useSubmitFocus } from '../use-submit-focus.ts';
+
+interface TestimonialModalProps {
+  /** null adds a new one. */
+  testimonial: Testimonial | null;
+  onClose: () => void;
+  onSaved: (isNew: boolean) => void;
+}
+
+export function TestimonialModal({ testimonial, onClose, onSaved }: TestimonialModalProps) {
+  const [name, setName] = useState(testimonial?.name ?? '');
+  const [score, setScore] = useState(testimonial?.score ?? 5);
+  const [review, setReview] = useState(testimonial?.review ?? '');
+  const options = {
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: trpc.testimonials.list.pathKey() });
+      onSaved(!testimonial);
+    },
+  };
+  const create = useMutation(trpc.testimonials.create.mutationOptions(options));
+  const update = useMutation(trpc.testimonials.update.mutationOptions(options));
+  const save = testimonial ? update : create;
+  const errors = fieldErrorsOf(save.error);
+  const formRef = useSubmitFocus(save.status);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (testimonial) update.mutate({ id: testimonial.id, name, score, review });
+    else create.mutate({ name, score, review });
+  }
+
+  return (
+    <Modal
+      open
+      size="lg"
+      title={testimonial ? 'Edit testimonial' : 'Add testimonial'}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="testimonial-form" loading={save.isPending}>
+            {testimonial ? 'Save changes' : 'Add testimonial'}
+          </Button>
+        </>
+      }
+    >
+      <form ref={formRef} id="testimonial-form" className="admin-form" onSubmit={submit} noValidate>
+        <ErrorSummary error={save.error} fields={['name', 'score', 'review']} />
+        <TextField label="Name" name="name" value={name} onChange={setName} error={firstError(errors, 'name')} required />
+        <div className={firstError(errors, 'score') ? 'field field--invalid' : 'field'}>
+          <StarRating value={score} size={30} onChange={setScore} label="Score" />
+          {firstError(errors, 'score') && <p className="field__error">{firstError(errors, 'score')}</p>}
+        </div>
+        <LazyRichTextEditor label="Review" value={review} onChange={setReview} error={firstError(errors, 'review')} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import type { User } from '#shared/schemas/user.ts';
+import { ADMIN_BANNER_MS } from '#shared/limits.ts';
+import { queryClient, trpc, trpcClient } from '#client/lib/trpc.ts';
+import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { SelectField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
+import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
+import { useFlash } from '#client/components/ui/use-flash.ts';
+import { ErrorSummary } from '../error-summary.tsx';
+import { useSubmitFocus } from '../use-submit-focus.ts';
+
+const roles = [
+  { value: 'user', label: 'User' },
+  { value: 'member', label: 'Member' },
+  { value: 'admin', label: 'Admin' },
+];
+const fields = ['firstname', 'lastname', 'email', 'telephone', 'role', 'skills', 'password', 'password_confirmation'];
+
+export function UserEditPage({ id }: { id: number }) {
+  const user = useQuery(trpc.users.get.queryOptions({ id }));
+  return (
+    <>
+      <p className="admin__back">
+        <Link href="/users">← All users</Link>
+      </p>
+      <ErrorSummary error={user.error} />
+      {user.isPending ? <Spinner label="Loading user…" /> : user.data && <UserForm user={user.data.data} />}
+    </>
+  );
+}
+
+function formValues(user: User) {
+  return {
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    telephone: user.telephone ?? '',
+    role: user.role,
+    skills: user.skills,
+    password: '',
+    password_confirmation: '',
+  };
+}
+
+function UserForm({ user }: { user: User }) {
+  const [values, setValues] = useState(() => formValues(user));
+  const [saved, flashSaved] = useFlash(ADMIN_BANNER_MS);
+  const [, navigate] = useLocation();
+  const confirm = useConfirm();
+  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const update = useMutation(
+    trpc.users.update.mutationOptions({
+      onSuccess: async (answer) => {
+        setValues(formValues(answer.data));
+        flashSaved('Your Changes Have Been Saved');
+        queryClient.setQueryData(trpc.users.get.queryKey({ id: user.id }), answer);
+        await queryClient.invalidateQueries({ queryKey: trpc.users.list.pathKey() });
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.users.delete.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.users.list.pathKey() });
+        navigate('/users');
+      },
+    }),
+  );
+  // Each link is fresh (it lasts 5 minutes), so it is fetched on the click rather than cached.
+  const cvLink = useMutation({
+    mutationFn: () => trpcClient.users.cvLink.query({ id: user.id }),
+    // The link answers with Content-Disposition: attachment, so the page stays where it is.
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  const errors = fieldErrorsOf(update.error);
+  const formRef = useSubmitFocus(update.status);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const { password, password_confirmation, ...rest } = values;
+    // CONTRACT.md: the password fields are sent only when the password is being changed.
+    update.mutate({ id: user.id, ...rest, ...(password || password_confirmation ? { password, password_confirmation } : {}) });
+  }
+
+  async function onDelete() {
+    if (await confirm()) remove.mutate({ id: user.id });
+  }
+
+  return (
+    <form ref={formRef} className="admin-form admin-form--page" onSubmit={submit} noValidate>
+      <div className="admin__heading">
+        <h1 className="admin__title">
+          {user.firstname} {user.lastname}
+        </h1>
+        {user.has_cv && (
+          <Button variant="secondary" loading={cvLink.isPending} onClick={() => cvLink.mutate()}>
+            Download CV
+          </Button>
+        )}
+      </div>
+      {saved && <Alert tone="success">{saved}</Alert>}
+      <ErrorSummary error={update.error} fields={fields} />
+      <ErrorSummary error={remove.error} />
+      <ErrorSummary error={cvLink.error} />
+      <div className="admin-form__grid">
+        <TextField label="First name" name="firstname" value={values.firstname} onChange={set('firstname')} error={firstError(errors, 'firstname')} required />
+        <TextField label="Last name" name="lastname" value={values.lastname} onChange={set('lastname')} error={firstError(errors, 'lastname')} required />
+        <TextField label="E-mail" name="email" type="email" value={values.email} onChange={set('email')} error={firstError(errors, 'email')} required />
+        <TextField label="Telephone" name="telephone" type="tel" value={values.telephone} onChange={set('telephone')} error={firstError(errors, 'telephone')} />
+        <SelectField label="Role" name="role" value={values.role} onChange={set('role')} options={roles} error={firstError(errors, 'role')} />
+      </div>
+      <TextAreaField label="Skills" name="skills" value={values.skills} onChange={set('skills')} error={firstError(errors, 'skills')} rows={6} />
+      <fieldset className="admin-form__fieldset">
+        <legend>New password (leave empty to keep the current one)</legend>
+        <div className="admin-form__grid">
+          <TextField label="New password" name="password" type="password" value={values.password} onChange={set('password')} error={firstError(errors, 'password')} autoComplete="new-password" />
+          <TextField
+            label="Confirm new password"
+            name="password_confirmation"
+            type="password"
+            value={values.password_confirmation}
+            onChange={set('password_confirmation')}
+            error={firstError(errors, 'password_confirmation')}
+            autoComplete="new-password"
+          />
+        </div>
+      </fieldset>
+      <div className="admin-form__actions">
+        <Button type="submit" loading={update.isPending}>
+          Save changes
+        </Button>
+        <Button variant="danger" loading={remove.isPending} onClick={onDelete}>
+          Delete user
+        </Button>
+      </div>
+    </form>
+  );
+}
