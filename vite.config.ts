@@ -2,7 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The client lives in src/client; its build goes to dist/client, which Fastify serves.
-// public/ (logo, default images) is copied as is.
+// public/ (logo, default images) is copied as is. `vite` and `vite preview` forward the API
+// paths to the Fastify server at API_URL (default: its own default port). Only the paths the
+// client calls: /login, /reset-password and the like are also screens of the client.
+const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
+const apiProxy = Object.fromEntries(['/trpc', '/api', '/media', '/sanctum', '/email'].map((prefix) => [prefix, apiUrl]));
+
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
@@ -14,15 +19,6 @@ export default defineConfig({
     reportCompressedSize: true,
     chunkSizeWarningLimit: 400,
   },
-  server: {
-    proxy: {
-      '/trpc': 'http://127.0.0.1:3000',
-      '/api': 'http://127.0.0.1:3000',
-      '/media': 'http://127.0.0.1:3000',
-      '/sanctum': 'http://127.0.0.1:3000',
-      '/login': 'http://127.0.0.1:3000',
-      '/logout': 'http://127.0.0.1:3000',
-      '/user': 'http://127.0.0.1:3000',
-    },
-  },
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
 });

@@ -1,0 +1,150 @@
+/**
+ * The one carousel of the site (testimonials, the About gallery slider, the gallery slideshow
+ * and its thumbnail strip), on embla. Autoplay pauses while the pointer is over it or focus is
+ * in its slides, can be paused with a visible button, and never starts for a visitor who prefers
+ * reduced motion. Arrow keys move it when it has focus.
+ */
+import { useCallback, useEffect, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import Fade from 'embla-carousel-fade';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { usePrefersReducedMotion, useViewportWidth } from '../../lib/media.ts';
+import { slidesPerView, type SlidesPerView } from './carousel-settings.ts';
+
+export interface CarouselProps {
+  /** Names the region for assistive technology ("Customer reviews"). */
+  label: string;
+  slides: ReactNode[];
+  perView: SlidesPerView;
+  /** Autoplay delay; no autoplay (and no pause button) when absent. */
+  autoplayMs?: number;
+  loop?: boolean;
+  fade?: boolean;
+  className?: string;
+  /** Gives the caller the embla instance, for a thumbnail strip that drives or follows it. */
+  onApi?: (api: EmblaCarouselType) => void;
+  /** Marks one slide as current (the thumbnail of the image shown). */
+  currentIndex?: number;
+  /** Hides the prev/next buttons when the caller offers its own way to move (thumbnails). */
+  showArrows?: boolean;
+}
+
+export function Carousel({ label, slides, perView, autoplayMs, loop = false, fade = false, className, onApi, currentIndex, showArrows = true }: CarouselProps) {
+  const reducedMotion = usePrefersReducedMotion();
+  const perViewNow = slidesPerView(useViewportWidth(), perView);
+  const [plugins] = useState(() => [
+    ...(autoplayMs ? [Autoplay({ delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnFocusIn: false, stopOnMouseEnter: false })] : []),
+    ...(fade ? [Fade()] : []),
+  ]);
+  const [viewportRef, api] = useEmblaCarousel({ loop, align: 'start', containScroll: loop ? false : 'trimSnaps', duration: reducedMotion ? 1 : 25 }, plugins);
+
+  const [isPlayingWanted, setPlayingWanted] = useState(true);
+  const [isHovered, setHovered] = useState(false);
+  const [isFocusInside, setFocusInside] = useState(false);
+  const [canScroll, setCanScroll] = useState({ prev: false, next: false });
+  const [selected, setSelected] = useState(0);
+
+  const shouldPlay = Boolean(autoplayMs) && isPlayingWanted && !isHovered && !isFocusInside && !reducedMotion;
+
+  useEffect(() => {
+    const autoplay = api?.plugins().autoplay;
+    if (!autoplay) return;
+    if (shouldPlay) autoplay.play();
+    else autoplay.stop();
+  }, [api, shouldPlay]);
+
+  useEffect(() => {
+    if (!api) return;
+    onApi?.(api);
+    const update = () => {
+      setCanScroll({ prev: api.canScrollPrev(), next: api.canScrollNext() });
+      setSelected(api.selectedScrollSnap());
+    };
+    update();
+    api.on('select', update).on('reInit', update);
+    return () => {
+      api.off('select', update).off('reInit', update);
+    };
+  }, [api, onApi]);
+
+  const scrollPrev = useCallback(() => api?.scrollPrev(reducedMotion), [api, reducedMotion]);
+  const scrollNext = useCallback(() => api?.scrollNext(reducedMotion), [api, reducedMotion]);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      scrollPrev();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      scrollNext();
+    }
+  }
+
+  const style = { '--slides-per-view': perViewNow } as CSSProperties;
+  const hasControls = showArrows || (Boolean(autoplayMs) && !reducedMotion);
+  return (
+    <section
+      className={['carousel', fade ? 'carousel--fade' : '', className].filter(Boolean).join(' ')}
+      aria-roledescription="carousel"
+      aria-label={label}
+      style={style}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onKeyDown={onKeyDown}
+    >
+      <div
+        className="carousel__viewport"
+        ref={viewportRef}
+        onFocus={() => setFocusInside(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInside(false);
+        }}
+      >
+        <div className="carousel__container" aria-live={shouldPlay ? 'off' : 'polite'}>
+          {slides.map((slide, index) => (
+            <div
+              key={index}
+              className={`carousel__slide${index === (currentIndex ?? -1) ? ' is-current' : ''}`}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              aria-current={index === currentIndex ? 'true' : undefined}
+              data-selected={index === selected || undefined}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      {hasControls && slides.length > 1 && (
+        <div className="carousel__controls">
+          {showArrows && (
+            <button type="button" className="carousel__button" onClick={scrollPrev} disabled={!loop && !canScroll.prev} aria-label="Previous slide">
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7" /></svg>
+            </button>
+          )}
+          {autoplayMs && !reducedMotion && (
+            <button
+              type="button"
+              className="carousel__button"
+              onClick={() => setPlayingWanted((wanted) => !wanted)}
+              aria-label={isPlayingWanted ? 'Pause slideshow' : 'Play slideshow'}
+            >
+              {isPlayingWanted ? (
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M8 5v14M16 5v14" /></svg>
+              ) : (
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M7 4l12 8-12 8z" /></svg>
+              )}
+            </button>
+          )}
+          {showArrows && (
+            <button type="button" className="carousel__button" onClick={scrollNext} disabled={!loop && !canScroll.next} aria-label="Next slide">
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9 5l7 7-7 7" /></svg>
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

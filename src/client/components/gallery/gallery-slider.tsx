@@ -1,0 +1,40 @@
+/** A gallery as a sliding row of photos; each opens the lightbox (About page, gallery 5). */
+import { lazy, Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc.ts';
+import { Carousel } from '../carousel/carousel.tsx';
+import { AUTOPLAY_MS, GALLERY_SLIDER_SLIDES } from '../carousel/carousel-settings.ts';
+import { ResponsiveImage } from '../responsive-image.tsx';
+
+const Lightbox = lazy(async () => ({ default: (await import('./lightbox.tsx')).Lightbox }));
+
+export function GallerySlider({ galleryId }: { galleryId: number }) {
+  const query = useQuery(trpc.galleries.get.queryOptions({ id: galleryId }));
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+
+  if (query.isPending) return <div className="skeleton gallery-slider-skeleton" aria-hidden="true" />;
+  const gallery = query.data;
+  if (!gallery || gallery.images.length === 0) return null;
+  return (
+    <>
+      <Carousel
+        label={`${gallery.name} photos`}
+        className="gallery-slider"
+        perView={GALLERY_SLIDER_SLIDES}
+        autoplayMs={AUTOPLAY_MS}
+        loop
+        slides={gallery.images.map((image, index) => (
+          <button key={image.id} type="button" className="gallery-slider__item" onClick={() => setOpenIndex(index)}>
+            <ResponsiveImage image={image.image} alt={image.alt} sizes="(min-width: 1100px) 33vw, (min-width: 900px) 50vw, 100vw" />
+            <span className="visually-hidden">Open larger view</span>
+          </button>
+        ))}
+      />
+      {openIndex !== null && (
+        <Suspense fallback={null}>
+          <Lightbox images={gallery.images} index={openIndex} onIndexChange={setOpenIndex} onClose={() => setOpenIndex(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

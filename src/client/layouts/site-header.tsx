@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { NAV_SOLID_AFTER_PX } from '#shared/limits.ts';
+import { useScrolledPast } from '../lib/media.ts';
+import { useSession } from '../lib/session.tsx';
+import { siteConfig } from '../site-config.ts';
+
+const MAIN_MENU = [
+  { href: '/', label: 'Home' },
+  { href: '/about', label: 'About' },
+  { href: '/services', label: 'Services' },
+  { href: '/galleries', label: 'Galleries' },
+  { href: '/contact', label: 'Contact' },
+];
+
+function isCurrent(href: string, location: string): boolean {
+  return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+}
+
+export function SiteHeader() {
+  const [location] = useLocation();
+  const { user } = useSession();
+  const isSolid = useScrolledPast(NAV_SOLID_AFTER_PX);
+  const [isMenuOpen, setMenuOpen] = useState(false);
+
+  // A chosen link closes the menu; so does Escape.
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isMenuOpen]);
+
+  return (
+    <header className={`site-header${isSolid || isMenuOpen ? ' is-solid' : ''}`}>
+      <div className="site-header__inner container">
+        <Link href="/" className="site-header__brand" onClick={() => setMenuOpen(false)}>
+          <img src="/logo.svg" alt={`${siteConfig.name}, home`} width="183" height="44" />
+        </Link>
+        <button
+          type="button"
+          className="site-header__toggle"
+          aria-expanded={isMenuOpen}
+          aria-controls="main-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="visually-hidden">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
+          <span className="site-header__toggle-bars" aria-hidden="true" />
+        </button>
+        <nav id="main-menu" className={`site-nav${isMenuOpen ? ' is-open' : ''}`} aria-label="Main">
+          <ul className="site-nav__list">
+            {MAIN_MENU.map((item) => (
+              <li key={item.href}>
+                <Link
+                  href={item.href}
+                  className="site-nav__link"
+                  aria-current={isCurrent(item.href, location) ? 'page' : undefined}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link href={user ? '/account' : '/login'} className="site-nav__link site-nav__link--cta" onClick={() => setMenuOpen(false)}>
+                {user ? 'My Account' : 'Log in'}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

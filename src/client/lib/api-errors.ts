@@ -1,0 +1,62 @@
+// Reading errors the same way whether they came from tRPC or from an upload (XMLHttpRequest).
+import { TRPCClientError } from '@trpc/client';
+import { UploadError } from './upload-error.ts';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** The `data` the server's errorFormatter puts on every tRPC error (src/server/trpc.ts). */
+interface AppErrorData {
+  appCode?: string;
+  httpStatus?: number;
+  fieldErrors?: FieldErrors | null;
+  retryAfter?: number | null;
+}
+
+const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+function trpcDataOf(error: unknown): AppErrorData | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  return (error.data ?? undefined) as AppErrorData | undefined;
+}
+
+/**
+ * The HTTP status behind an error. A 419 on /trpc is answered before tRPC sees the request, so
+ * it has no `data`; its status is on the raw response.
+ */
+export function statusOf(error: unknown): number | undefined {
+  if (error instanceof UploadError) return error.status;
+  if (error instanceof TRPCClientError) {
+    const data = trpcDataOf(error);
+    if (typeof data?.httpStatus === 'number') return data.httpStatus;
+    const response = (error.meta as { response?: { status?: number } } | undefined)?.response;
+    return typeof response?.status === 'number' ? response.status : undefined;
+  }
+  return undefined;
+}
+
+export function appCodeOf(error: unknown): string | undefined {
+  const code = trpcDataOf(error)?.appCode;
+  if (code) return code;
+  if (error instanceof UploadError && error.status === 403) {
+    return /not verified/i.test(error.body.message ?? '') ? 'EMAIL_NOT_VERIFIED' : 'FORBIDDEN';
+  }
+  return undefined;
+}
+
+export function fieldErrorsOf(error: unknown): FieldErrors {
+  if (error instanceof UploadError) return error.body.errors ?? {};
+  return trpcDataOf(error)?.fieldErrors ?? {};
+}
+
+export function firstError(errors: FieldErrors, field: string): string | undefined {
+  return errors[field]?.[0];
+}
+
+export function messageOf(error: unknown): string {
+  if (error instanceof UploadError) return error.body.message || FALLBACK_MESSAGE;
+  if (error instanceof TRPCClientError) {
+    // A failed fetch (offline) has no server message worth showing.
+    return trpcDataOf(error) || statusOf(error) ? error.message || FALLBACK_MESSAGE : FALLBACK_MESSAGE;
+  }
+  return FALLBACK_MESSAGE;
+}

@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from 'react';
+
+function subscribeToQuery(query: string) {
+  return (onChange: () => void) => {
+    const list = window.matchMedia(query);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  };
+}
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(subscribeToQuery(query), () => window.matchMedia(query).matches, () => false);
+}
+
+/** Carousels and reveal animations stand still for visitors who asked for less motion. */
+export function usePrefersReducedMotion(): boolean {
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
+}
+
+function subscribeToResize(onChange: () => void) {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+
+export function useViewportWidth(): number {
+  return useSyncExternalStore(subscribeToResize, () => window.innerWidth, () => 1024);
+}
+
+function subscribeToScroll(onChange: () => void) {
+  window.addEventListener('scroll', onChange, { passive: true });
+  return () => window.removeEventListener('scroll', onChange);
+}
+
+export function useScrolledPast(px: number): boolean {
+  return useSyncExternalStore(subscribeToScroll, () => window.scrollY > px, () => false);
+}

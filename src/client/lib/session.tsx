@@ -1,0 +1,70 @@
+/**
+ * The signed-in user (SPEC.md section 4): fetched once before the routes render, refetched after
+ * sign-in, cleared by a failed fetch, a logout or a 401/419 anywhere (lib/trpc.ts).
+ */
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { navigate } from 'wouter/use-browser-location';
+import type { User } from '#shared/schemas/user.ts';
+import { queryClient, SESSION_QUERY_KEY, trpcClient, type RequestMeta } from './trpc.ts';
+
+export interface Session {
+  user: User | null;
+  isLoading: boolean;
+  /** True while the user is being fetched again (after sign-in, a profile save, ...). */
+  isRefreshing: boolean;
+  isAdmin: boolean;
+  refetch(): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+async function fetchCurrentUser(): Promise<User | null> {
+  try {
+    const answer = await trpcClient.session.me.query({});
+    return answer.data;
+  } catch {
+    // Signed out (401) or unreachable: either way there is no user.
+    return null;
+  }
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const query = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: fetchCurrentUser,
+    staleTime: Infinity,
+    meta: { skipGlobalErrorHandler: true } satisfies RequestMeta,
+  });
+
+  const refetch = useCallback(async () => {
+    await query.refetch();
+  }, [query]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await trpcClient.session.logout.mutate({});
+    } catch {
+      // SPEC.md section 8: a failed logout is ignored; the user is signed out here regardless.
+    }
+    queryClient.setQueryData<User | null>(SESSION_QUERY_KEY, null);
+    navigate('/');
+    // Cached private answers (two-factor state, admin lists) belonged to that user; the pages
+    // that showed them have been left, so they are inactive now.
+    queryClient.removeQueries({ type: 'inactive' });
+  }, []);
+
+  const user = query.data ?? null;
+  const value = useMemo<Session>(
+    () => ({ user, isLoading: query.isPending, isRefreshing: query.isFetching, isAdmin: user?.role === 'admin', refetch, signOut }),
+    [user, query.isPending, query.isFetching, refetch, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,70 @@
+/**
+ * The client singletons: one query client, one tRPC client, and the typed options proxy the
+ * screens use (`useQuery(trpc.widgets.byKey.queryOptions({ x }))`). Global error handling lives
+ * here too: every failed query or mutation passes through reportErrorStatus.
+ */
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '#server/router.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { ajaxHeaders } from './cookies.ts';
+import { appCodeOf, statusOf } from './api-errors.ts';
+import { browserEffects, handleResponseStatus } from './response-status.ts';
+
+/** The cached current user (null when signed out); session.tsx reads and writes it. */
+export const SESSION_QUERY_KEY = ['session', 'current-user'] as const;
+
+export function reportErrorStatus(error: unknown): void {
+  const status = statusOf(error);
+  if (status === undefined) return;
+  handleResponseStatus(status, appCodeOf(error), {
+    ...browserEffects,
+    signOutLocally: () => queryClient.setQueryData<User | null>(SESSION_QUERY_KEY, null),
+  });
+}
+
+/** A query or mutation may opt out of the global handling (the session probe expects 401). */
+export interface RequestMeta extends Record<string, unknown> {
+  skipGlobalErrorHandler?: boolean;
+}
+
+export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      if (!(query.meta as RequestMeta | undefined)?.skipGlobalErrorHandler) reportErrorStatus(error);
+    },
+  }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => {
+      if (!(mutation.meta as RequestMeta | undefined)?.skipGlobalErrorHandler) reportErrorStatus(error);
+    },
+  }),
+  defaultOptions: {
+    queries: {
+      staleTime: 60_000,
+      refetchOnWindowFocus: false,
+      // A 4xx will not change on retry; only network trouble and 5xx are worth a second try.
+      retry: (failureCount, error) => {
+        const status = statusOf(error);
+        return failureCount < 2 && (status === undefined || status >= 500);
+      },
+    },
+  },
+});
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    httpBatchLink({
+      url: '/trpc',
+      // A batch's procedure names form one path segment, and Fastify refuses (414) a segment
+      // over its maxParamLength (100 by default): a home page's dozen widgets go in a few batches.
+      maxItems: 4,
+      maxURLLength: 2000,
+      headers: () => ({ Accept: 'application/json', ...ajaxHeaders() }),
+      fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
+    }),
+  ],
+});
+
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

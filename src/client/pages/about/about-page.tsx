@@ -1,0 +1,39 @@
+import { ABOUT_GALLERY_ID } from '#shared/limits.ts';
+import { PageHeader } from '../../layouts/page-header.tsx';
+import { Widget } from '../../components/widget/widget.tsx';
+import { Reveal } from '../../components/reveal.tsx';
+import { GallerySlider } from '../../components/gallery/gallery-slider.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
+
+export function AboutPage() {
+  usePageTitle('About Us');
+  return (
+    <>
+      <PageHeader title="About Us" />
+      <section className="section container split">
+        <Reveal className="split__text">
+          <Widget name="AboutText" />
+        </Reveal>
+        <Reveal className="split__media">
+          <Widget name="AboutImage" />
+        </Reveal>
+      </section>
+      <section className="section container split split--reverse">
+        <Reveal className="split__media">
+          <Widget name="AboutImage2" />
+        </Reveal>
+        <Reveal className="split__text">
+          <Widget name="AboutText2" />
+        </Reveal>
+      </section>
+      <section className="section section--alt" aria-labelledby="about-gallery-title">
+        <div className="container">
+          <h2 id="about-gallery-title" className="section__title">
+            From the workshop
+          </h2>
+          <GallerySlider galleryId={ABOUT_GALLERY_ID} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The signed-in user's area (/account/*), its own chunk. Routes here are relative to /account
+ * (wouter nesting); "~" marks the one absolute link, to the admin area.
+ */
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { PageHeader } from '../../layouts/page-header.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { NotFoundPage } from '../not-found/not-found-page.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
+import { ProfilePage } from './profile-page.tsx';
+import { ChangePasswordPage } from './change-password-page.tsx';
+import { TwoFactorPage } from './two-factor-page.tsx';
+
+const MENU = [
+  { href: '/', label: 'Dashboard' },
+  { href: '/profile', label: 'Update Profile' },
+  { href: '/password', label: 'Change Password' },
+  { href: '/2fa', label: 'Two Factor Auth' },
+];
+
+function AccountMenu() {
+  const [location] = useLocation();
+  const { isAdmin, signOut } = useSession();
+  return (
+    <nav className="side-menu" aria-label="Account">
+      <ul>
+        {MENU.map((item) => (
+          <li key={item.href}>
+            <Link href={item.href} className="side-menu__link" aria-current={location === item.href ? 'page' : undefined}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+        {isAdmin && (
+          <li>
+            <Link href="~/admin" className="side-menu__link">
+              Admin
+            </Link>
+          </li>
+        )}
+        <li>
+          <button type="button" className="side-menu__link side-menu__button" onClick={() => void signOut()}>
+            Logout
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+export function AccountArea() {
+  return (
+    <>
+      <PageHeader title="My Account" />
+      <div className="container section account-layout">
+        <AccountMenu />
+        <div className="account-layout__content">
+          <Switch>
+            <Route path="/" component={DashboardPage} />
+            <Route path="/profile" component={ProfilePage} />
+            <Route path="/password" component={ChangePasswordPage} />
+            <Route path="/2fa" component={TwoFactorPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </div>
+      </div>
+    </>
+  );
+}

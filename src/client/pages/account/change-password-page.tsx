@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { PROFILE_BANNER_MS } from '#shared/limits.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/form-fields.tsx';
+import { useFlash } from '../../components/ui/use-flash.ts';
+import { fieldErrorsOf, firstError, messageOf } from '../../lib/api-errors.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useSession } from '../../lib/session.tsx';
+import { trpc } from '../../lib/trpc.ts';
+
+const EMPTY = { current_password: '', password: '', password_confirmation: '' };
+
+export function ChangePasswordPage() {
+  usePageTitle('Change Password');
+  const { refetch } = useSession();
+  const [values, setValues] = useState(EMPTY);
+  const [saved, flashSaved] = useFlash(PROFILE_BANNER_MS);
+  const change = useMutation(trpc.session.changePassword.mutationOptions());
+  const errors = fieldErrorsOf(change.error);
+  const set = (field: keyof typeof EMPTY) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await change.mutateAsync(values);
+      await refetch();
+      setValues(EMPTY);
+      change.reset();
+      flashSaved('Your password has been changed.');
+    } catch {
+      // change.error is shown below.
+    }
+  }
+
+  return (
+    <section className="card account-card">
+      <h2 className="card__title">Change Password</h2>
+      {saved && <Alert tone="success">{saved}</Alert>}
+      {change.error && <Alert tone="error">{messageOf(change.error)}</Alert>}
+      <form onSubmit={onSubmit}>
+        <TextField label="Current Password" name="current_password" type="password" autoComplete="current-password" required value={values.current_password} onChange={set('current_password')} error={firstError(errors, 'current_password')} />
+        <TextField label="New Password" name="password" type="password" autoComplete="new-password" required value={values.password} onChange={set('password')} error={firstError(errors, 'password')} />
+        <TextField label="Confirm New Password" name="password_confirmation" type="password" autoComplete="new-password" required value={values.password_confirmation} onChange={set('password_confirmation')} error={firstError(errors, 'password_confirmation')} />
+        <Button type="submit" loading={change.isPending}>
+          Change Password
+        </Button>
+      </form>
+    </section>
+  );
+}

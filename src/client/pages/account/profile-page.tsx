@@ -1,0 +1,163 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { User } from '#shared/schemas/user.ts';
+import { CV_MAX_BYTES, CV_TOO_LARGE_MESSAGE, PROFILE_BANNER_MS } from '#shared/limits.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/form-fields.tsx';
+import { useFlash } from '../../components/ui/use-flash.ts';
+import { fieldErrorsOf, statusOf } from '../../lib/api-errors.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useSession } from '../../lib/session.tsx';
+import { uploadForm } from '../../lib/upload.ts';
+import { profileErrors, type ProfileErrors } from './profile-errors.ts';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const THIS_YEAR = new Date().getFullYear();
+const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
+const YEARS = Array.from({ length: 100 }, (_, i) => String(THIS_YEAR - 16 - i));
+
+interface ProfileValues {
+  firstname: string;
+  lastname: string;
+  email: string;
+  telephone: string;
+  day: string;
+  month: string;
+  year: string;
+}
+
+function valuesOf(user: User): ProfileValues {
+  return {
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    telephone: user.telephone ?? '',
+    day: user.dob ? String(user.dob.day) : '',
+    month: user.dob ? String(user.dob.month) : '',
+    year: user.dob ? String(user.dob.year) : '',
+  };
+}
+
+export function ProfilePage() {
+  usePageTitle('Update Contact Details');
+  const { user, refetch } = useSession();
+  const [values, setValues] = useState<ProfileValues>(() => valuesOf(user!));
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [saved, flashSaved] = useFlash(PROFILE_BANNER_MS);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const ids = useId();
+  const set = (field: keyof ProfileValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  function onFileChange(chosen: File | null) {
+    // Checked here too, so a visitor is not made to wait for 12 MB to upload before being told.
+    if (chosen && chosen.size > CV_MAX_BYTES) {
+      setErrors((current) => ({ ...current, cvfile: CV_TOO_LARGE_MESSAGE }));
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    setErrors(({ cvfile: _dropped, ...rest }) => rest);
+    setFile(chosen);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    const body = new FormData();
+    for (const [name, value] of Object.entries(values)) body.append(name, value);
+    if (file) body.append('cvfile', file);
+    setProgress(0);
+    try {
+      await uploadForm('POST', '/api/user', body, { onProgress: file ? setProgress : undefined });
+      await refetch();
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      flashSaved('Your changes have been saved');
+    } catch (error) {
+      setErrors(profileErrors(fieldErrorsOf(error), statusOf(error)));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const dobErrorId = `${ids}-dob-error`;
+  const fileErrorId = `${ids}-file-error`;
+  return (
+    <section className="card account-card">
+      <h2 className="card__title">Update Contact Details</h2>
+      {saved && <Alert tone="success">{saved}</Alert>}
+      <form onSubmit={onSubmit}>
+        <div className="form-grid">
+          <TextField label="First Name" name="firstname" autoComplete="given-name" value={values.firstname} onChange={set('firstname')} error={errors.firstname} />
+          <TextField label="Last Name" name="lastname" autoComplete="family-name" value={values.lastname} onChange={set('lastname')} error={errors.lastname} />
+          <TextField label="Email Address" name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
+          <TextField label="Telephone" name="telephone" type="tel" autoComplete="tel" value={values.telephone} onChange={set('telephone')} error={errors.telephone} />
+        </div>
+
+        <fieldset className={`field dob${errors.dob ? ' field--invalid' : ''}`} aria-describedby={errors.dob ? dobErrorId : undefined}>
+          <legend className="field__label">Date of birth</legend>
+          <div className="dob__parts">
+            <label className="dob__part">
+              <span className="visually-hidden">Day</span>
+              <select name="day" className="field__control" value={values.day} onChange={(e) => set('day')(e.target.value)} aria-invalid={errors.dob ? true : undefined} autoComplete="bday-day">
+                <option value="">Day</option>
+                {DAYS.map((day) => (
+                  <option key={day} value={day}>{day}</option>
+                ))}
+              </select>
+            </label>
+            <label className="dob__part">
+              <span className="visually-hidden">Month</span>
+              <select name="month" className="field__control" value={values.month} onChange={(e) => set('month')(e.target.value)} aria-invalid={errors.dob ? true : undefined} autoComplete="bday-month">
+                <option value="">Month</option>
+                {MONTHS.map((month, i) => (
+                  <option key={month} value={String(i + 1)}>{month}</option>
+                ))}
+              </select>
+            </label>
+            <label className="dob__part">
+              <span className="visually-hidden">Year</span>
+              <select name="year" className="field__control" value={values.year} onChange={(e) => set('year')(e.target.value)} aria-invalid={errors.dob ? true : undefined} autoComplete="bday-year">
+                <option value="">Year</option>
+                {YEARS.map((year) => (
+                  <option key={year} value={year}>{year}</option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {errors.dob && <p className="field__error" id={dobErrorId}>{errors.dob}</p>}
+        </fieldset>
+
+        <div className={`field${errors.cvfile ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={`${ids}-cvfile`}>
+            CV {user?.has_cv ? '(replace the one we hold)' : ''}
+          </label>
+          <input
+            ref={fileInput}
+            id={`${ids}-cvfile`}
+            name="cvfile"
+            type="file"
+            className="field__control field__control--file"
+            accept=".pdf,.doc,.docx,.odt,.rtf,.txt,application/pdf"
+            onChange={(e) => onFileChange(e.target.files?.[0] ?? null)}
+            aria-invalid={errors.cvfile ? true : undefined}
+            aria-describedby={`${ids}-file-hint${errors.cvfile ? ` ${fileErrorId}` : ''}`}
+          />
+          <p className="field__hint" id={`${ids}-file-hint`}>PDF, Word, OpenDocument, RTF or plain text, up to 12 MB.</p>
+          {errors.cvfile && <p className="field__error" id={fileErrorId}>{errors.cvfile}</p>}
+          {progress !== null && file && (
+            <progress className="upload-progress" max={1} value={progress} aria-label="Upload progress">
+              {Math.round(progress * 100)}%
+            </progress>
+          )}
+        </div>
+
+        <Button type="submit" loading={progress !== null}>
+          Save Changes
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { AuthCard } from '../../layouts/auth-layout.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/form-fields.tsx';
+import { messageOf } from '../../lib/api-errors.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+export function ForgotPasswordPage() {
+  usePageTitle('Forgotten Password');
+  const [email, setEmail] = useState('');
+  const forgot = useMutation(trpc.session.forgotPassword.mutationOptions());
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    forgot.mutate({ email });
+  }
+
+  return (
+    <AuthCard title="Forgotten Password">
+      <form onSubmit={onSubmit}>
+        {forgot.error && <Alert tone="error">{messageOf(forgot.error)}</Alert>}
+        {forgot.data && <Alert tone="success">{forgot.data.message}</Alert>}
+        <p>Enter the e-mail address you registered with and we will send you a link to choose a new password.</p>
+        <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={setEmail} />
+        <Button type="submit" loading={forgot.isPending} className="btn--block">
+          Send Password-Reset E-Mail
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

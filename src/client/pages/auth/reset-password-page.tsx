@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useSearch } from 'wouter';
+import { AuthCard } from '../../layouts/auth-layout.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/form-fields.tsx';
+import { messageOf } from '../../lib/api-errors.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+export function ResetPasswordPage({ token }: { token: string }) {
+  usePageTitle('Reset Password');
+  const search = useSearch();
+  const [email, setEmail] = useState(() => new URLSearchParams(search).get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const reset = useMutation(trpc.session.resetPassword.mutationOptions());
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    reset.mutate({ token, email, password, password_confirmation: confirmation });
+  }
+
+  if (reset.data) {
+    return (
+      <AuthCard title="Please Enter New Password">
+        <Alert tone="success">{reset.data.message}</Alert>
+        <Link href="/account" className="btn btn--primary btn--block">
+          Return To Login
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Please Enter New Password">
+      <form onSubmit={onSubmit}>
+        {reset.error && <Alert tone="error">{messageOf(reset.error)}</Alert>}
+        <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={setEmail} />
+        <TextField label="New Password" name="password" type="password" autoComplete="new-password" required value={password} onChange={setPassword} />
+        <TextField
+          label="Confirm New Password"
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          onChange={setConfirmation}
+        />
+        <Button type="submit" loading={reset.isPending} className="btn--block">
+          Reset Password
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

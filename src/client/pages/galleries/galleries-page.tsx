@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import type { GallerySummary } from '#shared/schemas/content.ts';
+import { PageHeader } from '../../layouts/page-header.tsx';
+import { Widget } from '../../components/widget/widget.tsx';
+import { ResponsiveImage } from '../../components/responsive-image.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+
+/** A gallery links to its own url (SPEC.md); an external address leaves the site, a path does not. */
+function GalleryCard({ gallery }: { gallery: GallerySummary }) {
+  const href = gallery.url || `/galleries/${gallery.id}`;
+  const content = (
+    <>
+      {gallery.image ? (
+        <ResponsiveImage image={gallery.image} alt="" sizes="(min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw" className="gallery-card__image" />
+      ) : (
+        <span className="gallery-card__image gallery-card__image--empty" />
+      )}
+      <span className="gallery-card__name">{gallery.name}</span>
+    </>
+  );
+  return /^https?:\/\//.test(href) ? (
+    <a href={href} className="card gallery-card">
+      {content}
+    </a>
+  ) : (
+    <Link href={href} className="card gallery-card">
+      {content}
+    </Link>
+  );
+}
+
+export function GalleriesPage() {
+  usePageTitle('Photo Galleries');
+  const query = useQuery(trpc.galleries.list.queryOptions({ hidden: false }));
+  return (
+    <>
+      <PageHeader title="Photo Galleries" />
+      <section className="section container narrow">
+        <Widget name="GalleryText" />
+      </section>
+      <section className="section container" aria-label="Galleries">
+        {query.isPending ? (
+          <div className="gallery-grid" aria-hidden="true">
+            {[1, 2, 3].map((n) => (
+              <div key={n} className="skeleton gallery-card-skeleton" />
+            ))}
+          </div>
+        ) : (
+          <ul className="gallery-grid">
+            {(query.data?.results ?? []).map((gallery) => (
+              <li key={gallery.id}>
+                <GalleryCard gallery={gallery} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

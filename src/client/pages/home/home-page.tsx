@@ -1,0 +1,70 @@
+import { Link } from 'wouter';
+import { Widget } from '../../components/widget/widget.tsx';
+import { TestimonialsCarousel } from '../../components/testimonials/testimonials-carousel.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { siteConfig } from '../../site-config.ts';
+
+const FEATURES = [1, 2, 3] as const;
+
+export function HomePage() {
+  usePageTitle('Home');
+  return (
+    <>
+      <div className="hero">
+        <img className="hero__image" src="/images/header.jpg" alt="" width="2000" height="1000" fetchPriority="high" />
+        <div className="hero__content container">
+          <h1 className="hero__title">Welcome</h1>
+          <p className="hero__subtitle">{siteConfig.tagline}</p>
+          <div className="hero__actions">
+            <Link href="/services" className="btn btn--primary btn--lg">
+              Our services
+            </Link>
+            <Link href="/contact" className="btn btn--light btn--lg">
+              Get a quote
+            </Link>
+          </div>
+        </div>
+      </div>
+
+      <section className="section container split">
+        <Widget name="HomeText1" className="split__text" />
+        <Widget name="HomeImage1" className="split__media" />
+      </section>
+
+      <section className="section section--alt" aria-labelledby="features-title">
+        <div className="container">
+          <h2 id="features-title" className="section__title">
+            What we do
+          </h2>
+          <ul className="features">
+            {FEATURES.map((n) => (
+              <li key={n} className="card feature">
+                <Widget name={`HomeItem${n}Image`} className="feature__image" sizes="(min-width: 900px) 33vw, 100vw" />
+                <div className="feature__body">
+                  <Widget name={`HomeItem${n}Text`} />
+                  <Link href="/services" className="feature__link">
+                    Find Out More<span className="visually-hidden"> about our services</span>
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section container split split--reverse">
+        <Widget name="HomeImage2" className="split__media" />
+        <Widget name="HomeTextBottom" className="split__text" />
+      </section>
+
+      <section className="section section--navy" aria-labelledby="reviews-title">
+        <div className="container">
+          <h2 id="reviews-title" className="section__title">
+            What our customers say
+          </h2>
+          <TestimonialsCarousel />
+        </div>
+      </section>
+    </>
+  );
+}

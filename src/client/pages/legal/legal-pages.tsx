@@ -1,0 +1,23 @@
+import { PageHeader } from '../../layouts/page-header.tsx';
+import { Widget } from '../../components/widget/widget.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
+
+function LegalPage({ title, widget }: { title: string; widget: string }) {
+  usePageTitle(title);
+  return (
+    <>
+      <PageHeader title={title} />
+      <section className="section container narrow">
+        <Widget name={widget} />
+      </section>
+    </>
+  );
+}
+
+export function TermsPage() {
+  return <LegalPage title="Terms and Conditions" widget="Terms" />;
+}
+
+export function PrivacyPage() {
+  return <LegalPage title="Privacy Policy" widget="PrivacyPolicy" />;
+}

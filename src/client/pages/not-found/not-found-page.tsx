@@ -1,0 +1,18 @@
+import { Link } from 'wouter';
+import { usePageTitle } from '../../lib/page-title.ts';
+
+export function NotFoundPage() {
+  usePageTitle('Page Not Found');
+  return (
+    <section className="not-found container section">
+      <img src="/images/not-found.jpg" alt="Wrong turn: this page seems to have driven off the end of the quay" width="1200" height="800" className="not-found__image" />
+      <div className="not-found__text">
+        <h1>Error 404</h1>
+        <p className="not-found__lead">Page Not Found</p>
+        <Link href="/" className="btn btn--primary">
+          Back to the home page
+        </Link>
+      </div>
+    </section>
+  );
+}

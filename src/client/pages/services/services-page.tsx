@@ -1,0 +1,34 @@
+import { PageHeader } from '../../layouts/page-header.tsx';
+import { Widget } from '../../components/widget/widget.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
+
+// SPEC.md "Services": four items, of which the second is hidden (kept here so it can be shown
+// again by flipping one flag).
+const SERVICE_ITEMS = [
+  { n: 1, isHidden: false },
+  { n: 2, isHidden: true },
+  { n: 3, isHidden: false },
+  { n: 4, isHidden: false },
+];
+
+export function ServicesPage() {
+  usePageTitle('Services');
+  return (
+    <>
+      <PageHeader title="Services" />
+      <section className="section container narrow">
+        <Widget name="ServicesText" />
+      </section>
+      <section className="section section--alt">
+        <ul className="container services">
+          {SERVICE_ITEMS.filter((item) => !item.isHidden).map(({ n }, index) => (
+            <li key={n} className={`service card${index % 2 ? ' service--reverse' : ''}`}>
+              <Widget name={`Service${n}Image`} className="service__media" sizes="(min-width: 900px) 45vw, 100vw" />
+              <Widget name={`Service${n}`} className="service__text" />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { Route, Router, Switch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { Role, User } from '#shared/schemas/user.ts';
+import type { Session } from '#client/lib/session.tsx';
+import { ACCOUNT_ROLES, ADMIN_ROLES, RequireSession, safeRedirectTarget } from '#client/routing/require-session.tsx';
+
+const session: { current: Session } = { current: sessionFor(null) };
+vi.mock('#client/lib/session.tsx', () => ({ useSession: () => session.current }));
+
+function sessionFor(role: Role | null): Session {
+  const user = role
+    ? ({ id: 1, firstname: 'Ann', lastname: 'Lee', email: 'ann@example.com', telephone: null, role, skills: '', dob: null, has_cv: false, email_verified_at: null, two_factor: false, created_at: '2026-01-01T00:00:00Z' } satisfies User)
+    : null;
+  return { user, isLoading: false, isRefreshing: false, isAdmin: role === 'admin', refetch: async () => {}, signOut: async () => {} };
+}
+
+function renderAt(path: string, role: Role | null) {
+  session.current = sessionFor(role);
+  const [pathname, search = ''] = path.split('?');
+  const location = memoryLocation({ path: pathname, searchPath: search, record: true });
+  render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <Switch>
+        <Route path="/login">Login screen</Route>
+        <Route path="/account" nest>
+          <RequireSession roles={ACCOUNT_ROLES}>
+            <Route path="/">Account dashboard</Route>
+            <Route path="/profile">Profile form</Route>
+          </RequireSession>
+        </Route>
+        <Route path="/admin" nest>
+          <RequireSession roles={ADMIN_ROLES}>Admin area</RequireSession>
+        </Route>
+        <Route path="/confirm-password">
+          <RequireSession>Confirm password</RequireSession>
+        </Route>
+      </Switch>
+    </Router>,
+  );
+  return location;
+}
+
+afterEach(cleanup);
+
+describe('the route guard (SPEC.md section 4)', () => {
+  it('sends a visitor to Login, remembering the page', () => {
+    const location = renderAt('/account/profile', null);
+    expect(screen.getByText('Login screen')).toBeTruthy();
+    expect(location.history.at(-1)).toBe('/login?redirect=%2Faccount%2Fprofile');
+  });
+
+  it('lets a user into the account area', () => {
+    renderAt('/account/profile', 'user');
+    expect(screen.getByText('Profile form')).toBeTruthy();
+  });
+
+  it('sends a member (a role the account area does not allow) to Login', () => {
+    const location = renderAt('/account', 'member');
+    expect(location.history.at(-1)).toBe('/login?redirect=%2Faccount');
+  });
+
+  it('keeps a user out of the admin area', () => {
+    const location = renderAt('/admin/users', 'user');
+    expect(screen.queryByText('Admin area')).toBeNull();
+    expect(location.history.at(-1)).toBe('/login?redirect=%2Fadmin%2Fusers');
+  });
+
+  it('lets an admin into both areas', () => {
+    renderAt('/admin/users', 'admin');
+    expect(screen.getByText('Admin area')).toBeTruthy();
+    cleanup();
+    renderAt('/account', 'admin');
+    expect(screen.getByText('Account dashboard')).toBeTruthy();
+  });
+
+  it('asks any signed-in user to confirm their password, and a visitor to sign in first', () => {
+    renderAt('/confirm-password?redirect=%2Faccount%2F2fa', 'member');
+    expect(screen.getByText('Confirm password')).toBeTruthy();
+    cleanup();
+    const location = renderAt('/confirm-password?redirect=%2Faccount%2F2fa', null);
+    expect(location.history.at(-1)).toBe('/login?redirect=%2Fconfirm-password%3Fredirect%3D%252Faccount%252F2fa');
+  });
+});
+
+describe('where Login returns to', () => {
+  it.each([
+    ['/account', '/account'],
+    ['/galleries/3?x=1', '/galleries/3?x=1'],
+    [null, '/'],
+    ['', '/'],
+    ['https://evil.example', '/'],
+    ['//evil.example', '/'],
+    ['/\\evil.example', '/'],
+  ])('%s → %s', (redirect, expected) => {
+    expect(safeRedirectTarget(redirect)).toBe(expected);
+  });
+});
+
+describe('right after signing in', () => {
+  it('waits for the user being fetched instead of sending them back to Login', () => {
+    session.current = { ...sessionFor(null), isRefreshing: true };
+    const location = memoryLocation({ path: '/account', record: true });
+    render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <Route path="/account" nest>
+          <RequireSession roles={ACCOUNT_ROLES}>Account dashboard</RequireSession>
+        </Route>
+      </Router>,
+    );
+    expect(screen.getByRole('status').textContent).toContain('Checking your account');
+    expect(location.history).toEqual(['/account']);
+  });
+});
