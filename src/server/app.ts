@@ -49,7 +49,7 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Paths that never need the session (static files): skip its database lookup. */
-const STATIC_PREFIXES = ['/assets/', '/media/', '/images/', '/favicon', '/logo'];
+const STATIC_PREFIXES = ['/assets/', '/media/', '/images/', '/favicon.', '/logo.'];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -60,8 +60,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: '127.0.0.1',
     forceCloseConnections: false,
     return503OnClosing: true,
-    // GET /api/testimonials/ and /api/testimonials are one path (the original client uses both).
-    routerOptions: { ignoreTrailingSlash: true },
+    // GET /api/testimonials/ and /api/testimonials are one path (the original client uses both);
+    // a tRPC batch names all its procedures in one path parameter.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 5000 },
   });
 
   const deps: AppDeps = {

@@ -29,7 +29,8 @@ export function requiredString(field: string, max = 255, min = 1) {
   return z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required(field) : messages.string(field)) })
     .trim()
-    .min(1, messages.required(field))
+    // abort: an empty value gets only "required", not also "at least N characters".
+    .min(1, { error: messages.required(field), abort: true })
     .min(min, messages.min(field, min))
     .max(max, messages.max(field, max));
 }

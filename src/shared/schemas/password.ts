@@ -5,7 +5,7 @@ import { messages } from '../validation.ts';
 
 export const passwordField = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required('password') : messages.string('password')) })
-  .min(1, messages.required('password'))
+  .min(1, { error: messages.required('password'), abort: true })
   .min(PASSWORD_MIN, messages.min('password', PASSWORD_MIN))
   .max(PASSWORD_MAX, messages.max('password', PASSWORD_MAX));
 

@@ -6,14 +6,24 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
-export function Button({ variant = 'primary', loading = false, type = 'button', className, disabled, children, ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', loading = false, type = 'button', className, disabled, children, onClick, ...rest }: ButtonProps) {
+  // While loading the button stays focusable (aria-disabled, not disabled), so keyboard focus
+  // is not dropped to the page mid-request; clicks and submits are swallowed instead.
   return (
     <button
       {...rest}
       type={type}
       className={['btn', `btn--${variant}`, className].filter(Boolean).join(' ')}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
+      onClick={(event) => {
+        if (loading) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
     >
       {loading && <span className="btn__spinner" aria-hidden="true" />}
       {children}

@@ -14,6 +14,9 @@ export interface ModalProps {
   footer?: ReactNode;
 }
 
+/** Open dialogs, innermost last: Escape and the focus trap belong to the innermost only. */
+const openDialogs: HTMLElement[] = [];
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
 export function Modal({ open, title, onClose, size = 'sm', children, footer }: ModalProps) {
@@ -32,14 +35,19 @@ export function Modal({ open, title, onClose, size = 'sm', children, footer }: M
     (first ?? node)?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
+    if (node) openDialogs.push(node);
 
     function onKeyDown(event: KeyboardEvent) {
+      if (!node || openDialogs[openDialogs.length - 1] !== node) return;
+      // Listening in the bubbling phase lets a control inside (the editor's link field, a
+      // menu) handle Escape first; it marks the event handled and the dialog stays open.
       if (event.key === 'Escape') {
-        event.stopPropagation();
+        if (event.defaultPrevented) return;
+        event.preventDefault();
         onCloseRef.current();
         return;
       }
-      if (event.key !== 'Tab' || !node) return;
+      if (event.key !== 'Tab') return;
       const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
       if (items.length === 0) {
         event.preventDefault();
@@ -47,7 +55,11 @@ export function Modal({ open, title, onClose, size = 'sm', children, footer }: M
       }
       const firstItem = items[0]!;
       const lastItem = items[items.length - 1]!;
-      if (event.shiftKey && (document.activeElement === firstItem || document.activeElement === node)) {
+      if (!node.contains(document.activeElement)) {
+        // Focus fell out (to the page body, say): bring it back inside.
+        event.preventDefault();
+        (event.shiftKey ? lastItem : firstItem).focus();
+      } else if (event.shiftKey && (document.activeElement === firstItem || document.activeElement === node)) {
         event.preventDefault();
         lastItem.focus();
       } else if (!event.shiftKey && document.activeElement === lastItem) {
@@ -55,9 +67,10 @@ export function Modal({ open, title, onClose, size = 'sm', children, footer }: M
         firstItem.focus();
       }
     }
-    document.addEventListener('keydown', onKeyDown, true);
+    document.addEventListener('keydown', onKeyDown);
     return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
+      document.removeEventListener('keydown', onKeyDown);
+      if (node) openDialogs.splice(openDialogs.indexOf(node), 1);
       document.body.style.overflow = previousOverflow;
       opener?.focus();
     };
