@@ -19,9 +19,20 @@ export interface Mailer {
   readonly outboxDir: string | null;
 }
 
+/**
+ * Mail is sent while the request waits, so a mail server that hangs must not hold a sign-up for
+ * nodemailer's default minutes: short timeouts, unless the URL sets its own (query parameters).
+ */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  const defaults = { connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '20000' };
+  for (const [key, value] of Object.entries(defaults)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
 export function createMailer(options: { smtpUrl?: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport(withTimeouts(options.smtpUrl));
     return {
       outboxDir: null,
       async send(message) {

@@ -1,4 +1,66 @@
-import type { UploadRoute } from '#server/rest/upload-route.ts';
+/**
+ * POST /api/register and POST /api/user: multipart (or JSON) with an optional CV in `cvfile`,
+ * limited to 12 MB while it streams (CONTRACT.md's 413 body). They call the same service as the
+ * session.register and session.updateProfile procedures.
+ */
+import { AppError } from '#server/errors.ts';
+import type { FileFieldRule, UploadedFile } from '#server/rest/multipart.ts';
+import { defineUploadRoute, parseFields, type UploadRoute } from '#server/rest/upload-route.ts';
+import { CV_MAX_BYTES, CV_TOO_LARGE_MESSAGE } from '#shared/limits.ts';
+import { profileInputSchema, registerInputSchema } from '#shared/schemas/session.ts';
+import { userEnvelopeSchema } from '#shared/schemas/user.ts';
+import { z } from 'zod';
+import { applySessionGrant, currentSessionOf } from './session.router.ts';
+import * as service from './session.service.ts';
 
-/** POST /api/register and POST /api/user (multipart with an optional cvfile). */
-export const sessionUploadRoutes: UploadRoute[] = [];
+const cvRule: FileFieldRule = {
+  maxBytes: CV_MAX_BYTES,
+  tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', CV_TOO_LARGE_MESSAGE, { cvfile: [CV_TOO_LARGE_MESSAGE] }),
+};
+
+function cvOf(files: Record<string, UploadedFile>): service.CvUpload | null {
+  const file = files.cvfile;
+  return file ? { path: file.path, filename: file.filename, size: file.size } : null;
+}
+
+/** The schemas of the plain fields, for the OpenAPI document (refinements live in the real schemas). */
+const registerFields = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  password: z.string(),
+  password_confirmation: z.string(),
+});
+
+export const sessionUploadRoutes: UploadRoute[] = [
+  defineUploadRoute({
+    method: 'POST',
+    path: '/api/register',
+    summary: 'Create an account and sign in (optional CV in cvfile)',
+    tags: ['session'],
+    access: 'public',
+    files: { cvfile: cvRule },
+    fieldsSchema: registerFields,
+    responseSchema: z.literal(''),
+    successStatus: 201,
+    async handle(ctx, input) {
+      const fields = parseFields(registerInputSchema, input.fields);
+      applySessionGrant(ctx, await service.register(ctx.deps, fields, cvOf(input.files), currentSessionOf(ctx)));
+      return undefined;
+    },
+  }),
+  defineUploadRoute({
+    method: 'POST',
+    path: '/api/user',
+    summary: 'Update the profile (optional CV in cvfile)',
+    tags: ['session'],
+    access: 'verified',
+    files: { cvfile: cvRule },
+    fieldsSchema: profileInputSchema,
+    responseSchema: userEnvelopeSchema,
+    async handle(ctx, input) {
+      const fields = parseFields(profileInputSchema, input.fields);
+      return service.updateProfile(ctx.deps, ctx.user!.id, fields, cvOf(input.files));
+    },
+  }),
+];

@@ -1,0 +1,130 @@
+/**
+ * Two-factor rules: a pending secret until the first valid code confirms it, eight recovery codes,
+ * codes accepted once per user, and the checks the login challenge uses. Secrets and codes are
+ * decrypted only here.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import QRCode from 'qrcode';
+import type { AppDeps } from '#server/context.ts';
+import { AppError } from '#server/errors.ts';
+import { decryptString, encryptString } from '#server/auth/encryption.ts';
+import { generateRecoveryCode, generateTotpSecret, matchTotpStep, totpUri } from '#server/auth/totp.ts';
+import { RECOVERY_CODE_COUNT } from '#shared/limits.ts';
+import type { QrCodeResult } from '#shared/schemas/two-factor.ts';
+import {
+  claimTotpStep,
+  clearTwoFactor,
+  findTwoFactorState,
+  markTwoFactorConfirmed,
+  savePendingTwoFactor,
+  swapRecoveryCodes,
+} from './two-factor.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'config'>;
+
+export const INVALID_CODE_MESSAGE = 'The provided two factor authentication code was invalid.';
+export const INVALID_RECOVERY_CODE_MESSAGE = 'The provided two factor recovery code was invalid.';
+export const NOT_ENABLED_MESSAGE = 'Two factor authentication has not been enabled.';
+
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
+}
+
+function encryptCodes(deps: Deps, codes: string[]): string {
+  return encryptString(deps.config.appKey, JSON.stringify(codes));
+}
+
+function decryptCodes(deps: Deps, stored: string | null): string[] {
+  if (!stored) return [];
+  return JSON.parse(decryptString(deps.config.appKey, stored)) as string[];
+}
+
+async function getState(deps: Deps, userId: number) {
+  const state = await findTwoFactorState(deps.db, userId);
+  if (!state) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
+  return state;
+}
+
+/** A second call keeps the pending (or confirmed) secret, as Fortify does without `force`. */
+export async function enableTwoFactor(deps: Deps, userId: number): Promise<void> {
+  const state = await getState(deps, userId);
+  if (state.two_factor_secret) return;
+  await savePendingTwoFactor(deps.db, userId, encryptString(deps.config.appKey, generateTotpSecret()), encryptCodes(deps, newRecoveryCodes()));
+}
+
+export async function getQrCode(deps: Deps, userId: number): Promise<QrCodeResult> {
+  const state = await getState(deps, userId);
+  if (!state.two_factor_secret) return [];
+  const url = totpUri(decryptString(deps.config.appKey, state.two_factor_secret), state.email);
+  const svg = await QRCode.toString(url, { type: 'svg', margin: 1 });
+  return { svg, url };
+}
+
+export async function getSecretKey(deps: Deps, userId: number): Promise<{ secretKey: string }> {
+  const state = await getState(deps, userId);
+  if (!state.two_factor_secret) throw AppError.notFound(NOT_ENABLED_MESSAGE);
+  return { secretKey: decryptString(deps.config.appKey, state.two_factor_secret) };
+}
+
+/** True when `code` is a current TOTP code not used before by this user (and marks it used). */
+export async function acceptTotpCode(deps: Deps, userId: number, encryptedSecret: string, code: string): Promise<boolean> {
+  const step = matchTotpStep(decryptString(deps.config.appKey, encryptedSecret), code);
+  if (step === null) return false;
+  return claimTotpStep(deps.db, userId, step);
+}
+
+export async function confirmTwoFactor(deps: Deps, userId: number, code: string): Promise<void> {
+  const state = await getState(deps, userId);
+  if (!state.two_factor_secret || !(await acceptTotpCode(deps, userId, state.two_factor_secret, code))) {
+    throw AppError.field('code', INVALID_CODE_MESSAGE);
+  }
+  if (!state.two_factor_confirmed_at) await markTwoFactorConfirmed(deps.db, userId, new Date());
+}
+
+export async function getRecoveryCodes(deps: Deps, userId: number): Promise<string[]> {
+  const state = await getState(deps, userId);
+  if (!state.two_factor_secret) return [];
+  return decryptCodes(deps, state.two_factor_recovery_codes);
+}
+
+export async function regenerateRecoveryCodes(deps: Deps, userId: number): Promise<void> {
+  const state = await getState(deps, userId);
+  if (!state.two_factor_secret || !state.two_factor_recovery_codes) return;
+  await swapRecoveryCodes(deps.db, userId, state.two_factor_recovery_codes, encryptCodes(deps, newRecoveryCodes()));
+}
+
+export async function disableTwoFactor(deps: Deps, userId: number): Promise<void> {
+  await clearTwoFactor(deps.db, userId);
+}
+
+function sameCode(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Uses a recovery code at login: when it is one of the user's, it is replaced by a new one (so
+ * eight remain) and true is returned. Compare-and-set, so one code cannot be used twice at once.
+ */
+export async function useRecoveryCode(deps: Deps, userId: number, code: string): Promise<boolean> {
+  const state = await getState(deps, userId);
+  if (!state.two_factor_secret || !state.two_factor_recovery_codes) return false;
+  const codes = decryptCodes(deps, state.two_factor_recovery_codes);
+  const given = code.trim();
+  const index = codes.findIndex((c) => sameCode(c, given));
+  if (index === -1) return false;
+  const next = [...codes];
+  next[index] = generateRecoveryCode();
+  return swapRecoveryCodes(deps.db, userId, state.two_factor_recovery_codes, encryptCodes(deps, next));
+}
+
+/** The challenge at login: a recovery code first, then a TOTP code (CONTRACT.md). */
+export async function passTwoFactorChallenge(deps: Deps, userId: number, input: { code?: string | null; recovery_code?: string | null }): Promise<void> {
+  const state = await getState(deps, userId);
+  const secret = state.two_factor_confirmed_at ? state.two_factor_secret : null;
+  if (secret && input.recovery_code && (await useRecoveryCode(deps, userId, input.recovery_code))) return;
+  if (secret && input.code && (await acceptTotpCode(deps, userId, secret, input.code))) return;
+  if (input.recovery_code) throw AppError.field('recovery_code', INVALID_RECOVERY_CODE_MESSAGE);
+  throw AppError.field('code', INVALID_CODE_MESSAGE);
+}

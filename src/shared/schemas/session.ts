@@ -1,0 +1,118 @@
+/**
+ * Inputs and outputs of the session procedures (CONTRACT.md "Session"), shared with the React
+ * client so its forms check the same rules the server does. Field names are the contract's.
+ */
+import { z } from 'zod';
+import { booleanField, messages, optionalString } from '../validation.ts';
+import { passwordConfirmationField, passwordField, refinePassword } from './password.ts';
+
+export const NAME_MAX = 100;
+
+/**
+ * A required, trimmed string with one message per problem (an empty value is "required", not
+ * also "too short"); `abort` stops at the first failed check as Laravel's `bail` would.
+ */
+export function requiredText(field: string, max = 255) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required(field) : messages.string(field)) })
+    .trim()
+    .min(1, { message: messages.required(field), abort: true })
+    .max(max, messages.max(field, max));
+}
+
+/** A required e-mail address, lower-cased (accounts are case-insensitive). */
+export function requiredEmail(field = 'email') {
+  return requiredText(field, 255)
+    .pipe(z.email(messages.email(field)))
+    .transform((v) => v.toLowerCase());
+}
+export const TELEPHONE_MAX = 40;
+
+export const registerInputSchema = z
+  .object({
+    firstname: requiredText('firstname', NAME_MAX),
+    lastname: requiredText('lastname', NAME_MAX),
+    email: requiredEmail(),
+    password: passwordField,
+    password_confirmation: passwordConfirmationField,
+  })
+  .superRefine(refinePassword);
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export const loginInputSchema = z.object({
+  email: requiredEmail(),
+  password: z.string({ error: messages.required('password') }).min(1, messages.required('password')),
+  // Missing or null is "not ticked", as Laravel's $request->boolean('remember') reads it.
+  remember: z.preprocess((v) => v ?? false, booleanField('remember')),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const loginResultSchema = z.object({ two_factor: z.boolean() });
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** The original client sends its one input as both fields; either may be missing or empty. */
+const numberAsText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+export const twoFactorChallengeInputSchema = z.object({
+  code: z.preprocess(numberAsText, optionalString('code', 100)).optional(),
+  recovery_code: z.preprocess(numberAsText, optionalString('recovery_code', 100)).optional(),
+});
+export type TwoFactorChallengeInput = z.infer<typeof twoFactorChallengeInputSchema>;
+
+/** A day, month or year of the date of birth: empty means "not given". */
+const datePart = (field: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? null : typeof v === 'string' ? v.trim() : v),
+    z.union([z.number(), z.string()], { error: messages.integer(field) }).nullable(),
+  );
+
+export const profileInputSchema = z.object({
+  firstname: requiredText('firstname', NAME_MAX),
+  lastname: requiredText('lastname', NAME_MAX),
+  email: requiredEmail(),
+  telephone: optionalString('telephone', TELEPHONE_MAX).optional(),
+  day: datePart('day').optional(),
+  month: datePart('month').optional(),
+  year: datePart('year').optional(),
+});
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+export const forgotPasswordInputSchema = z.object({ email: requiredEmail() });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
+
+export const resetPasswordInputSchema = z
+  .object({
+    token: requiredText('token', 200),
+    email: requiredEmail(),
+    password: passwordField,
+    password_confirmation: passwordConfirmationField,
+  })
+  .superRefine(refinePassword);
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
+export const verifyEmailInputSchema = z.object({
+  id: z.string(),
+  hash: z.string(),
+  expires: z.string().optional(),
+  signature: z.string().optional(),
+});
+export type VerifyEmailInput = z.infer<typeof verifyEmailInputSchema>;
+
+export const confirmPasswordInputSchema = z.object({
+  password: z.string({ error: messages.required('password') }).min(1, messages.required('password')),
+});
+export type ConfirmPasswordInput = z.infer<typeof confirmPasswordInputSchema>;
+
+export const changePasswordInputSchema = z
+  .object({
+    current_password: z.string({ error: messages.required('current_password') }).min(1, messages.required('current_password')),
+    password: passwordField,
+    password_confirmation: passwordConfirmationField,
+  })
+  .superRefine(refinePassword);
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+export const messageResultSchema = z.object({ message: z.string() });
+export const confirmedPasswordStatusSchema = z.object({ confirmed: z.boolean() });
+
+export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that address, we have e-mailed a password reset link.';
+export const PASSWORD_RESET_MESSAGE = 'Your password has been reset.';
