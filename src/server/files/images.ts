@@ -1,15 +1,27 @@
 /**
- * Image processing with sharp. An upload is accepted only when its bytes are an image of an
- * allowed type; it is turned upright by its orientation tag, stripped of metadata (no GPS leaves
- * the server), and written as two WebP variants under content-addressed public keys (so their
- * URLs can be cached for a year). The original is kept privately for later reprocessing.
+ * Image processing with sharp, and the life cycle of the shared `images` rows. An upload is
+ * accepted only when its bytes are an image of an allowed type; it is turned upright by its
+ * orientation tag, stripped of metadata (no GPS leaves the server), and written as two WebP
+ * variants under content-addressed public keys (so their URLs can be cached for a year). The
+ * original is kept privately for later reprocessing (rotation).
+ *
+ * Memory: the upload is read from its temporary file by libvips in sequential mode and shrunk
+ * while it is decoded, the thumbnail is made from the large variant rather than by decoding the
+ * original twice, and hashing streams, so a large upload is never held whole in memory.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { fileTypeFromFile, fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import type { Kysely } from 'kysely';
 import { AppError } from '#server/errors.ts';
+import type { Database, ImageRow } from '#server/db/types.ts';
+import type { ImageVariants } from '#shared/schemas/content.ts';
 import type { FileStorage } from './storage.ts';
+
+// Each upload is decoded once, so libvips' operation cache (up to 50 MB by default) would only
+// hold memory that is never reused.
+sharp.cache(false);
 
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 export const LARGE_MAX_EDGE = 1600;
@@ -18,6 +30,12 @@ export const THUMB_MAX_EDGE = 480;
 export const MAX_INPUT_PIXELS = 50_000_000;
 
 export const NOT_AN_IMAGE = 'The file must be an image (JPEG, PNG, WebP, GIF or AVIF).';
+export const IMAGE_TOO_LARGE = 'The image is too large: at most 50 megapixels.';
+export const IMAGE_UNREADABLE = 'The image could not be read; it may be damaged or incomplete.';
+
+const TOO_LARGE = 'The file you have uploaded is too large. Max 256MiB.';
+/** The 413 for an image upload over IMAGE_MAX_BYTES, refused while it streams (multipart rule). */
+export const imageTooLarge = (field: string) => () => new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE, { [field]: [TOO_LARGE] });
 
 export interface ProcessedImage {
   original_key: string;
@@ -31,41 +49,51 @@ export interface ProcessedImage {
 
 export type ImageSource = { path: string } | { buffer: Buffer };
 
+export interface ProcessOptions {
+  /** Move the source file into the store instead of copying it (the caller's temp file). */
+  moveSource?: boolean;
+}
+
 async function detectType(source: ImageSource) {
   return 'path' in source ? fileTypeFromFile(source.path) : fileTypeFromBuffer(source.buffer);
+}
+
+function openImage(input: string | Buffer) {
+  // failOn 'error' also rejects truncated files (libvips would otherwise pad them with grey).
+  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false, sequentialRead: true });
 }
 
 /**
  * Processes an image; `field` names the form field for the 422 when the bytes are not a usable
  * image. Writes nothing when it fails.
  */
-export async function processImage(storage: FileStorage, source: ImageSource, field: string): Promise<ProcessedImage> {
+export async function processImage(storage: FileStorage, source: ImageSource, field: string, options: ProcessOptions = {}): Promise<ProcessedImage> {
   const type = await detectType(source);
   if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) {
     throw AppError.field(field, NOT_AN_IMAGE);
   }
   const input = 'path' in source ? source.path : source.buffer;
-  const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).rotate();
 
   let large: { data: Buffer; info: sharp.OutputInfo };
   let thumb: { data: Buffer; info: sharp.OutputInfo };
   try {
+    // The header alone tells the dimensions: a bomb is refused before any pixel is decoded.
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
-    large = await open()
+    if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new Error('Input image exceeds pixel limit');
+    large = await openImage(input)
+      .autoOrient()
       .resize({ width: LARGE_MAX_EDGE, height: LARGE_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true });
-    thumb = await open()
+    thumb = await sharp(large.data)
       .resize({ width: THUMB_MAX_EDGE, height: THUMB_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
     const reason = error instanceof Error ? error.message : '';
-    if (/pixel limit/i.test(reason)) {
-      throw AppError.field(field, 'The image is too large: at most 50 megapixels.');
-    }
-    throw AppError.field(field, 'The image could not be read; it may be damaged or incomplete.');
+    if (/pixel limit/i.test(reason)) throw AppError.field(field, IMAGE_TOO_LARGE);
+    throw AppError.field(field, IMAGE_UNREADABLE);
   }
 
   const originalHash = 'path' in source ? await hashOfFile(source.path) : hashOf(source.buffer);
@@ -73,7 +101,7 @@ export async function processImage(storage: FileStorage, source: ImageSource, fi
   const large_key = `public/img/${hashOf(large.data)}-l.webp`;
   const thumb_key = `public/img/${hashOf(thumb.data)}-t.webp`;
 
-  if ('path' in source) await storage.putFile(original_key, source.path);
+  if ('path' in source) await storage.putFile(original_key, source.path, { move: options.moveSource ?? false });
   else await storage.putBuffer(original_key, source.buffer);
   await storage.putBuffer(large_key, large.data);
   await storage.putBuffer(thumb_key, thumb.data);
@@ -89,19 +117,130 @@ export async function processImage(storage: FileStorage, source: ImageSource, fi
   };
 }
 
-/** A copy of the stored original turned 90° clockwise (after applying its orientation tag). */
-export async function rotatedOriginal(storage: FileStorage, originalKey: string): Promise<Buffer> {
-  const original = await storage.read(originalKey);
-  return sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().rotate(90).png().toBuffer();
+/**
+ * Writes the stored original, upright and turned 90° clockwise, to a temporary file and returns
+ * its path (the caller removes it). JPEGs stay JPEG at high quality; other types become PNG so
+ * transparency survives.
+ */
+export async function rotatedOriginal(storage: FileStorage, originalKey: string): Promise<string> {
+  const target = storage.newTempPath('.img');
+  const source = storage.pathOf(originalKey);
+  const pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).autoOrient().rotate(90);
+  try {
+    if (/\.jpe?g$/i.test(originalKey)) await pipeline.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toFile(target);
+    else await pipeline.png({ compressionLevel: 3 }).toFile(target);
+  } catch (error) {
+    await rm(target, { force: true });
+    throw error;
+  }
+  return target;
 }
 
-/** Streams the file through the hash so a large upload is never held in memory whole. */
+/**
+ * Hashes the file through one reused 1 MiB buffer: a large upload is never held in memory, and
+ * reading it leaves no trail of chunk buffers for the garbage collector to catch up with.
+ */
 async function hashOfFile(file: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  const buffer = Buffer.allocUnsafe(1024 * 1024);
+  const handle = await open(file, 'r');
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await handle.close();
+  }
   return hash.digest('hex').slice(0, 32);
 }
 
 function hashOf(data: Buffer): string {
   return createHash('sha256').update(data).digest('hex').slice(0, 32);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows of `images`, shared by widgets.image_id, galleries.cover_image_id and gallery_images.
+
+export type StoredImage = Pick<ImageRow, 'id' | keyof ProcessedImage>;
+
+export const imageColumns = ['id', 'original_key', 'large_key', 'large_width', 'large_height', 'thumb_key', 'thumb_width', 'thumb_height'] as const;
+
+export async function getOriginalKey(db: Kysely<Database>, imageId: number): Promise<string> {
+  const row = await db.selectFrom('images').select('original_key').where('id', '=', imageId).executeTakeFirstOrThrow();
+  return row.original_key;
+}
+
+/** Processes an upload and records it; if the row cannot be written, the files go again. */
+export async function storeImage(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  source: ImageSource,
+  field: string,
+  options: ProcessOptions = {},
+): Promise<StoredImage> {
+  const processed = await processImage(storage, source, field, options);
+  try {
+    return await db.insertInto('images').values(processed).returning(imageColumns).executeTakeFirstOrThrow();
+  } catch (error) {
+    await deleteUnreferencedFiles(db, storage, [processed.original_key, processed.large_key, processed.thumb_key]);
+    throw error;
+  }
+}
+
+/**
+ * Deletes the given image rows that nothing points at any more, then the files of those rows
+ * that no remaining row shares (keys are content-addressed, so two rows can hold the same file).
+ * Call it after the transaction that dropped the references has committed. Failures are logged
+ * by the caller's logger only: a stray file is harmless, a failed request after a commit is not.
+ */
+export async function releaseImages(db: Kysely<Database>, storage: FileStorage, imageIds: Iterable<number | null | undefined>): Promise<void> {
+  const ids = [...new Set([...imageIds].filter((id): id is number => typeof id === 'number'))];
+  if (ids.length === 0) return;
+  const deleted = await db
+    .deleteFrom('images')
+    .where('id', 'in', ids)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('widgets')
+            .select('widgets.id')
+            .whereRef('widgets.image_id', '=', 'images.id')
+            .unionAll(selectFrom('galleries').select('galleries.id').whereRef('galleries.cover_image_id', '=', 'images.id'))
+            .unionAll(selectFrom('gallery_images').select('gallery_images.id').whereRef('gallery_images.image_id', '=', 'images.id')),
+        ),
+      ),
+    )
+    .returning(['original_key', 'large_key', 'thumb_key'])
+    .execute();
+  await deleteUnreferencedFiles(
+    db,
+    storage,
+    deleted.flatMap((row) => [row.original_key, row.large_key, row.thumb_key]),
+  );
+}
+
+async function deleteUnreferencedFiles(db: Kysely<Database>, storage: FileStorage, keys: string[]): Promise<void> {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return;
+  const stillUsed = await db
+    .selectFrom('images')
+    .select(['original_key', 'large_key', 'thumb_key'])
+    .where((eb) => eb.or([eb('original_key', 'in', unique), eb('large_key', 'in', unique), eb('thumb_key', 'in', unique)]))
+    .execute();
+  const used = new Set(stillUsed.flatMap((row) => [row.original_key, row.large_key, row.thumb_key]));
+  await Promise.all(unique.filter((key) => !used.has(key)).map((key) => storage.delete(key)));
+}
+
+/** The public face of an image row: URLs of both variants and their sizes. */
+export function presentImageVariants(storage: FileStorage, image: Omit<StoredImage, 'id' | 'original_key'>): ImageVariants {
+  return {
+    large_url: storage.publicUrl(image.large_key),
+    large_width: image.large_width,
+    large_height: image.large_height,
+    thumb_url: storage.publicUrl(image.thumb_key),
+    thumb_width: image.thumb_width,
+    thumb_height: image.thumb_height,
+  };
 }

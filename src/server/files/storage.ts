@@ -18,6 +18,8 @@ export interface FileStorage {
   read(key: string): Promise<Buffer>;
   openRead(key: string): Readable;
   size(key: string): Promise<number | null>;
+  /** The file behind a key on this disk (for libvips, which reads files itself). */
+  pathOf(key: string): string;
   delete(key: string): Promise<void>;
   /** The URL a browser uses for a public key. */
   publicUrl(key: string): string;
@@ -66,6 +68,7 @@ export function createLocalStorage(dataDir: string): FileStorage {
       await ensureParent(target);
       await writeFile(target, data);
     },
+    pathOf,
     read: (key) => readFile(pathOf(key)),
     openRead: (key) => createReadStream(pathOf(key)),
     async size(key) {

@@ -1,3 +1,85 @@
-import { router } from '#server/trpc.ts';
+// Galleries: the public reads visible galleries; admins see and change everything.
+import { z } from 'zod';
+import { adminProcedure, assertAccess, publicProcedure, router } from '#server/trpc.ts';
+import { galleryImageSchema, galleryPageSchema, gallerySchema } from '#shared/schemas/content.ts';
+import {
+  galleryCreateInput,
+  galleryImageUpdateInput,
+  galleryListInput,
+  galleryReorderInput,
+  galleryUpdateInput,
+  idInput,
+} from '#shared/schemas/content-inputs.ts';
+import {
+  createGallery,
+  deleteGallery,
+  deleteGalleryImage,
+  getGallery,
+  listGalleries,
+  reorderGalleryImages,
+  rotateGalleryImage,
+  updateGallery,
+  updateGalleryImage,
+} from './galleries.service.ts';
 
-export const galleriesRouter = router({});
+export const galleriesRouter = router({
+  /** ?hidden=false is the public list of visible galleries; any other list is the admin's. */
+  list: publicProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/api/galleries', tags: ['galleries'], summary: 'Galleries: visible ones (hidden=false, public) or all, paged (admin)', protect: false },
+    })
+    .input(galleryListInput)
+    .output(galleryPageSchema)
+    .query(({ ctx, input }) => {
+      if (input.hidden !== false) assertAccess(ctx, 'admin');
+      return listGalleries(ctx.deps, input);
+    }),
+
+  get: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/api/galleries/{id}', tags: ['galleries'], summary: 'A gallery with its images (a hidden one for admins only)', protect: false } })
+    .input(idInput)
+    .output(gallerySchema)
+    .query(({ ctx, input }) => getGallery(ctx.deps, input.id, { canSeeHidden: ctx.user?.role === 'admin' })),
+
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/api/galleries', tags: ['galleries'], summary: 'Create a gallery' }, rest: { successStatus: 201 } })
+    .input(galleryCreateInput)
+    .output(z.object({ id: z.number().int() }))
+    .mutation(({ ctx, input }) => createGallery(ctx.deps, input.name)),
+
+  /** JSON update; POST /api/galleries/{id} (multipart, with the cover image) is its upload twin. */
+  update: adminProcedure
+    .input(galleryUpdateInput)
+    .output(gallerySchema)
+    .mutation(({ ctx, input }) => updateGallery(ctx.deps, input)),
+
+  delete: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/api/galleries/{id}', tags: ['galleries'], summary: 'Delete a gallery with its images and their files' } })
+    .input(idInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deleteGallery(ctx.deps, input.id)),
+
+  reorderImages: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/api/galleriesimages/order', tags: ['galleries'], summary: "Reorder a gallery's images (all of them, in one go)" } })
+    .input(galleryReorderInput)
+    .output(gallerySchema)
+    .mutation(({ ctx, input }) => reorderGalleryImages(ctx.deps, input)),
+
+  updateImage: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/api/galleriesimages/{id}', tags: ['galleries'], summary: "Edit a gallery image's alt text and link" } })
+    .input(galleryImageUpdateInput)
+    .output(galleryImageSchema)
+    .mutation(({ ctx, input }) => updateGalleryImage(ctx.deps, input)),
+
+  rotateImage: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/api/galleriesimages/{id}/rotate', tags: ['galleries'], summary: 'Turn a gallery image 90 degrees clockwise' } })
+    .input(idInput)
+    .output(galleryImageSchema)
+    .mutation(({ ctx, input }) => rotateGalleryImage(ctx.deps, input.id)),
+
+  deleteImage: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/api/galleriesimages/{id}', tags: ['galleries'], summary: 'Delete a gallery image' } })
+    .input(idInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deleteGalleryImage(ctx.deps, input.id)),
+});

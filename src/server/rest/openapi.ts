@@ -1,28 +1,60 @@
 /**
  * The OpenAPI 3.1 document served at /api/openapi.json: the procedure paths from their meta
  * (trpc-to-openapi's generator) plus the upload paths, which are described here from the same
- * zod schemas their handlers validate with.
+ * zod schemas their handlers validate with. The generator's responses are then rewritten to what
+ * the REST layer really answers: the success status of meta.rest (201, 204 without content) and
+ * CONTRACT.md's error bodies, and the security scheme is the session cookie, not a bearer token.
  */
 import type { AnyRouter } from '@trpc/server';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { SESSION_COOKIE } from '#server/auth/sessions.ts';
+import { listRestProcedures } from './rest-plugin.ts';
 import type { UploadRoute } from './upload-route.ts';
 
 const errorBody = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
+
+const ERROR_SCHEMA_REF = { $ref: '#/components/schemas/Error' };
+const errorJsonSchema = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+  required: ['message'],
+};
+
+const errorDescriptions: Record<string, string> = {
+  '401': 'Unauthenticated.',
+  '403': 'This action is unauthorized (role), or the e-mail address is not verified.',
+  '404': 'Not Found.',
+  '413': 'A file over its size limit.',
+  '419': 'CSRF token mismatch.',
+  '422': 'Invalid fields: {"message", "errors": {field: [messages]}}.',
+  '423': 'Password confirmation required.',
+  '429': 'Too many attempts (see Retry-After).',
+  '500': 'Server Error',
+};
+
+function errorResponse(status: string) {
+  return { description: errorDescriptions[status] ?? 'Error', content: { 'application/json': { schema: ERROR_SCHEMA_REF } } };
+}
 
 function uploadPaths(routes: UploadRoute[]): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
     const pathParams = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     const fileShape = Object.fromEntries(
-      Object.keys(route.files).map((field) => [field, z.string().meta({ format: 'binary' }).optional()]),
+      Object.keys(route.files).map((field) => [field, z.string().meta({ format: 'binary', contentMediaType: 'application/octet-stream' }).optional()]),
     );
     const multipartSchema = route.fieldsSchema.partial().extend(fileShape);
     const status = String(route.successStatus ?? 200);
     const operation = {
+      operationId: `upload-${route.method.toLowerCase()}-${route.path.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`,
       summary: route.summary,
       tags: route.tags,
+      ...(route.access !== 'public' ? { security: [{ session: [], xsrf: [] }] } : {}),
       ...(pathParams.length
         ? { requestParams: { path: z.object(Object.fromEntries(pathParams.map((p) => [p, z.string()]))) } }
         : {}),
@@ -35,8 +67,14 @@ function uploadPaths(routes: UploadRoute[]): ZodOpenApiPathsObject {
       },
       responses: {
         [status]: { description: 'Success', content: { 'application/json': { schema: route.responseSchema } } },
-        '413': { description: 'A file over its size limit', content: { 'application/json': { schema: errorBody } } },
-        '422': { description: 'Invalid fields or file', content: { 'application/json': { schema: errorBody } } },
+        ...(route.access !== 'public' ? { '401': { description: errorDescriptions['401']!, content: { 'application/json': { schema: errorBody } } } } : {}),
+        ...(route.access !== 'public' && route.access !== 'signedIn'
+          ? { '403': { description: errorDescriptions['403']!, content: { 'application/json': { schema: errorBody } } } }
+          : {}),
+        ...(pathParams.length ? { '404': { description: errorDescriptions['404']!, content: { 'application/json': { schema: errorBody } } } } : {}),
+        '413': { description: errorDescriptions['413']!, content: { 'application/json': { schema: errorBody } } },
+        '419': { description: errorDescriptions['419']!, content: { 'application/json': { schema: errorBody } } },
+        '422': { description: errorDescriptions['422']!, content: { 'application/json': { schema: errorBody } } },
       },
     };
     const entry = (paths[route.path] ??= {}) as Record<string, unknown>;
@@ -45,14 +83,78 @@ function uploadPaths(routes: UploadRoute[]): ZodOpenApiPathsObject {
   return paths;
 }
 
+interface Operation {
+  parameters?: unknown[];
+  requestBody?: unknown;
+  security?: unknown;
+  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+}
+
+/** Rewrites the generator's responses of procedure paths to what rest-plugin.ts answers. */
+function rewriteProcedureResponses(document: OpenAPIObject, router: AnyRouter): void {
+  const paths = document.paths as Record<string, Record<string, Operation>>;
+  for (const { meta } of listRestProcedures(router)) {
+    const { method, path } = meta.openapi!;
+    const normalized = path.replace(/(.)\/$/, '$1');
+    const operation = paths[normalized]?.[method.toLowerCase()];
+    if (!operation) continue;
+    const success = operation.responses['200']!;
+    const status = String(meta.rest?.successStatus ?? 200);
+    const isProtected = meta.openapi!.protect !== false;
+    const hasInput = Boolean(operation.requestBody) || Boolean(operation.parameters?.length);
+    const responses: Operation['responses'] = {};
+    if (status === '204') {
+      responses['204'] = { description: 'No content' };
+    } else {
+      const schema = success.content?.['application/json']?.schema as Record<string, unknown> | undefined;
+      // A procedure without a result answers the JSON string "" (Fortify's "no content" with 200/201).
+      const isEmpty = !schema || Object.keys(schema).length === 0 || 'not' in schema;
+      responses[status] = {
+        description: isEmpty ? 'Success, body ""' : 'Success',
+        content: { 'application/json': { schema: isEmpty ? { type: 'string', const: '' } : schema } },
+      };
+    }
+    if (isProtected) {
+      responses['401'] = errorResponse('401');
+      responses['403'] = errorResponse('403');
+    }
+    if (/\{[^}]+\}/.test(path)) responses['404'] = errorResponse('404');
+    if (method !== 'GET') responses['419'] = errorResponse('419');
+    if (hasInput) responses['422'] = errorResponse('422');
+    responses['500'] = errorResponse('500');
+    operation.responses = responses;
+    operation.security = isProtected ? [{ session: [], xsrf: [] }] : undefined;
+    if (operation.security === undefined) delete operation.security;
+  }
+  // A path parameter is always required (OpenAPI demands it); zod-openapi leaves it out when the
+  // field's schema preprocesses (accepting undefined before the real check).
+  for (const item of Object.values(paths)) {
+    for (const op of Object.values(item)) {
+      for (const parameter of (op.parameters ?? []) as { in?: string; required?: boolean }[]) {
+        if (parameter.in === 'path') parameter.required = true;
+      }
+    }
+  }
+  // The generator's own error schemas (a {code, issues} body the REST layer never sends) go.
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
+  schemas.Error = errorJsonSchema;
+}
+
 export function buildOpenApiDocument(router: AnyRouter, uploadRoutes: UploadRoute[], baseUrl: string): OpenAPIObject {
-  return generateOpenApiDocument(router, {
+  const document = generateOpenApiDocument(router, {
     title: 'Harbourside Body & Paint API',
     description:
       'The REST paths of the original site (Laravel Fortify and Sanctum compatible). State-changing requests need the XSRF-TOKEN cookie echoed in the X-XSRF-TOKEN header; GET /sanctum/csrf-cookie issues it.',
     version: '1.0.0',
     openApiVersion: '3.1.0',
     baseUrl,
+    securitySchemes: {
+      session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+      xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+    },
     paths: uploadPaths(uploadRoutes),
   });
+  rewriteProcedureResponses(document, router);
+  return document;
 }

@@ -1,3 +1,41 @@
-import { router } from '#server/trpc.ts';
+// Testimonials: the public list for the carousel; everything else for admins.
+import { z } from 'zod';
+import { adminProcedure, publicProcedure, router } from '#server/trpc.ts';
+import { testimonialPageSchema, testimonialSchema } from '#shared/schemas/content.ts';
+import { idInput, testimonialFieldsInput, testimonialListInput, testimonialUpdateInput } from '#shared/schemas/content-inputs.ts';
+import { createTestimonial, deleteTestimonial, getTestimonial, listTestimonials, updateTestimonial } from './testimonials.service.ts';
 
-export const testimonialsRouter = router({});
+export const testimonialsRouter = router({
+  list: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/api/testimonials', tags: ['testimonials'], summary: 'Testimonials, newest first (zero-based pages)', protect: false } })
+    .input(testimonialListInput)
+    .output(testimonialPageSchema)
+    .query(({ ctx, input }) => listTestimonials(ctx.deps, input)),
+
+  get: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'A testimonial' } })
+    .input(idInput)
+    .output(testimonialSchema)
+    .query(({ ctx, input }) => getTestimonial(ctx.deps, input.id)),
+
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/api/testimonials', tags: ['testimonials'], summary: 'Create a testimonial' }, rest: { successStatus: 201 } })
+    .input(testimonialFieldsInput)
+    .output(testimonialSchema)
+    .mutation(({ ctx, input }) => createTestimonial(ctx.deps, input)),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'Update a testimonial' } })
+    .input(testimonialUpdateInput)
+    .output(testimonialSchema)
+    .mutation(({ ctx, input }) => {
+      const { id, ...fields } = input;
+      return updateTestimonial(ctx.deps, id, fields);
+    }),
+
+  delete: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'Delete a testimonial' } })
+    .input(idInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deleteTestimonial(ctx.deps, input.id)),
+});

@@ -1,3 +1,46 @@
-import { router } from '#server/trpc.ts';
+// The admin's users screens (CONTRACT.md "Users": all admin).
+import { z } from 'zod';
+import { adminProcedure, router } from '#server/trpc.ts';
+import { userEnvelopeSchema, userPageSchema } from '#shared/schemas/user.ts';
+import { cvLinkSchema, userCreateInput, userIdInput, userListInput, userUpdateInput } from '#shared/schemas/users-admin.ts';
+import { createUser, deleteUser, getCvLink, getUser, listUsers, updateUser } from './users.service.ts';
 
-export const usersRouter = router({});
+export const usersRouter = router({
+  list: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/api/users', tags: ['users'], summary: 'Search users (25 a page, pages from 1)' } })
+    .input(userListInput)
+    .output(userPageSchema)
+    .query(({ ctx, input }) => listUsers(ctx.deps, input)),
+
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/api/users', tags: ['users'], summary: 'Create a user' }, rest: { successStatus: 201 } })
+    .input(userCreateInput)
+    .output(userEnvelopeSchema)
+    .mutation(async ({ ctx, input }) => ({ data: await createUser(ctx.deps, input) })),
+
+  get: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/api/users/{id}', tags: ['users'], summary: 'A user' } })
+    .input(userIdInput)
+    .output(userEnvelopeSchema)
+    .query(async ({ ctx, input }) => ({ data: await getUser(ctx.deps, input.id) })),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'PATCH', path: '/api/users/{id}', tags: ['users'], summary: 'Update a user' } })
+    .input(userUpdateInput)
+    .output(userEnvelopeSchema)
+    .mutation(async ({ ctx, input }) => ({
+      data: await updateUser(ctx.deps, input, { userId: ctx.user.id, sessionToken: ctx.sessionToken }),
+    })),
+
+  delete: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/api/users/{id}', tags: ['users'], summary: 'Delete a user with their sessions and CV' } })
+    .input(userIdInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deleteUser(ctx.deps, input.id, ctx.user.id)),
+
+  cvLink: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/api/users/{id}/cv', tags: ['users'], summary: "A 5-minute download link for a user's CV" } })
+    .input(userIdInput)
+    .output(cvLinkSchema)
+    .query(({ ctx, input }) => getCvLink(ctx.deps, input.id, ctx.user.id)),
+});

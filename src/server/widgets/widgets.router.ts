@@ -1,3 +1,45 @@
-import { router } from '#server/trpc.ts';
+// Widgets: public read by name; everything else for admins (CONTRACT.md "Content").
+import { z } from 'zod';
+import { adminProcedure, assertAccess, publicProcedure, router } from '#server/trpc.ts';
+import { widgetSchema } from '#shared/schemas/content.ts';
+import { widgetByKeyInput, widgetCreateInput, widgetUpdateInput } from '#shared/schemas/content-inputs.ts';
+import { AppError } from '#server/errors.ts';
+import { createWidget, getWidget, getWidgetByName, listWidgets, updateWidget } from './widgets.service.ts';
 
-export const widgetsRouter = router({});
+export const widgetsRouter = router({
+  /**
+   * GET /api/widgets/{x}: names start with a letter, so all digits is an id (admins only, for the
+   * edit page) and anything else a name (public, for the pages). One path, one procedure.
+   */
+  byKey: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/api/widgets/{x}', tags: ['widgets'], summary: 'A widget by name (public) or by id (admin)', protect: false } })
+    .input(widgetByKeyInput)
+    .output(widgetSchema)
+    .query(({ ctx, input }) => {
+      if (/^\d+$/.test(input.x)) {
+        assertAccess(ctx, 'admin');
+        const id = Number(input.x);
+        if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw AppError.notFound();
+        return getWidget(ctx.deps, id);
+      }
+      return getWidgetByName(ctx.deps, input.x);
+    }),
+
+  list: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/api/widgets', tags: ['widgets'], summary: 'All widgets' } })
+    .input(z.object({}))
+    .output(z.object({ results: z.array(widgetSchema) }))
+    .query(({ ctx }) => listWidgets(ctx.deps)),
+
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/api/widgets', tags: ['widgets'], summary: 'Create a TEXT widget' }, rest: { successStatus: 201 } })
+    .input(widgetCreateInput)
+    .output(widgetSchema)
+    .mutation(({ ctx, input }) => createWidget(ctx.deps, input)),
+
+  /** JSON update; POST /api/widgets/{x} (multipart, with the image; x is the id) is its upload twin. */
+  update: adminProcedure
+    .input(widgetUpdateInput)
+    .output(widgetSchema)
+    .mutation(({ ctx, input }) => updateWidget(ctx.deps, input)),
+});

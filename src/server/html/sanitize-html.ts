@@ -1,0 +1,75 @@
+/**
+ * Server-side sanitising of rich text (widget html, testimonial reviews) to the editor's fixed
+ * allow-list (CONTRACT.md "Content"). Everything saved passes through here, because the HTML is
+ * later rendered to every visitor: what is not on the list is dropped, never escaped into view.
+ */
+import sanitizeHtml from 'sanitize-html';
+
+const BLOCK_TAGS = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'li', 'ul', 'ol'];
+const INLINE_TAGS = ['a', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'br', 'span'];
+
+/** Only plain colour values: no url(), expression() or anything else a style could smuggle. */
+const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*[\d.\s%,/]+\)$/i, /^hsla?\(\s*[\d.\s%,/deg]+\)$/i, /^[a-z]{3,20}$/i];
+const ALIGN = [/^(left|right|center|justify|start|end)$/];
+
+/** Embeds a VIDEO widget may hold; nothing else may be framed. */
+const EMBED_SOURCES = [
+  /^https:\/\/www\.youtube(?:-nocookie)?\.com\/embed\/[A-Za-z0-9_-]{6,20}(?:\?[A-Za-z0-9_=&;.%-]*)?$/,
+  /^https:\/\/player\.vimeo\.com\/video\/\d{1,12}(?:\?[A-Za-z0-9_=&;.%-]*)?$/,
+];
+
+export function isAllowedEmbedUrl(src: string): boolean {
+  return EMBED_SOURCES.some((pattern) => pattern.test(src));
+}
+
+function options(allowEmbeds: boolean): sanitizeHtml.IOptions {
+  const allowedStyles: Record<string, Record<string, RegExp[]>> = { span: { color: COLOUR } };
+  for (const tag of BLOCK_TAGS) allowedStyles[tag] = { 'text-align': ALIGN };
+  return {
+    allowedTags: [...BLOCK_TAGS, ...INLINE_TAGS, ...(allowEmbeds ? ['iframe'] : [])],
+    allowedAttributes: {
+      a: ['href', 'target', 'rel'],
+      span: ['style'],
+      ...Object.fromEntries(BLOCK_TAGS.map((tag) => [tag, ['style']])),
+      ...(allowEmbeds ? { iframe: ['src', 'width', 'height', 'allowfullscreen', 'frameborder', 'allow', 'title'] } : {}),
+    },
+    allowedStyles,
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { iframe: ['https'] },
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    // Text of dropped script/style/textarea elements must not survive as visible text either.
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'title'],
+    exclusiveFilter: (frame) => frame.tag === 'iframe' && !isAllowedEmbedUrl(frame.attribs.src ?? ''),
+    transformTags: {
+      // A link that opens a new tab must not hand the opener to the target.
+      a: (tagName, attribs) => {
+        const out: sanitizeHtml.Attributes = { ...attribs };
+        if (out.target && out.target !== '_blank') delete out.target;
+        if (out.target === '_blank') out.rel = 'noopener noreferrer nofollow';
+        else delete out.rel;
+        return { tagName, attribs: out };
+      },
+      iframe: (tagName, attribs) => {
+        const out: sanitizeHtml.Attributes = {};
+        for (const key of ['src', 'width', 'height', 'title', 'allow']) if (attribs[key] !== undefined) out[key] = attribs[key]!;
+        if ('allowfullscreen' in attribs) out.allowfullscreen = '';
+        for (const key of ['width', 'height']) if (out[key] !== undefined && !/^\d{1,4}%?$/.test(out[key]!)) delete out[key];
+        return { tagName, attribs: out };
+      },
+    },
+  };
+}
+
+const richTextOptions = options(false);
+const videoOptions = options(true);
+
+/** Testimonial reviews and TEXT/IMAGE widgets. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, richTextOptions).trim();
+}
+
+/** VIDEO widgets: the same list plus YouTube and Vimeo embeds. */
+export function sanitizeVideoHtml(html: string): string {
+  return sanitizeHtml(html, videoOptions).trim();
+}

@@ -1,0 +1,130 @@
+/**
+ * The admin's management of accounts. The rules: unique e-mail (any case), the last admin keeps
+ * the role, an admin cannot delete their own account, a deleted user's sessions and CV go too.
+ */
+import type { AppDeps } from '#server/context.ts';
+import { AppError } from '#server/errors.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
+import { deleteOtherSessions } from '#server/auth/sessions.ts';
+import type { User, UserPage } from '#shared/schemas/user.ts';
+import type { UserCreateInput, UserListInput, UserUpdateInput } from '#shared/schemas/users-admin.ts';
+import { USERS_PAGE_SIZE } from '#shared/limits.ts';
+import { messages } from '#shared/validation.ts';
+import { presentUser } from './user-presenter.ts';
+import * as repo from './users.repository.ts';
+import { createCvLink } from './cv-links.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>;
+
+const emailTaken = () => AppError.field('email', messages.taken('email'));
+export const LAST_ADMIN_MESSAGE = 'The last admin cannot lose the admin role.';
+export const DELETE_SELF_MESSAGE = 'You cannot delete your own account.';
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string }).code === '23505';
+}
+
+export async function listUsers(deps: Deps, input: UserListInput): Promise<UserPage> {
+  const page = input.page ?? 1;
+  const { rows, total } = await repo.findUserPage(deps.db, input.search || undefined, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE);
+  return {
+    data: rows.map(presentUser),
+    total,
+    per_page: USERS_PAGE_SIZE,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
+  };
+}
+
+export async function getUser(deps: Deps, id: number): Promise<User> {
+  const row = await repo.findUser(deps.db, id);
+  if (!row) throw AppError.notFound();
+  return presentUser(row);
+}
+
+/** An account an admin creates is taken as verified: the admin vouches for the address. */
+export async function createUser(deps: Deps, input: UserCreateInput): Promise<User> {
+  if (await repo.isEmailTaken(deps.db, input.email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  let id: number;
+  try {
+    id = await repo.insertUser(deps.db, {
+      firstname: input.firstname,
+      lastname: input.lastname,
+      email: input.email,
+      role: input.role,
+      password_hash: passwordHash,
+      email_verified_at: new Date(),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  return getUser(deps, id);
+}
+
+/**
+ * Updates an account. A new password ends the user's sessions (all but the acting admin's own,
+ * when admins edit themselves), as a password change does everywhere else.
+ */
+export async function updateUser(deps: Deps, input: UserUpdateInput, actor: { userId: number; sessionToken: string | null }): Promise<User> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const existing = await repo.lockUser(trx, input.id);
+      if (!existing) throw AppError.notFound();
+      if (await repo.isEmailTaken(trx, input.email, input.id)) throw emailTaken();
+      if (existing.role === 'admin' && input.role !== 'admin') {
+        const admins = await repo.lockAdmins(trx);
+        if (admins.filter((id) => id !== input.id).length === 0) throw AppError.field('role', LAST_ADMIN_MESSAGE);
+      }
+      await repo.updateUserRow(trx, input.id, {
+        firstname: input.firstname,
+        lastname: input.lastname,
+        email: input.email,
+        role: input.role,
+        ...(input.telephone !== undefined ? { telephone: input.telephone } : {}),
+        ...(input.skills !== undefined ? { skills: input.skills } : {}),
+        ...(passwordHash ? { password_hash: passwordHash } : {}),
+      });
+      if (passwordHash) await deleteOtherSessions(trx, input.id, input.id === actor.userId ? (actor.sessionToken ?? undefined) : undefined);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  return getUser(deps, input.id);
+}
+
+export async function deleteUser(deps: Deps, id: number, actorId: number): Promise<void> {
+  if (id === actorId) throw AppError.field('id', DELETE_SELF_MESSAGE);
+  const cvKey = await deps.db.transaction().execute(async (trx) => {
+    const existing = await repo.lockUser(trx, id);
+    if (!existing) throw AppError.notFound();
+    await repo.deleteUserRow(trx, id);
+    return existing.cv_file_key;
+  });
+  if (cvKey) {
+    await deps.storage.delete(cvKey).catch((err: unknown) => deps.log.warn({ err }, 'CV file cleanup failed'));
+  }
+}
+
+export async function getCvLink(deps: Deps, userId: number, actorId: number): Promise<{ url: string }> {
+  const cv = await repo.findCv(deps.db, userId);
+  if (!cv?.cv_file_key) throw AppError.notFound();
+  return { url: createCvLink(deps.config.appUrl, deps.config.appKey, userId, actorId) };
+}
+
+/** The file behind a verified link, and the download recorded; null when the CV is gone. */
+export async function openCvForDownload(deps: Deps, userId: number, downloadedBy: number) {
+  const cv = await repo.findCv(deps.db, userId);
+  if (!cv?.cv_file_key || (await deps.storage.size(cv.cv_file_key)) === null) return null;
+  // The admin who asked for the link may have been deleted since; the download is still recorded.
+  await repo.recordCvDownload(deps.db, userId, (await repo.findUser(deps.db, downloadedBy)) ? downloadedBy : null);
+  return {
+    stream: deps.storage.openRead(cv.cv_file_key),
+    filename: cv.cv_original_name || 'cv',
+    mimeType: cv.cv_mime_type || 'application/octet-stream',
+    size: cv.cv_size,
+  };
+}

@@ -1,0 +1,65 @@
+// SQL for widgets; each read joins the widget's image row so one query presents it.
+import { sql, type Kysely } from 'kysely';
+import type { Database, WidgetType } from '#server/db/types.ts';
+
+export function selectWidgets(db: Kysely<Database>) {
+  return db
+    .selectFrom('widgets')
+    .leftJoin('images', 'images.id', 'widgets.image_id')
+    .select([
+      'widgets.id',
+      'widgets.name',
+      'widgets.type',
+      'widgets.html',
+      'widgets.alt',
+      'widgets.image_id',
+      'images.large_key',
+      'images.large_width',
+      'images.large_height',
+      'images.thumb_key',
+      'images.thumb_width',
+      'images.thumb_height',
+    ]);
+}
+
+export type WidgetRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof selectWidgets>['executeTakeFirst']>>>;
+
+export function findWidgetById(db: Kysely<Database>, id: number) {
+  return selectWidgets(db).where('widgets.id', '=', id).executeTakeFirst();
+}
+
+export function findWidgetByName(db: Kysely<Database>, name: string) {
+  return selectWidgets(db).where('widgets.name', '=', name).executeTakeFirst();
+}
+
+export function listWidgets(db: Kysely<Database>) {
+  return selectWidgets(db).orderBy('widgets.name').execute();
+}
+
+/** Another widget with this name (any case), so names stay unambiguous for the pages. */
+export async function isWidgetNameTaken(db: Kysely<Database>, name: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('widgets').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertWidget(db: Kysely<Database>, values: { name: string; type: WidgetType }): Promise<number> {
+  const row = await db.insertInto('widgets').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function lockWidget(db: Kysely<Database>, id: number) {
+  return db.selectFrom('widgets').select(['id', 'image_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updateWidgetRow(
+  db: Kysely<Database>,
+  id: number,
+  values: Partial<{ name: string; type: WidgetType; html: string; alt: string; image_id: number | null }>,
+): Promise<void> {
+  await db
+    .updateTable('widgets')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}

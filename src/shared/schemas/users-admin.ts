@@ -1,0 +1,53 @@
+// Inputs of the admin users procedures (CONTRACT.md "Users"), shared with the admin forms.
+import { z } from 'zod';
+import { messages, optionalString, integerField } from '../validation.ts';
+import { requiredText } from './content-inputs.ts';
+import { passwordConfirmationField, passwordField, refinePassword } from './password.ts';
+
+export const SKILLS_MAX = 10_000;
+
+/** Lower-cased, so the unique index on lower(email) and the stored value agree. */
+const emailInput = requiredText('email', 255)
+  .pipe(z.email(messages.email('email')))
+  .transform((v) => v.toLowerCase());
+
+export const userIdInput = z.object({ id: integerField('id', 1, 2_147_483_647) });
+
+export const userListInput = z.object({
+  search: z.preprocess((v) => (v === null ? undefined : v), z.string({ error: messages.string('search') }).trim().max(255, messages.max('search', 255)).optional()),
+  page: integerField('page', 1, 1_000_000).optional(),
+});
+export type UserListInput = z.infer<typeof userListInput>;
+
+/** The add form offers user and admin; member is given by editing. */
+export const userCreateInput = z
+  .object({
+    firstname: requiredText('firstname', 100),
+    lastname: requiredText('lastname', 100),
+    email: emailInput,
+    role: z.enum(['user', 'admin'], { error: messages.in('role') }),
+    password: passwordField,
+    password_confirmation: passwordConfirmationField,
+  })
+  .superRefine(refinePassword);
+export type UserCreateInput = z.infer<typeof userCreateInput>;
+
+/** An empty password means "not changing it". */
+const optionalPassword = z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional());
+
+export const userUpdateInput = z
+  .object({
+    id: integerField('id', 1, 2_147_483_647),
+    firstname: requiredText('firstname', 100),
+    lastname: requiredText('lastname', 100),
+    email: emailInput,
+    telephone: optionalString('telephone', 40).optional(),
+    role: z.enum(['user', 'member', 'admin'], { error: messages.in('role') }),
+    skills: z.preprocess((v) => (v === null ? '' : v), z.string({ error: messages.string('skills') }).max(SKILLS_MAX, messages.max('skills', SKILLS_MAX)).optional()),
+    password: optionalPassword,
+    password_confirmation: passwordConfirmationField,
+  })
+  .superRefine(refinePassword);
+export type UserUpdateInput = z.infer<typeof userUpdateInput>;
+
+export const cvLinkSchema = z.object({ url: z.string() });

@@ -1,0 +1,188 @@
+/**
+ * Walks the WHOLE appRouter and calls every procedure as anonymous, as a signed-in user with an
+ * unverified e-mail, as a user, a member, an admin, and an admin who confirmed the password,
+ * asserting what each may do. The table must name every procedure: a procedure added later
+ * fails this test until someone decides who may call it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#test/support/app.ts';
+import { TestClient } from '#test/support/client.ts';
+import { actingAs, callerFor, createGallery, createUser } from '#test/support/factories.ts';
+import { appRouter, uploadRoutes } from '#server/router.ts';
+import { appErrorOf } from '#server/trpc.ts';
+import type { AppErrorCode } from '#server/errors.ts';
+
+type Level = 'public' | 'guest' | 'signedIn' | 'verified' | 'confirmed' | 'admin' | 'hiddenGallery';
+type Role = 'anonymous' | 'unverified' | 'user' | 'member' | 'admin' | 'confirmedAdmin';
+interface Case {
+  level: Level;
+  input: unknown | ((fixtures: Fixtures) => unknown);
+  note?: string;
+}
+interface Fixtures {
+  visibleGalleryId: number;
+  hiddenGalleryId: number;
+}
+
+const NONE = 999_999;
+const roles: Role[] = ['anonymous', 'unverified', 'user', 'member', 'admin', 'confirmedAdmin'];
+
+/** Who may call what. Inputs are harmless: unknown ids or invalid fields past the access check. */
+const table: Record<string, Case[]> = {
+  'session.csrfCookie': [{ level: 'public', input: {} }],
+  'session.register': [{ level: 'guest', input: {} }],
+  'session.login': [{ level: 'guest', input: {} }],
+  'session.twoFactorChallenge': [{ level: 'guest', input: {} }],
+  'session.logout': [{ level: 'signedIn', input: {} }],
+  'session.me': [{ level: 'signedIn', input: {} }],
+  'session.updateProfile': [{ level: 'verified', input: {} }],
+  'session.forgotPassword': [{ level: 'guest', input: {} }],
+  'session.resetPassword': [{ level: 'guest', input: {} }],
+  'session.resendVerification': [{ level: 'signedIn', input: {} }],
+  // Needs the signed-in user the link was made for (checked inside the procedure).
+  'session.verifyEmail': [{ level: 'signedIn', input: { id: String(NONE), hash: 'x', expires: '1', signature: 'x' } }],
+  'session.confirmPassword': [{ level: 'signedIn', input: {} }],
+  'session.confirmedPasswordStatus': [{ level: 'signedIn', input: {} }],
+  'session.changePassword': [{ level: 'verified', input: {} }],
+  'twoFactor.enable': [{ level: 'confirmed', input: {} }],
+  'twoFactor.qrCode': [{ level: 'confirmed', input: {} }],
+  'twoFactor.secretKey': [{ level: 'confirmed', input: {} }],
+  'twoFactor.confirm': [{ level: 'confirmed', input: {} }],
+  'twoFactor.recoveryCodes': [{ level: 'confirmed', input: {} }],
+  'twoFactor.regenerateRecoveryCodes': [{ level: 'confirmed', input: {} }],
+  'twoFactor.disable': [{ level: 'confirmed', input: {} }],
+
+  'widgets.byKey': [
+    { level: 'public', input: { x: 'HomeText1' }, note: 'by name' },
+    { level: 'admin', input: { x: String(NONE) }, note: 'by id' },
+  ],
+  'widgets.list': [{ level: 'admin', input: {} }],
+  'widgets.create': [{ level: 'admin', input: {} }],
+  'widgets.update': [{ level: 'admin', input: { id: NONE } }],
+  'testimonials.list': [{ level: 'public', input: {} }],
+  'testimonials.get': [{ level: 'admin', input: { id: NONE } }],
+  'testimonials.create': [{ level: 'admin', input: {} }],
+  'testimonials.update': [{ level: 'admin', input: { id: NONE } }],
+  'testimonials.delete': [{ level: 'admin', input: { id: NONE } }],
+  'galleries.list': [
+    { level: 'public', input: { hidden: false }, note: 'visible ones' },
+    { level: 'admin', input: {}, note: 'all' },
+    { level: 'admin', input: { limit: 12, page: 0 }, note: 'paged' },
+    { level: 'admin', input: { hidden: true }, note: 'hidden ones' },
+  ],
+  'galleries.get': [
+    { level: 'public', input: (f: Fixtures) => ({ id: f.visibleGalleryId }), note: 'visible' },
+    { level: 'hiddenGallery', input: (f: Fixtures) => ({ id: f.hiddenGalleryId }), note: 'hidden' },
+  ],
+  'galleries.create': [{ level: 'admin', input: {} }],
+  'galleries.update': [{ level: 'admin', input: { id: NONE } }],
+  'galleries.delete': [{ level: 'admin', input: { id: NONE } }],
+  'galleries.reorderImages': [{ level: 'admin', input: { id: NONE, images: [] } }],
+  'galleries.updateImage': [{ level: 'admin', input: { id: NONE } }],
+  'galleries.rotateImage': [{ level: 'admin', input: { id: NONE } }],
+  'galleries.deleteImage': [{ level: 'admin', input: { id: NONE } }],
+  'users.list': [{ level: 'admin', input: {} }],
+  'users.create': [{ level: 'admin', input: {} }],
+  'users.get': [{ level: 'admin', input: { id: NONE } }],
+  'users.update': [{ level: 'admin', input: { id: NONE } }],
+  'users.delete': [{ level: 'admin', input: { id: NONE } }],
+  'users.cvLink': [{ level: 'admin', input: { id: NONE } }],
+};
+
+const ACCESS_CODES: AppErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'EMAIL_NOT_VERIFIED', 'PASSWORD_CONFIRMATION_REQUIRED'];
+
+/** The access error a role must get at a level, 'allowed' when it passes, or 'any' (not asserted). */
+function expected(level: Level, role: Role): AppErrorCode | 'allowed' | 'any' {
+  const signedIn = role !== 'anonymous';
+  const verified = signedIn && role !== 'unverified';
+  const isAdmin = role === 'admin' || role === 'confirmedAdmin';
+  switch (level) {
+    case 'public':
+      return 'allowed';
+    case 'guest':
+      // Meant for visitors; what a signed-in caller gets is the session area's decision.
+      return signedIn ? 'any' : 'allowed';
+    case 'signedIn':
+      return signedIn ? 'allowed' : 'UNAUTHENTICATED';
+    case 'verified':
+      return !signedIn ? 'UNAUTHENTICATED' : verified ? 'allowed' : 'EMAIL_NOT_VERIFIED';
+    case 'confirmed':
+      if (!signedIn) return 'UNAUTHENTICATED';
+      if (!verified) return 'EMAIL_NOT_VERIFIED';
+      return role === 'confirmedAdmin' ? 'allowed' : 'PASSWORD_CONFIRMATION_REQUIRED';
+    case 'admin':
+      return !signedIn ? 'UNAUTHENTICATED' : isAdmin ? 'allowed' : 'FORBIDDEN';
+    case 'hiddenGallery':
+      return isAdmin ? 'allowed' : 'NOT_FOUND';
+  }
+}
+
+let t: TestApp;
+let fixtures: Fixtures;
+const userIds = {} as Record<Exclude<Role, 'anonymous'>, number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  userIds.unverified = (await createUser(t.deps.db, { verified: false })).id;
+  userIds.user = (await createUser(t.deps.db)).id;
+  userIds.member = (await createUser(t.deps.db, { role: 'member' })).id;
+  userIds.admin = (await createUser(t.deps.db, { role: 'admin' })).id;
+  userIds.confirmedAdmin = (await createUser(t.deps.db, { role: 'admin' })).id;
+  fixtures = {
+    visibleGalleryId: (await createGallery(t.deps.db, t.deps.storage)).gallery.id,
+    hiddenGalleryId: (await createGallery(t.deps.db, t.deps.storage, { hidden: true })).gallery.id,
+  };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const procedures = Object.keys(appRouter._def.procedures as Record<string, unknown>).sort();
+
+describe('the authorization table', () => {
+  it('names every procedure of appRouter, and nothing else', () => {
+    expect(procedures.filter((p) => !(p in table)), 'procedures missing from the table').toEqual([]);
+    expect(Object.keys(table).filter((p) => !procedures.includes(p)), 'table entries with no procedure').toEqual([]);
+  });
+});
+
+describe.each(procedures)('%s', (procedure) => {
+  const cases = table[procedure] ?? [];
+  it.each(cases.flatMap((c) => roles.map((role) => ({ ...c, role }))))('$level ($note) as $role', async ({ level, input, role }) => {
+    const caller = role === 'anonymous' ? await callerFor(t) : await callerFor(t, userIds[role], { passwordConfirmed: role === 'confirmedAdmin' });
+    const fn = procedure.split('.').reduce<unknown>((acc, key) => (acc as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+    const resolved = typeof input === 'function' ? (input as (f: Fixtures) => unknown)(fixtures) : input;
+    let code: AppErrorCode | 'allowed';
+    try {
+      await fn(resolved);
+      code = 'allowed';
+    } catch (error) {
+      code = appErrorOf(error).code;
+    }
+    const want = expected(level, role);
+    if (want === 'any') return;
+    if (want === 'allowed') expect(ACCESS_CODES, `${procedure} as ${role} was refused with ${code}`).not.toContain(code);
+    else expect(code).toBe(want);
+  });
+});
+
+describe('upload routes', () => {
+  it.each(uploadRoutes.map((r) => ({ method: r.method, path: r.path, access: r.access })))('$method $path ($access)', async ({ method, path, access }) => {
+    const url = path.replace(/\{[^}]+\}/g, String(NONE));
+    const anon = new TestClient(t.app);
+    await anon.csrf();
+    const anonymous = await anon.request(method, url, { json: {} });
+    const user = new TestClient(t.app);
+    await actingAs(t, user, userIds.user);
+    const asUser = await user.request(method, url, { json: {} });
+    if (access === 'admin') {
+      expect(anonymous.status).toBe(401);
+      expect(asUser.status).toBe(403);
+      const admin = new TestClient(t.app);
+      await actingAs(t, admin, userIds.admin);
+      expect([401, 403]).not.toContain((await admin.request(method, url, { json: {} })).status);
+    } else if (access !== 'public') {
+      expect(anonymous.status).toBe(401);
+    }
+  });
+});
