@@ -5,23 +5,11 @@
  */
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, WIDGET_NAME_PATTERN } from '../limits.ts';
-import { booleanField, httpUrlField, integerField, messages, optionalString } from '../validation.ts';
+import { booleanField, httpUrlField, integerField, messages, optionalString, requiredString } from '../validation.ts';
 
 export const MAX_ID = 2_147_483_647;
 /** Rich text is bounded so one save cannot fill the database. */
 export const RICH_TEXT_MAX = 100_000;
-
-/**
- * A required, trimmed string with one message per problem: an empty value is "required" only
- * (validation.ts's requiredString reports it twice when min is 1).
- */
-export function requiredText(field: string, max = 255) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required(field) : messages.string(field)) })
-    .trim()
-    .min(1, { message: messages.required(field), abort: true })
-    .max(max, messages.max(field, max));
-}
 
 /** integerField, with "is required" (not "must be an integer") when the value is missing. */
 export function requiredInteger(field: string, min: number, max: number) {
@@ -37,7 +25,7 @@ export function requiredInteger(field: string, min: number, max: number) {
 export const idField = (field = 'id') => requiredInteger(field, 1, MAX_ID);
 export const idInput = z.object({ id: idField() });
 
-export const widgetNameField = requiredText('name', 64).regex(
+export const widgetNameField = requiredString('name', 64).regex(
   WIDGET_NAME_PATTERN,
   'The name must start with a letter and contain only letters, digits, dashes and underscores.',
 );
@@ -74,9 +62,9 @@ const zeroBasedPage = integerField('page', 0, 1_000_000).optional();
 
 export const testimonialListInput = z.object({ limit: pageLimit(100), page: zeroBasedPage });
 export const testimonialFieldsInput = z.object({
-  name: requiredText('name', 150),
+  name: requiredString('name', 150),
   score: requiredInteger('score', 1, 5),
-  review: requiredText('review', RICH_TEXT_MAX),
+  review: requiredString('review', RICH_TEXT_MAX),
 });
 export type TestimonialFieldsInput = z.infer<typeof testimonialFieldsInput>;
 export const testimonialUpdateInput = testimonialFieldsInput.extend({ id: idField() });
@@ -88,11 +76,11 @@ export const galleryListInput = z.object({
 });
 export type GalleryListInput = z.infer<typeof galleryListInput>;
 
-export const galleryCreateInput = z.object({ name: requiredText('name', 150) });
+export const galleryCreateInput = z.object({ name: requiredString('name', 150) });
 
 /** Gallery fields (the cover `image` is a file on the upload path). */
 export const galleryFieldsInput = z.object({
-  name: requiredText('name', 150).optional(),
+  name: requiredString('name', 150).optional(),
   url: optionalString('url', 500).optional(),
   hidden: booleanField('hidden').optional(),
 });

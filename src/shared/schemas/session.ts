@@ -3,36 +3,18 @@
  * client so its forms check the same rules the server does. Field names are the contract's.
  */
 import { z } from 'zod';
-import { booleanField, messages, optionalString } from '../validation.ts';
+import { booleanField, emailField, messages, optionalString, requiredString } from '../validation.ts';
 import { passwordConfirmationField, passwordField, refinePassword } from './password.ts';
 
 export const NAME_MAX = 100;
 
-/**
- * A required, trimmed string with one message per problem (an empty value is "required", not
- * also "too short"); `abort` stops at the first failed check as Laravel's `bail` would.
- */
-export function requiredText(field: string, max = 255) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required(field) : messages.string(field)) })
-    .trim()
-    .min(1, { message: messages.required(field), abort: true })
-    .max(max, messages.max(field, max));
-}
-
-/** A required e-mail address, lower-cased (accounts are case-insensitive). */
-export function requiredEmail(field = 'email') {
-  return requiredText(field, 255)
-    .pipe(z.email(messages.email(field)))
-    .transform((v) => v.toLowerCase());
-}
 export const TELEPHONE_MAX = 40;
 
 export const registerInputSchema = z
   .object({
-    firstname: requiredText('firstname', NAME_MAX),
-    lastname: requiredText('lastname', NAME_MAX),
-    email: requiredEmail(),
+    firstname: requiredString('firstname', NAME_MAX),
+    lastname: requiredString('lastname', NAME_MAX),
+    email: emailField(),
     password: passwordField,
     password_confirmation: passwordConfirmationField,
   })
@@ -40,7 +22,7 @@ export const registerInputSchema = z
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
 export const loginInputSchema = z.object({
-  email: requiredEmail(),
+  email: emailField(),
   password: z.string({ error: messages.required('password') }).min(1, messages.required('password')),
   // Missing or null is "not ticked", as Laravel's $request->boolean('remember') reads it.
   remember: z.preprocess((v) => v ?? false, booleanField('remember')),
@@ -66,9 +48,9 @@ const datePart = (field: string) =>
   );
 
 export const profileInputSchema = z.object({
-  firstname: requiredText('firstname', NAME_MAX),
-  lastname: requiredText('lastname', NAME_MAX),
-  email: requiredEmail(),
+  firstname: requiredString('firstname', NAME_MAX),
+  lastname: requiredString('lastname', NAME_MAX),
+  email: emailField(),
   telephone: optionalString('telephone', TELEPHONE_MAX).optional(),
   day: datePart('day').optional(),
   month: datePart('month').optional(),
@@ -76,13 +58,13 @@ export const profileInputSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
-export const forgotPasswordInputSchema = z.object({ email: requiredEmail() });
+export const forgotPasswordInputSchema = z.object({ email: emailField() });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
 
 export const resetPasswordInputSchema = z
   .object({
-    token: requiredText('token', 200),
-    email: requiredEmail(),
+    token: requiredString('token', 200),
+    email: emailField(),
     password: passwordField,
     password_confirmation: passwordConfirmationField,
   })

@@ -1,13 +1,13 @@
 // Inputs of the admin users procedures (CONTRACT.md "Users"), shared with the admin forms.
 import { z } from 'zod';
 import { messages, optionalString, integerField } from '../validation.ts';
-import { requiredText } from './content-inputs.ts';
+import { requiredString } from '../validation.ts';
 import { passwordConfirmationField, passwordField, refinePassword } from './password.ts';
 
 export const SKILLS_MAX = 10_000;
 
 /** Lower-cased, so the unique index on lower(email) and the stored value agree. */
-const emailInput = requiredText('email', 255)
+const emailInput = requiredString('email', 255)
   .pipe(z.email(messages.email('email')))
   .transform((v) => v.toLowerCase());
 
@@ -22,8 +22,8 @@ export type UserListInput = z.infer<typeof userListInput>;
 /** The add form offers user and admin; member is given by editing. */
 export const userCreateInput = z
   .object({
-    firstname: requiredText('firstname', 100),
-    lastname: requiredText('lastname', 100),
+    firstname: requiredString('firstname', 100),
+    lastname: requiredString('lastname', 100),
     email: emailInput,
     role: z.enum(['user', 'admin'], { error: messages.in('role') }),
     password: passwordField,
@@ -38,8 +38,8 @@ const optionalPassword = z.preprocess((v) => (v === '' || v === null ? undefined
 export const userUpdateInput = z
   .object({
     id: integerField('id', 1, 2_147_483_647),
-    firstname: requiredText('firstname', 100),
-    lastname: requiredText('lastname', 100),
+    firstname: requiredString('firstname', 100),
+    lastname: requiredString('lastname', 100),
     email: emailInput,
     telephone: optionalString('telephone', 40).optional(),
     role: z.enum(['user', 'member', 'admin'], { error: messages.in('role') }),
