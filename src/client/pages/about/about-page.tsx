@@ -4,6 +4,7 @@ import { Widget } from '../../components/widget/widget.tsx';
 import { Reveal } from '../../components/reveal.tsx';
 import { GallerySlider } from '../../components/gallery/gallery-slider.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { Separator } from '../../components/separator.tsx';
 
 export function AboutPage() {
   usePageTitle('About Us');
@@ -31,6 +32,7 @@ export function AboutPage() {
           <h2 id="about-gallery-title" className="section__title">
             From the workshop
           </h2>
+          <Separator />
           <GallerySlider galleryId={ABOUT_GALLERY_ID} />
         </div>
       </section>

@@ -3,6 +3,7 @@ import { Widget } from '../../components/widget/widget.tsx';
 import { TestimonialsCarousel } from '../../components/testimonials/testimonials-carousel.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { siteConfig } from '../../site-config.ts';
+import { Separator } from '../../components/separator.tsx';
 
 const FEATURES = [1, 2, 3] as const;
 
@@ -36,6 +37,7 @@ export function HomePage() {
           <h2 id="features-title" className="section__title">
             What we do
           </h2>
+          <Separator />
           <ul className="features">
             {FEATURES.map((n) => (
               <li key={n} className="card feature">
@@ -62,6 +64,7 @@ export function HomePage() {
           <h2 id="reviews-title" className="section__title">
             What our customers say
           </h2>
+          <Separator />
           <TestimonialsCarousel />
         </div>
       </section>
