@@ -1,0 +1,222 @@
+/**
+ * startServer(): the real site, built client included, on a free port with a fresh DATA_DIR and a
+ * fresh database (embedded PGlite, or a new PostgreSQL database beside TEST_DATABASE_URL). The
+ * server runs in its own process group so stop() and the exit handlers can kill it and anything it
+ * started, whatever happens to the test.
+ *
+ * Seeding a new database (migrations, demo widgets, generated gallery images) takes half a minute
+ * on a busy 2-core machine, so global setup does it once: createTemplate() starts a server on an
+ * empty DATA_DIR, stops it, and keeps that pristine DATA_DIR (and, with PostgreSQL, that database
+ * as a template). Each test file then starts from its own copy: a fresh database and DATA_DIR in
+ * exactly the state a first start produces, shared with no other file.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** The server's stdout and stderr (LOG_LEVEL=warn). */
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+const live = new Set<ChildProcess>();
+/** DATA_DIRs of running servers, removed by the exit handler if the run is interrupted. */
+const liveDirs = new Set<string>();
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group is already gone
+  }
+}
+
+let handlersInstalled = false;
+function installExitHandlers(withSignals: boolean): void {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  process.on('exit', () => {
+    for (const child of live) killGroup(child, 'SIGKILL');
+    for (const dir of liveDirs) rmSync(dir, { recursive: true, force: true });
+  });
+  // In vitest's main process (global setup) its own signal handling stays in charge.
+  if (!withSignals) return;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      for (const child of live) killGroup(child, 'SIGKILL');
+      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+    });
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function adminQuery(sqlText: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+function pidsDir(inMainProcess: boolean): string | undefined {
+  return inMainProcess ? undefined : inject('e2ePidsDir');
+}
+
+function tail(file: string, lines = 30): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+export interface ServerTemplate {
+  dataDir: string;
+  /** The PostgreSQL database to copy (only with TEST_DATABASE_URL). */
+  databaseName: string | undefined;
+  adminEmail: string;
+  adminPassword: string;
+}
+
+function databaseUrlFor(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Global setup: one seeded DATA_DIR (and database) that every file copies. */
+export async function createTemplate(appRoot: string): Promise<ServerTemplate> {
+  const server = await startServer({ appRoot, keepData: true, inMainProcess: true });
+  await server.stop();
+  await rm(server.logFile, { force: true });
+  return { dataDir: server.dataDir, databaseName: server.databaseName, adminEmail: server.adminEmail, adminPassword: server.adminPassword };
+}
+
+export async function removeTemplate(template: ServerTemplate): Promise<void> {
+  await rm(template.dataDir, { recursive: true, force: true });
+  if (template.databaseName) await adminQuery(`drop database if exists ${template.databaseName} with (force)`).catch(() => {});
+}
+
+export async function startServer(
+  options: { appRoot: string; template?: ServerTemplate | undefined; keepData?: boolean; inMainProcess?: boolean },
+): Promise<RunningServer & { databaseName: string | undefined }> {
+  installExitHandlers(!options.inMainProcess);
+  const { template } = options;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bodyshop-e2e-'));
+  liveDirs.add(dataDir);
+  if (template) await cp(template.dataDir, dataDir, { recursive: true });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const adminEmail = template?.adminEmail ?? 'admin@harbourside.test';
+  const adminPassword = template?.adminPassword ?? `Admin-${randomBytes(6).toString('hex')}`;
+
+  let databaseName: string | undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: baseUrl,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: 'warn',
+    SMTP_URL: '',
+    DATABASE_URL: '',
+    APP_KEY: '',
+  };
+  if (process.env.TEST_DATABASE_URL) {
+    databaseName = `bodyshop_e2e_${Date.now()}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`create database ${databaseName}${template?.databaseName ? ` template ${template.databaseName}` : ''}`);
+    env.DATABASE_URL = databaseUrlFor(databaseName);
+  }
+
+  const logFile = path.join(dataDir, 'server.log');
+  const logFd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(options.appRoot, 'src', 'server', 'main.ts')], {
+    cwd: options.appRoot,
+    env,
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+  });
+  closeSync(logFd);
+  live.add(child);
+  const registry = pidsDir(options.inMainProcess ?? false);
+  const pidFile = registry && child.pid ? path.join(registry, String(child.pid)) : undefined;
+  if (pidFile) {
+    mkdirSync(path.dirname(pidFile), { recursive: true });
+    writeFileSync(pidFile, '');
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  let stopped = false;
+  const stop = async (keepData = options.keepData ?? false) => {
+    if (stopped) return;
+    stopped = true;
+    killGroup(child, 'SIGTERM');
+    const killer = setTimeout(() => killGroup(child, 'SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(killer);
+    // Anything the server started shares its group.
+    killGroup(child, 'SIGKILL');
+    live.delete(child);
+    if (pidFile) rmSync(pidFile, { force: true });
+    if (keepData) {
+      liveDirs.delete(dataDir);
+      return;
+    }
+    if (databaseName) await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+    await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+    liveDirs.delete(dataDir);
+  };
+
+  const deadline = Date.now() + 90_000;
+  let early = false;
+  child.once('exit', () => (early = true));
+  for (;;) {
+    if (early) {
+      const log = tail(logFile);
+      await stop(false);
+      throw new Error(`the server exited before it was ready:\n${log}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      const log = tail(logFile);
+      await stop(false);
+      throw new Error(`the server did not answer /healthz within 90 s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return { baseUrl, dataDir, adminEmail, adminPassword, logFile, stop: () => stop(), databaseName };
+}
