@@ -218,12 +218,9 @@ describe('forgotten and reset password', () => {
     });
   });
 
-  // PRODUCT BUG (client, src/client/pages/auth/forgot-password-page.tsx and reset-password-page.tsx):
-  // unlike Login and Register they do not GET /sanctum/csrf-cookie before posting, and the server
-  // issues the XSRF-TOKEN cookie only from that path or a sign-in. A visitor who opens the site and
-  // goes straight to "Forgot your password?" (or opens the reset link in a fresh browser, e.g. from
-  // the phone's mail app) gets 419 "CSRF token mismatch." and no e-mail. Both forms must work for
-  // a visitor without cookies.
+  // A visitor who goes straight to "Forgot your password?" (or opens the reset link in a fresh
+  // browser, e.g. from the phone's mail app) has no XSRF-TOKEN cookie yet; the client fetches it
+  // before the first state-changing call (lib/cookies.ts ensureXsrfToken), so both forms work.
   test('a visitor without cookies: forgot password, then the link in a fresh browser', async () => {
     const { page } = j;
     const user = await createUser(await j.adminApi(), { firstname: 'Jago' });

@@ -52,11 +52,20 @@ export function firstError(errors: FieldErrors, field: string): string | undefin
   return errors[field]?.[0];
 }
 
+/** Messages for answers that come before tRPC (the CSRF check) and so carry no server text. */
+const STATUS_MESSAGES: Record<number, string> = {
+  419: 'Your session has expired. Please try again.',
+  429: 'Too many attempts. Please wait a moment and try again.',
+};
+
 export function messageOf(error: unknown): string {
   if (error instanceof UploadError) return error.body.message || FALLBACK_MESSAGE;
   if (error instanceof TRPCClientError) {
-    // A failed fetch (offline) has no server message worth showing.
-    return trpcDataOf(error) || statusOf(error) ? error.message || FALLBACK_MESSAGE : FALLBACK_MESSAGE;
+    if (trpcDataOf(error)) return error.message || FALLBACK_MESSAGE;
+    // No tRPC data: an answer from before tRPC, or a failed fetch (offline), whose own message
+    // ("Unable to transform response from server") means nothing to a visitor.
+    const status = statusOf(error);
+    return (status !== undefined && STATUS_MESSAGES[status]) || FALLBACK_MESSAGE;
   }
   return FALLBACK_MESSAGE;
 }

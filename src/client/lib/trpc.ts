@@ -8,7 +8,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '#server/router.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { ajaxHeaders } from './cookies.ts';
+import { ajaxHeaders, ensureXsrfToken } from './cookies.ts';
 import { appCodeOf, statusOf } from './api-errors.ts';
 import { browserEffects, handleResponseStatus } from './response-status.ts';
 
@@ -61,7 +61,10 @@ export const trpcClient = createTRPCClient<AppRouter>({
       // server allows long batch paths: maxParamLength in app.ts).
       maxItems: 16,
       maxURLLength: 2000,
-      headers: () => ({ Accept: 'application/json', ...ajaxHeaders() }),
+      headers: async ({ opList }) => {
+        if (opList.some((op) => op.type === 'mutation')) await ensureXsrfToken();
+        return { Accept: 'application/json', ...ajaxHeaders() };
+      },
       fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
     }),
   ],

@@ -2,7 +2,7 @@
  * Multipart uploads through XMLHttpRequest, because fetch cannot report upload progress.
  * Used for the profile (CV), registration, widget images and gallery images.
  */
-import { ajaxHeaders } from './cookies.ts';
+import { ajaxHeaders, ensureXsrfToken } from './cookies.ts';
 import { reportErrorStatus } from './trpc.ts';
 import { UploadError, type UploadErrorBody } from './upload-error.ts';
 
@@ -22,7 +22,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-export function uploadForm<T>(method: 'POST' | 'PUT' | 'PATCH', url: string, body: FormData, options: UploadOptions = {}): Promise<T> {
+export async function uploadForm<T>(method: 'POST' | 'PUT' | 'PATCH', url: string, body: FormData, options: UploadOptions = {}): Promise<T> {
+  await ensureXsrfToken();
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
