@@ -82,8 +82,10 @@ function GalleryForm({ gallery }: { gallery: Gallery }) {
       }
     },
     // SPEC.md section 4: saving a gallery returns to the list.
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: trpc.galleries.pathKey() });
+    // The list is not on screen, so invalidating would not refetch it: it would show its old
+    // cache first. Dropping it makes the list load fresh.
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: trpc.galleries.pathKey() });
       navigate('/galleries');
     },
   });
@@ -128,8 +130,8 @@ function DeleteGalleryButton({ id }: { id: number }) {
   const [, navigate] = useLocation();
   const remove = useMutation(
     trpc.galleries.delete.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.galleries.list.pathKey() });
+      onSuccess: () => {
+        queryClient.removeQueries({ queryKey: trpc.galleries.list.pathKey() });
         navigate('/galleries');
       },
     }),

@@ -66,8 +66,9 @@ function UserForm({ user }: { user: User }) {
   );
   const remove = useMutation(
     trpc.users.delete.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.users.list.pathKey() });
+      // Dropped rather than invalidated: the list is not on screen and would show its cache first.
+      onSuccess: () => {
+        queryClient.removeQueries({ queryKey: trpc.users.list.pathKey() });
         navigate('/users');
       },
     }),
