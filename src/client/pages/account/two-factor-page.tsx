@@ -25,7 +25,7 @@ function RecoveryCodes() {
     <div className="recovery-codes">
       <p>Store these recovery codes somewhere safe. Each can be used once to sign in if you lose your device.</p>
       {codes.isPending ? <p>Loading…</p> : codes.error ? <Alert tone="error">{messageOf(codes.error)}</Alert> : (
-        <ul className="recovery-codes__list">
+        <ul className="recovery-codes__list" aria-label="Recovery codes">
           {(codes.data ?? []).map((code) => (
             <li key={code}>
               <code>{code}</code>

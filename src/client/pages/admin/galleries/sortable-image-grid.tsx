@@ -80,7 +80,7 @@ export function SortableImageGrid({ galleryId, images, onChanged }: SortableImag
       <ErrorSummary error={reorder.error} />
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: instructions }}>
         <SortableContext items={shown.map((i) => i.id)} strategy={rectSortingStrategy}>
-          <ol className="admin-images" aria-busy={reorder.isPending}>
+          <ol className="admin-images" aria-label="Gallery images, in display order" aria-busy={reorder.isPending}>
             {shown.map((image, index) => (
               <SortableImage key={image.id} image={image} position={index + 1} onChanged={onChanged} />
             ))}
