@@ -31,7 +31,7 @@ async function altsInOrder(galleryId: number): Promise<string[]> {
 }
 
 function imageItem(page: Page, position: number) {
-  return page.locator('ol.admin-images > li').nth(position - 1);
+  return page.getByRole('list', { name: 'Gallery images, in display order' }).locator(':scope > li').nth(position - 1);
 }
 
 describe('admin: galleries', () => {

@@ -33,7 +33,7 @@ async function confirmPasswordIfAsked(page: Page, password: string, returnTo: st
 }
 
 function recoveryCodes(page: Page): Promise<string[]> {
-  return page.locator('.recovery-codes__list code').allTextContents();
+  return page.getByRole('list', { name: 'Recovery codes' }).locator('code').allTextContents();
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -122,7 +122,7 @@ describe('two-factor authentication', () => {
       await page.goto(j.url('/account/2fa'));
       await page.getByRole('button', { name: 'Show Recovery Codes' }).click();
       // A new session (signed in again): the codes need the password confirmed first.
-      if (await confirmPasswordIfAsked(page, user.password, '/account/2fa', page.locator('.recovery-codes__list code'))) {
+      if (await confirmPasswordIfAsked(page, user.password, '/account/2fa', page.getByRole('list', { name: 'Recovery codes' }).locator('code'))) {
         await page.getByRole('button', { name: 'Show Recovery Codes' }).click();
       }
       const now = await until(() => recoveryCodes(page), (list) => list.length === 8, 'eight recovery codes');
