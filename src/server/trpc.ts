@@ -10,11 +10,12 @@
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import type { RequestContext } from './context.ts';
 import { AppError, httpStatusOf, type AppErrorCode, type FieldErrors } from './errors.ts';
 import { PASSWORD_CONFIRMATION_SECONDS } from '#shared/limits.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
+import { withCheckErrors, type InputCheck } from './validation/input-checks.ts';
 
 /** REST-only details a procedure can declare next to its OpenAPI path. */
 export interface RestMeta {
@@ -48,7 +49,8 @@ export function appErrorOf(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof TRPCError) {
     if (error.cause instanceof AppError) return error.cause;
-    if (error.cause instanceof ZodError) {
+    // Only an input error is the caller's fault; a zod error on the output is a server bug (500).
+    if (error.code === 'BAD_REQUEST' && error.cause instanceof ZodError) {
       const fieldErrors = fieldErrorsFromZod(error.cause);
       return new AppError('VALIDATION', Object.values(fieldErrors).flat()[0] ?? 'The given data was invalid.', fieldErrors);
     }
@@ -101,6 +103,22 @@ const appErrors = t.middleware(async ({ next }) => {
 });
 
 export const publicProcedure = t.procedure.use(appErrors);
+
+/**
+ * Database checks (validation/input-checks.ts) for a procedure's input. Place it BEFORE
+ * `.input(schema)`, with the same schema: when the schema rejects the input, the check runs on
+ * the raw input and its messages join zod's in the one 422 (fields in the schema's order). When
+ * the schema passes nothing runs here (the service checks).
+ */
+export function withInputChecks(schema: z.ZodType, check: InputCheck) {
+  return t.middleware(async ({ ctx, getRawInput, next }) => {
+    const result = await next();
+    // BAD_REQUEST with a ZodError is the input parser's (an output error is INTERNAL_SERVER_ERROR).
+    if (result.ok || result.error.code !== 'BAD_REQUEST' || !(result.error.cause instanceof ZodError)) return result;
+    const merged = await withCheckErrors(appErrorOf(result.error), schema, ctx, await getRawInput(), check);
+    return { ...result, error: toTrpcError(merged) };
+  });
+}
 
 export type AccessLevel = 'public' | 'signedIn' | 'verified' | 'confirmed' | 'admin';
 

@@ -85,9 +85,30 @@ describe('POST /api/user', () => {
     expect(res.body.errors).toEqual({
       firstname: ['The firstname field is required.'],
       lastname: ['The lastname field must not be greater than 100 characters.'],
+      email: ['The email has already been taken.'],
     });
+    expect(res.body.message).toBe('The firstname field is required. (and 2 more errors)');
     const taken = await client.post('/api/user', { multipart: { firstname: 'A', lastname: 'B', email: other.email.toUpperCase() } });
     expect(taken.body).toEqual({ message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
+  });
+
+  it('lists another account\'s e-mail with the other messages in one 422 (JSON, multipart and tRPC)', async () => {
+    const other = await createUser(t.deps.db);
+    const { user, client } = await signedIn();
+    const fields = { firstname: 'Nora', lastname: 'Panel', email: other.email.toUpperCase(), telephone: '0'.repeat(41) };
+    const fieldErrors = { email: ['The email has already been taken.'], telephone: ['The telephone field must not be greater than 40 characters.'] };
+    for (const body of [{ json: fields }, { multipart: fields }]) {
+      const res = await client.post('/api/user', body);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ message: 'The email has already been taken. (and 1 more error)', errors: fieldErrors });
+    }
+    const caller = await callerFor(t, user.id);
+    const error = await caller.session.updateProfile(fields).then(() => null, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'UNPROCESSABLE_CONTENT', cause: { code: 'VALIDATION', fieldErrors } });
+    // The user's own address (any case) is not "taken".
+    const own = await client.post('/api/user', { json: { ...fields, email: user.email.toUpperCase() } });
+    expect(own.body.errors).toEqual({ telephone: fieldErrors.telephone });
+    expect((await t.deps.db.selectFrom('users').select('firstname').where('id', '=', user.id).executeTakeFirstOrThrow()).firstname).toBe(user.firstname);
   });
 
   it('stores CVs decided by their bytes (PDF, RTF, text) and deletes the previous file', async () => {

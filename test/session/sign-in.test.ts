@@ -110,6 +110,41 @@ describe('POST /api/register', () => {
     expect(row).toBeUndefined();
   });
 
+  it('lists a taken e-mail together with the other fields\' messages in one 422 (JSON and multipart)', async () => {
+    await createUser(t.deps.db, { email: 'taken-too@example.test' });
+    const client = new TestClient(t.app);
+    await client.csrf();
+    const fields = { ...newAccount('Taken-Too@Example.test'), password: 'short', password_confirmation: 'short' };
+    const expected = {
+      message: 'The email has already been taken. (and 1 more error)',
+      errors: { email: ['The email has already been taken.'], password: ['The password field must be at least 8 characters.'] },
+    };
+    for (const body of [{ json: fields }, { multipart: fields }]) {
+      const res = await client.post('/api/register', body);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual(expected);
+    }
+    // A malformed e-mail gets zod's message only; no lookup decides anything about it.
+    const malformed = await client.post('/api/register', { json: { ...fields, email: 'taken-too@' } });
+    expect(malformed.body.errors).toEqual({ email: ['The email field must be a valid email address.'], password: ['The password field must be at least 8 characters.'] });
+    expect(await t.deps.db.selectFrom('users').select('id').where('firstname', '=', 'Ada').where('email', '=', 'taken-too@example.test').execute()).toEqual([]);
+  });
+
+  it('lists a taken e-mail with the other messages through tRPC too (caller and /trpc)', async () => {
+    await createUser(t.deps.db, { email: 'taken-trpc@example.test' });
+    const fields = { ...newAccount('TAKEN-trpc@example.test'), password: 'short', password_confirmation: 'short' };
+    const fieldErrors = { email: ['The email has already been taken.'], password: ['The password field must be at least 8 characters.'] };
+    const caller = await callerFor(t);
+    const error = await caller.session.register(fields).then(() => null, (e: unknown) => e);
+    expect(error).toMatchObject({ code: 'UNPROCESSABLE_CONTENT', cause: { code: 'VALIDATION', fieldErrors } });
+
+    const client = new TestClient(t.app);
+    await client.csrf();
+    const res = await client.post('/trpc/session.register', { json: fields });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ message: 'The email has already been taken.', data: { appCode: 'VALIDATION', httpStatus: 422, fieldErrors } });
+  });
+
   it('is reachable through tRPC (session.register)', async () => {
     const caller = await callerFor(t);
     await caller.session.register(newAccount('trpc@example.test'));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
-import { actingAs, createAdmin, createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
+import { actingAs, callerFor, createAdmin, createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
 import { adminClient, clientAs } from '#test/support/content.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
 
@@ -78,6 +78,38 @@ describe('create, read, update', () => {
     expect(bad.body.message).toMatch(/^The firstname field is required\. \(and \d+ more errors\)$/);
     const mismatch = await client.post('/api/users', { json: { ...validNew('mm@example.test'), password_confirmation: 'different password' } });
     expect(mismatch.body.errors).toEqual({ password: ['The password field confirmation does not match.'] });
+  });
+
+  it('lists a taken e-mail with the other messages in one 422 (create and update, REST and tRPC)', async () => {
+    const other = await createUser(t.deps.db);
+    const user = await createUser(t.deps.db);
+    const { client, user: admin } = await adminClient(t);
+    const taken = ['The email has already been taken.'];
+
+    const created = await client.post('/api/users', { json: { ...validNew(other.email.toUpperCase()), role: 'owner' } });
+    expect(created.status).toBe(422);
+    expect(created.body).toEqual({ message: 'The email has already been taken. (and 1 more error)', errors: { email: taken, role: ['The selected role is invalid.'] } });
+
+    const update = { firstname: 'a', lastname: 'b', email: other.email.toUpperCase(), telephone: '0'.repeat(41), role: 'user' };
+    const updated = await client.patch(`/api/users/${user.id}`, { json: update });
+    expect(updated.status).toBe(422);
+    expect(updated.body).toEqual({
+      message: 'The email has already been taken. (and 1 more error)',
+      errors: { email: taken, telephone: ['The telephone field must not be greater than 40 characters.'] },
+    });
+    // The edited user's own address is not "taken".
+    const own = await client.patch(`/api/users/${user.id}`, { json: { ...update, email: user.email.toUpperCase() } });
+    expect(own.body.errors).toEqual({ telephone: ['The telephone field must not be greater than 40 characters.'] });
+
+    const caller = await callerFor(t, admin.id);
+    const createError = await caller.users.create({ ...validNew(other.email), role: 'owner' } as never).then(() => null, (e: unknown) => e);
+    expect(createError).toMatchObject({ code: 'UNPROCESSABLE_CONTENT', cause: { fieldErrors: { email: taken, role: ['The selected role is invalid.'] } } });
+    const updateError = await caller.users.update({ ...update, id: user.id, role: 'owner' } as never).then(() => null, (e: unknown) => e);
+    expect(updateError).toMatchObject({
+      code: 'UNPROCESSABLE_CONTENT',
+      cause: { fieldErrors: { email: taken, telephone: ['The telephone field must not be greater than 40 characters.'], role: ['The selected role is invalid.'] } },
+    });
+    expect((await t.deps.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()).email).toBe(user.email);
   });
 
   it('reads a user, 404 for an unknown one', async () => {

@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { RequestContext } from '#server/context.ts';
 import type { AccessLevel } from '#server/trpc.ts';
-import { AppError } from '#server/errors.ts';
+import { validationError } from '#server/validation/input-checks.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
 import type { FileFieldRule, UploadedFile } from './multipart.ts';
 
@@ -36,12 +36,12 @@ export function defineUploadRoute(route: UploadRoute): UploadRoute {
   return route;
 }
 
-/** Validates fields with a shared schema; a failure is the usual 422 with per-field messages. */
+/**
+ * Validates fields with a shared schema; a failure is the usual 422 with per-field messages.
+ * A route whose rules need the database too uses validateWithChecks (validation/input-checks.ts).
+ */
 export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
   const result = schema.safeParse(fields);
-  if (!result.success) {
-    const fieldErrors = fieldErrorsFromZod(result.error);
-    throw new AppError('VALIDATION', Object.values(fieldErrors).flat()[0] ?? 'The given data was invalid.', fieldErrors);
-  }
+  if (!result.success) throw validationError(fieldErrorsFromZod(result.error));
   return result.data;
 }

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
-import { publicProcedure, router, signedInProcedure, verifiedProcedure } from '#server/trpc.ts';
+import { publicProcedure, router, signedInProcedure, verifiedProcedure, withInputChecks } from '#server/trpc.ts';
 import { ensureSessionToken, writeSessionCookies } from '#server/auth/session-cookies.ts';
 import { generateSessionToken } from '#server/auth/sessions.ts';
 import { userEnvelopeSchema } from '#shared/schemas/user.ts';
@@ -26,6 +26,7 @@ import {
   twoFactorChallengeInputSchema,
   verifyEmailInputSchema,
 } from '#shared/schemas/session.ts';
+import { uniqueEmail } from '#server/validation/unique-email.ts';
 import * as service from './session.service.ts';
 
 
@@ -43,6 +44,13 @@ export function applySessionGrant(ctx: RequestContext, grant: service.SessionGra
   writeSessionCookies(ctx, grant.token, grant.remember);
 }
 
+/**
+ * The database rules of registration and the profile, reported with zod's messages when the
+ * input is invalid (procedures below and session.uploads.ts); the service checks them again.
+ */
+export const registerChecks = uniqueEmail();
+export const profileChecks = uniqueEmail((ctx) => ctx.user?.id ?? null);
+
 export const sessionRouter = router({
   /** GET /sanctum/csrf-cookie: issues the session and XSRF-TOKEN cookies. */
   csrfCookie: publicProcedure
@@ -55,6 +63,7 @@ export const sessionRouter = router({
 
   /** REST: POST /api/register (upload route). */
   register: publicProcedure
+    .use(withInputChecks(registerInputSchema, registerChecks))
     .input(registerInputSchema)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
@@ -104,6 +113,7 @@ export const sessionRouter = router({
 
   /** REST: POST /api/user (upload route, with the CV). */
   updateProfile: verifiedProcedure
+    .use(withInputChecks(profileInputSchema, profileChecks))
     .input(profileInputSchema)
     .output(userEnvelopeSchema)
     .mutation(({ ctx, input }) => service.updateProfile(ctx.deps, ctx.user.id, input, null)),

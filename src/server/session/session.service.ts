@@ -132,6 +132,7 @@ async function checkCv(cv: CvUpload | null, errors: FieldErrors): Promise<CvType
 
 export async function register(deps: AppDeps, input: RegisterInput, cv: CvUpload | null, current: CurrentSession): Promise<SessionGrant> {
   const errors: FieldErrors = {};
+  // Also checked with zod's messages when the input is invalid (registerChecks); here it is the last guard.
   if (await accounts.isEmailTaken(deps.db, input.email)) errors.email = [messages.taken('email')];
   const cvType = await checkCv(cv, errors);
   throwIfAny(errors);
@@ -364,6 +365,7 @@ export async function updateProfile(deps: AppDeps, userId: number, input: Profil
   const current = await accounts.findCvFields(deps.db, userId);
   if (!current) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
   const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
+  // Also checked with zod's messages when the input is invalid (profileChecks); here it is the last guard.
   if (emailChanged && (await accounts.isEmailTaken(deps.db, input.email, userId))) (errors.email ??= []).push(messages.taken('email'));
   const dob = parseDateOfBirth(input, errors);
   const cvType = await checkCv(cv, errors);

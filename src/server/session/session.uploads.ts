@@ -5,12 +5,13 @@
  */
 import { AppError } from '#server/errors.ts';
 import type { FileFieldRule, UploadedFile } from '#server/rest/multipart.ts';
-import { defineUploadRoute, parseFields, type UploadRoute } from '#server/rest/upload-route.ts';
+import { defineUploadRoute, type UploadRoute } from '#server/rest/upload-route.ts';
+import { validateWithChecks } from '#server/validation/input-checks.ts';
 import { CV_MAX_BYTES, CV_TOO_LARGE_MESSAGE } from '#shared/limits.ts';
 import { profileInputSchema, registerInputSchema } from '#shared/schemas/session.ts';
 import { userEnvelopeSchema } from '#shared/schemas/user.ts';
 import { z } from 'zod';
-import { applySessionGrant, currentSessionOf } from './session.router.ts';
+import { applySessionGrant, currentSessionOf, profileChecks, registerChecks } from './session.router.ts';
 import * as service from './session.service.ts';
 
 const cvRule: FileFieldRule = {
@@ -44,7 +45,7 @@ export const sessionUploadRoutes: UploadRoute[] = [
     responseSchema: z.literal(''),
     successStatus: 201,
     async handle(ctx, input) {
-      const fields = parseFields(registerInputSchema, input.fields);
+      const fields = await validateWithChecks(ctx, registerInputSchema, input.fields, registerChecks);
       applySessionGrant(ctx, await service.register(ctx.deps, fields, cvOf(input.files), currentSessionOf(ctx)));
       return undefined;
     },
@@ -59,7 +60,7 @@ export const sessionUploadRoutes: UploadRoute[] = [
     fieldsSchema: profileInputSchema,
     responseSchema: userEnvelopeSchema,
     async handle(ctx, input) {
-      const fields = parseFields(profileInputSchema, input.fields);
+      const fields = await validateWithChecks(ctx, profileInputSchema, input.fields, profileChecks);
       return service.updateProfile(ctx.deps, ctx.user!.id, fields, cvOf(input.files));
     },
   }),

@@ -1,9 +1,17 @@
 // The admin's users screens (CONTRACT.md "Users": all admin).
 import { z } from 'zod';
-import { adminProcedure, router } from '#server/trpc.ts';
+import { adminProcedure, router, withInputChecks } from '#server/trpc.ts';
 import { userEnvelopeSchema, userPageSchema } from '#shared/schemas/user.ts';
 import { cvLinkSchema, userCreateInput, userIdInput, userListInput, userUpdateInput } from '#shared/schemas/users-admin.ts';
+import { uniqueEmail } from '#server/validation/unique-email.ts';
 import { createUser, deleteUser, getCvLink, getUser, listUsers, updateUser } from './users.service.ts';
+
+// The database rules, reported with zod's messages when the input is invalid (the service checks them again).
+const createChecks = uniqueEmail();
+const updateChecks = uniqueEmail((_ctx, raw) => {
+  const id = userIdInput.shape.id.safeParse(raw.id);
+  return id.success ? id.data : null;
+});
 
 export const usersRouter = router({
   list: adminProcedure
@@ -14,6 +22,7 @@ export const usersRouter = router({
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/api/users', tags: ['users'], summary: 'Create a user' }, rest: { successStatus: 201 } })
+    .use(withInputChecks(userCreateInput, createChecks))
     .input(userCreateInput)
     .output(userEnvelopeSchema)
     .mutation(async ({ ctx, input }) => ({ data: await createUser(ctx.deps, input) })),
@@ -26,6 +35,7 @@ export const usersRouter = router({
 
   update: adminProcedure
     .meta({ openapi: { method: 'PATCH', path: '/api/users/{id}', tags: ['users'], summary: 'Update a user' } })
+    .use(withInputChecks(userUpdateInput, updateChecks))
     .input(userUpdateInput)
     .output(userEnvelopeSchema)
     .mutation(async ({ ctx, input }) => ({
