@@ -79,10 +79,8 @@ describe('registration and verification', () => {
     });
   });
 
-  // PRODUCT BUG (server, POST /api/register validation): the unique-e-mail rule is only checked
-  // once every other field is valid, so a form with a taken address AND a short password shows
-  // only the password message. Laravel (CONTRACT.md: behave as Fortify) validates every rule and
-  // returns the messages of all fields at once, so both must be shown beside their fields.
+  // As Laravel does, one answer carries every field's messages: a taken address and a short
+  // password are both shown beside their fields after one submit.
   test('register: every invalid field shows its message at once', async () => {
     const { page } = j;
     await page.goto(j.url('/register'));
