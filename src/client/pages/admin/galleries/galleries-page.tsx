@@ -5,7 +5,7 @@ import { ADMIN_PAGE_SIZE } from '#shared/limits.ts';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Modal } from '#client/components/ui/modal.tsx';
+import { FormModal } from '#client/components/ui/form-modal.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
@@ -74,25 +74,17 @@ function AddGalleryModal({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal
-      open
+    <FormModal
       title="Add gallery"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-gallery-form" loading={create.isPending}>
-            Add gallery
-          </Button>
-        </>
-      }
+      formId="add-gallery-form"
+      formRef={formRef}
+      onSubmit={submit}
+      submitLabel="Add gallery"
+      isPending={create.isPending}
     >
-      <form ref={formRef} id="add-gallery-form" className="admin-form" onSubmit={submit} noValidate>
-        <ErrorSummary error={create.error} fields={['name']} />
-        <TextField label="Name" name="name" value={name} onChange={setName} error={firstError(fieldErrorsOf(create.error), 'name')} required />
-      </form>
-    </Modal>
+      <ErrorSummary error={create.error} fields={['name']} />
+      <TextField label="Name" name="name" value={name} onChange={setName} error={firstError(fieldErrorsOf(create.error), 'name')} required />
+    </FormModal>
   );
 }

@@ -3,8 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Testimonial } from '#shared/schemas/content.ts';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
-import { Modal } from '#client/components/ui/modal.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { FormModal } from '#client/components/ui/form-modal.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { StarRating } from '#client/components/ui/star-rating.tsx';
 import { LazyRichTextEditor } from '#client/components/admin/lazy-rich-text-editor.tsx';
@@ -41,31 +40,23 @@ export function TestimonialModal({ testimonial, onClose, onSaved }: TestimonialM
   }
 
   return (
-    <Modal
-      open
+    <FormModal
       size="lg"
       title={testimonial ? 'Edit testimonial' : 'Add testimonial'}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="testimonial-form" loading={save.isPending}>
-            {testimonial ? 'Save changes' : 'Add testimonial'}
-          </Button>
-        </>
-      }
+      formId="testimonial-form"
+      formRef={formRef}
+      onSubmit={submit}
+      submitLabel={testimonial ? 'Save changes' : 'Add testimonial'}
+      isPending={save.isPending}
     >
-      <form ref={formRef} id="testimonial-form" className="admin-form" onSubmit={submit} noValidate>
-        <ErrorSummary error={save.error} fields={['name', 'score', 'review']} />
-        <TextField label="Name" name="name" value={name} onChange={setName} error={firstError(errors, 'name')} required />
-        <div className={firstError(errors, 'score') ? 'field field--invalid' : 'field'}>
-          <StarRating value={score} size={30} onChange={setScore} label="Score" />
-          {firstError(errors, 'score') && <p className="field__error">{firstError(errors, 'score')}</p>}
-        </div>
-        <LazyRichTextEditor label="Review" value={review} onChange={setReview} error={firstError(errors, 'review')} />
-      </form>
-    </Modal>
+      <ErrorSummary error={save.error} fields={['name', 'score', 'review']} />
+      <TextField label="Name" name="name" value={name} onChange={setName} error={firstError(errors, 'name')} required />
+      <div className={firstError(errors, 'score') ? 'field field--invalid' : 'field'}>
+        <StarRating value={score} size={30} onChange={setScore} label="Score" />
+        {firstError(errors, 'score') && <p className="field__error">{firstError(errors, 'score')}</p>}
+      </div>
+      <LazyRichTextEditor label="Review" value={review} onChange={setReview} error={firstError(errors, 'review')} />
+    </FormModal>
   );
 }

@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
-import { Modal } from '#client/components/ui/modal.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { FormModal } from '#client/components/ui/form-modal.tsx';
 import { SelectField, TextField } from '#client/components/ui/form-fields.tsx';
 import { ErrorSummary } from '../error-summary.tsx';
 import { useSubmitFocus } from '../use-submit-focus.ts';
@@ -42,39 +41,32 @@ export function AddUserModal({ open, onClose }: { open: boolean; onClose: () => 
   }
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title="Add user"
       onClose={close}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-user-form" loading={create.isPending}>
-            Add user
-          </Button>
-        </>
-      }
+      formId="add-user-form"
+      formRef={formRef}
+      onSubmit={submit}
+      submitLabel="Add user"
+      isPending={create.isPending}
     >
-      <form ref={formRef} id="add-user-form" className="admin-form" onSubmit={submit} noValidate>
-        <ErrorSummary error={create.error} fields={fields} />
-        <TextField label="First name" name="firstname" value={values.firstname} onChange={set('firstname')} error={firstError(errors, 'firstname')} autoComplete="off" required />
-        <TextField label="Last name" name="lastname" value={values.lastname} onChange={set('lastname')} error={firstError(errors, 'lastname')} autoComplete="off" required />
-        <TextField label="E-mail" name="email" type="email" value={values.email} onChange={set('email')} error={firstError(errors, 'email')} autoComplete="off" required />
-        <SelectField label="Role" name="role" value={values.role} onChange={set('role')} options={roles} error={firstError(errors, 'role')} />
-        <TextField label="Password" name="password" type="password" value={values.password} onChange={set('password')} error={firstError(errors, 'password')} autoComplete="new-password" required />
-        <TextField
-          label="Confirm password"
-          name="password_confirmation"
-          type="password"
-          value={values.password_confirmation}
-          onChange={set('password_confirmation')}
-          error={firstError(errors, 'password_confirmation')}
-          autoComplete="new-password"
-          required
-        />
-      </form>
-    </Modal>
+      <ErrorSummary error={create.error} fields={fields} />
+      <TextField label="First name" name="firstname" value={values.firstname} onChange={set('firstname')} error={firstError(errors, 'firstname')} autoComplete="off" required />
+      <TextField label="Last name" name="lastname" value={values.lastname} onChange={set('lastname')} error={firstError(errors, 'lastname')} autoComplete="off" required />
+      <TextField label="E-mail" name="email" type="email" value={values.email} onChange={set('email')} error={firstError(errors, 'email')} autoComplete="off" required />
+      <SelectField label="Role" name="role" value={values.role} onChange={set('role')} options={roles} error={firstError(errors, 'role')} />
+      <TextField label="Password" name="password" type="password" value={values.password} onChange={set('password')} error={firstError(errors, 'password')} autoComplete="new-password" required />
+      <TextField
+        label="Confirm password"
+        name="password_confirmation"
+        type="password"
+        value={values.password_confirmation}
+        onChange={set('password_confirmation')}
+        error={firstError(errors, 'password_confirmation')}
+        autoComplete="new-password"
+        required
+      />
+    </FormModal>
   );
 }

@@ -5,7 +5,7 @@ import type { Widget } from '#shared/schemas/content.ts';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Modal } from '#client/components/ui/modal.tsx';
+import { FormModal } from '#client/components/ui/form-modal.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { ErrorSummary } from '../error-summary.tsx';
@@ -77,34 +77,26 @@ function AddWidgetModal({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal
-      open
+    <FormModal
       title="Add widget"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-widget-form" loading={create.isPending}>
-            Add widget
-          </Button>
-        </>
-      }
+      formId="add-widget-form"
+      formRef={formRef}
+      onSubmit={submit}
+      submitLabel="Add widget"
+      isPending={create.isPending}
     >
-      <form ref={formRef} id="add-widget-form" className="admin-form" onSubmit={submit} noValidate>
-        <ErrorSummary error={create.error} fields={['name']} />
-        <TextField
-          label="Name"
-          name="name"
-          value={name}
-          onChange={setName}
-          error={firstError(fieldErrorsOf(create.error), 'name')}
-          hint="Letters, digits, - and _; starts with a letter. Pages fetch the widget by this name."
-          required
-        />
-        <p className="admin-form__note">Type: Text</p>
-      </form>
-    </Modal>
+      <ErrorSummary error={create.error} fields={['name']} />
+      <TextField
+        label="Name"
+        name="name"
+        value={name}
+        onChange={setName}
+        error={firstError(fieldErrorsOf(create.error), 'name')}
+        hint="Letters, digits, - and _; starts with a letter. Pages fetch the widget by this name."
+        required
+      />
+      <p className="admin-form__note">Type: Text</p>
+    </FormModal>
   );
 }
