@@ -12,7 +12,24 @@ export interface AxeViolation {
   targets: string[];
 }
 
+/**
+ * Waits for finite animations and transitions (the About page's fade-in) to end: measured
+ * mid-fade, text colours are blended with the background and contrast is misjudged. Endless
+ * ones (loading skeletons) are left running.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await settleAnimations(page);
   const hasAxe = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!hasAxe) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
