@@ -97,9 +97,19 @@ describe('admin: galleries', () => {
       await handle.focus();
       await page.keyboard.press('Space');
       await until(() => handle.getAttribute('aria-pressed'), (v) => v === 'true', 'the image to be picked up');
-      await page.keyboard.press('ArrowRight');
-      // dnd-kit announces each move in a visually hidden live region.
-      await page.getByText(/Image 1 is over position 2 of 4\./).waitFor({ state: 'attached' });
+      // dnd-kit's keyboard sensor starts listening one macrotask after the pick-up, so an arrow
+      // pressed at once can be lost (no person is that fast). A lost press moves nothing, so
+      // pressing again until the move is announced (in a visually hidden live region) is safe.
+      const moved = page.getByText(/Image 1 is over position 2 of 4\./);
+      for (let attempt = 1; ; attempt++) {
+        await page.keyboard.press('ArrowRight');
+        try {
+          await moved.waitFor({ state: 'attached', timeout: 2000 });
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
       await page.keyboard.press('Space');
       await until(() => altsInOrder(galleryId), (alts) => alts.join() === 'Photo B,Photo A,Photo C,Photo D', 'the new order to be saved');
       await visible(page.getByRole('button', { name: 'Move image 1, Photo B' }));
