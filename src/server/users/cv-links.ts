@@ -3,18 +3,16 @@
  * it and until when), HMAC-signed with the app key, so it can be opened in a new tab or handed
  * to the browser's download manager without exposing the file at a public URL.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CV_LINK_SECONDS } from '#shared/limits.ts';
+import { expiryIn, isSignatureValid, sign } from '#server/auth/signed-values.ts';
+
+const PURPOSE = 'cv-download';
 
 export const CV_DOWNLOAD_PATH = '/cv-downloads';
 
-function signatureOf(appKey: Buffer, userId: number, expires: number, by: number): string {
-  return createHmac('sha256', appKey).update(`cv-download:${userId}:${expires}:${by}`).digest('hex');
-}
-
 export function createCvLink(appUrl: string, appKey: Buffer, userId: number, by: number, now = Date.now()): string {
-  const expires = Math.floor(now / 1000) + CV_LINK_SECONDS;
-  const query = new URLSearchParams({ expires: String(expires), by: String(by), signature: signatureOf(appKey, userId, expires, by) });
+  const expires = expiryIn(CV_LINK_SECONDS, now);
+  const query = new URLSearchParams({ expires: String(expires), by: String(by), signature: sign(appKey, PURPOSE, [userId, by], expires) });
   return `${appUrl}${CV_DOWNLOAD_PATH}/${userId}?${query.toString()}`;
 }
 
@@ -28,14 +26,10 @@ export interface CvLinkParams {
 /** The admin who asked for the link, when the link is genuine and unexpired; otherwise null. */
 export function verifyCvLink(appKey: Buffer, params: CvLinkParams, now = Date.now()): { userId: number; by: number } | null {
   const numeric = /^\d{1,10}$/;
-  if (!numeric.test(params.userId) || !numeric.test(params.expires ?? '') || !numeric.test(params.by ?? '')) return null;
+  if (!numeric.test(params.userId) || !numeric.test(params.by ?? '')) return null;
   const userId = Number(params.userId);
-  const expires = Number(params.expires);
   const by = Number(params.by);
-  const expected = Buffer.from(signatureOf(appKey, userId, expires, by));
-  const given = Buffer.from(params.signature ?? '');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  if (expires * 1000 < now) return null;
+  if (!isSignatureValid(appKey, PURPOSE, [userId, by], params.expires, params.signature, now)) return null;
   return { userId, by };
 }
 
