@@ -3,10 +3,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '#test/support/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tempDirs: string[] = [];
@@ -18,15 +18,6 @@ async function tempDir() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bodyshop-proc-'));
   tempDirs.push(dir);
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function startServer(env: Record<string, string>) {

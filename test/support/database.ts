@@ -15,7 +15,8 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-async function adminQuery(sqlText: string): Promise<void> {
+/** Runs one statement on the server behind TEST_DATABASE_URL (create or drop a database). */
+export async function adminQuery(sqlText: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   try {
