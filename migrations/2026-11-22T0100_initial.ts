@@ -10,7 +10,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('lastname', 'varchar(100)', (c) => c.notNull())
     .addColumn('email', 'varchar(255)', (c) => c.notNull())
     .addColumn('telephone', 'varchar(40)')
-    .addColumn('role', 'varchar(10)', (c) => c.notNull().defaultTo('user').check(sql`role in ('user', 'member', 'admin')`))
+    .addColumn('role', 'varchar(10)', (c) =>
+      c
+        .notNull()
+        .defaultTo('user')
+        .check(sql`role in ('user', 'member', 'admin')`),
+    )
     .addColumn('skills', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('dob', 'date')
     .addColumn('cv_file_key', 'varchar(200)')

@@ -52,7 +52,9 @@ async function timeRequests(client: TestClient, url: string, runs: number): Prom
 }
 
 const noisyJpeg = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 90 }).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 
 async function main() {
   const t = await createTestApp();
@@ -76,7 +78,10 @@ async function main() {
     const head = await noisyJpeg(1600, 1200);
     const total = 200 * 1024 * 1024;
     const padding = total - head.length;
-    const { payload: envelope, contentType } = buildMultipart({ gallery_id: String(gallery.id), file: { filename: 'big.jpg', data: Buffer.from('@@FILE@@') } });
+    const { payload: envelope, contentType } = buildMultipart({
+      gallery_id: String(gallery.id),
+      file: { filename: 'big.jpg', data: Buffer.from('@@FILE@@') },
+    });
     const marker = envelope.indexOf('@@FILE@@');
     const before = envelope.subarray(0, marker);
     const after = envelope.subarray(marker + '@@FILE@@'.length);
@@ -123,7 +128,9 @@ async function main() {
     // After the 200 MB run, so the big decode's memory does not inflate that run's baseline.
     const photo = await noisyJpeg(4000, 3000);
     const started = performance.now();
-    const upload = await client.post('/api/galleriesimages', { multipart: { gallery_id: String(gallery.id), file: { filename: 'photo.jpg', data: photo } } });
+    const upload = await client.post('/api/galleriesimages', {
+      multipart: { gallery_id: String(gallery.id), file: { filename: 'photo.jpg', data: photo } },
+    });
     const uploadMs = performance.now() - started;
     if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${upload.text}`);
     console.log(`Upload + process 12 MP noisy JPEG (${(photo.length / 1e6).toFixed(1)} MB): ${uploadMs.toFixed(0)} ms`);

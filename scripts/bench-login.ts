@@ -36,7 +36,13 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   await database.db
     .insertInto('users')
-    .values({ firstname: 'Bench', lastname: 'Mark', email: EMAIL, password_hash: await hashPassword(PASSWORD), email_verified_at: new Date() })
+    .values({
+      firstname: 'Bench',
+      lastname: 'Mark',
+      email: EMAIL,
+      password_hash: await hashPassword(PASSWORD),
+      email_verified_at: new Date(),
+    })
     .execute();
   const app = await buildApp({ config, database, logger: false });
   const times: number[] = [];
@@ -66,7 +72,9 @@ async function main(): Promise<void> {
     const measured = times.slice(WARM_UP).sort((a, b) => a - b);
     const median = (measured[Math.floor((RUNS - 1) / 2)]! + measured[Math.ceil((RUNS - 1) / 2)]!) / 2;
     console.log(`logins: ${RUNS} (after ${WARM_UP} warm-up), engine: PGlite`);
-    console.log(`median server-side time: ${median.toFixed(1)} ms (min ${measured[0]!.toFixed(1)} ms, max ${measured.at(-1)!.toFixed(1)} ms)`);
+    console.log(
+      `median server-side time: ${median.toFixed(1)} ms (min ${measured[0]!.toFixed(1)} ms, max ${measured.at(-1)!.toFixed(1)} ms)`,
+    );
   } finally {
     await app.close();
     await database.close();

@@ -18,11 +18,15 @@ function run(label, args, env) {
   const report = path.join(reportDir, `${label}.json`);
   rmSync(report, { force: true });
   console.log(`\n=== ${label} ===`);
-  const result = spawnSync(process.execPath, [vitest, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd: root,
-    stdio: 'inherit',
-    env,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [vitest, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    },
+  );
   if (existsSync(report)) {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests ?? 0;

@@ -141,16 +141,25 @@ const procedures = Object.keys(appRouter._def.procedures as Record<string, unkno
 
 describe('the authorization table', () => {
   it('names every procedure of appRouter, and nothing else', () => {
-    expect(procedures.filter((p) => !(p in table)), 'procedures missing from the table').toEqual([]);
-    expect(Object.keys(table).filter((p) => !procedures.includes(p)), 'table entries with no procedure').toEqual([]);
+    expect(
+      procedures.filter((p) => !(p in table)),
+      'procedures missing from the table',
+    ).toEqual([]);
+    expect(
+      Object.keys(table).filter((p) => !procedures.includes(p)),
+      'table entries with no procedure',
+    ).toEqual([]);
   });
 });
 
 describe.each(procedures)('%s', (procedure) => {
   const cases = table[procedure] ?? [];
   it.each(cases.flatMap((c) => roles.map((role) => ({ ...c, role }))))('$level ($note) as $role', async ({ level, input, role }) => {
-    const caller = role === 'anonymous' ? await callerFor(t) : await callerFor(t, userIds[role], { passwordConfirmed: role === 'confirmedAdmin' });
-    const fn = procedure.split('.').reduce<unknown>((acc, key) => (acc as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+    const caller =
+      role === 'anonymous' ? await callerFor(t) : await callerFor(t, userIds[role], { passwordConfirmed: role === 'confirmedAdmin' });
+    const fn = procedure.split('.').reduce<unknown>((acc, key) => (acc as Record<string, unknown>)[key], caller) as (
+      input: unknown,
+    ) => Promise<unknown>;
     const resolved = typeof input === 'function' ? (input as (f: Fixtures) => unknown)(fixtures) : input;
     let code: AppErrorCode | 'allowed';
     try {
@@ -167,22 +176,25 @@ describe.each(procedures)('%s', (procedure) => {
 });
 
 describe('upload routes', () => {
-  it.each(uploadRoutes.map((r) => ({ method: r.method, path: r.path, access: r.access })))('$method $path ($access)', async ({ method, path, access }) => {
-    const url = path.replace(/\{[^}]+\}/g, String(NONE));
-    const anon = new TestClient(t.app);
-    await anon.csrf();
-    const anonymous = await anon.request(method, url, { json: {} });
-    const user = new TestClient(t.app);
-    await actingAs(t, user, userIds.user);
-    const asUser = await user.request(method, url, { json: {} });
-    if (access === 'admin') {
-      expect(anonymous.status).toBe(401);
-      expect(asUser.status).toBe(403);
-      const admin = new TestClient(t.app);
-      await actingAs(t, admin, userIds.admin);
-      expect([401, 403]).not.toContain((await admin.request(method, url, { json: {} })).status);
-    } else if (access !== 'public') {
-      expect(anonymous.status).toBe(401);
-    }
-  });
+  it.each(uploadRoutes.map((r) => ({ method: r.method, path: r.path, access: r.access })))(
+    '$method $path ($access)',
+    async ({ method, path, access }) => {
+      const url = path.replace(/\{[^}]+\}/g, String(NONE));
+      const anon = new TestClient(t.app);
+      await anon.csrf();
+      const anonymous = await anon.request(method, url, { json: {} });
+      const user = new TestClient(t.app);
+      await actingAs(t, user, userIds.user);
+      const asUser = await user.request(method, url, { json: {} });
+      if (access === 'admin') {
+        expect(anonymous.status).toBe(401);
+        expect(asUser.status).toBe(403);
+        const admin = new TestClient(t.app);
+        await actingAs(t, admin, userIds.admin);
+        expect([401, 403]).not.toContain((await admin.request(method, url, { json: {} })).status);
+      } else if (access !== 'public') {
+        expect(anonymous.status).toBe(401);
+      }
+    },
+  );
 });

@@ -61,7 +61,7 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it("lists every procedure path and every upload path", () => {
+  it('lists every procedure path and every upload path', () => {
     const expectedKeys = [
       ...listRestProcedures(appRouter).map((p) => `${p.meta.openapi!.method} ${p.meta.openapi!.path.replace(/(.)\/$/, '$1')}`),
       ...uploadRoutes.map((r) => `${r.method} ${r.path}`),
@@ -82,7 +82,10 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(multipart.properties)).toEqual(expect.arrayContaining(['name', 'type', 'html', 'alt', 'image']));
     expect(widget.responses['200'].content['application/json'].schema.properties.image_url).toBeDefined();
     const upload = operation('POST /api/galleriesimages');
-    expect(upload.requestBody.content['multipart/form-data'].schema.properties).toMatchObject({ file: { format: 'binary' }, gallery_id: { type: 'integer' } });
+    expect(upload.requestBody.content['multipart/form-data'].schema.properties).toMatchObject({
+      file: { format: 'binary' },
+      gallery_id: { type: 'integer' },
+    });
     expect(upload.responses['201']).toBeDefined();
     expect(operation('POST /api/galleries/{id}').requestBody.content['multipart/form-data'].schema.properties.image.format).toBe('binary');
   });
@@ -92,7 +95,10 @@ describe('the OpenAPI document', () => {
     expect(operation('POST /api/widgets').responses['200']).toBeUndefined();
     expect(operation('POST /api/galleries').responses['201'].content['application/json'].schema.properties.id).toBeDefined();
     expect(operation('POST /api/users').responses['201']).toBeDefined();
-    expect(operation('DELETE /api/testimonials/{id}').responses['200'].content['application/json'].schema).toEqual({ type: 'string', const: '' });
+    expect(operation('DELETE /api/testimonials/{id}').responses['200'].content['application/json'].schema).toEqual({
+      type: 'string',
+      const: '',
+    });
     const csrf = operation('GET /sanctum/csrf-cookie');
     expect(csrf.responses['204']).toEqual({ description: 'No content' });
     const list = operation('GET /api/users');

@@ -75,10 +75,18 @@ function SiteRoutes() {
           <Route path="/contact" component={ContactPage} />
           <Route path="/legal/terms" component={TermsPage} />
           <Route path="/legal/privacy" component={PrivacyPage} />
-          <AuthRoute path="/register"><RegisterPage /></AuthRoute>
-          <AuthRoute path="/login"><LoginPage /></AuthRoute>
-          <AuthRoute path="/two-factor-challenge"><TwoFactorChallengePage /></AuthRoute>
-          <AuthRoute path="/forgot-password"><ForgotPasswordPage /></AuthRoute>
+          <AuthRoute path="/register">
+            <RegisterPage />
+          </AuthRoute>
+          <AuthRoute path="/login">
+            <LoginPage />
+          </AuthRoute>
+          <AuthRoute path="/two-factor-challenge">
+            <TwoFactorChallengePage />
+          </AuthRoute>
+          <AuthRoute path="/forgot-password">
+            <ForgotPasswordPage />
+          </AuthRoute>
           <Route path="/reset-password/:token">
             {(params) => (
               <AuthLayout>
@@ -88,7 +96,9 @@ function SiteRoutes() {
               </AuthLayout>
             )}
           </Route>
-          <AuthRoute path="/verify-email"><VerifyEmailPage /></AuthRoute>
+          <AuthRoute path="/verify-email">
+            <VerifyEmailPage />
+          </AuthRoute>
           <Route path="/confirm-password">
             <RequireSession>
               <AuthLayout>

@@ -9,7 +9,8 @@ export const siteConfig = {
   social: { label: 'Facebook', url: 'https://www.facebook.com/harboursidebodyandpaint' },
   // OpenStreetMap is the only map host the server's Content-Security-Policy lets us frame.
   map: {
-    embedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=-5.5560%2C50.0995%2C-5.5380%2C50.1085&layer=mapnik&marker=50.1040%2C-5.5470',
+    embedUrl:
+      'https://www.openstreetmap.org/export/embed.html?bbox=-5.5560%2C50.0995%2C-5.5380%2C50.1085&layer=mapnik&marker=50.1040%2C-5.5470',
     linkUrl: 'https://www.openstreetmap.org/?mlat=50.1040&mlon=-5.5470#map=16/50.1040/-5.5470',
   },
 } as const;

@@ -91,7 +91,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // Video widgets embed YouTube or Vimeo; the contact page embeds an OpenStreetMap map.
-        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://www.openstreetmap.org'],
+        frameSrc: [
+          'https://www.youtube.com',
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+          'https://www.openstreetmap.org',
+        ],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -134,7 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       router: appRouter,
       createContext: ({ req, res }) => createRequestContext(deps, req, res),
       onError: ({ error, path: procedurePath }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure: procedurePath }, 'procedure failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          app.log.error({ err: error.cause ?? error, procedure: procedurePath }, 'procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
@@ -190,9 +196,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDistDir);
   });
 
-  const sweep = setInterval(() => {
-    deleteExpiredSessions(deps.db).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
-  }, 10 * 60 * 1000);
+  const sweep = setInterval(
+    () => {
+      deleteExpiredSessions(deps.db).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+    },
+    10 * 60 * 1000,
+  );
   sweep.unref();
 
   app.addHook('onClose', async () => {

@@ -52,14 +52,17 @@ const envSchema = z.object({
       .regex(/^base64:[A-Za-z0-9+/]{43}=$/, 'must be "base64:" followed by 32 bytes in base64')
       .optional(),
   ),
-  SMTP_URL: z.preprocess(emptyIsUnset, z.string().regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: z.preprocess(
+    emptyIsUnset,
+    z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.preprocess(emptyIsUnset, z.string().min(3).default('Harbourside Body & Paint <hello@harbourside-bodyshop.co.uk>')),
   ADMIN_EMAIL: z.preprocess(emptyIsUnset, z.email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyIsUnset, z.string().min(8, 'must be at least 8 characters').max(255).optional()),
-  LOG_LEVEL: z.preprocess(
-    emptyIsUnset,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
+  LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   NODE_ENV: z.preprocess(emptyIsUnset, z.string().optional()),
 });
 
@@ -72,9 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
-    throw new ConfigError(
-      `Invalid ${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: ADMIN_EMAIL and ADMIN_PASSWORD go together`,
-    );
+    throw new ConfigError(`Invalid ${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: ADMIN_EMAIL and ADMIN_PASSWORD go together`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
   assertDataDirWritable(dataDir);

@@ -30,7 +30,11 @@ try {
   await migrateToLatest(database.db);
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error);
-  fail(config.databaseUrl ? `DATABASE_URL cannot be reached or migrated (${reason})` : `the embedded database in ${config.dataDir}/db cannot be opened (${reason})`);
+  fail(
+    config.databaseUrl
+      ? `DATABASE_URL cannot be reached or migrated (${reason})`
+      : `the embedded database in ${config.dataDir}/db cannot be opened (${reason})`,
+  );
 }
 
 persistDataDir(config);

@@ -26,25 +26,32 @@ export const messages = {
 
 /** A required string, trimmed; empty counts as missing (Laravel's ConvertEmptyStringsToNull). */
 export function requiredString(field: string, max = 255, min = 1) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required(field) : messages.string(field)) })
-    .trim()
-    // abort: an empty value gets only "required", not also "at least N characters".
-    .min(1, { error: messages.required(field), abort: true })
-    .min(min, messages.min(field, min))
-    .max(max, messages.max(field, max));
+  return (
+    z
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required(field) : messages.string(field)) })
+      .trim()
+      // abort: an empty value gets only "required", not also "at least N characters".
+      .min(1, { error: messages.required(field), abort: true })
+      .min(min, messages.min(field, min))
+      .max(max, messages.max(field, max))
+  );
 }
 
 /** An optional string: missing, null or empty all become null. */
 export function optionalString(field: string, max = 255) {
   return z.preprocess(
     (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? v.trim() || null : v),
-    z.string({ error: messages.string(field) }).max(max, messages.max(field, max)).nullable(),
+    z
+      .string({ error: messages.string(field) })
+      .max(max, messages.max(field, max))
+      .nullable(),
   );
 }
 
 export function emailField(field = 'email') {
-  return requiredString(field, 255).pipe(z.email(messages.email(field))).transform((v) => v.toLowerCase());
+  return requiredString(field, 255)
+    .pipe(z.email(messages.email(field)))
+    .transform((v) => v.toLowerCase());
 }
 
 /** A whole number from JSON or from a form/query string. */
@@ -58,12 +65,15 @@ export function integerField(field: string, min: number, max: number) {
 
 /** true/false from JSON, or "1"/"0"/"true"/"false"/"on" from a form. */
 export function booleanField(field: string) {
-  return z.preprocess((v) => {
-    if (typeof v === 'boolean') return v;
-    if (v === 'true' || v === '1' || v === 1 || v === 'on') return true;
-    if (v === 'false' || v === '0' || v === 0 || v === '' || v === 'off') return false;
-    return v;
-  }, z.boolean({ error: messages.boolean(field) }));
+  return z.preprocess(
+    (v) => {
+      if (typeof v === 'boolean') return v;
+      if (v === 'true' || v === '1' || v === 1 || v === 'on') return true;
+      if (v === 'false' || v === '0' || v === 0 || v === '' || v === 'off') return false;
+      return v;
+    },
+    z.boolean({ error: messages.boolean(field) }),
+  );
 }
 
 export function httpUrlField(field: string) {

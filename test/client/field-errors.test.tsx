@@ -21,7 +21,11 @@ describe('field errors from a 422', () => {
 
   it('come from a tRPC error data.fieldErrors', () => {
     const error = TRPCClientError.from({
-      error: { code: -32022, message: 'The email has already been taken.', data: { appCode: 'VALIDATION', httpStatus: 422, fieldErrors: errors422, retryAfter: null } },
+      error: {
+        code: -32022,
+        message: 'The email has already been taken.',
+        data: { appCode: 'VALIDATION', httpStatus: 422, fieldErrors: errors422, retryAfter: null },
+      },
     });
     expect(fieldErrorsOf(error)).toEqual(errors422);
     expect(messageOf(error)).toBe('The email has already been taken.');

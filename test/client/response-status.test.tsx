@@ -49,7 +49,11 @@ describe('the global response handler (SPEC.md section 8)', () => {
 describe('reading the status of an error', () => {
   it('reads httpStatus and appCode from a tRPC error', () => {
     const error = TRPCClientError.from({
-      error: { code: -32012, message: 'Password confirmation required.', data: { appCode: 'PASSWORD_CONFIRMATION_REQUIRED', httpStatus: 423, fieldErrors: null, retryAfter: null } },
+      error: {
+        code: -32012,
+        message: 'Password confirmation required.',
+        data: { appCode: 'PASSWORD_CONFIRMATION_REQUIRED', httpStatus: 423, fieldErrors: null, retryAfter: null },
+      },
     });
     expect(statusOf(error)).toBe(423);
     expect(appCodeOf(error)).toBe('PASSWORD_CONFIRMATION_REQUIRED');

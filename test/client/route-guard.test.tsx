@@ -12,7 +12,20 @@ vi.mock('#client/lib/session.tsx', () => ({ useSession: () => session.current })
 
 function sessionFor(role: Role | null): Session {
   const user = role
-    ? ({ id: 1, firstname: 'Ann', lastname: 'Lee', email: 'ann@example.com', telephone: null, role, skills: '', dob: null, has_cv: false, email_verified_at: null, two_factor: false, created_at: '2026-01-01T00:00:00Z' } satisfies User)
+    ? ({
+        id: 1,
+        firstname: 'Ann',
+        lastname: 'Lee',
+        email: 'ann@example.com',
+        telephone: null,
+        role,
+        skills: '',
+        dob: null,
+        has_cv: false,
+        email_verified_at: null,
+        two_factor: false,
+        created_at: '2026-01-01T00:00:00Z',
+      } satisfies User)
     : null;
   return { user, isLoading: false, isRefreshing: false, isAdmin: role === 'admin', refetch: async () => {}, signOut: async () => {} };
 }

@@ -13,7 +13,14 @@ afterAll(async () => {
 });
 
 const countRows = async (table: 'images' | 'gallery_images' | 'galleries') =>
-  Number((await t.deps.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.deps.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('listing and reading', () => {
   it('lists visible galleries to the public with hidden=false; other lists need an admin', async () => {
@@ -91,16 +98,25 @@ describe('admin changes', () => {
     expect((await client.post('/api/galleries', { json: { name: '' } })).body.errors.name).toEqual(['The name field is required.']);
 
     const updated = await client.post(`/api/galleries/${id}`, {
-      multipart: { name: 'Resprays 2026', url: '/gallery/resprays', hidden: '1', image: { filename: 'cover.jpg', data: await makeJpeg(800, 600) } },
+      multipart: {
+        name: 'Resprays 2026',
+        url: '/gallery/resprays',
+        hidden: '1',
+        image: { filename: 'cover.jpg', data: await makeJpeg(800, 600) },
+      },
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id, name: 'Resprays 2026', url: '/gallery/resprays', hidden: true, images: [] });
     expect(updated.body.image_url).toMatch(/^\/media\/img\//);
 
-    const upload = await client.post('/api/galleriesimages', { multipart: { gallery_id: String(id), file: { filename: 'a.jpg', data: await makeJpeg(90, 60, '#ff0000') } } });
+    const upload = await client.post('/api/galleriesimages', {
+      multipart: { gallery_id: String(id), file: { filename: 'a.jpg', data: await makeJpeg(90, 60, '#ff0000') } },
+    });
     expect(upload.status).toBe(201);
     expect(upload.body).toMatchObject({ gallery_id: id, position: 0, alt: '', link: null });
-    const second = await client.post('/api/galleriesimages', { multipart: { gallery_id: String(id), file: { filename: 'b.jpg', data: await makeJpeg(90, 60, '#00ff00') } } });
+    const second = await client.post('/api/galleriesimages', {
+      multipart: { gallery_id: String(id), file: { filename: 'b.jpg', data: await makeJpeg(90, 60, '#00ff00') } },
+    });
     expect(second.body.position).toBe(1);
     expect(await tempFiles(t)).toEqual([]);
 
@@ -121,12 +137,18 @@ describe('admin changes', () => {
     const caller = await callerFor(t, admin.id);
     expect(await caller.galleries.update({ id: gallery.id, name: 'Via tRPC' })).toMatchObject({ name: 'Via tRPC' });
     expect((await client.post(`/api/galleries/${gallery.id}`, { json: { name: 'x'.repeat(151) } })).status).toBe(422);
-    expect((await client.post(`/api/galleries/${gallery.id}`, { json: { hidden: 'perhaps' } })).body.errors.hidden).toEqual(['The hidden field must be true or false.']);
+    expect((await client.post(`/api/galleries/${gallery.id}`, { json: { hidden: 'perhaps' } })).body.errors.hidden).toEqual([
+      'The hidden field must be true or false.',
+    ]);
     expect((await client.post('/api/galleries/999999', { json: { name: 'x' } })).status).toBe(404);
-    const lying = await client.post(`/api/galleries/${gallery.id}`, { multipart: { name: 'Nope', image: { filename: 'x.png', contentType: 'image/png', data: Buffer.from('GIF89a but not really') } } });
+    const lying = await client.post(`/api/galleries/${gallery.id}`, {
+      multipart: { name: 'Nope', image: { filename: 'x.png', contentType: 'image/png', data: Buffer.from('GIF89a but not really') } },
+    });
     expect(lying.status).toBe(422);
     expect(lying.body.errors.image).toBeDefined();
-    expect((await t.deps.db.selectFrom('galleries').select('name').where('id', '=', gallery.id).executeTakeFirstOrThrow()).name).toBe('Via tRPC');
+    expect((await t.deps.db.selectFrom('galleries').select('name').where('id', '=', gallery.id).executeTakeFirstOrThrow()).name).toBe(
+      'Via tRPC',
+    );
   });
 });
 
@@ -138,13 +160,18 @@ describe('gallery images', () => {
     const noFile = await client.post('/api/galleriesimages', { multipart: { gallery_id: String(gallery.id) } });
     expect(noFile.status).toBe(422);
     expect(noFile.body.errors.file).toEqual(['The file field is required.']);
-    const unknown = await client.post('/api/galleriesimages', { multipart: { gallery_id: '999999', file: { filename: 'a.jpg', data: await makeJpeg() } } });
+    const unknown = await client.post('/api/galleriesimages', {
+      multipart: { gallery_id: '999999', file: { filename: 'a.jpg', data: await makeJpeg() } },
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors.gallery_id).toBeDefined();
     const missingId = await client.post('/api/galleriesimages', { multipart: { file: { filename: 'a.jpg', data: await makeJpeg() } } });
     expect(missingId.body.errors.gallery_id).toEqual(['The gallery id field is required.']);
     const text = await client.post('/api/galleriesimages', {
-      multipart: { gallery_id: String(gallery.id), file: { filename: 'photo.jpg', contentType: 'image/jpeg', data: Buffer.from('just text, named like a photo') } },
+      multipart: {
+        gallery_id: String(gallery.id),
+        file: { filename: 'photo.jpg', contentType: 'image/jpeg', data: Buffer.from('just text, named like a photo') },
+      },
     });
     expect(text.status).toBe(422);
     expect(text.body.errors.file).toEqual(['The file must be an image (JPEG, PNG, WebP, GIF or AVIF).']);
@@ -157,7 +184,11 @@ describe('gallery images', () => {
     const { body: g } = await client.post('/api/galleries', { json: { name: 'Concurrent' } });
     const colours = ['#110000', '#001100', '#000011', '#111100'];
     const results = await Promise.all(
-      colours.map(async (colour) => client.post('/api/galleriesimages', { multipart: { gallery_id: String(g.id), file: { filename: 'c.jpg', data: await makeJpeg(30, 30, colour) } } })),
+      colours.map(async (colour) =>
+        client.post('/api/galleriesimages', {
+          multipart: { gallery_id: String(g.id), file: { filename: 'c.jpg', data: await makeJpeg(30, 30, colour) } },
+        }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     expect(results.map((r) => r.body.position).sort()).toEqual([0, 1, 2, 3]);
@@ -214,7 +245,9 @@ describe('gallery images', () => {
   it('rotates 90 degrees clockwise with a new URL and removes the old files', async () => {
     const { client } = await adminClient(t);
     const { body: created } = await client.post('/api/galleries', { json: { name: 'Rotate' } });
-    const upload = await client.post('/api/galleriesimages', { multipart: { gallery_id: String(created.id), file: { filename: 'wide.jpg', data: await makeJpeg(120, 60) } } });
+    const upload = await client.post('/api/galleriesimages', {
+      multipart: { gallery_id: String(created.id), file: { filename: 'wide.jpg', data: await makeJpeg(120, 60) } },
+    });
     const before = await storedFiles(t);
     const rotated = await client.post(`/api/galleriesimages/${upload.body.id}/rotate`, { json: {} });
     expect(rotated.status).toBe(200);
@@ -233,7 +266,9 @@ describe('gallery images', () => {
     const { body: g } = await client.post('/api/galleries', { json: { name: 'Twice' } });
     const data = await makeJpeg(70, 70, '#123456');
     const first = await client.post('/api/galleriesimages', { multipart: { gallery_id: String(g.id), file: { filename: 'a.jpg', data } } });
-    const second = await client.post('/api/galleriesimages', { multipart: { gallery_id: String(g.id), file: { filename: 'b.jpg', data } } });
+    const second = await client.post('/api/galleriesimages', {
+      multipart: { gallery_id: String(g.id), file: { filename: 'b.jpg', data } },
+    });
     expect(second.body.image_url).toBe(first.body.image_url);
     expect((await client.delete(`/api/galleriesimages/${first.body.id}`)).status).toBe(200);
     const media = await new TestClient(t.app).get(second.body.image_url);

@@ -19,7 +19,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-const rowCount = async () => Number((await t.deps.db.selectFrom('images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const rowCount = async () =>
+  Number(
+    (
+      await t.deps.db
+        .selectFrom('images')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function upload(data: Buffer, filename = 'upload.jpg', contentType = 'image/jpeg') {
   return admin.post('/api/galleriesimages', { multipart: { gallery_id: String(galleryId), file: { filename, contentType, data } } });
@@ -37,14 +45,62 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
 
 describe('refused uploads', () => {
   const cases: [string, () => Promise<Buffer>, string, string, string][] = [
-    ['text named .jpg', async () => Buffer.from('hello, not an image'), 'a.jpg', 'image/jpeg', 'The file must be an image (JPEG, PNG, WebP, GIF or AVIF).'],
-    ['HTML stated as PNG', async () => Buffer.from('<html><script>alert(1)</script></html>'), 'a.png', 'image/png', 'The file must be an image (JPEG, PNG, WebP, GIF or AVIF).'],
-    ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="9" height="9"/></svg>'), 'a.svg', 'image/svg+xml', 'The file must be an image (JPEG, PNG, WebP, GIF or AVIF).'],
-    ['a PDF named .png', async () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), 'a.png', 'image/png', 'The file must be an image (JPEG, PNG, WebP, GIF or AVIF).'],
-    ['a truncated JPEG', async () => (await makeNoisyJpeg(400, 300)).subarray(0, 5000), 'cut.jpg', 'image/jpeg', 'The image could not be read; it may be damaged or incomplete.'],
-    ['a JPEG header only', async () => (await makeNoisyJpeg(400, 300)).subarray(0, 200), 'cut.jpg', 'image/jpeg', 'The image could not be read; it may be damaged or incomplete.'],
-    ['a decompression bomb (30000 x 30000)', () => pngClaiming(30_000, 30_000), 'bomb.png', 'image/png', 'The image is too large: at most 50 megapixels.'],
-    ['a bomb of extreme width', () => pngClaiming(1_000_000, 60), 'wide.png', 'image/png', 'The image is too large: at most 50 megapixels.'],
+    [
+      'text named .jpg',
+      async () => Buffer.from('hello, not an image'),
+      'a.jpg',
+      'image/jpeg',
+      'The file must be an image (JPEG, PNG, WebP, GIF or AVIF).',
+    ],
+    [
+      'HTML stated as PNG',
+      async () => Buffer.from('<html><script>alert(1)</script></html>'),
+      'a.png',
+      'image/png',
+      'The file must be an image (JPEG, PNG, WebP, GIF or AVIF).',
+    ],
+    [
+      'an SVG',
+      async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="9" height="9"/></svg>'),
+      'a.svg',
+      'image/svg+xml',
+      'The file must be an image (JPEG, PNG, WebP, GIF or AVIF).',
+    ],
+    [
+      'a PDF named .png',
+      async () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'),
+      'a.png',
+      'image/png',
+      'The file must be an image (JPEG, PNG, WebP, GIF or AVIF).',
+    ],
+    [
+      'a truncated JPEG',
+      async () => (await makeNoisyJpeg(400, 300)).subarray(0, 5000),
+      'cut.jpg',
+      'image/jpeg',
+      'The image could not be read; it may be damaged or incomplete.',
+    ],
+    [
+      'a JPEG header only',
+      async () => (await makeNoisyJpeg(400, 300)).subarray(0, 200),
+      'cut.jpg',
+      'image/jpeg',
+      'The image could not be read; it may be damaged or incomplete.',
+    ],
+    [
+      'a decompression bomb (30000 x 30000)',
+      () => pngClaiming(30_000, 30_000),
+      'bomb.png',
+      'image/png',
+      'The image is too large: at most 50 megapixels.',
+    ],
+    [
+      'a bomb of extreme width',
+      () => pngClaiming(1_000_000, 60),
+      'wide.png',
+      'image/png',
+      'The image is too large: at most 50 megapixels.',
+    ],
   ];
 
   it.each(cases)('%s: 422 with a clear message, nothing stored', async (_name, make, filename, type, message) => {
@@ -73,7 +129,9 @@ describe('accepted uploads', () => {
   });
 
   it.each(['webp', 'gif', 'avif'] as const)('accepts %s', async (format) => {
-    const data = await sharp({ create: { width: 50, height: 40, channels: 3, background: '#336699' } })[format]().toBuffer();
+    const data = await sharp({ create: { width: 50, height: 40, channels: 3, background: '#336699' } })
+      [format]()
+      .toBuffer();
     const res = await upload(data, `x.${format}`, `image/${format}`);
     expect(res.status).toBe(201);
     expect(res.body.image).toMatchObject({ large_width: 50, large_height: 40 });

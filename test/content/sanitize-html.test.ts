@@ -64,14 +64,18 @@ describe('sanitizeRichText', () => {
   });
 
   it('drops styles other than colour and alignment, and unknown tags but not their text', () => {
-    expect(sanitizeRichText('<p style="font-size: 90px; text-align: left; position: fixed">x</p>')).toBe('<p style="text-align:left">x</p>');
+    expect(sanitizeRichText('<p style="font-size: 90px; text-align: left; position: fixed">x</p>')).toBe(
+      '<p style="text-align:left">x</p>',
+    );
     expect(sanitizeRichText('<span style="color: blue; font-weight: bold">x</span>')).toBe('<span style="color:blue">x</span>');
     expect(sanitizeRichText('<div><font color="red">kept text</font></div>')).toBe('kept text');
     expect(sanitizeRichText('<p>a<script>alert(1)</script>b</p>')).toBe('<p>ab</p>');
   });
 
   it('makes links that open a new tab safe', () => {
-    expect(sanitizeRichText('<a href="https://x.test" target="_blank">x</a>')).toBe('<a href="https://x.test" target="_blank" rel="noopener noreferrer nofollow">x</a>');
+    expect(sanitizeRichText('<a href="https://x.test" target="_blank">x</a>')).toBe(
+      '<a href="https://x.test" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
   });
 
   it('never keeps an iframe in rich text, even a YouTube one', () => {
@@ -81,7 +85,11 @@ describe('sanitizeRichText', () => {
 
 describe('sanitizeVideoHtml', () => {
   it('keeps YouTube and Vimeo embeds', () => {
-    for (const src of ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=10', 'https://player.vimeo.com/video/76979871']) {
+    for (const src of [
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=10',
+      'https://player.vimeo.com/video/76979871',
+    ]) {
       const out = sanitizeVideoHtml(`<iframe src="${src}" width="560" height="315" allowfullscreen onload="alert(1)"></iframe>`);
       expect(out).toContain(`src="${src.replace(/&/g, '&amp;')}"`);
       expect(out).not.toContain('onload');

@@ -24,7 +24,13 @@ describe('public list', () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(15);
     expect(res.body.results).toHaveLength(12);
-    expect(res.body.results[0]).toEqual({ id: expect.any(Number), name: 'Customer 14', score: 5, review: '<p>Great work.</p>', created_at: '2026-01-15T00:00:00.000Z' });
+    expect(res.body.results[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Customer 14',
+      score: 5,
+      review: '<p>Great work.</p>',
+      created_at: '2026-01-15T00:00:00.000Z',
+    });
     expect(res.body.results[11].name).toBe('Customer 3');
   });
 
@@ -50,7 +56,9 @@ describe('public list', () => {
 describe('admin', () => {
   it('creates (201), reads, updates and deletes', async () => {
     const { client } = await adminClient(t);
-    const created = await client.post('/api/testimonials', { json: { name: 'Ann', score: 4, review: '<p>Good <script>x()</script><strong>job</strong></p>' } });
+    const created = await client.post('/api/testimonials', {
+      json: { name: 'Ann', score: 4, review: '<p>Good <script>x()</script><strong>job</strong></p>' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Ann', score: 4, review: '<p>Good <strong>job</strong></p>' });
     const id = created.body.id;
@@ -70,7 +78,12 @@ describe('admin', () => {
 
   it('validates name, score (1 to 5) and review', async () => {
     const { client } = await adminClient(t);
-    const before = (await t.deps.db.selectFrom('testimonials').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+    const before = (
+      await t.deps.db
+        .selectFrom('testimonials')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     const none = await client.post('/api/testimonials', { json: {} });
     expect(none.status).toBe(422);
     expect(none.body).toEqual({
@@ -82,11 +95,18 @@ describe('admin', () => {
       expect(res.status, String(score)).toBe(422);
       expect(Object.keys(res.body.errors)).toEqual(['score']);
     }
-    expect((await client.post('/api/testimonials', { json: { name: 'x'.repeat(151), score: 3, review: 'ok' } })).body.errors.name).toBeDefined();
+    expect(
+      (await client.post('/api/testimonials', { json: { name: 'x'.repeat(151), score: 3, review: 'ok' } })).body.errors.name,
+    ).toBeDefined();
     const scriptOnly = await client.post('/api/testimonials', { json: { name: 'A', score: 3, review: '<script>alert(1)</script>' } });
     expect(scriptOnly.status).toBe(422);
     expect(scriptOnly.body.errors.review).toEqual(['The review field is required.']);
-    const after = (await t.deps.db.selectFrom('testimonials').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+    const after = (
+      await t.deps.db
+        .selectFrom('testimonials')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(Number(after)).toBe(Number(before));
   });
 

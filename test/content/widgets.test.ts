@@ -17,7 +17,15 @@ describe('GET /api/widgets/{x}', () => {
     const widget = await createWidget(t.deps.db, { name: 'HomeText1', html: '<p>Welcome</p>' });
     const res = await new TestClient(t.app).get('/api/widgets/HomeText1');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: widget.id, name: 'HomeText1', type: 'TEXT', html: '<p>Welcome</p>', image_url: null, alt: '', image: null });
+    expect(res.body).toEqual({
+      id: widget.id,
+      name: 'HomeText1',
+      type: 'TEXT',
+      html: '<p>Welcome</p>',
+      image_url: null,
+      alt: '',
+      image: null,
+    });
   });
 
   it('answers 404 for an unknown name', async () => {
@@ -46,7 +54,13 @@ describe('GET /api/widgets/{x}', () => {
     await createWidget(t.deps.db, { name: 'HomeImage1', type: 'IMAGE', imageId: image.id, alt: 'A car' });
     const res = await new TestClient(t.app).get('/api/widgets/HomeImage1');
     expect(res.body.image_url).toMatch(/^\/media\/img\/[0-9a-f]{32}-l\.webp$/);
-    expect(res.body.image).toMatchObject({ large_url: res.body.image_url, large_width: 1600, large_height: 800, thumb_width: 480, thumb_height: 240 });
+    expect(res.body.image).toMatchObject({
+      large_url: res.body.image_url,
+      large_width: 1600,
+      large_height: 800,
+      thumb_width: 480,
+      thumb_height: 240,
+    });
     const media = await new TestClient(t.app).get(res.body.image_url);
     expect(media.status).toBe(200);
     expect(media.headers['content-type']).toBe('image/webp');
@@ -109,7 +123,9 @@ describe('admin widgets', () => {
 
     // A new image replaces the old one, whose files go.
     const before = await storedFiles(t);
-    const replaced = await client.post(`/api/widgets/${widget.id}`, { multipart: { image: { filename: 'b.png', data: await makePng(50, 40) } } });
+    const replaced = await client.post(`/api/widgets/${widget.id}`, {
+      multipart: { image: { filename: 'b.png', data: await makePng(50, 40) } },
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body.image_url).not.toBe(res.body.image_url);
     const after = await storedFiles(t);
@@ -133,7 +149,9 @@ describe('admin widgets', () => {
     const widget = await createWidget(t.deps.db, { name: 'VideoWidget' });
     const { client } = await adminClient(t);
     const embed = '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" width="560" height="315" allowfullscreen></iframe>';
-    const video = await client.post(`/api/widgets/${widget.id}`, { json: { type: 'VIDEO', html: `${embed}<iframe src="https://evil.test/x"></iframe>` } });
+    const video = await client.post(`/api/widgets/${widget.id}`, {
+      json: { type: 'VIDEO', html: `${embed}<iframe src="https://evil.test/x"></iframe>` },
+    });
     expect(video.body.html).toBe(embed);
     const text = await client.post(`/api/widgets/${widget.id}`, { json: { type: 'TEXT' } });
     expect(text.body.html).toBe('');
@@ -144,7 +162,10 @@ describe('admin widgets', () => {
     const { client } = await adminClient(t);
     const before = await storedFiles(t);
     const res = await client.post(`/api/widgets/${widget.id}`, {
-      multipart: { alt: 'changed', image: { filename: 'evil.jpg', contentType: 'image/jpeg', data: Buffer.from('<?php system($_GET["c"]); ?>') } },
+      multipart: {
+        alt: 'changed',
+        image: { filename: 'evil.jpg', contentType: 'image/jpeg', data: Buffer.from('<?php system($_GET["c"]); ?>') },
+      },
     });
     expect(res.status).toBe(422);
     expect(res.body.errors.image).toEqual(['The file must be an image (JPEG, PNG, WebP, GIF or AVIF).']);

@@ -15,7 +15,9 @@ const j = useJourney(import.meta.filename);
 
 const TOO_LARGE = 'The file you have uploaded is too large. Max 12MB';
 
-function currentUser(page: Page): Promise<{ data: Record<string, unknown> & { dob: { day: number; month: number; year: number } | null; has_cv: boolean } }> {
+function currentUser(
+  page: Page,
+): Promise<{ data: Record<string, unknown> & { dob: { day: number; month: number; year: number } | null; has_cv: boolean } }> {
   return page.evaluate(async () => (await fetch('/api/user', { headers: { accept: 'application/json' } })).json());
 }
 
@@ -32,7 +34,11 @@ describe('account', () => {
     await j.step('an oversized CV shows the 12 MB message on the file field', async () => {
       const input = page.getByLabel(/^CV\b/);
       await input.setInputFiles(oversizedCv());
-      await until(() => descriptionOf(input), (d) => d.includes(TOO_LARGE), 'the 12 MB message beside the CV field');
+      await until(
+        () => descriptionOf(input),
+        (d) => d.includes(TOO_LARGE),
+        'the 12 MB message beside the CV field',
+      );
       expect(await input.getAttribute('aria-invalid')).toBe('true');
     });
 
@@ -41,7 +47,11 @@ describe('account', () => {
       await field(page, 'Email Address').fill(j.server.adminEmail);
       await page.getByLabel('Day').selectOption('14');
       await page.getByRole('button', { name: 'Save Changes' }).click();
-      await until(() => descriptionOf(field(page, 'Email Address')), (d) => d === 'The email has already been taken.', 'the message beside the e-mail field');
+      await until(
+        () => descriptionOf(field(page, 'Email Address')),
+        (d) => d === 'The email has already been taken.',
+        'the message beside the e-mail field',
+      );
       await visible(page.getByText('You have not entered your date of birth'));
     });
 
@@ -69,7 +79,9 @@ describe('account', () => {
       await page.reload();
       expect(await field(page, 'First Name').inputValue()).toBe('Wenna-Mae');
       expect(await page.getByLabel('Month').inputValue()).toBe('3');
-      await visible(page.getByRole('heading', { name: 'Welcome, Wenna-Mae' }).or(page.getByRole('heading', { name: 'Update Contact Details' })));
+      await visible(
+        page.getByRole('heading', { name: 'Welcome, Wenna-Mae' }).or(page.getByRole('heading', { name: 'Update Contact Details' })),
+      );
     });
   });
 
@@ -98,14 +110,19 @@ describe('account', () => {
       await field(page, 'Current Password').fill(user.password);
       await field(page, 'Confirm New Password').fill(`${newPassword}x`);
       await page.getByRole('button', { name: 'Change Password' }).click();
-      await until(() => descriptionOf(field(page, 'New Password')), (d) => /confirmation does not match/.test(d), 'the confirmation message');
+      await until(
+        () => descriptionOf(field(page, 'New Password')),
+        (d) => /confirmation does not match/.test(d),
+        'the confirmation message',
+      );
     });
 
     await j.step('success: the message, and the form is reset', async () => {
       await field(page, 'Confirm New Password').fill(newPassword);
       await page.getByRole('button', { name: 'Change Password' }).click();
       await visible(page.getByRole('status').filter({ hasText: /password has been changed/i }));
-      for (const label of ['Current Password', 'New Password', 'Confirm New Password']) expect(await field(page, label).inputValue()).toBe('');
+      for (const label of ['Current Password', 'New Password', 'Confirm New Password'])
+        expect(await field(page, label).inputValue()).toBe('');
       expect(await descriptionOf(field(page, 'Current Password'))).toBe('');
     });
 

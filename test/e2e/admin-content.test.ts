@@ -45,7 +45,11 @@ describe('admin: testimonials', () => {
       await visible(dialog);
       await typeInto(page, dialog.getByRole('textbox', { name: 'Review' }), 'Lovely work on the wing.');
       await dialog.getByRole('button', { name: 'Add testimonial' }).click();
-      await until(() => descriptionOf(field(dialog, 'Name')), (d) => d.length > 0, 'a message beside the name');
+      await until(
+        () => descriptionOf(field(dialog, 'Name')),
+        (d) => d.length > 0,
+        'a message beside the name',
+      );
     });
 
     await j.step('Add: name, 4 stars and a review; the success message', async () => {
@@ -64,7 +68,11 @@ describe('admin: testimonials', () => {
       await visitor.page.goto(j.url('/'));
       const carousel = reviewsCarousel(visitor.page);
       await visible(carousel);
-      await until(() => carousel.getByText('Gwen K., Mousehole').count(), (n) => n > 0, 'the new testimonial in the carousel');
+      await until(
+        () => carousel.getByText('Gwen K., Mousehole').count(),
+        (n) => n > 0,
+        'the new testimonial in the carousel',
+      );
       expect(await carousel.getByText('They matched the metallic green of my old Rover perfectly.').count()).toBeGreaterThan(0);
     });
 
@@ -126,7 +134,11 @@ describe('admin: widgets', () => {
       const dialog = page.getByRole('dialog', { name: 'Add widget' });
       await field(dialog, 'Name').fill('9 bad name');
       await dialog.getByRole('button', { name: 'Add widget' }).click();
-      await until(() => field(dialog, 'Name').getAttribute('aria-invalid'), (v) => v === 'true', 'the name to be marked invalid');
+      await until(
+        () => field(dialog, 'Name').getAttribute('aria-invalid'),
+        (v) => v === 'true',
+        'the name to be marked invalid',
+      );
       expect(await descriptionOf(field(dialog, 'Name'))).toMatch(/name/i);
       await field(dialog, 'Name').fill('HarbourNotice');
       await dialog.getByRole('button', { name: 'Add widget' }).click();
@@ -172,7 +184,11 @@ describe('admin: widgets', () => {
       await visitor.page.goto(j.url('/'));
       const image = visitor.page.getByRole('img', { name: 'A freshly resprayed red van' });
       await visible(image);
-      await until(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), Boolean, 'the new image to load');
+      await until(
+        () => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+        Boolean,
+        'the new image to load',
+      );
     });
   });
 });

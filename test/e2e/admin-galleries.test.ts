@@ -31,7 +31,10 @@ async function altsInOrder(galleryId: number): Promise<string[]> {
 }
 
 function imageItem(page: Page, position: number) {
-  return page.getByRole('list', { name: 'Gallery images, in display order' }).locator(':scope > li').nth(position - 1);
+  return page
+    .getByRole('list', { name: 'Gallery images, in display order' })
+    .locator(':scope > li')
+    .nth(position - 1);
 }
 
 describe('admin: galleries', () => {
@@ -62,12 +65,18 @@ describe('admin: galleries', () => {
         pngImage('blue-boat.png', '#2471a3'),
         pngImage('yellow-digger.png', '#f1c40f'),
       ]);
-      await page.locator('[data-testid="drop-zone-input"]').setInputFiles([...files, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') }]);
+      await page
+        .locator('[data-testid="drop-zone-input"]')
+        .setInputFiles([...files, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') }]);
       const uploads = page.getByRole('list', { name: 'Uploads' });
       await visible(uploads);
       for (const file of files) await visible(uploads.getByRole('progressbar', { name: `${file.name}: Uploaded` }), 30_000);
       await visible(uploads.getByRole('alert').filter({ hasText: "You can't upload files of this type." }));
-      await until(() => page.getByRole('button', { name: /^Move image \d+$/ }).count(), (n) => n === 4, 'four images in the grid');
+      await until(
+        () => page.getByRole('button', { name: /^Move image \d+$/ }).count(),
+        (n) => n === 4,
+        'four images in the grid',
+      );
       expect((await imagesOf(galleryId)).length).toBe(4);
     });
 
@@ -83,12 +92,20 @@ describe('admin: galleries', () => {
       const first = imageItem(page, 1);
       await field(first, 'Link').fill('ftp://example.com/red');
       await first.getByRole('button', { name: 'Save details' }).click();
-      await until(() => field(first, 'Link').getAttribute('aria-invalid'), (v) => v === 'true', 'the bad link to be marked');
+      await until(
+        () => field(first, 'Link').getAttribute('aria-invalid'),
+        (v) => v === 'true',
+        'the bad link to be marked',
+      );
       expect(await descriptionOf(field(first, 'Link'))).toMatch(/link/i);
       await field(first, 'Link').fill('https://example.com/jobs/red-van');
       await first.getByRole('button', { name: 'Save details' }).click();
       await visible(first.getByRole('status').filter({ hasText: 'Saved' }));
-      await until(() => altsInOrder(galleryId), (alts) => alts.join() === names.join(), 'the alt texts in order');
+      await until(
+        () => altsInOrder(galleryId),
+        (alts) => alts.join() === names.join(),
+        'the alt texts in order',
+      );
       expect((await imagesOf(galleryId))[0]!.link).toBe('https://example.com/jobs/red-van');
     });
 
@@ -96,7 +113,11 @@ describe('admin: galleries', () => {
       const handle = page.getByRole('button', { name: 'Move image 1, Photo A' });
       await handle.focus();
       await page.keyboard.press('Space');
-      await until(() => handle.getAttribute('aria-pressed'), (v) => v === 'true', 'the image to be picked up');
+      await until(
+        () => handle.getAttribute('aria-pressed'),
+        (v) => v === 'true',
+        'the image to be picked up',
+      );
       // dnd-kit's keyboard sensor starts listening one macrotask after the pick-up, so an arrow
       // pressed at once can be lost (no person is that fast). A lost press moves nothing, so
       // pressing again until the move is announced (in a visually hidden live region) is safe.
@@ -111,7 +132,11 @@ describe('admin: galleries', () => {
         }
       }
       await page.keyboard.press('Space');
-      await until(() => altsInOrder(galleryId), (alts) => alts.join() === 'Photo B,Photo A,Photo C,Photo D', 'the new order to be saved');
+      await until(
+        () => altsInOrder(galleryId),
+        (alts) => alts.join() === 'Photo B,Photo A,Photo C,Photo D',
+        'the new order to be saved',
+      );
       await visible(page.getByRole('button', { name: 'Move image 1, Photo B' }));
       await visible(page.getByRole('button', { name: 'Move image 2, Photo A' }));
     });
@@ -139,7 +164,11 @@ describe('admin: galleries', () => {
       await visible(dialog.getByText('Are you sure you want to do this?'));
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await hidden(page.getByRole('button', { name: /Photo D/ }).first());
-      await until(() => altsInOrder(galleryId), (alts) => alts.join() === 'Photo B,Photo A,Photo C', 'three images left');
+      await until(
+        () => altsInOrder(galleryId),
+        (alts) => alts.join() === 'Photo B,Photo A,Photo C',
+        'three images left',
+      );
     });
 
     await j.step('the public gallery shows the images in the new order', async () => {

@@ -23,7 +23,11 @@ async function signInAsAdmin(page: Page): Promise<void> {
 
 async function search(page: Page, text: string): Promise<void> {
   await page.getByLabel('Search by name or e-mail').fill(text);
-  await until(() => new URL(page.url()).searchParams.get('search'), (s) => s === text, `the search for ${text} to be applied`);
+  await until(
+    () => new URL(page.url()).searchParams.get('search'),
+    (s) => s === text,
+    `the search for ${text} to be applied`,
+  );
 }
 
 function rows(page: Page) {
@@ -36,27 +40,47 @@ describe('admin: users', () => {
     const admin = await j.adminApi();
     await j.step('30 users named Pengelly (through the API)', async () => {
       for (let i = 1; i <= 30; i += 1) {
-        await createUser(admin, { firstname: `Bryher${String(i).padStart(2, '0')}`, lastname: 'Pengelly', email: uniqueEmail(`pengelly${i}`) });
+        await createUser(admin, {
+          firstname: `Bryher${String(i).padStart(2, '0')}`,
+          lastname: 'Pengelly',
+          email: uniqueEmail(`pengelly${i}`),
+        });
       }
     });
     await signInAsAdmin(page);
     await j.step('search finds them, 25 on the first page', async () => {
       await search(page, 'pengelly');
       await visible(page.getByText('30 users matching “pengelly”'));
-      await until(() => rows(page).count(), (n) => n === 25, '25 rows on page 1');
+      await until(
+        () => rows(page).count(),
+        (n) => n === 25,
+        '25 rows on page 1',
+      );
     });
     await j.step('page 2 has the other 5', async () => {
       const pagination = page.getByRole('navigation', { name: 'Pagination' });
       await pagination.getByRole('button', { name: 'Page 2' }).click();
-      await until(() => rows(page).count(), (n) => n === 5, '5 rows on page 2');
+      await until(
+        () => rows(page).count(),
+        (n) => n === 5,
+        '5 rows on page 2',
+      );
       expect(new URL(page.url()).searchParams.get('page')).toBe('2');
       expect(await pagination.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
       await pagination.getByRole('button', { name: 'Previous' }).click();
-      await until(() => rows(page).count(), (n) => n === 25, 'back to 25 rows on page 1');
+      await until(
+        () => rows(page).count(),
+        (n) => n === 25,
+        'back to 25 rows on page 1',
+      );
     });
     await j.step('a search by e-mail and a search with no match', async () => {
       await search(page, j.server.adminEmail);
-      await until(() => rows(page).count(), (n) => n === 1, 'one row for the admin');
+      await until(
+        () => rows(page).count(),
+        (n) => n === 1,
+        'one row for the admin',
+      );
       await search(page, 'nobody-is-called-this');
       await visible(page.getByText('No users match “nobody-is-called-this”.'));
     });
@@ -76,12 +100,20 @@ describe('admin: users', () => {
       await field(dialog, 'Password').fill('Long-enough-1');
       await field(dialog, 'Confirm password').fill('Something-else-2');
       await dialog.getByRole('button', { name: 'Add user' }).click();
-      await until(() => descriptionOf(field(dialog, 'Password')), (d) => /confirmation does not match/.test(d), 'the password message');
+      await until(
+        () => descriptionOf(field(dialog, 'Password')),
+        (d) => /confirmation does not match/.test(d),
+        'the password message',
+      );
       // The server checks the unique e-mail only once the other fields are valid (see auth.test.ts).
       await field(dialog, 'E-mail').fill(j.server.adminEmail);
       await field(dialog, 'Confirm password').fill('Long-enough-1');
       await dialog.getByRole('button', { name: 'Add user' }).click();
-      await until(() => descriptionOf(field(dialog, 'E-mail')), (d) => d === 'The email has already been taken.', 'the e-mail message');
+      await until(
+        () => descriptionOf(field(dialog, 'E-mail')),
+        (d) => d === 'The email has already been taken.',
+        'the e-mail message',
+      );
       await visible(dialog);
     });
     await j.step('good input: the modal closes and the user is listed with role admin', async () => {
@@ -90,7 +122,11 @@ describe('admin: users', () => {
       await dialog.getByRole('button', { name: 'Add user' }).click();
       await hidden(dialog);
       await search(page, email);
-      await until(() => rows(page).count(), (n) => n === 1, 'the new user in the list');
+      await until(
+        () => rows(page).count(),
+        (n) => n === 1,
+        'the new user in the list',
+      );
       await visible(rows(page).getByRole('cell', { name: 'admin', exact: true }));
     });
     await j.step('the new user can sign in', async () => {
@@ -109,7 +145,16 @@ describe('admin: users', () => {
       const api = new ApiClient(j.server.baseUrl);
       await api.login(user.email, user.password);
       const form = new FormData();
-      for (const [k, v] of Object.entries({ firstname: user.firstname, lastname: user.lastname, email: user.email, telephone: '', day: '', month: '', year: '' })) form.append(k, v);
+      for (const [k, v] of Object.entries({
+        firstname: user.firstname,
+        lastname: user.lastname,
+        email: user.email,
+        telephone: '',
+        day: '',
+        month: '',
+        year: '',
+      }))
+        form.append(k, v);
       form.append('cvfile', new Blob([new Uint8Array(cv.buffer)], { type: cv.mimeType }), cv.name);
       await api.expect('POST', '/api/user', [200], form);
     });

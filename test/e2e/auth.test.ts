@@ -37,7 +37,11 @@ describe('registration and verification', () => {
       await field(page, 'Confirm Password').fill('different');
       await page.getByRole('button', { name: 'Register' }).click();
       await visible(page.getByRole('alert').filter({ hasText: 'Some of your information is invalid please check and re-submit.' }));
-      await until(() => descriptionOf(field(page, 'Password')), (d) => d === 'The password field must be at least 8 characters.', 'the first password message beside the field');
+      await until(
+        () => descriptionOf(field(page, 'Password')),
+        (d) => d === 'The password field must be at least 8 characters.',
+        'the first password message beside the field',
+      );
       expect(await field(page, 'Password').getAttribute('aria-invalid')).toBe('true');
       expect(await descriptionOf(field(page, 'First Name'))).toBe('');
       expect(await descriptionOf(field(page, 'Email Address'))).toBe('');
@@ -48,7 +52,11 @@ describe('registration and verification', () => {
       await field(page, 'Password').fill(password);
       await field(page, 'Confirm Password').fill(password);
       await page.getByRole('button', { name: 'Register' }).click();
-      await until(() => descriptionOf(field(page, 'Email Address')), (d) => d === 'The email has already been taken.', 'the e-mail message beside the field');
+      await until(
+        () => descriptionOf(field(page, 'Email Address')),
+        (d) => d === 'The email has already been taken.',
+        'the e-mail message beside the field',
+      );
       await visible(page.getByRole('alert').filter({ hasText: 'Some of your information is invalid please check and re-submit.' }));
       expect(await descriptionOf(field(page, 'Password'))).toBe('');
     });
@@ -142,7 +150,8 @@ describe('login and logout', () => {
     await atPath(page, '/account/password');
     await visible(page.getByRole('heading', { name: 'Change Password' }));
     const menu = page.getByRole('navigation', { name: 'Account' });
-    for (const label of ['Dashboard', 'Update Profile', 'Change Password', 'Two Factor Auth']) await visible(menu.getByRole('link', { name: label }));
+    for (const label of ['Dashboard', 'Update Profile', 'Change Password', 'Two Factor Auth'])
+      await visible(menu.getByRole('link', { name: label }));
     await menu.getByRole('link', { name: 'Dashboard' }).click();
     // The Dashboard link of the nested account router leads to /account/ (same screen as /account).
     await atPath(page, /^\/account\/?$/);
@@ -165,7 +174,9 @@ describe('forgotten and reset password', () => {
     await atPath(page, '/forgot-password');
     await field(page, 'Email Address').fill(email);
     await page.getByRole('button', { name: 'Send Password-Reset E-Mail' }).click();
-    await visible(page.getByRole('status').filter({ hasText: 'If an account exists for that address, we have e-mailed a password reset link.' }));
+    await visible(
+      page.getByRole('status').filter({ hasText: 'If an account exists for that address, we have e-mailed a password reset link.' }),
+    );
     const mail = await waitForMail(j.server.dataDir, email, { subject: /reset/i });
     return linkIn(mail, /^\/reset-password\//);
   }
@@ -173,7 +184,11 @@ describe('forgotten and reset password', () => {
   async function resetWith(page: Page, link: string, email: string, newPassword: string): Promise<void> {
     await page.goto(link);
     await visible(page.getByRole('heading', { name: 'Please Enter New Password' }));
-    await until(() => field(page, 'Email Address').inputValue(), (v) => v === email, 'the e-mail to be filled from the link');
+    await until(
+      () => field(page, 'Email Address').inputValue(),
+      (v) => v === email,
+      'the e-mail to be filled from the link',
+    );
     await field(page, 'New Password').fill(newPassword);
     await field(page, 'Confirm New Password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -211,7 +226,12 @@ describe('forgotten and reset password', () => {
       const api = j.api();
       await api.expect('GET', '/sanctum/csrf-cookie', [204, 200]);
       const token = decodeURIComponent(new URL(link).pathname.split('/').pop()!);
-      const again = await api.post('/reset-password', { token, email: user.email, password: 'Third-pass-000', password_confirmation: 'Third-pass-000' });
+      const again = await api.post('/reset-password', {
+        token,
+        email: user.email,
+        password: 'Third-pass-000',
+        password_confirmation: 'Third-pass-000',
+      });
       expect(again.status).toBe(422);
     });
   });

@@ -84,7 +84,11 @@ describe('guards', () => {
     await j.step('the session ends on the server (the password is changed elsewhere: other sessions end)', async () => {
       const elsewhere = new ApiClient(j.server.baseUrl);
       await elsewhere.login(user.email, user.password);
-      await elsewhere.expect('PUT', '/user/password', [200], { current_password: user.password, password: 'Changed-elsewhere-9', password_confirmation: 'Changed-elsewhere-9' });
+      await elsewhere.expect('PUT', '/user/password', [200], {
+        current_password: user.password,
+        password: 'Changed-elsewhere-9',
+        password_confirmation: 'Changed-elsewhere-9',
+      });
     });
     await j.step('saving the profile now lands on Login', async () => {
       await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -115,7 +119,13 @@ describe('guards', () => {
     const email = uniqueEmail('unverified');
     await j.step('register through the API (signed in, not verified)', async () => {
       await api.expect('GET', '/sanctum/csrf-cookie', [204, 200]);
-      await api.expect('POST', '/api/register', [201], { firstname: 'Ada', lastname: 'Penrose', email, password: 'Verify-me-123', password_confirmation: 'Verify-me-123' });
+      await api.expect('POST', '/api/register', [201], {
+        firstname: 'Ada',
+        lastname: 'Penrose',
+        email,
+        password: 'Verify-me-123',
+        password_confirmation: 'Verify-me-123',
+      });
       await shareSession(context, api);
     });
     await j.step('saving the profile answers 403 and goes to /verify-email', async () => {

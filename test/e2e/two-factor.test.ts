@@ -76,7 +76,11 @@ describe('two-factor authentication', () => {
       await field(page, 'Code').fill(totpCode(secret));
       await page.getByRole('button', { name: 'Confirm' }).click();
       await visible(page.getByText('Two-factor authentication is on.'));
-      return until(() => recoveryCodes(page), (codes) => codes.length === 8, 'eight recovery codes');
+      return until(
+        () => recoveryCodes(page),
+        (codes) => codes.length === 8,
+        'eight recovery codes',
+      );
     });
 
     const codes = await j.step('Regenerate Recovery Codes reloads a new list', async () => {
@@ -122,10 +126,21 @@ describe('two-factor authentication', () => {
       await page.goto(j.url('/account/2fa'));
       await page.getByRole('button', { name: 'Show Recovery Codes' }).click();
       // A new session (signed in again): the codes need the password confirmed first.
-      if (await confirmPasswordIfAsked(page, user.password, '/account/2fa', page.getByRole('list', { name: 'Recovery codes' }).locator('code'))) {
+      if (
+        await confirmPasswordIfAsked(
+          page,
+          user.password,
+          '/account/2fa',
+          page.getByRole('list', { name: 'Recovery codes' }).locator('code'),
+        )
+      ) {
         await page.getByRole('button', { name: 'Show Recovery Codes' }).click();
       }
-      const now = await until(() => recoveryCodes(page), (list) => list.length === 8, 'eight recovery codes');
+      const now = await until(
+        () => recoveryCodes(page),
+        (list) => list.length === 8,
+        'eight recovery codes',
+      );
       expect(now).not.toContain(codes[3]);
     });
 

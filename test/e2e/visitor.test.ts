@@ -46,7 +46,8 @@ describe('visitor', () => {
         if (route.text) await visible(page.getByText(route.text).first());
         // Shared layout on every page: main menu and footer.
         const nav = page.getByRole('navigation', { name: 'Main' });
-        for (const item of ['Home', 'About', 'Services', 'Galleries', 'Contact']) await visible(nav.getByRole('link', { name: item, exact: true }));
+        for (const item of ['Home', 'About', 'Services', 'Galleries', 'Contact'])
+          await visible(nav.getByRole('link', { name: item, exact: true }));
         const footer = page.getByRole('contentinfo');
         await visible(footer.getByText('Monday to Friday, 9am to 5pm'));
         for (const link of ['Terms', 'Privacy', 'Account', 'Contact']) await visible(footer.getByRole('link', { name: link, exact: true }));
@@ -54,19 +55,30 @@ describe('visitor', () => {
     }
     await j.step('the gallery view sets the page title to the gallery name', async () => {
       await page.goto(j.url(`/galleries/${gallery.id}`));
-      await until(() => page.title(), (title) => title.includes(gallery.name), `title to contain ${gallery.name}`);
+      await until(
+        () => page.title(),
+        (title) => title.includes(gallery.name),
+        `title to contain ${gallery.name}`,
+      );
     });
     await j.step('the widgets of the home page are shown', async () => {
       await page.goto(j.url('/'));
       await visible(page.getByRole('link', { name: /Find Out More/ }).first());
       expect(await page.getByRole('link', { name: /Find Out More/ }).count()).toBe(3);
-      await page.getByRole('link', { name: /Find Out More/ }).first().click();
+      await page
+        .getByRole('link', { name: /Find Out More/ })
+        .first()
+        .click();
       await atPath(page, '/services');
     });
     await j.step('the footer scroll-to-top control returns to the top', async () => {
       await page.goto(j.url('/'));
       await page.getByRole('button', { name: 'Back to top' }).click();
-      await until(() => page.evaluate(() => window.scrollY), (y) => y === 0, 'the page to scroll to the top');
+      await until(
+        () => page.evaluate(() => window.scrollY),
+        (y) => y === 0,
+        'the page to scroll to the top',
+      );
     });
   });
 
@@ -168,17 +180,33 @@ describe('visitor', () => {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Next slide');
       await page.keyboard.press('Enter');
-      await until(() => selectedSlide(page, 'Customer reviews'), (v) => v === label(startIndex + 1), 'the next slide to be selected');
+      await until(
+        () => selectedSlide(page, 'Customer reviews'),
+        (v) => v === label(startIndex + 1),
+        'the next slide to be selected',
+      );
     });
     await j.step('ArrowRight and ArrowLeft move it while focus is inside', async () => {
       await page.keyboard.press('ArrowRight');
-      await until(() => selectedSlide(page, 'Customer reviews'), (v) => v === label(startIndex + 2), 'ArrowRight to move on');
+      await until(
+        () => selectedSlide(page, 'Customer reviews'),
+        (v) => v === label(startIndex + 2),
+        'ArrowRight to move on',
+      );
       await page.keyboard.press('ArrowLeft');
-      await until(() => selectedSlide(page, 'Customer reviews'), (v) => v === label(startIndex + 1), 'ArrowLeft to move back');
+      await until(
+        () => selectedSlide(page, 'Customer reviews'),
+        (v) => v === label(startIndex + 1),
+        'ArrowLeft to move back',
+      );
     });
     await j.step('Previous slide with the mouse', async () => {
       await carousel.getByRole('button', { name: 'Previous slide' }).click();
-      await until(() => selectedSlide(page, 'Customer reviews'), (v) => v === label(startIndex), 'the previous slide to be selected');
+      await until(
+        () => selectedSlide(page, 'Customer reviews'),
+        (v) => v === label(startIndex),
+        'the previous slide to be selected',
+      );
     });
     await j.step('each review shows its stars and author', async () => {
       await visible(carousel.getByText('Sarah M., Penzance'));
@@ -205,12 +233,20 @@ describe('visitor', () => {
       await page.getByRole('region', { name: slideshow }).getByRole('button', { name: 'Pause slideshow' }).click();
       const third = page.getByRole('button', { name: /^Show photo 3\b/ });
       await third.click();
-      await until(() => selectedSlide(page, slideshow), (v) => v === `3 of ${count}`, 'the third image to be shown');
+      await until(
+        () => selectedSlide(page, slideshow),
+        (v) => v === `3 of ${count}`,
+        'the third image to be shown',
+      );
       expect(await third.getAttribute('aria-pressed')).toBe('true');
       const first = page.getByRole('button', { name: /^Show photo 1\b/ });
       await first.focus();
       await page.keyboard.press('Enter');
-      await until(() => selectedSlide(page, slideshow), (v) => v === `1 of ${count}`, 'the first image to be shown');
+      await until(
+        () => selectedSlide(page, slideshow),
+        (v) => v === `1 of ${count}`,
+        'the first image to be shown',
+      );
     });
     await j.step('Go Back returns to the list', async () => {
       await page.getByRole('link', { name: 'Go Back' }).click();
@@ -225,7 +261,10 @@ describe('visitor', () => {
     const slider = page.getByRole('region', { name: / photos$/ });
     await visible(slider);
     await slider.getByRole('button', { name: 'Pause slideshow' }).click();
-    await slider.getByRole('button', { name: /Open larger view/ }).first().click();
+    await slider
+      .getByRole('button', { name: /Open larger view/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await visible(dialog);
     await visible(dialog.getByText(/^1 of \d+/));

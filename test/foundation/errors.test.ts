@@ -14,13 +14,13 @@ describe('one error vocabulary', () => {
     expect(Object.keys(error.fieldErrors ?? {})).toEqual(['email']);
   });
 
-  it('treats an output validation error as a server error, never the caller\'s fault', () => {
+  it("treats an output validation error as a server error, never the caller's fault", () => {
     const error = appErrorOf(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed', cause: zodError }));
     expect(error.code).toBe('INTERNAL');
     expect(restErrorResponse(error)).toEqual({ status: 500, headers: {}, body: { message: 'Server Error' } });
   });
 
-  it('never passes an unknown error\'s message on', () => {
+  it("never passes an unknown error's message on", () => {
     const error = appErrorOf(new Error('connect ECONNREFUSED 10.0.0.1:5432 at /srv/app/db.ts:12'));
     expect(restErrorResponse(error).body).toEqual({ message: 'Server Error' });
   });

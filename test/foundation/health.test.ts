@@ -71,7 +71,12 @@ describe('health and not-found', () => {
     const image = await createImage(t.deps.db, t.deps.storage);
     const name = image.original_key.split('/').pop()!;
     const original = await t.deps.storage.read(image.original_key);
-    for (const url of [`/media/../private/originals/${name}`, `/media/%2e%2e/private/originals/${name}`, `/media/originals/${name}`, `/private/originals/${name}`]) {
+    for (const url of [
+      `/media/../private/originals/${name}`,
+      `/media/%2e%2e/private/originals/${name}`,
+      `/media/originals/${name}`,
+      `/private/originals/${name}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       // Either a 404 or the client's page for an unknown path; never the file's bytes.
       expect(res.rawPayload.equals(original), url).toBe(false);

@@ -7,8 +7,42 @@ import { createEmptyTestDatabase, testEngine } from '#test/support/database.ts';
 
 // Every column db/types.ts promises, per table.
 const expectedColumns: Record<string, string[]> = {
-  users: ['id', 'firstname', 'lastname', 'email', 'telephone', 'role', 'skills', 'dob', 'cv_file_key', 'cv_original_name', 'cv_mime_type', 'cv_size', 'password_hash', 'email_verified_at', 'two_factor_secret', 'two_factor_recovery_codes', 'two_factor_confirmed_at', 'two_factor_last_used_step', 'created_at', 'updated_at'],
-  sessions: ['id', 'user_id', 'remember', 'expires_at', 'last_seen_at', 'password_confirmed_at', 'pending_user_id', 'pending_remember', 'pending_expires_at', 'ip_address', 'user_agent', 'created_at'],
+  users: [
+    'id',
+    'firstname',
+    'lastname',
+    'email',
+    'telephone',
+    'role',
+    'skills',
+    'dob',
+    'cv_file_key',
+    'cv_original_name',
+    'cv_mime_type',
+    'cv_size',
+    'password_hash',
+    'email_verified_at',
+    'two_factor_secret',
+    'two_factor_recovery_codes',
+    'two_factor_confirmed_at',
+    'two_factor_last_used_step',
+    'created_at',
+    'updated_at',
+  ],
+  sessions: [
+    'id',
+    'user_id',
+    'remember',
+    'expires_at',
+    'last_seen_at',
+    'password_confirmed_at',
+    'pending_user_id',
+    'pending_remember',
+    'pending_expires_at',
+    'ip_address',
+    'user_agent',
+    'created_at',
+  ],
   password_reset_tokens: ['id', 'user_id', 'token_hash', 'created_at'],
   images: ['id', 'original_key', 'large_key', 'large_width', 'large_height', 'thumb_key', 'thumb_width', 'thumb_height', 'created_at'],
   widgets: ['id', 'name', 'type', 'html', 'image_id', 'alt', 'created_at', 'updated_at'],
@@ -48,10 +82,21 @@ describe(`migrations on ${testEngine}`, () => {
 
   it('enforce a case-insensitive unique e-mail and the role values', async () => {
     const base = { firstname: 'A', lastname: 'B', password_hash: 'x' };
-    await handle.db.insertInto('users').values({ ...base, email: 'Case@Example.com' }).execute();
-    await expect(handle.db.insertInto('users').values({ ...base, email: 'case@example.COM' }).execute()).rejects.toThrow();
+    await handle.db
+      .insertInto('users')
+      .values({ ...base, email: 'Case@Example.com' })
+      .execute();
     await expect(
-      handle.db.insertInto('users').values({ ...base, email: 'r@example.com', role: 'owner' as 'user' }).execute(),
+      handle.db
+        .insertInto('users')
+        .values({ ...base, email: 'case@example.COM' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      handle.db
+        .insertInto('users')
+        .values({ ...base, email: 'r@example.com', role: 'owner' as 'user' })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -61,7 +106,10 @@ describe(`migrations on ${testEngine}`, () => {
       .values({ firstname: 'C', lastname: 'D', email: 'cascade@example.com', password_hash: 'x' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await handle.db.insertInto('sessions').values({ id: 'a'.repeat(64), user_id: user.id, expires_at: new Date(Date.now() + 1000) }).execute();
+    await handle.db
+      .insertInto('sessions')
+      .values({ id: 'a'.repeat(64), user_id: user.id, expires_at: new Date(Date.now() + 1000) })
+      .execute();
     await handle.db.deleteFrom('users').where('id', '=', user.id).execute();
     const left = await handle.db.selectFrom('sessions').select('id').execute();
     expect(left).toHaveLength(0);

@@ -16,21 +16,48 @@ afterAll(async () => {
 
 // Every widget name SPEC.md lists must be seeded.
 const specWidgetNames = [
-  'HomeText1', 'HomeImage1', 'HomeImage2', 'HomeTextBottom', 'HomeItem1Image', 'HomeItem1Text', 'HomeItem2Image', 'HomeItem2Text',
-  'HomeItem3Image', 'HomeItem3Text', 'ContactImage', 'Terms', 'PrivacyPolicy', 'AboutText', 'AboutImage', 'AboutImage2', 'AboutText2',
-  'ServicesText', 'Service1', 'Service2', 'Service3', 'Service4', 'GalleryText',
+  'HomeText1',
+  'HomeImage1',
+  'HomeImage2',
+  'HomeTextBottom',
+  'HomeItem1Image',
+  'HomeItem1Text',
+  'HomeItem2Image',
+  'HomeItem2Text',
+  'HomeItem3Image',
+  'HomeItem3Text',
+  'ContactImage',
+  'Terms',
+  'PrivacyPolicy',
+  'AboutText',
+  'AboutImage',
+  'AboutImage2',
+  'AboutText2',
+  'ServicesText',
+  'Service1',
+  'Service2',
+  'Service3',
+  'Service4',
+  'GalleryText',
 ];
 
 function captureLog() {
   const lines: string[] = [];
-  const log = { info: (...a: unknown[]) => lines.push(a.map(String).join(' ')), warn: (...a: unknown[]) => lines.push(a.map(String).join(' ')) };
+  const log = {
+    info: (...a: unknown[]) => lines.push(a.map(String).join(' ')),
+    warn: (...a: unknown[]) => lines.push(a.map(String).join(' ')),
+  };
   return { lines, log: log as unknown as FastifyBaseLogger };
 }
 
 describe('demo content', () => {
   it('fills a fresh database with every widget, the galleries and the testimonials', async () => {
     const report = await seedDemoContent(t.deps.db, t.deps.storage);
-    expect(report).toEqual({ widgetsCreated: demoWidgets.length, galleriesCreated: demoGalleries.length, testimonialsCreated: demoTestimonials.length });
+    expect(report).toEqual({
+      widgetsCreated: demoWidgets.length,
+      galleriesCreated: demoGalleries.length,
+      testimonialsCreated: demoTestimonials.length,
+    });
     const names = (await t.deps.db.selectFrom('widgets').select('name').execute()).map((w) => w.name);
     expect(names).toEqual(expect.arrayContaining(specWidgetNames));
     const text = await t.deps.db.selectFrom('widgets').select(['type', 'html']).where('name', '=', 'HomeText1').executeTakeFirstOrThrow();
@@ -39,7 +66,11 @@ describe('demo content', () => {
     expect(text.html.toLowerCase()).not.toContain('lorem');
     const images = await t.deps.db.selectFrom('widgets').select(['name', 'image_id']).where('type', '=', 'IMAGE').execute();
     expect(images.every((w) => w.image_id !== null)).toBe(true);
-    const about = await t.deps.db.selectFrom('galleries').select(['name', 'hidden']).where('id', '=', ABOUT_GALLERY_ID).executeTakeFirstOrThrow();
+    const about = await t.deps.db
+      .selectFrom('galleries')
+      .select(['name', 'hidden'])
+      .where('id', '=', ABOUT_GALLERY_ID)
+      .executeTakeFirstOrThrow();
     expect(about.hidden).toBe(false);
     const aboutImages = await t.deps.db.selectFrom('gallery_images').select('id').where('gallery_id', '=', ABOUT_GALLERY_ID).execute();
     expect(aboutImages.length).toBeGreaterThanOrEqual(3);
@@ -84,7 +115,11 @@ describe('first admin', () => {
     expect(lines).toHaveLength(1);
     const password = /with password (\S+)/.exec(lines[0]!)?.[1];
     expect(password).toBeTruthy();
-    const admin = await t.deps.db.selectFrom('users').select('password_hash').where('email', '=', 'admin@example.com').executeTakeFirstOrThrow();
+    const admin = await t.deps.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'admin@example.com')
+      .executeTakeFirstOrThrow();
     expect(await verifyPassword(admin.password_hash, password!)).toBe(true);
   });
 });

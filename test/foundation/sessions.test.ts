@@ -28,7 +28,11 @@ describe('server-side sessions', () => {
     const client = new TestClient(t.app);
     const token = await actingAs(t, client, user.id);
     expect((await client.get('/api/user')).status).toBe(200);
-    await t.deps.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', sessionIdOf(token)).execute();
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', sessionIdOf(token))
+      .execute();
     const res = await client.get('/api/user');
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Unauthenticated.' });
@@ -54,7 +58,11 @@ describe('server-side sessions', () => {
     const user = await createUser(t.deps.db);
     const live = await actingAs(t, new TestClient(t.app), user.id);
     const dead = await actingAs(t, new TestClient(t.app), user.id);
-    await t.deps.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', sessionIdOf(dead)).execute();
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', sessionIdOf(dead))
+      .execute();
     expect(await deleteExpiredSessions(t.deps.db)).toBeGreaterThanOrEqual(1);
     expect(await sessionRow(dead)).toBeUndefined();
     expect(await sessionRow(live)).toBeDefined();

@@ -6,7 +6,13 @@ import { createUser } from '#test/support/factories.ts';
 import { pathOf } from '#test/support/mail.ts';
 import { startSmtpListener, type SmtpListener } from '#test/support/smtp.ts';
 
-const account = (email: string) => ({ firstname: 'Mia', lastname: 'Mailer', email, password: 'long-enough-1', password_confirmation: 'long-enough-1' });
+const account = (email: string) => ({
+  firstname: 'Mia',
+  lastname: 'Mailer',
+  email,
+  password: 'long-enough-1',
+  password_confirmation: 'long-enough-1',
+});
 
 describe('over SMTP', () => {
   let smtp: SmtpListener;

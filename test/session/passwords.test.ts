@@ -89,7 +89,9 @@ describe('POST /reset-password', () => {
     expect((await login(new TestClient(t.app), user.email, 'brand-new-secret')).status).toBe(200);
     expect((await login(new TestClient(t.app), user.email, FACTORY_PASSWORD)).status).toBe(422);
     // Used up.
-    const again = await client.post('/reset-password', { json: { ...body, password: 'another-secret', password_confirmation: 'another-secret' } });
+    const again = await client.post('/reset-password', {
+      json: { ...body, password: 'another-secret', password_confirmation: 'another-secret' },
+    });
     expect(again.status).toBe(422);
     expect(again.body).toEqual(INVALID_TOKEN);
   });
@@ -100,9 +102,17 @@ describe('POST /reset-password', () => {
     await client.post('/forgot-password', { json: { email: user.email } });
     const { token } = await resetLinkFor(user.email);
     const base = { password: 'brand-new-secret', password_confirmation: 'brand-new-secret' };
-    expect((await client.post('/reset-password', { json: { ...base, token: 'f'.repeat(64), email: user.email } })).body).toEqual(INVALID_TOKEN);
-    expect((await client.post('/reset-password', { json: { ...base, token, email: 'someone-else@example.test' } })).body).toEqual(INVALID_TOKEN);
-    await t.deps.db.updateTable('password_reset_tokens').set({ created_at: new Date(Date.now() - 61 * 60 * 1000) }).where('user_id', '=', user.id).execute();
+    expect((await client.post('/reset-password', { json: { ...base, token: 'f'.repeat(64), email: user.email } })).body).toEqual(
+      INVALID_TOKEN,
+    );
+    expect((await client.post('/reset-password', { json: { ...base, token, email: 'someone-else@example.test' } })).body).toEqual(
+      INVALID_TOKEN,
+    );
+    await t.deps.db
+      .updateTable('password_reset_tokens')
+      .set({ created_at: new Date(Date.now() - 61 * 60 * 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
     const res = await client.post('/reset-password', { json: { ...base, token, email: user.email } });
     expect(res.status).toBe(422);
     expect(res.body).toEqual(INVALID_TOKEN);
@@ -110,10 +120,14 @@ describe('POST /reset-password', () => {
 
   it('applies the password rules', async () => {
     const client = await guest();
-    const res = await client.post('/reset-password', { json: { token: 'abc', email: 'rules@example.test', password: 'rules@example.test', password_confirmation: 'rules@example.test' } });
+    const res = await client.post('/reset-password', {
+      json: { token: 'abc', email: 'rules@example.test', password: 'rules@example.test', password_confirmation: 'rules@example.test' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ password: ['The password must not be the same as your email address.'] });
-    const short = await client.post('/reset-password', { json: { token: 'abc', email: 'rules@example.test', password: 'short', password_confirmation: 'short' } });
+    const short = await client.post('/reset-password', {
+      json: { token: 'abc', email: 'rules@example.test', password: 'short', password_confirmation: 'short' },
+    });
     expect(short.body.errors.password).toEqual(['The password field must be at least 8 characters.']);
   });
 
@@ -122,7 +136,9 @@ describe('POST /reset-password', () => {
     const caller = await callerFor(t);
     expect(await caller.session.forgotPassword({ email: user.email })).toEqual(FORGOT);
     const { token } = await resetLinkFor(user.email);
-    expect(await caller.session.resetPassword({ token, email: user.email, password: 'via-trpc-123', password_confirmation: 'via-trpc-123' })).toEqual({
+    expect(
+      await caller.session.resetPassword({ token, email: user.email, password: 'via-trpc-123', password_confirmation: 'via-trpc-123' }),
+    ).toEqual({
       message: 'Your password has been reset.',
     });
   });
@@ -136,7 +152,10 @@ describe('password confirmation', () => {
     expect((await client.get('/user/confirmed-password-status')).body).toEqual({ confirmed: false });
     const wrong = await client.post('/user/confirm-password', { json: { password: 'not-it' } });
     expect(wrong.status).toBe(422);
-    expect(wrong.body).toEqual({ message: 'The provided password was incorrect.', errors: { password: ['The provided password was incorrect.'] } });
+    expect(wrong.body).toEqual({
+      message: 'The provided password was incorrect.',
+      errors: { password: ['The provided password was incorrect.'] },
+    });
     const res = await client.post('/user/confirm-password', { json: { password: FACTORY_PASSWORD } });
     expect(res.status).toBe(201);
     expect(res.text).toBe('""');
@@ -155,7 +174,11 @@ describe('password confirmation', () => {
     expect(locked.body).toEqual({ message: 'Password confirmation required.' });
     await client.post('/user/confirm-password', { json: { password: FACTORY_PASSWORD } });
     expect((await client.get('/user/two-factor-recovery-codes')).status).toBe(200);
-    await t.deps.db.updateTable('sessions').set({ password_confirmed_at: new Date(Date.now() - 10_801 * 1000) }).where('user_id', '=', user.id).execute();
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ password_confirmed_at: new Date(Date.now() - 10_801 * 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await client.get('/user/confirmed-password-status')).body).toEqual({ confirmed: false });
     expect((await client.get('/user/two-factor-qr-code')).status).toBe(423);
   });
@@ -170,7 +193,9 @@ describe('password confirmation', () => {
     const user = await createUser(t.deps.db);
     const caller = await callerFor(t, user.id);
     await caller.session.confirmPassword({ password: FACTORY_PASSWORD });
-    await expect(caller.session.confirmPassword({ password: 'wrong-one' })).rejects.toMatchObject({ message: 'The provided password was incorrect.' });
+    await expect(caller.session.confirmPassword({ password: 'wrong-one' })).rejects.toMatchObject({
+      message: 'The provided password was incorrect.',
+    });
     expect(await caller.session.confirmedPasswordStatus({})).toEqual({ confirmed: false }); // the caller's ctx holds the row as it was
   });
 });
@@ -182,7 +207,9 @@ describe('PUT /user/password', () => {
     const elsewhere = new TestClient(t.app);
     expect((await login(here, user.email)).status).toBe(200);
     expect((await login(elsewhere, user.email)).status).toBe(200);
-    const res = await here.put('/user/password', { json: { current_password: FACTORY_PASSWORD, password: 'changed-secret', password_confirmation: 'changed-secret' } });
+    const res = await here.put('/user/password', {
+      json: { current_password: FACTORY_PASSWORD, password: 'changed-secret', password_confirmation: 'changed-secret' },
+    });
     expect(res.status).toBe(200);
     expect(res.text).toBe('""');
     expect((await here.get('/api/user')).status).toBe(200);
@@ -194,15 +221,21 @@ describe('PUT /user/password', () => {
     const user = await createUser(t.deps.db, { email: 'change-rules@example.test' });
     const client = new TestClient(t.app);
     await actingAs(t, client, user.id);
-    const wrong = await client.put('/user/password', { json: { current_password: 'wrong', password: 'changed-secret', password_confirmation: 'changed-secret' } });
+    const wrong = await client.put('/user/password', {
+      json: { current_password: 'wrong', password: 'changed-secret', password_confirmation: 'changed-secret' },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body).toEqual({
       message: 'The provided password does not match your current password.',
       errors: { current_password: ['The provided password does not match your current password.'] },
     });
-    const mismatch = await client.put('/user/password', { json: { current_password: FACTORY_PASSWORD, password: 'changed-secret', password_confirmation: 'different' } });
+    const mismatch = await client.put('/user/password', {
+      json: { current_password: FACTORY_PASSWORD, password: 'changed-secret', password_confirmation: 'different' },
+    });
     expect(mismatch.body.errors).toEqual({ password: ['The password field confirmation does not match.'] });
-    const email = await client.put('/user/password', { json: { current_password: FACTORY_PASSWORD, password: user.email, password_confirmation: user.email } });
+    const email = await client.put('/user/password', {
+      json: { current_password: FACTORY_PASSWORD, password: user.email, password_confirmation: user.email },
+    });
     expect(email.body.errors).toEqual({ password: ['The password must not be the same as your email address.'] });
     const missing = await client.put('/user/password', { json: {} });
     expect(missing.body.errors.current_password).toEqual(['The current password field is required.']);
@@ -211,7 +244,9 @@ describe('PUT /user/password', () => {
   it('answers 401 to a guest and works through tRPC', async () => {
     expect((await (await guest()).put('/user/password', { json: {} })).status).toBe(401);
     const user = await createUser(t.deps.db);
-    await (await callerFor(t, user.id)).session.changePassword({ current_password: FACTORY_PASSWORD, password: 'trpc-changed', password_confirmation: 'trpc-changed' });
+    await (
+      await callerFor(t, user.id)
+    ).session.changePassword({ current_password: FACTORY_PASSWORD, password: 'trpc-changed', password_confirmation: 'trpc-changed' });
     expect((await login(new TestClient(t.app), user.email, 'trpc-changed')).status).toBe(200);
   });
 });

@@ -35,7 +35,16 @@ describe('POST /api/register', () => {
     expect(client.cookie('bodyshop_session')).not.toBe(before);
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.test', role: 'user', email_verified_at: null, two_factor: false, has_cv: false, dob: null });
+    expect(me.body.data).toMatchObject({
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      email: 'ada@example.test',
+      role: 'user',
+      email_verified_at: null,
+      two_factor: false,
+      has_cv: false,
+      dob: null,
+    });
     const mails = await mailsTo(t.deps.mailer.outboxDir!, 'ada@example.test');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('Harbourside Body & Paint');
@@ -54,7 +63,9 @@ describe('POST /api/register', () => {
   it('answers 422 per field with Laravel messages', async () => {
     const client = new TestClient(t.app);
     await client.csrf();
-    const res = await client.post('/api/register', { multipart: { firstname: '', lastname: '', email: 'not-an-email', password: 'short', password_confirmation: 'other' } });
+    const res = await client.post('/api/register', {
+      multipart: { firstname: '', lastname: '', email: 'not-an-email', password: 'short', password_confirmation: 'other' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       firstname: ['The firstname field is required.'],
@@ -63,8 +74,13 @@ describe('POST /api/register', () => {
       password: ['The password field must be at least 8 characters.'],
     });
     expect(res.body.message).toBe('The firstname field is required. (and 3 more errors)');
-    const mismatch = await client.post('/api/register', { json: { firstname: 'A', lastname: 'B', email: 'mm@example.test', password: 'long-enough', password_confirmation: 'other-thing' } });
-    expect(mismatch.body).toEqual({ message: 'The password field confirmation does not match.', errors: { password: ['The password field confirmation does not match.'] } });
+    const mismatch = await client.post('/api/register', {
+      json: { firstname: 'A', lastname: 'B', email: 'mm@example.test', password: 'long-enough', password_confirmation: 'other-thing' },
+    });
+    expect(mismatch.body).toEqual({
+      message: 'The password field confirmation does not match.',
+      errors: { password: ['The password field confirmation does not match.'] },
+    });
   });
 
   it('refuses a taken e-mail (any case) and a password equal to the e-mail', async () => {
@@ -74,7 +90,9 @@ describe('POST /api/register', () => {
     const taken = await client.post('/api/register', { json: newAccount('TAKEN@example.test') });
     expect(taken.status).toBe(422);
     expect(taken.body).toEqual({ message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
-    const same = await client.post('/api/register', { json: { ...newAccount('me@example.test'), password: 'me@example.test', password_confirmation: 'me@example.test' } });
+    const same = await client.post('/api/register', {
+      json: { ...newAccount('me@example.test'), password: 'me@example.test', password_confirmation: 'me@example.test' },
+    });
     expect(same.status).toBe(422);
     expect(same.body.errors.password).toEqual(['The password must not be the same as your email address.']);
   });
@@ -83,11 +101,18 @@ describe('POST /api/register', () => {
     const client = new TestClient(t.app);
     await client.csrf();
     const res = await client.post('/api/register', {
-      multipart: { ...newAccount('cv@example.test'), cvfile: { filename: 'cv.txt', contentType: 'text/plain', data: Buffer.from('Panel beater, 10 years.\n') } },
+      multipart: {
+        ...newAccount('cv@example.test'),
+        cvfile: { filename: 'cv.txt', contentType: 'text/plain', data: Buffer.from('Panel beater, 10 years.\n') },
+      },
     });
     expect(res.status).toBe(201);
     expect((await client.get('/api/user')).body.data.has_cv).toBe(true);
-    const row = await t.deps.db.selectFrom('users').select(['cv_mime_type', 'cv_original_name', 'cv_size', 'cv_file_key']).where('email', '=', 'cv@example.test').executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('users')
+      .select(['cv_mime_type', 'cv_original_name', 'cv_size', 'cv_file_key'])
+      .where('email', '=', 'cv@example.test')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ cv_mime_type: 'text/plain', cv_original_name: 'cv.txt', cv_size: 24 });
     expect(row.cv_file_key).toMatch(/^private\/cv\/[0-9a-f]{32}\.txt$/);
   });
@@ -110,7 +135,7 @@ describe('POST /api/register', () => {
     expect(row).toBeUndefined();
   });
 
-  it('lists a taken e-mail together with the other fields\' messages in one 422 (JSON and multipart)', async () => {
+  it("lists a taken e-mail together with the other fields' messages in one 422 (JSON and multipart)", async () => {
     await createUser(t.deps.db, { email: 'taken-too@example.test' });
     const client = new TestClient(t.app);
     await client.csrf();
@@ -126,8 +151,18 @@ describe('POST /api/register', () => {
     }
     // A malformed e-mail gets zod's message only; no lookup decides anything about it.
     const malformed = await client.post('/api/register', { json: { ...fields, email: 'taken-too@' } });
-    expect(malformed.body.errors).toEqual({ email: ['The email field must be a valid email address.'], password: ['The password field must be at least 8 characters.'] });
-    expect(await t.deps.db.selectFrom('users').select('id').where('firstname', '=', 'Ada').where('email', '=', 'taken-too@example.test').execute()).toEqual([]);
+    expect(malformed.body.errors).toEqual({
+      email: ['The email field must be a valid email address.'],
+      password: ['The password field must be at least 8 characters.'],
+    });
+    expect(
+      await t.deps.db
+        .selectFrom('users')
+        .select('id')
+        .where('firstname', '=', 'Ada')
+        .where('email', '=', 'taken-too@example.test')
+        .execute(),
+    ).toEqual([]);
   });
 
   it('lists a taken e-mail with the other messages through tRPC too (caller and /trpc)', async () => {
@@ -135,14 +170,20 @@ describe('POST /api/register', () => {
     const fields = { ...newAccount('TAKEN-trpc@example.test'), password: 'short', password_confirmation: 'short' };
     const fieldErrors = { email: ['The email has already been taken.'], password: ['The password field must be at least 8 characters.'] };
     const caller = await callerFor(t);
-    const error = await caller.session.register(fields).then(() => null, (e: unknown) => e);
+    const error = await caller.session.register(fields).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 'UNPROCESSABLE_CONTENT', cause: { code: 'VALIDATION', fieldErrors } });
 
     const client = new TestClient(t.app);
     await client.csrf();
     const res = await client.post('/trpc/session.register', { json: fields });
     expect(res.status).toBe(422);
-    expect(res.body.error).toMatchObject({ message: 'The email has already been taken.', data: { appCode: 'VALIDATION', httpStatus: 422, fieldErrors } });
+    expect(res.body.error).toMatchObject({
+      message: 'The email has already been taken.',
+      data: { appCode: 'VALIDATION', httpStatus: 422, fieldErrors },
+    });
   });
 
   it('is reachable through tRPC (session.register)', async () => {
@@ -176,7 +217,11 @@ describe('POST /login', () => {
     const stale = new TestClient(t.app);
     stale.setCookie('bodyshop_session', guestToken);
     expect((await stale.get('/api/user')).status).toBe(401);
-    const row = await t.deps.db.selectFrom('sessions').select(['remember', 'expires_at']).where('id', '=', sessionIdOf(session.value)).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('sessions')
+      .select(['remember', 'expires_at'])
+      .where('id', '=', sessionIdOf(session.value))
+      .executeTakeFirstOrThrow();
     expect(row.remember).toBe(false);
     expect(row.expires_at.getTime() - Date.now()).toBeGreaterThan(119 * 60 * 1000);
     expect(row.expires_at.getTime() - Date.now()).toBeLessThanOrEqual(120 * 60 * 1000);
@@ -189,7 +234,11 @@ describe('POST /login', () => {
     const res = await client.post('/login', { form: { email: 'remember@example.test', password: FACTORY_PASSWORD, remember: 'on' } });
     expect(res.status).toBe(200);
     expect(cookieOf(res, 'bodyshop_session')!.maxAge).toBe(30 * 24 * 60 * 60);
-    const row = await t.deps.db.selectFrom('sessions').select(['remember', 'expires_at']).where('id', '=', sessionIdOf(client.cookie('bodyshop_session')!)).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('sessions')
+      .select(['remember', 'expires_at'])
+      .where('id', '=', sessionIdOf(client.cookie('bodyshop_session')!))
+      .executeTakeFirstOrThrow();
     expect(row.remember).toBe(true);
     expect(row.expires_at.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
   });
@@ -199,7 +248,10 @@ describe('POST /login', () => {
     const client = new TestClient(t.app);
     const wrong = await login(client, 'wrong@example.test', 'not the password');
     expect(wrong.status).toBe(422);
-    expect(wrong.body).toEqual({ message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } });
+    expect(wrong.body).toEqual({
+      message: 'These credentials do not match our records.',
+      errors: { email: ['These credentials do not match our records.'] },
+    });
     const unknown = await login(client, 'nobody@example.test', 'whatever1');
     expect(unknown.body).toEqual(wrong.body);
     const missing = await client.post('/login', { json: {} });
@@ -234,7 +286,9 @@ describe('POST /login', () => {
   it('is reachable through tRPC (session.login) with the same errors', async () => {
     await createUser(t.deps.db, { email: 'trpc-login@example.test' });
     const caller = await callerFor(t);
-    expect(await caller.session.login({ email: 'trpc-login@example.test', password: FACTORY_PASSWORD, remember: false })).toEqual({ two_factor: false });
+    expect(await caller.session.login({ email: 'trpc-login@example.test', password: FACTORY_PASSWORD, remember: false })).toEqual({
+      two_factor: false,
+    });
     await expect(caller.session.login({ email: 'trpc-login@example.test', password: 'nope-nope', remember: false })).rejects.toMatchObject({
       message: 'These credentials do not match our records.',
       code: 'UNPROCESSABLE_CONTENT',
@@ -306,7 +360,17 @@ describe('POST /logout and GET /api/user', () => {
 
   it('documents the session paths in the OpenAPI document', async () => {
     const doc = (await new TestClient(t.app).get('/api/openapi.json')).body;
-    for (const p of ['/login', '/logout', '/api/user', '/api/register', '/two-factor-challenge', '/forgot-password', '/reset-password', '/user/password', '/user/two-factor-qr-code']) {
+    for (const p of [
+      '/login',
+      '/logout',
+      '/api/user',
+      '/api/register',
+      '/two-factor-challenge',
+      '/forgot-password',
+      '/reset-password',
+      '/user/password',
+      '/user/two-factor-qr-code',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
   });

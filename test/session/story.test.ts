@@ -45,7 +45,9 @@ it('register, verify, two-factor on, sign in with a code and a recovery code, re
   // Sign out, then in with a code (sent as both fields, as the original client does).
   expect.soft((await client.post('/logout')).status).toBe(204);
   expect.soft((await client.get('/api/user')).status).toBe(401);
-  expect((await client.post('/login', { json: { email, password: 'first-password', remember: false } })).body).toEqual({ two_factor: true });
+  expect((await client.post('/login', { json: { email, password: 'first-password', remember: false } })).body).toEqual({
+    two_factor: true,
+  });
   const code = totpCode(secretKey);
   expect((await client.post('/two-factor-challenge', { json: { code, recovery_code: code } })).status).toBe(204);
   expect((await client.get('/api/user')).body.data.email).toBe(email);
@@ -77,9 +79,24 @@ it('register, verify, two-factor on, sign in with a code and a recovery code, re
   expect((await client.post('/two-factor-challenge', { json: { code: totpCode(secretKey, 1) } })).status).toBe(204);
   const pdf = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n', 'latin1');
   const profile = await client.post('/api/user', {
-    multipart: { firstname: 'Samantha', lastname: 'Sprayer', email, telephone: '07700 900123', day: '14', month: '6', year: '1988', cvfile: { filename: 'samantha-cv.pdf', contentType: 'application/pdf', data: pdf } },
+    multipart: {
+      firstname: 'Samantha',
+      lastname: 'Sprayer',
+      email,
+      telephone: '07700 900123',
+      day: '14',
+      month: '6',
+      year: '1988',
+      cvfile: { filename: 'samantha-cv.pdf', contentType: 'application/pdf', data: pdf },
+    },
   });
   expect(profile.status).toBe(200);
-  expect(profile.body.data).toMatchObject({ firstname: 'Samantha', telephone: '07700 900123', dob: { day: 14, month: 6, year: 1988 }, has_cv: true, two_factor: true });
+  expect(profile.body.data).toMatchObject({
+    firstname: 'Samantha',
+    telephone: '07700 900123',
+    dob: { day: 14, month: 6, year: 1988 },
+    has_cv: true,
+    two_factor: true,
+  });
   expect(await readdir(path.join(t.dataDir, 'files', 'private', 'cv'))).toHaveLength(1);
 });

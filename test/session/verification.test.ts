@@ -125,7 +125,14 @@ describe('GET /email/verify/{id}/{hash}', () => {
     const user = await createUser(t.deps.db, { verified: false });
     const url = new URL(`http://x${verificationPath(t.config.appKey, user.id, user.email)}`);
     const [, , , id, hash] = url.pathname.split('/');
-    await (await callerFor(t, user.id)).session.verifyEmail({ id: id!, hash: hash!, expires: url.searchParams.get('expires')!, signature: url.searchParams.get('signature')! });
+    await (
+      await callerFor(t, user.id)
+    ).session.verifyEmail({
+      id: id!,
+      hash: hash!,
+      expires: url.searchParams.get('expires')!,
+      signature: url.searchParams.get('signature')!,
+    });
     expect(await isVerified(user.id)).toBe(true);
   });
 });

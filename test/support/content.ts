@@ -32,11 +32,15 @@ export async function tempFiles(t: TestApp): Promise<string[]> {
 
 /** A photo-like JPEG: noise compresses badly, like a real camera picture. */
 export function makeNoisyJpeg(width: number, height: number, options: { orientation?: number; gps?: boolean } = {}): Promise<Buffer> {
-  let image = sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 90 });
+  let image = sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  }).jpeg({ quality: 90 });
   if (options.orientation || options.gps) {
     image = image.withMetadata({
       ...(options.orientation ? { orientation: options.orientation } : {}),
-      ...(options.gps ? { exif: { IFD0: { Copyright: 'Secret Owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } } } : {}),
+      ...(options.gps
+        ? { exif: { IFD0: { Copyright: 'Secret Owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } } }
+        : {}),
     });
   }
   return image.toBuffer();

@@ -104,11 +104,15 @@ export async function callerFor(testApp: TestApp, userId?: number, options: { pa
 
 /** A real JPEG of the given size, drawn by sharp. */
 export function makeJpeg(width = 64, height = 48, colour = '#3366aa'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 }
 
 export function makePng(width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: '#cc5533' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: '#cc5533' } })
+    .png()
+    .toBuffer();
 }
 
 export async function createImage(db: Kysely<Database>, storage: FileStorage, width = 64, height = 48) {
@@ -116,7 +120,10 @@ export async function createImage(db: Kysely<Database>, storage: FileStorage, wi
   return db.insertInto('images').values(processed).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function createWidget(db: Kysely<Database>, overrides: { name?: string; type?: WidgetType; html?: string; alt?: string; imageId?: number | null } = {}) {
+export async function createWidget(
+  db: Kysely<Database>,
+  overrides: { name?: string; type?: WidgetType; html?: string; alt?: string; imageId?: number | null } = {},
+) {
   return db
     .insertInto('widgets')
     .values({

@@ -45,7 +45,10 @@ export function makeDocx(): Buffer {
       name: '[Content_Types].xml',
       data: '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
     },
-    { name: 'word/document.xml', data: '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>CV</w:t></w:r></w:p></w:body></w:document>' },
+    {
+      name: 'word/document.xml',
+      data: '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>CV</w:t></w:r></w:p></w:body></w:document>',
+    },
   ]);
 }
 
@@ -53,6 +56,9 @@ export function makeDocx(): Buffer {
 export function makeOdt(): Buffer {
   return makeZip([
     { name: 'mimetype', data: 'application/vnd.oasis.opendocument.text' },
-    { name: 'content.xml', data: '<?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>' },
+    {
+      name: 'content.xml',
+      data: '<?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>',
+    },
   ]);
 }

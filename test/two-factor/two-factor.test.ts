@@ -15,7 +15,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const INVALID_CODE = { message: 'The provided two factor authentication code was invalid.', errors: { code: ['The provided two factor authentication code was invalid.'] } };
+const INVALID_CODE = {
+  message: 'The provided two factor authentication code was invalid.',
+  errors: { code: ['The provided two factor authentication code was invalid.'] },
+};
 const INVALID_RECOVERY = {
   message: 'The provided two factor recovery code was invalid.',
   errors: { recovery_code: ['The provided two factor recovery code was invalid.'] },
@@ -73,7 +76,9 @@ describe('settings', () => {
     expect(row.two_factor_confirmed_at).toBeNull();
     expect((await client.get('/api/user')).body.data.two_factor).toBe(false);
 
-    const wrong = await client.post('/user/confirmed-two-factor-authentication', { json: { code: '000000' === totpCode(secretKey) ? '111111' : '000000' } });
+    const wrong = await client.post('/user/confirmed-two-factor-authentication', {
+      json: { code: '000000' === totpCode(secretKey) ? '111111' : '000000' },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body).toEqual(INVALID_CODE);
     const ok = await client.post('/user/confirmed-two-factor-authentication', { json: { code: totpCode(secretKey) } });
@@ -95,7 +100,12 @@ describe('settings', () => {
     const off = await client.delete('/user/two-factor-authentication');
     expect(off.status).toBe(200);
     expect(off.text).toBe('""');
-    expect(await userRow(user.id)).toEqual({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_used_step: null });
+    expect(await userRow(user.id)).toEqual({
+      two_factor_secret: null,
+      two_factor_recovery_codes: null,
+      two_factor_confirmed_at: null,
+      two_factor_last_used_step: null,
+    });
     expect((await client.get('/api/user')).body.data.two_factor).toBe(false);
     expect((await client.get('/user/two-factor-recovery-codes')).body).toEqual([]);
   });
@@ -139,7 +149,10 @@ describe('settings', () => {
     await caller.twoFactor.disable({});
     expect(await caller.twoFactor.qrCode({})).toEqual([]);
     const unconfirmed = await callerFor(t, user.id);
-    await expect(unconfirmed.twoFactor.enable({})).rejects.toMatchObject({ code: 'PRECONDITION_FAILED', message: 'Password confirmation required.' });
+    await expect(unconfirmed.twoFactor.enable({})).rejects.toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: 'Password confirmation required.',
+    });
   });
 });
 
@@ -159,7 +172,11 @@ describe('POST /two-factor-challenge', () => {
     expect(first.body).toEqual({ two_factor: true });
     expect((await client.get('/api/user')).status).toBe(401);
     const pendingToken = client.cookie('bodyshop_session')!;
-    const pending = await t.deps.db.selectFrom('sessions').select(['user_id', 'pending_user_id', 'pending_remember', 'pending_expires_at']).where('id', '=', sessionIdOf(pendingToken)).executeTakeFirstOrThrow();
+    const pending = await t.deps.db
+      .selectFrom('sessions')
+      .select(['user_id', 'pending_user_id', 'pending_remember', 'pending_expires_at'])
+      .where('id', '=', sessionIdOf(pendingToken))
+      .executeTakeFirstOrThrow();
     expect(pending).toMatchObject({ user_id: null, pending_user_id: user.id, pending_remember: true });
     expect(pending.pending_expires_at!.getTime() - Date.now()).toBeLessThanOrEqual(5 * 60 * 1000);
 
@@ -170,7 +187,9 @@ describe('POST /two-factor-challenge', () => {
     expect(client.cookie('bodyshop_session')).not.toBe(pendingToken);
     expect(cookieOf(res, 'bodyshop_session')!.maxAge).toBe(30 * 24 * 3600); // Remember me as chosen at /login
     expect((await client.get('/api/user')).body.data.id).toBe(user.id);
-    expect(await t.deps.db.selectFrom('sessions').select('id').where('id', '=', sessionIdOf(pendingToken)).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.deps.db.selectFrom('sessions').select('id').where('id', '=', sessionIdOf(pendingToken)).executeTakeFirst(),
+    ).toBeUndefined();
 
     // The same code again (a replay) fails, and so does an older step.
     const again = new TestClient(t.app);
@@ -212,7 +231,11 @@ describe('POST /two-factor-challenge', () => {
     expect((await nobody.post('/two-factor-challenge', { json: { code: totpCode(secret) } })).body).toEqual(INVALID_CODE);
     const client = new TestClient(t.app);
     await login(client, user.email);
-    await t.deps.db.updateTable('sessions').set({ pending_expires_at: new Date(Date.now() - 1000) }).where('pending_user_id', '=', user.id).execute();
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ pending_expires_at: new Date(Date.now() - 1000) })
+      .where('pending_user_id', '=', user.id)
+      .execute();
     const res = await client.post('/two-factor-challenge', { json: { code: totpCode(secret) } });
     expect(res.status).toBe(422);
     expect((await client.get('/api/user')).status).toBe(401);
@@ -242,7 +265,9 @@ describe('POST /two-factor-challenge', () => {
     const { user, secret } = await userWithTwoFactor('tf-trpc@example.test');
     const client = new TestClient(t.app);
     await client.csrf();
-    expect((await client.post('/trpc/session.login', { json: { email: user.email, password: FACTORY_PASSWORD } })).body.result.data).toEqual({ two_factor: true });
+    expect(
+      (await client.post('/trpc/session.login', { json: { email: user.email, password: FACTORY_PASSWORD } })).body.result.data,
+    ).toEqual({ two_factor: true });
     const res = await client.post('/trpc/session.twoFactorChallenge', { json: { code: totpCode(secret, 1) } });
     expect(res.status).toBe(200);
     expect((await client.get('/api/user')).body.data.id).toBe(user.id);

@@ -14,7 +14,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const validNew = (email: string) => ({ firstname: 'Nia', lastname: 'Cole', email, role: 'user', password: 'a long password', password_confirmation: 'a long password' });
+const validNew = (email: string) => ({
+  firstname: 'Nia',
+  lastname: 'Cole',
+  email,
+  role: 'user',
+  password: 'a long password',
+  password_confirmation: 'a long password',
+});
 
 describe('GET /api/users', () => {
   it('searches first name, last name and e-mail in any case, 25 a page from page 1', async () => {
@@ -25,7 +32,11 @@ describe('GET /api/users', () => {
     const { client } = await adminClient(t);
     const res = await client.get('/api/users?search=zeB&page=1');
     expect(res.status).toBe(200);
-    expect(res.body.data.map((u: { email: string }) => u.email).sort()).toEqual(['ann@search.test', 'zebra-fan@search.test', 'zq@search.test']);
+    expect(res.body.data.map((u: { email: string }) => u.email).sort()).toEqual([
+      'ann@search.test',
+      'zebra-fan@search.test',
+      'zq@search.test',
+    ]);
     expect(res.body).toMatchObject({ total: 3, per_page: 25, current_page: 1, last_page: 1 });
     expect(res.body.data[0]).not.toHaveProperty('password_hash');
     // LIKE wildcards are literal.
@@ -42,7 +53,11 @@ describe('GET /api/users', () => {
       email: `bulk${i}-${randomBytes(3).toString('hex')}@bulk.test`,
       password_hash: 'x',
     }));
-    for (let i = 0; i < rows.length; i += 1000) await t.deps.db.insertInto('users').values(rows.slice(i, i + 1000)).execute();
+    for (let i = 0; i < rows.length; i += 1000)
+      await t.deps.db
+        .insertInto('users')
+        .values(rows.slice(i, i + 1000))
+        .execute();
     const { client } = await adminClient(t);
     await client.get('/api/users?search=warm');
     const started = performance.now();
@@ -63,7 +78,14 @@ describe('create, read, update', () => {
     const { client } = await adminClient(t);
     const res = await client.post('/api/users', { json: validNew('Nia.Cole@Example.test') });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ firstname: 'Nia', lastname: 'Cole', email: 'nia.cole@example.test', role: 'user', has_cv: false, two_factor: false });
+    expect(res.body.data).toMatchObject({
+      firstname: 'Nia',
+      lastname: 'Cole',
+      email: 'nia.cole@example.test',
+      role: 'user',
+      has_cv: false,
+      two_factor: false,
+    });
     const row = await t.deps.db.selectFrom('users').select('password_hash').where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, 'a long password')).toBe(true);
 
@@ -71,12 +93,16 @@ describe('create, read, update', () => {
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ email: ['The email has already been taken.'] });
 
-    const bad = await client.post('/api/users', { json: { firstname: '', lastname: 'x'.repeat(101), email: 'nope', role: 'member', password: 'short', password_confirmation: 'other' } });
+    const bad = await client.post('/api/users', {
+      json: { firstname: '', lastname: 'x'.repeat(101), email: 'nope', role: 'member', password: 'short', password_confirmation: 'other' },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['email', 'firstname', 'lastname', 'password', 'role']);
     expect(bad.body.errors.firstname).toEqual(['The firstname field is required.']);
     expect(bad.body.message).toMatch(/^The firstname field is required\. \(and \d+ more errors\)$/);
-    const mismatch = await client.post('/api/users', { json: { ...validNew('mm@example.test'), password_confirmation: 'different password' } });
+    const mismatch = await client.post('/api/users', {
+      json: { ...validNew('mm@example.test'), password_confirmation: 'different password' },
+    });
     expect(mismatch.body.errors).toEqual({ password: ['The password field confirmation does not match.'] });
   });
 
@@ -88,7 +114,10 @@ describe('create, read, update', () => {
 
     const created = await client.post('/api/users', { json: { ...validNew(other.email.toUpperCase()), role: 'owner' } });
     expect(created.status).toBe(422);
-    expect(created.body).toEqual({ message: 'The email has already been taken. (and 1 more error)', errors: { email: taken, role: ['The selected role is invalid.'] } });
+    expect(created.body).toEqual({
+      message: 'The email has already been taken. (and 1 more error)',
+      errors: { email: taken, role: ['The selected role is invalid.'] },
+    });
 
     const update = { firstname: 'a', lastname: 'b', email: other.email.toUpperCase(), telephone: '0'.repeat(41), role: 'user' };
     const updated = await client.patch(`/api/users/${user.id}`, { json: update });
@@ -102,14 +131,31 @@ describe('create, read, update', () => {
     expect(own.body.errors).toEqual({ telephone: ['The telephone field must not be greater than 40 characters.'] });
 
     const caller = await callerFor(t, admin.id);
-    const createError = await caller.users.create({ ...validNew(other.email), role: 'owner' } as never).then(() => null, (e: unknown) => e);
-    expect(createError).toMatchObject({ code: 'UNPROCESSABLE_CONTENT', cause: { fieldErrors: { email: taken, role: ['The selected role is invalid.'] } } });
-    const updateError = await caller.users.update({ ...update, id: user.id, role: 'owner' } as never).then(() => null, (e: unknown) => e);
+    const createError = await caller.users.create({ ...validNew(other.email), role: 'owner' } as never).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(createError).toMatchObject({
+      code: 'UNPROCESSABLE_CONTENT',
+      cause: { fieldErrors: { email: taken, role: ['The selected role is invalid.'] } },
+    });
+    const updateError = await caller.users.update({ ...update, id: user.id, role: 'owner' } as never).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(updateError).toMatchObject({
       code: 'UNPROCESSABLE_CONTENT',
-      cause: { fieldErrors: { email: taken, telephone: ['The telephone field must not be greater than 40 characters.'], role: ['The selected role is invalid.'] } },
+      cause: {
+        fieldErrors: {
+          email: taken,
+          telephone: ['The telephone field must not be greater than 40 characters.'],
+          role: ['The selected role is invalid.'],
+        },
+      },
     });
-    expect((await t.deps.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()).email).toBe(user.email);
+    expect((await t.deps.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()).email).toBe(
+      user.email,
+    );
   });
 
   it('reads a user, 404 for an unknown one', async () => {
@@ -125,10 +171,25 @@ describe('create, read, update', () => {
     const user = await createUser(t.deps.db);
     const { client } = await adminClient(t);
     const res = await client.patch(`/api/users/${user.id}`, {
-      json: { firstname: 'New', lastname: 'Name', email: user.email, telephone: '01234 567890', role: 'member', skills: 'Spraying, welding', password: '', password_confirmation: '' },
+      json: {
+        firstname: 'New',
+        lastname: 'Name',
+        email: user.email,
+        telephone: '01234 567890',
+        role: 'member',
+        skills: 'Spraying, welding',
+        password: '',
+        password_confirmation: '',
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ firstname: 'New', lastname: 'Name', telephone: '01234 567890', role: 'member', skills: 'Spraying, welding' });
+    expect(res.body.data).toMatchObject({
+      firstname: 'New',
+      lastname: 'Name',
+      telephone: '01234 567890',
+      role: 'member',
+      skills: 'Spraying, welding',
+    });
     const unchanged = await t.deps.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(await verifyPassword(unchanged.password_hash, FACTORY_PASSWORD)).toBe(true);
 
@@ -136,7 +197,14 @@ describe('create, read, update', () => {
     const userClient = new TestClient(t.app);
     await actingAs(t, userClient, user.id);
     const changed = await client.patch(`/api/users/${user.id}`, {
-      json: { firstname: 'New', lastname: 'Name', email: user.email, role: 'member', password: 'brand new secret', password_confirmation: 'brand new secret' },
+      json: {
+        firstname: 'New',
+        lastname: 'Name',
+        email: user.email,
+        role: 'member',
+        password: 'brand new secret',
+        password_confirmation: 'brand new secret',
+      },
     });
     expect(changed.status).toBe(200);
     const row = await t.deps.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -144,13 +212,18 @@ describe('create, read, update', () => {
     expect(await t.deps.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
 
     const other = await createUser(t.deps.db);
-    const taken = await client.patch(`/api/users/${user.id}`, { json: { firstname: 'a', lastname: 'b', email: other.email.toUpperCase(), role: 'user' } });
+    const taken = await client.patch(`/api/users/${user.id}`, {
+      json: { firstname: 'a', lastname: 'b', email: other.email.toUpperCase(), role: 'user' },
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.errors.email).toEqual(['The email has already been taken.']);
-    expect((await client.patch(`/api/users/${user.id}`, { json: { firstname: 'a', lastname: 'b', email: user.email, role: 'owner' } })).body.errors.role).toEqual([
-      'The selected role is invalid.',
-    ]);
-    expect((await client.patch('/api/users/999999', { json: { firstname: 'a', lastname: 'b', email: 'x@y.test', role: 'user' } })).status).toBe(404);
+    expect(
+      (await client.patch(`/api/users/${user.id}`, { json: { firstname: 'a', lastname: 'b', email: user.email, role: 'owner' } })).body
+        .errors.role,
+    ).toEqual(['The selected role is invalid.']);
+    expect(
+      (await client.patch('/api/users/999999', { json: { firstname: 'a', lastname: 'b', email: 'x@y.test', role: 'user' } })).status,
+    ).toBe(404);
   });
 
   it('keeps the last admin an admin', async () => {
@@ -163,7 +236,9 @@ describe('create, read, update', () => {
     expect(res.body.errors).toEqual({ role: ['The last admin cannot lose the admin role.'] });
     expect((await t.deps.db.selectFrom('users').select('role').where('id', '=', admin.id).executeTakeFirstOrThrow()).role).toBe('admin');
     const second = await createAdmin(t.deps.db);
-    const ok = await client.patch(`/api/users/${second.id}`, { json: { firstname: 'A', lastname: 'B', email: second.email, role: 'member' } });
+    const ok = await client.patch(`/api/users/${second.id}`, {
+      json: { firstname: 'A', lastname: 'B', email: second.email, role: 'member' },
+    });
     expect(ok.status).toBe(200);
   });
 });
@@ -173,7 +248,11 @@ describe('delete', () => {
     const { client, user: admin } = await adminClient(t);
     const user = await createUser(t.deps.db);
     await t.deps.storage.putBuffer(`private/cv/${user.id}-cv.pdf`, Buffer.from('%PDF-1.4 cv'));
-    await t.deps.db.updateTable('users').set({ cv_file_key: `private/cv/${user.id}-cv.pdf`, cv_original_name: 'cv.pdf', cv_mime_type: 'application/pdf', cv_size: 11 }).where('id', '=', user.id).execute();
+    await t.deps.db
+      .updateTable('users')
+      .set({ cv_file_key: `private/cv/${user.id}-cv.pdf`, cv_original_name: 'cv.pdf', cv_mime_type: 'application/pdf', cv_size: 11 })
+      .where('id', '=', user.id)
+      .execute();
     await actingAs(t, new TestClient(t.app), user.id);
     const res = await client.delete(`/api/users/${user.id}`);
     expect(res.status).toBe(200);
@@ -213,9 +292,15 @@ describe('CV download', () => {
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(content)).toBe(true);
     expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="J_rg _CV_ 2026.pdf"; filename*=UTF-8''J%C3%B6rg%20%22CV%22%202026.pdf`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="J_rg _CV_ 2026.pdf"; filename*=UTF-8''J%C3%B6rg%20%22CV%22%202026.pdf`,
+    );
     expect(download.headers['cache-control']).toBe('private, no-store');
-    const recorded = await t.deps.db.selectFrom('cv_downloads').select(['user_id', 'downloaded_by', 'downloaded_at']).where('user_id', '=', user.id).execute();
+    const recorded = await t.deps.db
+      .selectFrom('cv_downloads')
+      .select(['user_id', 'downloaded_by', 'downloaded_at'])
+      .where('user_id', '=', user.id)
+      .execute();
     expect(recorded).toEqual([{ user_id: user.id, downloaded_by: admin.id, downloaded_at: expect.any(Date) }]);
 
     // Tampered, forged or expired links are refused.

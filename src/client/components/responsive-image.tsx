@@ -16,7 +16,17 @@ export interface ResponsiveImageProps {
  */
 export function ResponsiveImage({ image, alt, sizes = '100vw', priority = false, className, thumbOnly = false }: ResponsiveImageProps) {
   if (thumbOnly) {
-    return <img src={image.thumb_url} width={image.thumb_width} height={image.thumb_height} alt={alt} loading="lazy" decoding="async" className={className} />;
+    return (
+      <img
+        src={image.thumb_url}
+        width={image.thumb_width}
+        height={image.thumb_height}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+        className={className}
+      />
+    );
   }
   return (
     <img

@@ -45,10 +45,18 @@ export function SiteFooter() {
             Links
           </h2>
           <ul className="site-footer__links">
-            <li><Link href="/legal/terms">Terms</Link></li>
-            <li><Link href="/legal/privacy">Privacy</Link></li>
-            <li><Link href="/account">Account</Link></li>
-            <li><Link href="/contact">Contact</Link></li>
+            <li>
+              <Link href="/legal/terms">Terms</Link>
+            </li>
+            <li>
+              <Link href="/legal/privacy">Privacy</Link>
+            </li>
+            <li>
+              <Link href="/account">Account</Link>
+            </li>
+            <li>
+              <Link href="/contact">Contact</Link>
+            </li>
           </ul>
         </nav>
       </div>
@@ -57,7 +65,9 @@ export function SiteFooter() {
           © {year} {siteConfig.name}
         </p>
         <button type="button" className="scroll-top" onClick={scrollToTop}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path d="M6 15l6-6 6 6" /></svg>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d="M6 15l6-6 6 6" />
+          </svg>
           Back to top
         </button>
       </div>

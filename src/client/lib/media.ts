@@ -9,7 +9,11 @@ function subscribeToQuery(query: string) {
 }
 
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(subscribeToQuery(query), () => window.matchMedia(query).matches, () => false);
+  return useSyncExternalStore(
+    subscribeToQuery(query),
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }
 
 /** Carousels and reveal animations stand still for visitors who asked for less motion. */
@@ -23,7 +27,11 @@ function subscribeToResize(onChange: () => void) {
 }
 
 export function useViewportWidth(): number {
-  return useSyncExternalStore(subscribeToResize, () => window.innerWidth, () => 1024);
+  return useSyncExternalStore(
+    subscribeToResize,
+    () => window.innerWidth,
+    () => 1024,
+  );
 }
 
 function subscribeToScroll(onChange: () => void) {
@@ -32,5 +40,9 @@ function subscribeToScroll(onChange: () => void) {
 }
 
 export function useScrolledPast(px: number): boolean {
-  return useSyncExternalStore(subscribeToScroll, () => window.scrollY > px, () => false);
+  return useSyncExternalStore(
+    subscribeToScroll,
+    () => window.scrollY > px,
+    () => false,
+  );
 }

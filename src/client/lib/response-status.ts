@@ -12,7 +12,15 @@ export interface StatusEffects {
   here(): string;
 }
 
-const AUTH_PAGES = ['/login', '/register', '/two-factor-challenge', '/forgot-password', '/reset-password', '/verify-email', '/confirm-password'];
+const AUTH_PAGES = [
+  '/login',
+  '/register',
+  '/two-factor-challenge',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/confirm-password',
+];
 
 function isAuthPage(path: string): boolean {
   return AUTH_PAGES.some((page) => path === page || path.startsWith(`${page}/`) || path.startsWith(`${page}?`));

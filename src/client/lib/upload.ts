@@ -22,7 +22,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function uploadForm<T>(method: 'POST' | 'PUT' | 'PATCH', url: string, body: FormData, options: UploadOptions = {}): Promise<T> {
+export async function uploadForm<T>(
+  method: 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  body: FormData,
+  options: UploadOptions = {},
+): Promise<T> {
   await ensureXsrfToken();
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -47,7 +52,9 @@ export async function uploadForm<T>(method: 'POST' | 'PUT' | 'PATCH', url: strin
       reportErrorStatus(error);
       reject(error);
     });
-    xhr.addEventListener('error', () => reject(new UploadError(0, { message: 'The upload failed. Please check your connection and try again.' })));
+    xhr.addEventListener('error', () =>
+      reject(new UploadError(0, { message: 'The upload failed. Please check your connection and try again.' })),
+    );
     xhr.addEventListener('abort', () => reject(new UploadError(0, { message: 'The upload was cancelled.' })));
     if (options.signal) {
       if (options.signal.aborted) {

@@ -57,11 +57,7 @@ export interface ValidatedSession {
   user: SessionUser | null;
 }
 
-export async function findValidSession(
-  db: Kysely<Database>,
-  token: string,
-  now = new Date(),
-): Promise<ValidatedSession | null> {
+export async function findValidSession(db: Kysely<Database>, token: string, now = new Date()): Promise<ValidatedSession | null> {
   const id = sessionIdOf(token);
   const session = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
   if (!session) return null;

@@ -6,7 +6,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 function hmac(appKey: Buffer, purpose: string, parts: readonly (string | number)[], expires: number | string): string {
-  return createHmac('sha256', appKey).update([purpose, ...parts, expires].join('|')).digest('hex');
+  return createHmac('sha256', appKey)
+    .update([purpose, ...parts, expires].join('|'))
+    .digest('hex');
 }
 
 /** Seconds since the epoch at which a link made now for `lifetimeSeconds` expires. */

@@ -67,7 +67,12 @@ function openImage(input: string | Buffer) {
  * Processes an image; `field` names the form field for the 422 when the bytes are not a usable
  * image. Writes nothing when it fails.
  */
-export async function processImage(storage: FileStorage, source: ImageSource, field: string, options: ProcessOptions = {}): Promise<ProcessedImage> {
+export async function processImage(
+  storage: FileStorage,
+  source: ImageSource,
+  field: string,
+  options: ProcessOptions = {},
+): Promise<ProcessedImage> {
   const type = await detectType(source);
   if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) {
     throw AppError.field(field, NOT_AN_IMAGE);
@@ -165,7 +170,16 @@ function hashOf(data: Buffer): string {
 
 export type StoredImage = Pick<ImageRow, 'id' | keyof ProcessedImage>;
 
-export const imageColumns = ['id', 'original_key', 'large_key', 'large_width', 'large_height', 'thumb_key', 'thumb_width', 'thumb_height'] as const;
+export const imageColumns = [
+  'id',
+  'original_key',
+  'large_key',
+  'large_width',
+  'large_height',
+  'thumb_key',
+  'thumb_width',
+  'thumb_height',
+] as const;
 
 export async function getOriginalKey(db: Kysely<Database>, imageId: number): Promise<string> {
   const row = await db.selectFrom('images').select('original_key').where('id', '=', imageId).executeTakeFirstOrThrow();
@@ -195,7 +209,11 @@ export async function storeImage(
  * Call it after the transaction that dropped the references has committed. Failures are logged
  * by the caller's logger only: a stray file is harmless, a failed request after a commit is not.
  */
-export async function releaseImages(db: Kysely<Database>, storage: FileStorage, imageIds: Iterable<number | null | undefined>): Promise<void> {
+export async function releaseImages(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  imageIds: Iterable<number | null | undefined>,
+): Promise<void> {
   const ids = [...new Set([...imageIds].filter((id): id is number => typeof id === 'number'))];
   if (ids.length === 0) return;
   const deleted = await db

@@ -2,7 +2,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 
-const imageVariantColumns = ['images.large_key', 'images.large_width', 'images.large_height', 'images.thumb_key', 'images.thumb_width', 'images.thumb_height'] as const;
+const imageVariantColumns = [
+  'images.large_key',
+  'images.large_width',
+  'images.large_height',
+  'images.thumb_key',
+  'images.thumb_width',
+  'images.thumb_height',
+] as const;
 
 function selectGalleries(db: Kysely<Database>) {
   return db
@@ -41,7 +48,11 @@ export async function insertGallery(db: Kysely<Database>, name: string): Promise
   return db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('galleries').values({ name }).returning('id').executeTakeFirstOrThrow();
     // A gallery's own page is its url until an admin sets another (as the seed does).
-    await trx.updateTable('galleries').set({ url: `/galleries/${id}` }).where('id', '=', id).execute();
+    await trx
+      .updateTable('galleries')
+      .set({ url: `/galleries/${id}` })
+      .where('id', '=', id)
+      .execute();
     return id;
   });
 }
@@ -56,7 +67,11 @@ export async function updateGalleryRow(
   id: number,
   values: Partial<{ name: string; url: string; hidden: boolean; cover_image_id: number | null }>,
 ): Promise<void> {
-  await db.updateTable('galleries').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('galleries')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteGalleryRow(db: Kysely<Database>, id: number): Promise<void> {
@@ -81,7 +96,11 @@ function selectGalleryImages(db: Kysely<Database>) {
 export type GalleryImageRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof selectGalleryImages>['executeTakeFirst']>>>;
 
 export function listGalleryImages(db: Kysely<Database>, galleryId: number) {
-  return selectGalleryImages(db).where('gallery_images.gallery_id', '=', galleryId).orderBy('gallery_images.position').orderBy('gallery_images.id').execute();
+  return selectGalleryImages(db)
+    .where('gallery_images.gallery_id', '=', galleryId)
+    .orderBy('gallery_images.position')
+    .orderBy('gallery_images.id')
+    .execute();
 }
 
 export function findGalleryImage(db: Kysely<Database>, id: number) {
@@ -89,7 +108,12 @@ export function findGalleryImage(db: Kysely<Database>, id: number) {
 }
 
 export function lockGalleryImage(db: Kysely<Database>, id: number) {
-  return db.selectFrom('gallery_images').select(['id', 'gallery_id', 'image_id', 'position']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('gallery_images')
+    .select(['id', 'gallery_id', 'image_id', 'position'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function galleryImageIds(db: Kysely<Database>, galleryId: number): Promise<{ id: number; image_id: number }[]> {

@@ -26,7 +26,13 @@ export const galleriesRouter = router({
   /** ?hidden=false is the public list of visible galleries; any other list is the admin's. */
   list: publicProcedure
     .meta({
-      openapi: { method: 'GET', path: '/api/galleries', tags: ['galleries'], summary: 'Galleries: visible ones (hidden=false, public) or all, paged (admin)', protect: false },
+      openapi: {
+        method: 'GET',
+        path: '/api/galleries',
+        tags: ['galleries'],
+        summary: 'Galleries: visible ones (hidden=false, public) or all, paged (admin)',
+        protect: false,
+      },
     })
     .input(galleryListInput)
     .output(galleryPageSchema)
@@ -36,13 +42,24 @@ export const galleriesRouter = router({
     }),
 
   get: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/galleries/{id}', tags: ['galleries'], summary: 'A gallery with its images (a hidden one for admins only)', protect: false } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/galleries/{id}',
+        tags: ['galleries'],
+        summary: 'A gallery with its images (a hidden one for admins only)',
+        protect: false,
+      },
+    })
     .input(idInput)
     .output(gallerySchema)
     .query(({ ctx, input }) => getGallery(ctx.deps, input.id, { canSeeHidden: ctx.user?.role === 'admin' })),
 
   create: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/api/galleries', tags: ['galleries'], summary: 'Create a gallery' }, rest: { successStatus: 201 } })
+    .meta({
+      openapi: { method: 'POST', path: '/api/galleries', tags: ['galleries'], summary: 'Create a gallery' },
+      rest: { successStatus: 201 },
+    })
     .input(galleryCreateInput)
     .output(z.object({ id: z.number().int() }))
     .mutation(({ ctx, input }) => createGallery(ctx.deps, input.name)),
@@ -54,25 +71,53 @@ export const galleriesRouter = router({
     .mutation(({ ctx, input }) => updateGallery(ctx.deps, input)),
 
   delete: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/api/galleries/{id}', tags: ['galleries'], summary: 'Delete a gallery with its images and their files' } })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/api/galleries/{id}',
+        tags: ['galleries'],
+        summary: 'Delete a gallery with its images and their files',
+      },
+    })
     .input(idInput)
     .output(z.void())
     .mutation(({ ctx, input }) => deleteGallery(ctx.deps, input.id)),
 
   reorderImages: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/api/galleriesimages/order', tags: ['galleries'], summary: "Reorder a gallery's images (all of them, in one go)" } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/galleriesimages/order',
+        tags: ['galleries'],
+        summary: "Reorder a gallery's images (all of them, in one go)",
+      },
+    })
     .input(galleryReorderInput)
     .output(gallerySchema)
     .mutation(({ ctx, input }) => reorderGalleryImages(ctx.deps, input)),
 
   updateImage: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/api/galleriesimages/{id}', tags: ['galleries'], summary: "Edit a gallery image's alt text and link" } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/galleriesimages/{id}',
+        tags: ['galleries'],
+        summary: "Edit a gallery image's alt text and link",
+      },
+    })
     .input(galleryImageUpdateInput)
     .output(galleryImageSchema)
     .mutation(({ ctx, input }) => updateGalleryImage(ctx.deps, input)),
 
   rotateImage: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/api/galleriesimages/{id}/rotate', tags: ['galleries'], summary: 'Turn a gallery image 90 degrees clockwise' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/galleriesimages/{id}/rotate',
+        tags: ['galleries'],
+        summary: 'Turn a gallery image 90 degrees clockwise',
+      },
+    })
     .input(idInput)
     .output(galleryImageSchema)
     .mutation(({ ctx, input }) => rotateGalleryImage(ctx.deps, input.id)),

@@ -6,7 +6,14 @@
 import { rm } from 'node:fs/promises';
 import type { AppDeps } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
-import { getOriginalKey, presentImageVariants, releaseImages, rotatedOriginal, storeImage, type StoredImage } from '#server/files/images.ts';
+import {
+  getOriginalKey,
+  presentImageVariants,
+  releaseImages,
+  rotatedOriginal,
+  storeImage,
+  type StoredImage,
+} from '#server/files/images.ts';
 import type { Gallery, GalleryImage, GallerySummary, ImageVariants } from '#shared/schemas/content.ts';
 import type { GalleryImageUpdateInput, GalleryListInput, GalleryReorderInput, GalleryUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/limits.ts';
@@ -43,7 +50,15 @@ export function presentGallerySummary(deps: Pick<AppDeps, 'storage'>, row: Galle
 
 export function presentGalleryImage(deps: Pick<AppDeps, 'storage'>, row: GalleryImageRecord): GalleryImage {
   const image = variantsOf(deps, row)!;
-  return { id: row.id, gallery_id: row.gallery_id, image_url: image.large_url, alt: row.alt, link: row.link, position: row.position, image };
+  return {
+    id: row.id,
+    gallery_id: row.gallery_id,
+    image_url: image.large_url,
+    alt: row.alt,
+    link: row.link,
+    position: row.position,
+    image,
+  };
 }
 
 const notFound = () => AppError.notFound();

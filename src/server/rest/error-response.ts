@@ -43,7 +43,8 @@ function fromFastifyError(error: unknown): AppError | { status: number; message:
     default:
       break;
   }
-  if (e.statusCode === 400 && (error as Error).name === 'SyntaxError') return { status: 400, message: 'The request body is not valid JSON.' };
+  if (e.statusCode === 400 && (error as Error).name === 'SyntaxError')
+    return { status: 400, message: 'The request body is not valid JSON.' };
   return null;
 }
 

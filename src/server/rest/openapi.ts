@@ -46,7 +46,10 @@ function uploadPaths(routes: UploadRoute[]): ZodOpenApiPathsObject {
   for (const route of routes) {
     const pathParams = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     const fileShape = Object.fromEntries(
-      Object.keys(route.files).map((field) => [field, z.string().meta({ format: 'binary', contentMediaType: 'application/octet-stream' }).optional()]),
+      Object.keys(route.files).map((field) => [
+        field,
+        z.string().meta({ format: 'binary', contentMediaType: 'application/octet-stream' }).optional(),
+      ]),
     );
     const multipartSchema = route.fieldsSchema.partial().extend(fileShape);
     const status = String(route.successStatus ?? 200);
@@ -55,9 +58,7 @@ function uploadPaths(routes: UploadRoute[]): ZodOpenApiPathsObject {
       summary: route.summary,
       tags: route.tags,
       ...(route.access !== 'public' ? { security: [{ session: [], xsrf: [] }] } : {}),
-      ...(pathParams.length
-        ? { requestParams: { path: z.object(Object.fromEntries(pathParams.map((p) => [p, z.string()]))) } }
-        : {}),
+      ...(pathParams.length ? { requestParams: { path: z.object(Object.fromEntries(pathParams.map((p) => [p, z.string()]))) } } : {}),
       requestBody: {
         required: true,
         content: {
@@ -67,11 +68,15 @@ function uploadPaths(routes: UploadRoute[]): ZodOpenApiPathsObject {
       },
       responses: {
         [status]: { description: 'Success', content: { 'application/json': { schema: route.responseSchema } } },
-        ...(route.access !== 'public' ? { '401': { description: errorDescriptions['401']!, content: { 'application/json': { schema: errorBody } } } } : {}),
+        ...(route.access !== 'public'
+          ? { '401': { description: errorDescriptions['401']!, content: { 'application/json': { schema: errorBody } } } }
+          : {}),
         ...(route.access !== 'public' && route.access !== 'signedIn'
           ? { '403': { description: errorDescriptions['403']!, content: { 'application/json': { schema: errorBody } } } }
           : {}),
-        ...(pathParams.length ? { '404': { description: errorDescriptions['404']!, content: { 'application/json': { schema: errorBody } } } } : {}),
+        ...(pathParams.length
+          ? { '404': { description: errorDescriptions['404']!, content: { 'application/json': { schema: errorBody } } } }
+          : {}),
         '413': { description: errorDescriptions['413']!, content: { 'application/json': { schema: errorBody } } },
         '419': { description: errorDescriptions['419']!, content: { 'application/json': { schema: errorBody } } },
         '422': { description: errorDescriptions['422']!, content: { 'application/json': { schema: errorBody } } },

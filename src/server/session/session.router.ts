@@ -29,7 +29,6 @@ import {
 import { uniqueEmail } from '#server/validation/unique-email.ts';
 import * as service from './session.service.ts';
 
-
 const tags = ['session'];
 // Optional, so the client calls these with no input at all.
 const empty = z.object({}).optional();
@@ -54,7 +53,10 @@ export const profileChecks = uniqueEmail((ctx) => ctx.user?.id ?? null);
 export const sessionRouter = router({
   /** GET /sanctum/csrf-cookie: issues the session and XSRF-TOKEN cookies. */
   csrfCookie: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/sanctum/csrf-cookie', tags: ['session'], summary: 'Issue the XSRF-TOKEN cookie' }, rest: { successStatus: 204 } })
+    .meta({
+      openapi: { method: 'GET', path: '/sanctum/csrf-cookie', tags: ['session'], summary: 'Issue the XSRF-TOKEN cookie' },
+      rest: { successStatus: 204 },
+    })
     .input(z.object({}))
     .output(z.void())
     .query(({ ctx }) => {
@@ -88,7 +90,10 @@ export const sessionRouter = router({
     }),
 
   twoFactorChallenge: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/two-factor-challenge', tags, summary: 'Finish a sign-in with a two-factor or recovery code' }, rest: { successStatus: 204 } })
+    .meta({
+      openapi: { method: 'POST', path: '/two-factor-challenge', tags, summary: 'Finish a sign-in with a two-factor or recovery code' },
+      rest: { successStatus: 204 },
+    })
     .input(twoFactorChallengeInputSchema)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
@@ -96,7 +101,10 @@ export const sessionRouter = router({
     }),
 
   logout: signedInProcedure
-    .meta({ openapi: { method: 'POST', path: '/logout', tags, summary: 'Sign out (every session of the user)' }, rest: { successStatus: 204 } })
+    .meta({
+      openapi: { method: 'POST', path: '/logout', tags, summary: 'Sign out (every session of the user)' },
+      rest: { successStatus: 204 },
+    })
     .input(empty)
     .output(z.void())
     .mutation(async ({ ctx }) => {
@@ -131,7 +139,10 @@ export const sessionRouter = router({
     .mutation(({ ctx, input }) => service.resetPassword(ctx.deps, input)),
 
   resendVerification: signedInProcedure
-    .meta({ openapi: { method: 'POST', path: '/email/verification-notification', tags, summary: 'Send the verification e-mail again' }, rest: { successStatus: 202 } })
+    .meta({
+      openapi: { method: 'POST', path: '/email/verification-notification', tags, summary: 'Send the verification e-mail again' },
+      rest: { successStatus: 202 },
+    })
     .input(empty)
     .output(z.void())
     .mutation(async ({ ctx }) => {
@@ -140,7 +151,10 @@ export const sessionRouter = router({
     }),
 
   verifyEmail: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/email/verify/{id}/{hash}', tags, summary: 'Verify the e-mail address from the signed link' }, rest: { successStatus: 204 } })
+    .meta({
+      openapi: { method: 'GET', path: '/email/verify/{id}/{hash}', tags, summary: 'Verify the e-mail address from the signed link' },
+      rest: { successStatus: 204 },
+    })
     .input(verifyEmailInputSchema)
     .output(z.void())
     .query(async ({ ctx, input }) => {
@@ -159,7 +173,10 @@ export const sessionRouter = router({
     }),
 
   confirmPassword: signedInProcedure
-    .meta({ openapi: { method: 'POST', path: '/user/confirm-password', tags, summary: 'Confirm the password for protected actions' }, rest: { successStatus: 201 } })
+    .meta({
+      openapi: { method: 'POST', path: '/user/confirm-password', tags, summary: 'Confirm the password for protected actions' },
+      rest: { successStatus: 201 },
+    })
     .input(confirmPasswordInputSchema)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
@@ -167,7 +184,9 @@ export const sessionRouter = router({
     }),
 
   confirmedPasswordStatus: signedInProcedure
-    .meta({ openapi: { method: 'GET', path: '/user/confirmed-password-status', tags, summary: 'Whether the password was confirmed recently' } })
+    .meta({
+      openapi: { method: 'GET', path: '/user/confirmed-password-status', tags, summary: 'Whether the password was confirmed recently' },
+    })
     .input(empty)
     .output(confirmedPasswordStatusSchema)
     .query(({ ctx }) => service.getConfirmedPasswordStatus(ctx.session.password_confirmed_at)),

@@ -205,7 +205,11 @@ export async function login(
   return { result: { two_factor: false }, grant: { token, remember: input.remember } };
 }
 
-export async function completeTwoFactorLogin(deps: AppDeps, input: TwoFactorChallengeInput, current: CurrentSession): Promise<SessionGrant> {
+export async function completeTwoFactorLogin(
+  deps: AppDeps,
+  input: TwoFactorChallengeInput,
+  current: CurrentSession,
+): Promise<SessionGrant> {
   const pending = current.sessionId ? await accounts.findPendingLogin(deps.db, current.sessionId) : undefined;
   const isPending =
     pending?.pending_user_id != null && pending.pending_expires_at !== null && pending.pending_expires_at.getTime() > Date.now();
@@ -300,7 +304,12 @@ export function getConfirmedPasswordStatus(passwordConfirmedAt: Date | null): { 
   return { confirmed: isPasswordRecentlyConfirmed(passwordConfirmedAt) };
 }
 
-export async function changePassword(deps: AppDeps, userId: number, currentToken: string | null, input: ChangePasswordInput): Promise<void> {
+export async function changePassword(
+  deps: AppDeps,
+  userId: number,
+  currentToken: string | null,
+  input: ChangePasswordInput,
+): Promise<void> {
   const user = await accounts.findPasswordHash(deps.db, userId);
   if (!user || !(await verifyPassword(user.password_hash, input.current_password))) {
     throw AppError.field('current_password', WRONG_CURRENT_PASSWORD_MESSAGE);
@@ -318,7 +327,11 @@ export async function changePassword(deps: AppDeps, userId: number, currentToken
 
 /** 'YYYY-MM-DD', null for "no date", or field errors on day/month/year. */
 export function parseDateOfBirth(
-  parts: { day?: string | number | null | undefined; month?: string | number | null | undefined; year?: string | number | null | undefined },
+  parts: {
+    day?: string | number | null | undefined;
+    month?: string | number | null | undefined;
+    year?: string | number | null | undefined;
+  },
   errors: FieldErrors,
   today = new Date(),
 ): string | null {

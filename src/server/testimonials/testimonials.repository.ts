@@ -12,11 +12,21 @@ export type TestimonialRecord = NonNullable<Awaited<ReturnType<typeof findTestim
 
 /** Newest first; the id breaks ties so pages never overlap. */
 export function listTestimonials(db: Kysely<Database>, limit: number, offset: number) {
-  return db.selectFrom('testimonials').select(columns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return db
+    .selectFrom('testimonials')
+    .select(columns)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 export async function countTestimonials(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('testimonials').select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('testimonials')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -24,8 +34,16 @@ export async function insertTestimonial(db: Kysely<Database>, values: { name: st
   return (await db.insertInto('testimonials').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateTestimonialRow(db: Kysely<Database>, id: number, values: { name: string; score: number; review: string }): Promise<boolean> {
-  const result = await db.updateTable('testimonials').set({ ...values, updated_at: new Date() }).where('id', '=', id).executeTakeFirst();
+export async function updateTestimonialRow(
+  db: Kysely<Database>,
+  id: number,
+  values: { name: string; score: number; review: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('testimonials')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -7,7 +7,15 @@ import { createTestimonial, deleteTestimonial, getTestimonial, listTestimonials,
 
 export const testimonialsRouter = router({
   list: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/testimonials', tags: ['testimonials'], summary: 'Testimonials, newest first (zero-based pages)', protect: false } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/testimonials',
+        tags: ['testimonials'],
+        summary: 'Testimonials, newest first (zero-based pages)',
+        protect: false,
+      },
+    })
     .input(testimonialListInput)
     .output(testimonialPageSchema)
     .query(({ ctx, input }) => listTestimonials(ctx.deps, input)),
@@ -19,7 +27,10 @@ export const testimonialsRouter = router({
     .query(({ ctx, input }) => getTestimonial(ctx.deps, input.id)),
 
   create: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/api/testimonials', tags: ['testimonials'], summary: 'Create a testimonial' }, rest: { successStatus: 201 } })
+    .meta({
+      openapi: { method: 'POST', path: '/api/testimonials', tags: ['testimonials'], summary: 'Create a testimonial' },
+      rest: { successStatus: 201 },
+    })
     .input(testimonialFieldsInput)
     .output(testimonialSchema)
     .mutation(({ ctx, input }) => createTestimonial(ctx.deps, input)),

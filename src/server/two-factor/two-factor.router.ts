@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 import { confirmedProcedure, router } from '#server/trpc.ts';
-import { confirmTwoFactorInputSchema, qrCodeResultSchema, recoveryCodesResultSchema, secretKeyResultSchema } from '#shared/schemas/two-factor.ts';
+import {
+  confirmTwoFactorInputSchema,
+  qrCodeResultSchema,
+  recoveryCodesResultSchema,
+  secretKeyResultSchema,
+} from '#shared/schemas/two-factor.ts';
 import * as service from './two-factor.service.ts';
 
 const tags = ['two-factor'];
@@ -13,13 +18,22 @@ const empty = z.object({}).optional();
 
 export const twoFactorRouter = router({
   enable: confirmedProcedure
-    .meta({ openapi: { method: 'POST', path: '/user/two-factor-authentication', tags, summary: 'Start two-factor set-up (pending secret and recovery codes)' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/two-factor-authentication',
+        tags,
+        summary: 'Start two-factor set-up (pending secret and recovery codes)',
+      },
+    })
     .input(empty)
     .output(z.void())
     .mutation(({ ctx }) => service.enableTwoFactor(ctx.deps, ctx.user.id)),
 
   qrCode: confirmedProcedure
-    .meta({ openapi: { method: 'GET', path: '/user/two-factor-qr-code', tags, summary: 'The QR code (SVG) and otpauth URL of the secret' } })
+    .meta({
+      openapi: { method: 'GET', path: '/user/two-factor-qr-code', tags, summary: 'The QR code (SVG) and otpauth URL of the secret' },
+    })
     .input(empty)
     .output(qrCodeResultSchema)
     .query(({ ctx }) => service.getQrCode(ctx.deps, ctx.user.id)),
@@ -31,7 +45,9 @@ export const twoFactorRouter = router({
     .query(({ ctx }) => service.getSecretKey(ctx.deps, ctx.user.id)),
 
   confirm: confirmedProcedure
-    .meta({ openapi: { method: 'POST', path: '/user/confirmed-two-factor-authentication', tags, summary: 'Turn two-factor on with a first code' } })
+    .meta({
+      openapi: { method: 'POST', path: '/user/confirmed-two-factor-authentication', tags, summary: 'Turn two-factor on with a first code' },
+    })
     .input(confirmTwoFactorInputSchema)
     .output(z.void())
     .mutation(({ ctx, input }) => service.confirmTwoFactor(ctx.deps, ctx.user.id, input.code)),

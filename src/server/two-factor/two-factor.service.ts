@@ -49,7 +49,12 @@ async function getState(deps: Deps, userId: number) {
 export async function enableTwoFactor(deps: Deps, userId: number): Promise<void> {
   const state = await getState(deps, userId);
   if (state.two_factor_secret) return;
-  await savePendingTwoFactor(deps.db, userId, encryptString(deps.config.appKey, generateTotpSecret()), encryptCodes(deps, newRecoveryCodes()));
+  await savePendingTwoFactor(
+    deps.db,
+    userId,
+    encryptString(deps.config.appKey, generateTotpSecret()),
+    encryptCodes(deps, newRecoveryCodes()),
+  );
 }
 
 export async function getQrCode(deps: Deps, userId: number): Promise<QrCodeResult> {
@@ -120,7 +125,11 @@ export async function useRecoveryCode(deps: Deps, userId: number, code: string):
 }
 
 /** The challenge at login: a recovery code first, then a TOTP code (CONTRACT.md). */
-export async function passTwoFactorChallenge(deps: Deps, userId: number, input: { code?: string | null; recovery_code?: string | null }): Promise<void> {
+export async function passTwoFactorChallenge(
+  deps: Deps,
+  userId: number,
+  input: { code?: string | null; recovery_code?: string | null },
+): Promise<void> {
   const state = await getState(deps, userId);
   const secret = state.two_factor_confirmed_at ? state.two_factor_secret : null;
   if (secret && input.recovery_code && (await useRecoveryCode(deps, userId, input.recovery_code))) return;

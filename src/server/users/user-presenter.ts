@@ -4,7 +4,18 @@ import type { User } from '#shared/schemas/user.ts';
 
 export type PresentableUserRow = Pick<
   UserRow,
-  'id' | 'firstname' | 'lastname' | 'email' | 'telephone' | 'role' | 'skills' | 'dob' | 'cv_file_key' | 'email_verified_at' | 'two_factor_confirmed_at' | 'created_at'
+  | 'id'
+  | 'firstname'
+  | 'lastname'
+  | 'email'
+  | 'telephone'
+  | 'role'
+  | 'skills'
+  | 'dob'
+  | 'cv_file_key'
+  | 'email_verified_at'
+  | 'two_factor_confirmed_at'
+  | 'created_at'
 >;
 
 /** The columns presentUser reads; select exactly these. */

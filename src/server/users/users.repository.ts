@@ -25,7 +25,14 @@ function searchUsers(db: Kysely<Database>, search: string | undefined) {
 
 export async function findUserPage(db: Kysely<Database>, search: string | undefined, limit: number, offset: number) {
   const [rows, count] = await Promise.all([
-    searchUsers(db, search).select(presentableUserColumns).orderBy('lastname').orderBy('firstname').orderBy('id').limit(limit).offset(offset).execute(),
+    searchUsers(db, search)
+      .select(presentableUserColumns)
+      .orderBy('lastname')
+      .orderBy('firstname')
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     searchUsers(db, search)
       .select((eb) => eb.fn.countAll<string | number>().as('count'))
       .executeTakeFirstOrThrow(),
@@ -38,7 +45,10 @@ export function findUser(db: Kysely<Database>, id: number) {
 }
 
 export async function isEmailTaken(db: Kysely<Database>, email: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase());
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -63,13 +73,28 @@ export async function lockAdmins(db: Kysely<Database>): Promise<number[]> {
 export async function updateUserRow(
   db: Kysely<Database>,
   id: number,
-  values: Partial<{ firstname: string; lastname: string; email: string; telephone: string | null; role: Role; skills: string; password_hash: string }>,
+  values: Partial<{
+    firstname: string;
+    lastname: string;
+    email: string;
+    telephone: string | null;
+    role: Role;
+    skills: string;
+    password_hash: string;
+  }>,
 ): Promise<void> {
-  await db.updateTable('users').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteUserRow(db: Kysely<Database>, id: number): Promise<void> {
-  await db.deleteFrom('sessions').where((eb) => eb.or([eb('user_id', '=', id), eb('pending_user_id', '=', id)])).execute();
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('user_id', '=', id), eb('pending_user_id', '=', id)]))
+    .execute();
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 

@@ -67,7 +67,11 @@ export async function createUser(deps: Deps, input: UserCreateInput): Promise<Us
  * Updates an account. A new password ends the user's sessions (all but the acting admin's own,
  * when admins edit themselves), as a password change does everywhere else.
  */
-export async function updateUser(deps: Deps, input: UserUpdateInput, actor: { userId: number; sessionToken: string | null }): Promise<User> {
+export async function updateUser(
+  deps: Deps,
+  input: UserUpdateInput,
+  actor: { userId: number; sessionToken: string | null },
+): Promise<User> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     await deps.db.transaction().execute(async (trx) => {

@@ -57,7 +57,13 @@ function asFields(raw: unknown): Record<string, unknown> {
  * The schema's 422 (`error`) with the check's messages added after zod's, fields in the schema's
  * order. Any other error, or a check with nothing to add, gives `error` back as it is.
  */
-export async function withCheckErrors(error: AppError, schema: z.ZodType, ctx: RequestContext, raw: unknown, check: InputCheck): Promise<AppError> {
+export async function withCheckErrors(
+  error: AppError,
+  schema: z.ZodType,
+  ctx: RequestContext,
+  raw: unknown,
+  check: InputCheck,
+): Promise<AppError> {
   if (error.code !== 'VALIDATION') return error;
   const extra = await check(ctx, asFields(raw));
   if (!Object.values(extra).some((list) => list.length)) return error;

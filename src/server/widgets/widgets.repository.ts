@@ -38,7 +38,10 @@ export function listWidgets(db: Kysely<Database>) {
 
 /** Another widget with this name (any case), so names stay unambiguous for the pages. */
 export async function isWidgetNameTaken(db: Kysely<Database>, name: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('widgets').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  let query = db
+    .selectFrom('widgets')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }

@@ -12,7 +12,15 @@ export const widgetsRouter = router({
    * edit page) and anything else a name (public, for the pages). One path, one procedure.
    */
   byKey: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/widgets/{x}', tags: ['widgets'], summary: 'A widget by name (public) or by id (admin)', protect: false } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/widgets/{x}',
+        tags: ['widgets'],
+        summary: 'A widget by name (public) or by id (admin)',
+        protect: false,
+      },
+    })
     .input(widgetByKeyInput)
     .output(widgetSchema)
     .query(({ ctx, input }) => {
@@ -32,7 +40,10 @@ export const widgetsRouter = router({
     .query(({ ctx }) => listWidgets(ctx.deps)),
 
   create: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/api/widgets', tags: ['widgets'], summary: 'Create a TEXT widget' }, rest: { successStatus: 201 } })
+    .meta({
+      openapi: { method: 'POST', path: '/api/widgets', tags: ['widgets'], summary: 'Create a TEXT widget' },
+      rest: { successStatus: 201 },
+    })
     .input(widgetCreateInput)
     .output(widgetSchema)
     .mutation(({ ctx, input }) => createWidget(ctx.deps, input)),

@@ -74,7 +74,8 @@ export async function createWidget(deps: Deps, input: WidgetCreateInput): Promis
 export async function updateWidget(deps: Deps, input: WidgetUpdateInput, imagePath?: string): Promise<Widget> {
   const existing = await repo.findWidgetById(deps.db, input.id);
   if (!existing) throw AppError.notFound();
-  if (input.name !== undefined && input.name !== existing.name && (await repo.isWidgetNameTaken(deps.db, input.name, input.id))) throw nameTaken();
+  if (input.name !== undefined && input.name !== existing.name && (await repo.isWidgetNameTaken(deps.db, input.name, input.id)))
+    throw nameTaken();
 
   const newImage = imagePath ? await storeImage(deps.db, deps.storage, { path: imagePath }, 'image', { moveSource: true }) : undefined;
   let previousImageId: number | null = null;

@@ -5,8 +5,6 @@ import { widgetFieldsInput, widgetUpdateInput } from '#shared/schemas/content-in
 import { imageTooLarge } from '#server/files/images.ts';
 import { updateWidget } from './widgets.service.ts';
 
-
-
 /**
  * POST /api/widgets/{x} (multipart with an optional image). The parameter keeps GET's name: to
  * OpenAPI, /api/widgets/{x} and /api/widgets/{id} would be one path declared twice. Here x is the id.

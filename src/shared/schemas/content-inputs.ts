@@ -13,13 +13,16 @@ export const RICH_TEXT_MAX = 100_000;
 
 /** integerField, with "is required" (not "must be an integer") when the value is missing. */
 export function requiredInteger(field: string, min: number, max: number) {
-  return z.preprocess((value, ctx) => {
-    if (value === undefined || value === null || value === '') {
-      ctx.addIssue({ code: 'custom', message: messages.required(field), input: value });
-      return z.NEVER;
-    }
-    return value;
-  }, integerField(field, min, max));
+  return z.preprocess(
+    (value, ctx) => {
+      if (value === undefined || value === null || value === '') {
+        ctx.addIssue({ code: 'custom', message: messages.required(field), input: value });
+        return z.NEVER;
+      }
+      return value;
+    },
+    integerField(field, min, max),
+  );
 }
 
 export const idField = (field = 'id') => requiredInteger(field, 1, MAX_ID);
@@ -29,7 +32,6 @@ export const widgetNameField = requiredString('name', 64).regex(
   WIDGET_NAME_PATTERN,
   'The name must start with a letter and contain only letters, digits, dashes and underscores.',
 );
-
 
 const richTextField = (field: string) =>
   z.preprocess(

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { messages } from '../validation.ts';
 
 export const confirmTwoFactorInputSchema = z.object({
-  code: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: messages.required('code') }).trim().min(1, messages.required('code'))),
+  code: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z
+      .string({ error: messages.required('code') })
+      .trim()
+      .min(1, messages.required('code')),
+  ),
 });
 export type ConfirmTwoFactorInput = z.infer<typeof confirmTwoFactorInputSchema>;
 

@@ -14,7 +14,14 @@ const emailInput = requiredString('email', 255)
 export const userIdInput = z.object({ id: integerField('id', 1, 2_147_483_647) });
 
 export const userListInput = z.object({
-  search: z.preprocess((v) => (v === null ? undefined : v), z.string({ error: messages.string('search') }).trim().max(255, messages.max('search', 255)).optional()),
+  search: z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string({ error: messages.string('search') })
+      .trim()
+      .max(255, messages.max('search', 255))
+      .optional(),
+  ),
   page: integerField('page', 1, 1_000_000).optional(),
 });
 export type UserListInput = z.infer<typeof userListInput>;
@@ -43,7 +50,13 @@ export const userUpdateInput = z
     email: emailInput,
     telephone: optionalString('telephone', 40).optional(),
     role: z.enum(['user', 'member', 'admin'], { error: messages.in('role') }),
-    skills: z.preprocess((v) => (v === null ? '' : v), z.string({ error: messages.string('skills') }).max(SKILLS_MAX, messages.max('skills', SKILLS_MAX)).optional()),
+    skills: z.preprocess(
+      (v) => (v === null ? '' : v),
+      z
+        .string({ error: messages.string('skills') })
+        .max(SKILLS_MAX, messages.max('skills', SKILLS_MAX))
+        .optional(),
+    ),
     password: optionalPassword,
     password_confirmation: passwordConfirmationField,
   })

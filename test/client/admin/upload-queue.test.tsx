@@ -19,7 +19,13 @@ function fakeFile(name: string, type: string, size = 1000): File {
 
 /** An upload function whose calls the test finishes by hand. */
 function controlledUpload() {
-  const calls: { file: File; resolve: (v: unknown) => void; reject: (e: unknown) => void; progress: (f: number) => void; signal: AbortSignal }[] = [];
+  const calls: {
+    file: File;
+    resolve: (v: unknown) => void;
+    reject: (e: unknown) => void;
+    progress: (f: number) => void;
+    signal: AbortSignal;
+  }[] = [];
   const upload: UploadFn = (file, { onProgress, signal }) =>
     new Promise((resolve, reject) => {
       calls.push({ file, resolve, reject, progress: onProgress, signal });
@@ -52,7 +58,9 @@ describe('acceptance rules', () => {
   });
 
   it('words failed uploads: the server’s field message, else its status code', () => {
-    expect(failureMessage({ status: 422, body: { message: 'x', errors: { file: ['The file must be an image.'] } } })).toBe('The file must be an image.');
+    expect(failureMessage({ status: 422, body: { message: 'x', errors: { file: ['The file must be an image.'] } } })).toBe(
+      'The file must be an image.',
+    );
     expect(failureMessage({ status: 500, body: { message: 'Server Error' } })).toBe('Server responded with 500 code.');
     expect(failureMessage({ status: 0, body: { message: 'The upload failed.' } })).toBe('The upload failed.');
   });

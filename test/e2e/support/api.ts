@@ -107,5 +107,11 @@ export async function createUser(
     password: fields.password ?? 'Harbour-pass-42',
   };
   const response = await admin.expect('POST', '/api/users', [201, 200], { ...user, password_confirmation: user.password });
-  return { id: Number(response.body.data.id), email: user.email, password: user.password, firstname: user.firstname, lastname: user.lastname };
+  return {
+    id: Number(response.body.data.id),
+    email: user.email,
+    password: user.password,
+    firstname: user.firstname,
+    lastname: user.lastname,
+  };
 }

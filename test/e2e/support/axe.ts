@@ -39,7 +39,9 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       id: v.id,
       impact: v.impact,
       help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + (n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1).join(' ').trim()}` : '')),
+      targets: v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(' ') + (n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1).join(' ').trim()}` : '')),
     }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

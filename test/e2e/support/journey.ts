@@ -48,7 +48,12 @@ export interface Journey {
 }
 
 function safeName(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100) || 'test';
+  return (
+    name
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 100) || 'test'
+  );
 }
 
 export function useJourney(testFile: string, options: JourneyOptions = {}): Journey {
@@ -77,7 +82,9 @@ export function useJourney(testFile: string, options: JourneyOptions = {}): Jour
       log.push(`${stamp()} [${label}] page error: ${e.stack ?? e.message}`);
       pageErrors.push(`[${label}] ${p.url()}: ${e.message}`);
     });
-    p.on('requestfailed', (r) => log.push(`${stamp()} [${label}] request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+    p.on('requestfailed', (r) =>
+      log.push(`${stamp()} [${label}] request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`),
+    );
     p.on('response', (r) => {
       if (r.status() >= 400) log.push(`${stamp()} [${label}] HTTP ${r.status()} ${r.request().method()} ${r.url()}`);
     });
@@ -98,7 +105,10 @@ export function useJourney(testFile: string, options: JourneyOptions = {}): Jour
     });
     contexts.push(ctx);
     // The tests never leave the machine: external embeds (the contact map, videos) are refused.
-    await ctx.route((url) => url.hostname !== '127.0.0.1' && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
+    await ctx.route(
+      (url) => url.hostname !== '127.0.0.1' && url.protocol.startsWith('http'),
+      (route) => route.abort('blockedbyclient'),
+    );
     const p = await ctx.newPage();
     watch(p, `page${pages.length + 1}`);
     ctx.on('page', (popup) => watch(popup, `page${pages.length + 1}`));
@@ -147,11 +157,18 @@ export function useJourney(testFile: string, options: JourneyOptions = {}): Jour
         for (const [index, tracked] of pages.entries()) {
           if (tracked.page.isClosed()) continue;
           await tracked.page
-            .screenshot({ path: path.join(dir, index === 0 ? 'screenshot.png' : `screenshot-${tracked.label}.png`), fullPage: false, timeout: 10_000 })
+            .screenshot({
+              path: path.join(dir, index === 0 ? 'screenshot.png' : `screenshot-${tracked.label}.png`),
+              fullPage: false,
+              timeout: 10_000,
+            })
             .catch((e: unknown) => log.push(`screenshot of ${tracked.label} failed: ${String(e)}`));
           log.push(`${stamp()} [${tracked.label}] url at failure: ${tracked.page.url()}`);
         }
-        const errors = [...(ctx.task.result?.errors ?? []).map((e) => e.stack ?? e.message), ...uncaught.map((e) => `uncaught in the page: ${e}`)].join('\n\n');
+        const errors = [
+          ...(ctx.task.result?.errors ?? []).map((e) => e.stack ?? e.message),
+          ...uncaught.map((e) => `uncaught in the page: ${e}`),
+        ].join('\n\n');
         writeFileSync(
           path.join(dir, 'console.log'),
           `test: ${ctx.task.name}\nfailing step: ${currentStep}\n\n${log.join('\n')}\n\nerror:\n${errors}\n`,

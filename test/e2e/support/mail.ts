@@ -64,7 +64,8 @@ export async function waitForMail(
     );
     const newest = matching.at(-1);
     if (newest) return newest;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to}${options.subject ? ` matching ${options.subject}` : ''} arrived within the time limit`);
+    if (Date.now() > deadline)
+      throw new Error(`no e-mail to ${to}${options.subject ? ` matching ${options.subject}` : ''} arrived within the time limit`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

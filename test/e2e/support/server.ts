@@ -100,9 +100,12 @@ export async function removeTemplate(template: ServerTemplate): Promise<void> {
   if (template.databaseName) await adminQuery(`drop database if exists ${template.databaseName} with (force)`).catch(() => {});
 }
 
-export async function startServer(
-  options: { appRoot: string; template?: ServerTemplate | undefined; keepData?: boolean; inMainProcess?: boolean },
-): Promise<RunningServer & { databaseName: string | undefined }> {
+export async function startServer(options: {
+  appRoot: string;
+  template?: ServerTemplate | undefined;
+  keepData?: boolean;
+  inMainProcess?: boolean;
+}): Promise<RunningServer & { databaseName: string | undefined }> {
   installExitHandlers(!options.inMainProcess);
   const { template } = options;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bodyshop-e2e-'));

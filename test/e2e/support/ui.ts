@@ -33,7 +33,12 @@ export function pathOf(page: Page): string {
 }
 
 /** Polls a value from the page until it satisfies the check. */
-export async function until<T>(read: () => Promise<T> | T, check: (value: T) => boolean, message: string, timeout = STEP_TIMEOUT_MS): Promise<T> {
+export async function until<T>(
+  read: () => Promise<T> | T,
+  check: (value: T) => boolean,
+  message: string,
+  timeout = STEP_TIMEOUT_MS,
+): Promise<T> {
   let last: T | undefined;
   await expect
     .poll(

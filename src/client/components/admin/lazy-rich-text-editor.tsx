@@ -6,7 +6,13 @@ const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
 
 export function LazyRichTextEditor(props: RichTextEditorProps) {
   return (
-    <Suspense fallback={<div className="rte-loading" role="status">Loading editor…</div>}>
+    <Suspense
+      fallback={
+        <div className="rte-loading" role="status">
+          Loading editor…
+        </div>
+      }
+    >
       <RichTextEditor {...props} />
     </Suspense>
   );

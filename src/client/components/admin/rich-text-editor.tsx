@@ -204,7 +204,10 @@ function Toolbar({ editor, label, disabled, pasteAsText, onPasteAsText, showSour
 
   function setFormat(format: string) {
     if (format === 'p') chain().setParagraph().run();
-    else chain().setHeading({ level: Number(format) as 1 | 2 | 3 | 4 }).run();
+    else
+      chain()
+        .setHeading({ level: Number(format) as 1 | 2 | 3 | 4 })
+        .run();
   }
 
   function applyLink() {

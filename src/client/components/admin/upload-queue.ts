@@ -22,7 +22,10 @@ export interface AcceptRules {
 
 /** Dropzone's way of matching a file against an accept list. */
 export function isAcceptedType(file: Pick<File, 'name' | 'type'>, accept: string): boolean {
-  const rules = accept.split(',').map((r) => r.trim().toLowerCase()).filter(Boolean);
+  const rules = accept
+    .split(',')
+    .map((r) => r.trim().toLowerCase())
+    .filter(Boolean);
   if (rules.length === 0) return true;
   const type = file.type.toLowerCase();
   const name = file.name.toLowerCase();

@@ -30,14 +30,30 @@ export interface CarouselProps {
   showArrows?: boolean;
 }
 
-export function Carousel({ label, slides, perView, autoplayMs, loop = false, fade = false, className, onApi, currentIndex, showArrows = true }: CarouselProps) {
+export function Carousel({
+  label,
+  slides,
+  perView,
+  autoplayMs,
+  loop = false,
+  fade = false,
+  className,
+  onApi,
+  currentIndex,
+  showArrows = true,
+}: CarouselProps) {
   const reducedMotion = usePrefersReducedMotion();
   const perViewNow = slidesPerView(useViewportWidth(), perView);
   const [plugins] = useState(() => [
-    ...(autoplayMs ? [Autoplay({ delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnFocusIn: false, stopOnMouseEnter: false })] : []),
+    ...(autoplayMs
+      ? [Autoplay({ delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnFocusIn: false, stopOnMouseEnter: false })]
+      : []),
     ...(fade ? [Fade()] : []),
   ]);
-  const [viewportRef, api] = useEmblaCarousel({ loop, align: 'start', containScroll: loop ? false : 'trimSnaps', duration: reducedMotion ? 1 : 25 }, plugins);
+  const [viewportRef, api] = useEmblaCarousel(
+    { loop, align: 'start', containScroll: loop ? false : 'trimSnaps', duration: reducedMotion ? 1 : 25 },
+    plugins,
+  );
 
   const [isPlayingWanted, setPlayingWanted] = useState(true);
   const [isHovered, setHovered] = useState(false);
@@ -120,8 +136,16 @@ export function Carousel({ label, slides, perView, autoplayMs, loop = false, fad
       {hasControls && slides.length > 1 && (
         <div className="carousel__controls">
           {showArrows && (
-            <button type="button" className="carousel__button" onClick={scrollPrev} disabled={!loop && !canScroll.prev} aria-label="Previous slide">
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7" /></svg>
+            <button
+              type="button"
+              className="carousel__button"
+              onClick={scrollPrev}
+              disabled={!loop && !canScroll.prev}
+              aria-label="Previous slide"
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M15 5l-7 7 7 7" />
+              </svg>
             </button>
           )}
           {autoplayMs && !reducedMotion && (
@@ -132,15 +156,27 @@ export function Carousel({ label, slides, perView, autoplayMs, loop = false, fad
               aria-label={isPlayingWanted ? 'Pause slideshow' : 'Play slideshow'}
             >
               {isPlayingWanted ? (
-                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M8 5v14M16 5v14" /></svg>
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M8 5v14M16 5v14" />
+                </svg>
               ) : (
-                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M7 4l12 8-12 8z" /></svg>
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M7 4l12 8-12 8z" />
+                </svg>
               )}
             </button>
           )}
           {showArrows && (
-            <button type="button" className="carousel__button" onClick={scrollNext} disabled={!loop && !canScroll.next} aria-label="Next slide">
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9 5l7 7-7 7" /></svg>
+            <button
+              type="button"
+              className="carousel__button"
+              onClick={scrollNext}
+              disabled={!loop && !canScroll.next}
+              aria-label="Next slide"
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M9 5l7 7-7 7" />
+              </svg>
             </button>
           )}
         </div>

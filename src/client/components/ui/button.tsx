@@ -6,7 +6,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
-export function Button({ variant = 'primary', loading = false, type = 'button', className, disabled, children, onClick, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  loading = false,
+  type = 'button',
+  className,
+  disabled,
+  children,
+  onClick,
+  ...rest
+}: ButtonProps) {
   // While loading the button stays focusable (aria-disabled, not disabled), so keyboard focus
   // is not dropped to the page mid-request; clicks and submits are swallowed instead.
   return (

@@ -21,7 +21,12 @@ function FieldFrame({ id, label, error, hint, required, children }: FieldFramePr
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
-        {required && <span className="field__required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {children(describedBy)}
       {hint && (

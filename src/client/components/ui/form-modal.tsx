@@ -19,7 +19,18 @@ export interface FormModalProps {
   children: ReactNode;
 }
 
-export function FormModal({ open = true, title, size, onClose, formId, formRef, onSubmit, submitLabel, isPending, children }: FormModalProps) {
+export function FormModal({
+  open = true,
+  title,
+  size,
+  onClose,
+  formId,
+  formRef,
+  onSubmit,
+  submitLabel,
+  isPending,
+  children,
+}: FormModalProps) {
   return (
     <Modal
       open={open}

@@ -17,7 +17,8 @@ export interface ModalProps {
 /** Open dialogs, innermost last: Escape and the focus trap belong to the innermost only. */
 const openDialogs: HTMLElement[] = [];
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
 export function Modal({ open, title, onClose, size = 'sm', children, footer }: ModalProps) {
   const titleId = useId();

@@ -16,7 +16,14 @@ const SCORES = [1, 2, 3, 4, 5];
 
 function Star({ filled, size }: { filled: boolean; size: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={filled ? 'star star--filled' : 'star'}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      className={filled ? 'star star--filled' : 'star'}
+    >
       <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z" />
     </svg>
   );

@@ -27,8 +27,11 @@ function WidgetBody({ widget, priority, sizes }: { widget: WidgetData; priority:
     case 'VIDEO':
       return <div className="widget__video" dangerouslySetInnerHTML={{ __html: widget.html }} />;
     case 'IMAGE':
-      if (widget.image) return <ResponsiveImage image={widget.image} alt={widget.alt} priority={priority} sizes={sizes} className="widget__image" />;
-      return widget.image_url ? <img src={widget.image_url} alt={widget.alt} loading={priority ? 'eager' : 'lazy'} className="widget__image" /> : null;
+      if (widget.image)
+        return <ResponsiveImage image={widget.image} alt={widget.alt} priority={priority} sizes={sizes} className="widget__image" />;
+      return widget.image_url ? (
+        <img src={widget.image_url} alt={widget.alt} loading={priority ? 'eager' : 'lazy'} className="widget__image" />
+      ) : null;
   }
 }
 
@@ -46,7 +49,12 @@ export function Widget({ name, priority = false, sizes = '(min-width: 900px) 50v
   return (
     <div className={`widget widget--${widget.type.toLowerCase()} ${className ?? ''}`}>
       {isAdmin && (
-        <Link href={`~/admin/widgets/${widget.id}`} className="widget__edit" aria-label={`Edit widget ${widget.name}`} title={`Edit widget ${widget.name}`}>
+        <Link
+          href={`~/admin/widgets/${widget.id}`}
+          className="widget__edit"
+          aria-label={`Edit widget ${widget.name}`}
+          title={`Edit widget ${widget.name}`}
+        >
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
             <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
           </svg>

@@ -40,9 +40,36 @@ export function ChangePasswordPage() {
       {saved && <Alert tone="success">{saved}</Alert>}
       {change.error && <Alert tone="error">{messageOf(change.error)}</Alert>}
       <form onSubmit={onSubmit}>
-        <TextField label="Current Password" name="current_password" type="password" autoComplete="current-password" required value={values.current_password} onChange={set('current_password')} error={firstError(errors, 'current_password')} />
-        <TextField label="New Password" name="password" type="password" autoComplete="new-password" required value={values.password} onChange={set('password')} error={firstError(errors, 'password')} />
-        <TextField label="Confirm New Password" name="password_confirmation" type="password" autoComplete="new-password" required value={values.password_confirmation} onChange={set('password_confirmation')} error={firstError(errors, 'password_confirmation')} />
+        <TextField
+          label="Current Password"
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={values.current_password}
+          onChange={set('current_password')}
+          error={firstError(errors, 'current_password')}
+        />
+        <TextField
+          label="New Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onChange={set('password')}
+          error={firstError(errors, 'password')}
+        />
+        <TextField
+          label="Confirm New Password"
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.password_confirmation}
+          onChange={set('password_confirmation')}
+          error={firstError(errors, 'password_confirmation')}
+        />
         <Button type="submit" loading={change.isPending}>
           Change Password
         </Button>

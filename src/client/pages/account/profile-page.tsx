@@ -90,10 +90,40 @@ export function ProfilePage() {
       {saved && <Alert tone="success">{saved}</Alert>}
       <form onSubmit={onSubmit}>
         <div className="form-grid">
-          <TextField label="First Name" name="firstname" autoComplete="given-name" value={values.firstname} onChange={set('firstname')} error={errors.firstname} />
-          <TextField label="Last Name" name="lastname" autoComplete="family-name" value={values.lastname} onChange={set('lastname')} error={errors.lastname} />
-          <TextField label="Email Address" name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
-          <TextField label="Telephone" name="telephone" type="tel" autoComplete="tel" value={values.telephone} onChange={set('telephone')} error={errors.telephone} />
+          <TextField
+            label="First Name"
+            name="firstname"
+            autoComplete="given-name"
+            value={values.firstname}
+            onChange={set('firstname')}
+            error={errors.firstname}
+          />
+          <TextField
+            label="Last Name"
+            name="lastname"
+            autoComplete="family-name"
+            value={values.lastname}
+            onChange={set('lastname')}
+            error={errors.lastname}
+          />
+          <TextField
+            label="Email Address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
+          <TextField
+            label="Telephone"
+            name="telephone"
+            type="tel"
+            autoComplete="tel"
+            value={values.telephone}
+            onChange={set('telephone')}
+            error={errors.telephone}
+          />
         </div>
 
         <fieldset className={`field dob${errors.dob ? ' field--invalid' : ''}`} aria-describedby={errors.dob ? dobErrorId : undefined}>
@@ -101,33 +131,64 @@ export function ProfilePage() {
           <div className="dob__parts">
             <label className="dob__part">
               <span className="visually-hidden">Day</span>
-              <select name="day" className="field__control" value={values.day} onChange={(e) => set('day')(e.target.value)} aria-invalid={errors.dob ? true : undefined} autoComplete="bday-day">
+              <select
+                name="day"
+                className="field__control"
+                value={values.day}
+                onChange={(e) => set('day')(e.target.value)}
+                aria-invalid={errors.dob ? true : undefined}
+                autoComplete="bday-day"
+              >
                 <option value="">Day</option>
                 {DAYS.map((day) => (
-                  <option key={day} value={day}>{day}</option>
+                  <option key={day} value={day}>
+                    {day}
+                  </option>
                 ))}
               </select>
             </label>
             <label className="dob__part">
               <span className="visually-hidden">Month</span>
-              <select name="month" className="field__control" value={values.month} onChange={(e) => set('month')(e.target.value)} aria-invalid={errors.dob ? true : undefined} autoComplete="bday-month">
+              <select
+                name="month"
+                className="field__control"
+                value={values.month}
+                onChange={(e) => set('month')(e.target.value)}
+                aria-invalid={errors.dob ? true : undefined}
+                autoComplete="bday-month"
+              >
                 <option value="">Month</option>
                 {MONTHS.map((month, i) => (
-                  <option key={month} value={String(i + 1)}>{month}</option>
+                  <option key={month} value={String(i + 1)}>
+                    {month}
+                  </option>
                 ))}
               </select>
             </label>
             <label className="dob__part">
               <span className="visually-hidden">Year</span>
-              <select name="year" className="field__control" value={values.year} onChange={(e) => set('year')(e.target.value)} aria-invalid={errors.dob ? true : undefined} autoComplete="bday-year">
+              <select
+                name="year"
+                className="field__control"
+                value={values.year}
+                onChange={(e) => set('year')(e.target.value)}
+                aria-invalid={errors.dob ? true : undefined}
+                autoComplete="bday-year"
+              >
                 <option value="">Year</option>
                 {YEARS.map((year) => (
-                  <option key={year} value={year}>{year}</option>
+                  <option key={year} value={year}>
+                    {year}
+                  </option>
                 ))}
               </select>
             </label>
           </div>
-          {errors.dob && <p className="field__error" id={dobErrorId}>{errors.dob}</p>}
+          {errors.dob && (
+            <p className="field__error" id={dobErrorId}>
+              {errors.dob}
+            </p>
+          )}
         </fieldset>
 
         <div className={`field${errors.cvfile ? ' field--invalid' : ''}`}>
@@ -145,8 +206,14 @@ export function ProfilePage() {
             aria-invalid={errors.cvfile ? true : undefined}
             aria-describedby={`${ids}-file-hint${errors.cvfile ? ` ${fileErrorId}` : ''}`}
           />
-          <p className="field__hint" id={`${ids}-file-hint`}>PDF, Word, OpenDocument, RTF or plain text, up to 12 MB.</p>
-          {errors.cvfile && <p className="field__error" id={fileErrorId}>{errors.cvfile}</p>}
+          <p className="field__hint" id={`${ids}-file-hint`}>
+            PDF, Word, OpenDocument, RTF or plain text, up to 12 MB.
+          </p>
+          {errors.cvfile && (
+            <p className="field__error" id={fileErrorId}>
+              {errors.cvfile}
+            </p>
+          )}
           {progress !== null && file && (
             <progress className="upload-progress" max={1} value={progress} aria-label="Upload progress">
               {Math.round(progress * 100)}%

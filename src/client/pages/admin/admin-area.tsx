@@ -56,9 +56,7 @@ function AdminLayout({ children }: { children: ReactNode }) {
           </li>
         </ul>
       </nav>
-      <main className="admin__main">
-        {children}
-      </main>
+      <main className="admin__main">{children}</main>
     </div>
   );
 }

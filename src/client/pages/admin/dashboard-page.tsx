@@ -22,8 +22,8 @@ export function DashboardPage() {
     <>
       <h1 className="admin__title">Dashboard</h1>
       <p>
-        Welcome{user ? `, ${user.firstname}` : ''}. From here you manage the website of Harbourside Body &amp; Paint: choose an
-        area below or from the menu.
+        Welcome{user ? `, ${user.firstname}` : ''}. From here you manage the website of Harbourside Body &amp; Paint: choose an area below
+        or from the menu.
       </p>
       <ul className="admin-cards">
         {areas.map((area) => (

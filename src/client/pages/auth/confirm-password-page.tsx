@@ -32,7 +32,16 @@ export function ConfirmPasswordPage() {
       <form onSubmit={onSubmit}>
         <p>This is a secure area. Please confirm your password before continuing.</p>
         {confirm.error && <Alert tone="error">{messageOf(confirm.error)}</Alert>}
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required autoFocus value={password} onChange={setPassword} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus
+          value={password}
+          onChange={setPassword}
+        />
         <Button type="submit" loading={confirm.isPending} className="btn--block">
           Confirm
         </Button>

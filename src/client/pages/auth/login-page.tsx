@@ -47,7 +47,15 @@ export function LoginPage() {
       <form onSubmit={onSubmit}>
         {login.error && <Alert tone="error">{messageOf(login.error)}</Alert>}
         <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={setEmail} />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={setPassword} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
         <div className="form-row form-row--between">
           <CheckboxField label="Remember me" name="remember" checked={remember} onChange={setRemember} />
           <Link href="/forgot-password">Forgot your password?</Link>

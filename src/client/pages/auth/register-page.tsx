@@ -26,7 +26,13 @@ export function RegisterPage() {
   usePageTitle('Register');
   const [, navigate] = useLocation();
   const { refetch } = useSession();
-  const [values, setValues] = useState<Record<FieldName, string>>({ firstname: '', lastname: '', email: '', password: '', password_confirmation: '' });
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    firstname: '',
+    lastname: '',
+    email: '',
+    password: '',
+    password_confirmation: '',
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isInvalid, setInvalid] = useState(false);
   const [isBusy, setBusy] = useState(false);

@@ -37,7 +37,15 @@ export function ResetPasswordPage({ token }: { token: string }) {
       <form onSubmit={onSubmit}>
         {reset.error && <Alert tone="error">{messageOf(reset.error)}</Alert>}
         <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={setEmail} />
-        <TextField label="New Password" name="password" type="password" autoComplete="new-password" required value={password} onChange={setPassword} />
+        <TextField
+          label="New Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
         <TextField
           label="Confirm New Password"
           name="password_confirmation"

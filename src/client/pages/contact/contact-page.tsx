@@ -15,11 +15,15 @@ export function ContactPage() {
           <dl className="contact__list">
             <div>
               <dt>E-mail</dt>
-              <dd><a href={`mailto:${siteConfig.email}`}>{siteConfig.email}</a></dd>
+              <dd>
+                <a href={`mailto:${siteConfig.email}`}>{siteConfig.email}</a>
+              </dd>
             </div>
             <div>
               <dt>Phone</dt>
-              <dd><a href={phoneHref}>{siteConfig.phone}</a></dd>
+              <dd>
+                <a href={phoneHref}>{siteConfig.phone}</a>
+              </dd>
             </div>
             <div>
               <dt>Social</dt>
@@ -35,7 +39,9 @@ export function ContactPage() {
               <dd>
                 <address>
                   {siteConfig.address.map((line) => (
-                    <span key={line} className="contact__line">{line}</span>
+                    <span key={line} className="contact__line">
+                      {line}
+                    </span>
                   ))}
                 </address>
               </dd>
@@ -49,13 +55,7 @@ export function ContactPage() {
         <Widget name="ContactImage" className="contact__image" />
       </section>
       <section className="container section contact__map" aria-label="Map">
-        <iframe
-          title={`Map showing ${siteConfig.name}`}
-          src={siteConfig.map.embedUrl}
-          loading="lazy"
-          width="1180"
-          height="420"
-        />
+        <iframe title={`Map showing ${siteConfig.name}`} src={siteConfig.map.embedUrl} loading="lazy" width="1180" height="420" />
         <p>
           <a href={siteConfig.map.linkUrl} target="_blank" rel="noopener noreferrer">
             View a larger map<span className="visually-hidden"> (opens in a new tab)</span>

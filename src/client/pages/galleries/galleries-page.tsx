@@ -13,7 +13,12 @@ function GalleryCard({ gallery }: { gallery: GallerySummary }) {
   const content = (
     <>
       {gallery.image ? (
-        <ResponsiveImage image={gallery.image} alt="" sizes="(min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw" className="gallery-card__image" />
+        <ResponsiveImage
+          image={gallery.image}
+          alt=""
+          sizes="(min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw"
+          className="gallery-card__image"
+        />
       ) : (
         <span className="gallery-card__image gallery-card__image--empty" />
       )}

@@ -62,7 +62,13 @@ export function GalleryPage({ id }: { id: string }) {
               fade
               onApi={onMainApi}
               slides={gallery.images.map((image, index) => (
-                <ResponsiveImage key={image.id} image={image.image} alt={image.alt} priority={index === 0} sizes="(min-width: 1180px) 1180px, 100vw" />
+                <ResponsiveImage
+                  key={image.id}
+                  image={image.image}
+                  alt={image.alt}
+                  priority={index === 0}
+                  sizes="(min-width: 1180px) 1180px, 100vw"
+                />
               ))}
             />
             <Carousel

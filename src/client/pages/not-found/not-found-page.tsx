@@ -5,7 +5,13 @@ export function NotFoundPage() {
   usePageTitle('Page Not Found');
   return (
     <section className="not-found container section">
-      <img src="/images/not-found.jpg" alt="Wrong turn: this page seems to have driven off the end of the quay" width="1200" height="800" className="not-found__image" />
+      <img
+        src="/images/not-found.jpg"
+        alt="Wrong turn: this page seems to have driven off the end of the quay"
+        width="1200"
+        height="800"
+        className="not-found__image"
+      />
       <div className="not-found__text">
         <h1>Error 404</h1>
         <p className="not-found__lead">Page Not Found</p>

@@ -293,11 +293,7 @@ export const demoWidgets: DemoWidget[] = [
     'A car freshly painted in deep red inside the spray booth',
     img('Paint & refinishing', 'spraybooth', P.booth, 104),
   ),
-  picture(
-    'HomeItem3Image',
-    'A fishing boat with a coral-red hull after a topside repaint',
-    img('Marine & plant', 'boat', P.harbour, 105),
-  ),
+  picture('HomeItem3Image', 'A fishing boat with a coral-red hull after a topside repaint', img('Marine & plant', 'boat', P.harbour, 105)),
   picture(
     'ContactImage',
     'Porthaven harbour and lighthouse, with the Harbourside workshop on the quay',
@@ -308,11 +304,7 @@ export const demoWidgets: DemoWidget[] = [
     'Inside the Harbourside workshop, with a van on the lift',
     img('Our workshop', 'workshop', P.shop, 107, { subtitle: 'Quay Road Industrial Estate' }),
   ),
-  picture(
-    'AboutImage2',
-    'Porthaven harbour and headland at dusk',
-    img('Made in Porthaven', 'coast', P.dusk, 108),
-  ),
+  picture('AboutImage2', 'Porthaven harbour and headland at dusk', img('Made in Porthaven', 'coast', P.dusk, 108)),
   picture(
     'Service1Image',
     'A dark blue family car after accident repairs, ready for collection',
@@ -364,7 +356,9 @@ export const demoGalleries: DemoGallery[] = [
       {
         alt: 'White family car back on the road after a full insurance repair',
         link: `${SITE}/services`,
-        image: img('Insurance repair', 'car', ['#27466b', '#a9c7da', '#f2f2f0'], 205, { subtitle: 'Handled start to finish with the insurer' }),
+        image: img('Insurance repair', 'car', ['#27466b', '#a9c7da', '#f2f2f0'], 205, {
+          subtitle: 'Handled start to finish with the insurer',
+        }),
       },
       {
         alt: 'Orange city car with scuffed bumper corners fixed with a smart repair',
@@ -413,12 +407,12 @@ export const demoGalleries: DemoGallery[] = [
         image: img('Panel van repair', 'van', ['#3c7fb8', '#cfe6f2', '#f2f2f0'], 402, { subtitle: 'Side door and runner' }),
       },
       {
-        alt: 'A local builder\'s van resprayed in company blue',
+        alt: "A local builder's van resprayed in company blue",
         link: null,
         image: img('Fleet colours', 'van', ['#27466b', '#a9c7da', '#1f5fa8'], 403, { subtitle: 'Resprayed in company blue' }),
       },
       {
-        alt: 'Fish merchant\'s van after rust treatment to the sills and wheel arches',
+        alt: "Fish merchant's van after rust treatment to the sills and wheel arches",
         link: null,
         image: img('Rust treatment', 'van', P.harbour, 404, square),
       },
@@ -456,7 +450,7 @@ export const demoGalleries: DemoGallery[] = [
         image: img('Hull refinish', 'boat', P.dusk, 504, square),
       },
       {
-        alt: 'Green fishing boat repainted in the owner\'s traditional colours',
+        alt: "Green fishing boat repainted in the owner's traditional colours",
         link: null,
         image: img('Traditional colours', 'boat', P.mist, 505),
       },

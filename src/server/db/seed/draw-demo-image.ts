@@ -32,12 +32,7 @@ function range(rng: Rng, min: number, max: number): number {
 }
 
 function escapeXml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 function rgb(hex: string): [number, number, number] {
@@ -49,7 +44,10 @@ function rgb(hex: string): [number, number, number] {
 }
 
 function hex([r, g, b]: [number, number, number]): string {
-  const c = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
+  const c = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${c(r)}${c(g)}${c(b)}`;
 }
 
@@ -887,10 +885,7 @@ export function buildDemoSvg(spec: DemoImageSpec, grainUri?: string): string {
  * Renders a demo image to JPEG. Defaults to quality 82, baseline (fast enough
  * for seeding); pass `progressive` for files that are served as-is.
  */
-export async function drawDemoImage(
-  spec: DemoImageSpec,
-  options: { quality?: number; progressive?: boolean } = {},
-): Promise<Buffer> {
+export async function drawDemoImage(spec: DemoImageSpec, options: { quality?: number; progressive?: boolean } = {}): Promise<Buffer> {
   const svg = buildDemoSvg(spec, await grainTile(spec.seed));
   return sharp(Buffer.from(svg))
     .jpeg({ quality: options.quality ?? 82, progressive: options.progressive ?? false })

@@ -53,7 +53,12 @@ export async function seedDemoContent(db: Kysely<Database>, storage: FileStorage
       .returning('id')
       .executeTakeFirstOrThrow();
     // The gallery's own page is its url unless an admin sets another.
-    if (!gallery.url) await db.updateTable('galleries').set({ url: `/galleries/${galleryId}` }).where('id', '=', galleryId).execute();
+    if (!gallery.url)
+      await db
+        .updateTable('galleries')
+        .set({ url: `/galleries/${galleryId}` })
+        .where('id', '=', galleryId)
+        .execute();
     let position = 0;
     for (const [imageIndex, image] of gallery.images.entries()) {
       const imageId = imageIds[imageIndex]!;
@@ -118,7 +123,11 @@ export async function ensureFirstAdmin(db: Kysely<Database>, options: FirstAdmin
   const email = options.adminEmail ?? 'admin@example.com';
   const password = options.adminPassword ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
-  const existing = await db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
   if (existing) {
     await db
       .updateTable('users')

@@ -33,7 +33,14 @@ export function GalleriesPage() {
           {list.data?.results.map((gallery) => (
             <li key={gallery.id} className="admin-tile">
               {gallery.image ? (
-                <img className="admin-tile__image" src={gallery.image.thumb_url} alt="" width={gallery.image.thumb_width} height={gallery.image.thumb_height} loading="lazy" />
+                <img
+                  className="admin-tile__image"
+                  src={gallery.image.thumb_url}
+                  alt=""
+                  width={gallery.image.thumb_width}
+                  height={gallery.image.thumb_height}
+                  loading="lazy"
+                />
               ) : (
                 <div className="admin-tile__image admin-tile__image--empty">No cover</div>
               )}
@@ -84,7 +91,14 @@ function AddGalleryModal({ onClose }: { onClose: () => void }) {
       isPending={create.isPending}
     >
       <ErrorSummary error={create.error} fields={['name']} />
-      <TextField label="Name" name="name" value={name} onChange={setName} error={firstError(fieldErrorsOf(create.error), 'name')} required />
+      <TextField
+        label="Name"
+        name="name"
+        value={name}
+        onChange={setName}
+        error={firstError(fieldErrorsOf(create.error), 'name')}
+        required
+      />
     </FormModal>
   );
 }

@@ -103,9 +103,22 @@ function GalleryForm({ gallery }: { gallery: Gallery }) {
       <ErrorSummary error={save.error} fields={fields} />
       <div className="admin-form__grid">
         <TextField label="Name" name="name" value={name} onChange={setName} error={firstError(errors, 'name')} required />
-        <TextField label="Url" name="url" value={url} onChange={setUrl} error={firstError(errors, 'url')} hint="Where the gallery's tile on the Photo Galleries page leads." />
+        <TextField
+          label="Url"
+          name="url"
+          value={url}
+          onChange={setUrl}
+          error={firstError(errors, 'url')}
+          hint="Where the gallery's tile on the Photo Galleries page leads."
+        />
       </div>
-      <CheckboxField label="Hidden (not listed on the public site)" name="hidden" checked={hidden} onChange={setHidden} error={firstError(errors, 'hidden')} />
+      <CheckboxField
+        label="Hidden (not listed on the public site)"
+        name="hidden"
+        checked={hidden}
+        onChange={setHidden}
+        error={firstError(errors, 'hidden')}
+      />
       <ImageUploadField
         label="Cover image"
         currentUrl={gallery.image?.thumb_url ?? gallery.image_url}

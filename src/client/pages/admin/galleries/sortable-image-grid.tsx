@@ -61,9 +61,13 @@ export function SortableImageGrid({ galleryId, images, onChanged }: SortableImag
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up image ${positionOf(active.id)} of ${shown.length}.`,
     onDragOver: ({ active, over }) =>
-      over ? `Image ${positionOf(active.id)} is over position ${positionOf(over.id)} of ${shown.length}.` : `Image ${positionOf(active.id)} is no longer over a place.`,
+      over
+        ? `Image ${positionOf(active.id)} is over position ${positionOf(over.id)} of ${shown.length}.`
+        : `Image ${positionOf(active.id)} is no longer over a place.`,
     onDragEnd: ({ active, over }) =>
-      over ? `Image ${positionOf(active.id)} was dropped at position ${positionOf(over.id)} of ${shown.length}. The order is being saved.` : 'The image was dropped where it was.',
+      over
+        ? `Image ${positionOf(active.id)} was dropped at position ${positionOf(over.id)} of ${shown.length}. The order is being saved.`
+        : 'The image was dropped where it was.',
     onDragCancel: ({ active }) => `Moving was cancelled. Image ${positionOf(active.id)} stays where it was.`,
   };
 
@@ -78,7 +82,12 @@ export function SortableImageGrid({ galleryId, images, onChanged }: SortableImag
   return (
     <>
       <ErrorSummary error={reorder.error} />
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: instructions }}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements, screenReaderInstructions: instructions }}
+      >
         <SortableContext items={shown.map((i) => i.id)} strategy={rectSortingStrategy}>
           <ol className="admin-images" aria-label="Gallery images, in display order" aria-busy={reorder.isPending}>
             {shown.map((image, index) => (
@@ -106,12 +115,24 @@ function SortableImage({ image, position, onChanged }: { image: GalleryImage; po
     >
       <div className="admin-image__frame">
         <img src={image.image.thumb_url} alt={image.alt} width={image.image.thumb_width} height={image.image.thumb_height} loading="lazy" />
-        <button type="button" ref={setActivatorNodeRef} className="admin-image__handle" {...attributes} {...listeners} aria-label={`Move ${label}`}>
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="admin-image__handle"
+          {...attributes}
+          {...listeners}
+          aria-label={`Move ${label}`}
+        >
           <span aria-hidden="true">⠿</span>
         </button>
       </div>
       <div className="admin-image__tools">
-        <Button variant="secondary" loading={rotate.isPending} onClick={() => rotate.mutate({ id: image.id })} aria-label={`Rotate ${label} clockwise`}>
+        <Button
+          variant="secondary"
+          loading={rotate.isPending}
+          onClick={() => rotate.mutate({ id: image.id })}
+          aria-label={`Rotate ${label} clockwise`}
+        >
           Rotate
         </Button>
         <Button
@@ -152,7 +173,15 @@ function ImageDetailsForm({ image }: { image: GalleryImage }) {
   return (
     <form ref={formRef} className="admin-image__form" onSubmit={submit} noValidate>
       <TextField label="Alt text" name="alt" value={alt} onChange={setAlt} error={firstError(errors, 'alt')} />
-      <TextField label="Link" name="link" type="url" value={link} onChange={setLink} error={firstError(errors, 'link')} placeholder="https://" />
+      <TextField
+        label="Link"
+        name="link"
+        type="url"
+        value={link}
+        onChange={setLink}
+        error={firstError(errors, 'link')}
+        placeholder="https://"
+      />
       <ErrorSummary error={update.error} fields={['alt', 'link']} />
       <div className="admin-image__save">
         <Button type="submit" variant="secondary" loading={update.isPending}>

@@ -52,11 +52,45 @@ export function AddUserModal({ open, onClose }: { open: boolean; onClose: () => 
       isPending={create.isPending}
     >
       <ErrorSummary error={create.error} fields={fields} />
-      <TextField label="First name" name="firstname" value={values.firstname} onChange={set('firstname')} error={firstError(errors, 'firstname')} autoComplete="off" required />
-      <TextField label="Last name" name="lastname" value={values.lastname} onChange={set('lastname')} error={firstError(errors, 'lastname')} autoComplete="off" required />
-      <TextField label="E-mail" name="email" type="email" value={values.email} onChange={set('email')} error={firstError(errors, 'email')} autoComplete="off" required />
+      <TextField
+        label="First name"
+        name="firstname"
+        value={values.firstname}
+        onChange={set('firstname')}
+        error={firstError(errors, 'firstname')}
+        autoComplete="off"
+        required
+      />
+      <TextField
+        label="Last name"
+        name="lastname"
+        value={values.lastname}
+        onChange={set('lastname')}
+        error={firstError(errors, 'lastname')}
+        autoComplete="off"
+        required
+      />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        value={values.email}
+        onChange={set('email')}
+        error={firstError(errors, 'email')}
+        autoComplete="off"
+        required
+      />
       <SelectField label="Role" name="role" value={values.role} onChange={set('role')} options={roles} error={firstError(errors, 'role')} />
-      <TextField label="Password" name="password" type="password" value={values.password} onChange={set('password')} error={firstError(errors, 'password')} autoComplete="new-password" required />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        value={values.password}
+        onChange={set('password')}
+        error={firstError(errors, 'password')}
+        autoComplete="new-password"
+        required
+      />
       <TextField
         label="Confirm password"
         name="password_confirmation"

@@ -110,17 +110,68 @@ function UserForm({ user }: { user: User }) {
       <ErrorSummary error={remove.error} />
       <ErrorSummary error={cvLink.error} />
       <div className="admin-form__grid">
-        <TextField label="First name" name="firstname" value={values.firstname} onChange={set('firstname')} error={firstError(errors, 'firstname')} required />
-        <TextField label="Last name" name="lastname" value={values.lastname} onChange={set('lastname')} error={firstError(errors, 'lastname')} required />
-        <TextField label="E-mail" name="email" type="email" value={values.email} onChange={set('email')} error={firstError(errors, 'email')} required />
-        <TextField label="Telephone" name="telephone" type="tel" value={values.telephone} onChange={set('telephone')} error={firstError(errors, 'telephone')} />
-        <SelectField label="Role" name="role" value={values.role} onChange={set('role')} options={roles} error={firstError(errors, 'role')} />
+        <TextField
+          label="First name"
+          name="firstname"
+          value={values.firstname}
+          onChange={set('firstname')}
+          error={firstError(errors, 'firstname')}
+          required
+        />
+        <TextField
+          label="Last name"
+          name="lastname"
+          value={values.lastname}
+          onChange={set('lastname')}
+          error={firstError(errors, 'lastname')}
+          required
+        />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          value={values.email}
+          onChange={set('email')}
+          error={firstError(errors, 'email')}
+          required
+        />
+        <TextField
+          label="Telephone"
+          name="telephone"
+          type="tel"
+          value={values.telephone}
+          onChange={set('telephone')}
+          error={firstError(errors, 'telephone')}
+        />
+        <SelectField
+          label="Role"
+          name="role"
+          value={values.role}
+          onChange={set('role')}
+          options={roles}
+          error={firstError(errors, 'role')}
+        />
       </div>
-      <TextAreaField label="Skills" name="skills" value={values.skills} onChange={set('skills')} error={firstError(errors, 'skills')} rows={6} />
+      <TextAreaField
+        label="Skills"
+        name="skills"
+        value={values.skills}
+        onChange={set('skills')}
+        error={firstError(errors, 'skills')}
+        rows={6}
+      />
       <fieldset className="admin-form__fieldset">
         <legend>New password (leave empty to keep the current one)</legend>
         <div className="admin-form__grid">
-          <TextField label="New password" name="password" type="password" value={values.password} onChange={set('password')} error={firstError(errors, 'password')} autoComplete="new-password" />
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            value={values.password}
+            onChange={set('password')}
+            error={firstError(errors, 'password')}
+            autoComplete="new-password"
+          />
           <TextField
             label="Confirm new password"
             name="password_confirmation"

@@ -86,7 +86,14 @@ function WidgetForm({ widget }: { widget: Widget }) {
       <ErrorSummary error={save.error} fields={fields} />
       <div className="admin-form__grid">
         <TextField label="Name" name="name" value={name} onChange={setName} error={firstError(errors, 'name')} required />
-        <SelectField label="Type" name="type" value={type} onChange={(v) => setType(v as WidgetType)} options={types} error={firstError(errors, 'type')} />
+        <SelectField
+          label="Type"
+          name="type"
+          value={type}
+          onChange={(v) => setType(v as WidgetType)}
+          options={types}
+          error={firstError(errors, 'type')}
+        />
       </div>
       {type === 'IMAGE' ? (
         <>
@@ -99,7 +106,14 @@ function WidgetForm({ widget }: { widget: Widget }) {
             progress={progress}
             error={firstError(errors, 'image')}
           />
-          <TextField label="Alternative text" name="alt" value={alt} onChange={setAlt} error={firstError(errors, 'alt')} hint="Describes the image for people who cannot see it." />
+          <TextField
+            label="Alternative text"
+            name="alt"
+            value={alt}
+            onChange={setAlt}
+            error={firstError(errors, 'alt')}
+            hint="Describes the image for people who cannot see it."
+          />
         </>
       ) : (
         <LazyRichTextEditor

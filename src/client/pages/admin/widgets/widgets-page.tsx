@@ -47,7 +47,14 @@ export function WidgetsPage() {
 function WidgetPreview({ widget }: { widget: Widget }) {
   if (widget.type === 'IMAGE') {
     return widget.image ? (
-      <img className="admin-tile__image" src={widget.image.thumb_url} alt={widget.alt} width={widget.image.thumb_width} height={widget.image.thumb_height} loading="lazy" />
+      <img
+        className="admin-tile__image"
+        src={widget.image.thumb_url}
+        alt={widget.alt}
+        width={widget.image.thumb_width}
+        height={widget.image.thumb_height}
+        loading="lazy"
+      />
     ) : (
       <div className="admin-tile__image admin-tile__image--empty">No image</div>
     );
