@@ -130,7 +130,7 @@ describe('accepted uploads', () => {
 
   it.each(['webp', 'gif', 'avif'] as const)('accepts %s', async (format) => {
     const data = await sharp({ create: { width: 50, height: 40, channels: 3, background: '#336699' } })
-      [format]()
+      .toFormat(format)
       .toBuffer();
     const res = await upload(data, `x.${format}`, `image/${format}`);
     expect(res.status).toBe(201);
