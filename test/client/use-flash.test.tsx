@@ -23,29 +23,49 @@ describe('success banners (SPEC.md section 9)', () => {
 
   it('the profile banner stays 4 s', () => {
     render(<Banner ms={PROFILE_BANNER_MS} />);
-    act(() => screen.getByRole('button').click());
+    act(() => {
+      screen.getByRole('button').click();
+    });
     expect(screen.getByRole('status').textContent).toBe('Your changes have been saved');
-    act(() => vi.advanceTimersByTime(3999));
+    act(() => {
+      vi.advanceTimersByTime(3999);
+    });
     expect(screen.queryByRole('status')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('the admin banner stays 3 s', () => {
     render(<Banner ms={ADMIN_BANNER_MS} />);
-    act(() => screen.getByRole('button').click());
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      screen.getByRole('button').click();
+    });
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('a second save restarts the countdown', () => {
     render(<Banner ms={PROFILE_BANNER_MS} />);
-    act(() => screen.getByRole('button').click());
-    act(() => vi.advanceTimersByTime(3000));
-    act(() => screen.getByRole('button').click());
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      screen.getByRole('button').click();
+    });
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    act(() => {
+      screen.getByRole('button').click();
+    });
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(screen.queryByRole('status')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByRole('status')).toBeNull();
   });
 });

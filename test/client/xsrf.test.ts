@@ -41,7 +41,7 @@ describe('ensureXsrfToken', () => {
 describe('messageOf for answers from before tRPC', () => {
   it('says the session expired for a 419 instead of a parsing error', () => {
     const error = new TRPCClientError('Unable to transform response from server', {
-      meta: { response: { status: 419 } as Response },
+      meta: { response: { status: 419 } },
     });
     expect(messageOf(error)).toBe('Your session has expired. Please try again.');
   });

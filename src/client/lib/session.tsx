@@ -14,8 +14,8 @@ export interface Session {
   /** True while the user is being fetched again (after sign-in, a profile save, ...). */
   isRefreshing: boolean;
   isAdmin: boolean;
-  refetch(): Promise<void>;
-  signOut(): Promise<void>;
+  refetch: () => Promise<void>;
+  signOut: () => Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);

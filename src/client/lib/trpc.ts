@@ -32,12 +32,12 @@ export interface RequestMeta extends Record<string, unknown> {
 export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => {
-      if (!(query.meta as RequestMeta | undefined)?.skipGlobalErrorHandler) reportErrorStatus(error);
+      if (!query.meta?.skipGlobalErrorHandler) reportErrorStatus(error);
     },
   }),
   mutationCache: new MutationCache({
     onError: (error, _variables, _context, mutation) => {
-      if (!(mutation.meta as RequestMeta | undefined)?.skipGlobalErrorHandler) reportErrorStatus(error);
+      if (!mutation.meta?.skipGlobalErrorHandler) reportErrorStatus(error);
     },
   }),
   defaultOptions: {

@@ -4,7 +4,7 @@
  */
 import { ajaxHeaders, ensureXsrfToken } from './cookies.ts';
 import { reportErrorStatus } from './trpc.ts';
-import { UploadError, type UploadErrorBody } from './upload-error.ts';
+import { UploadError } from './upload-error.ts';
 
 export { UploadError, type UploadErrorBody } from './upload-error.ts';
 
@@ -48,7 +48,7 @@ export async function uploadForm<T>(
         resolve(parsed as T);
         return;
       }
-      const error = new UploadError(xhr.status, (parsed && typeof parsed === 'object' ? parsed : {}) as UploadErrorBody);
+      const error = new UploadError(xhr.status, parsed && typeof parsed === 'object' ? parsed : {});
       reportErrorStatus(error);
       reject(error);
     });

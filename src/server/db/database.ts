@@ -43,7 +43,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       getTypeParser: (oid: number, format?: 'text' | 'binary') => {
         if (oid === DATE_OID) return (value: string) => value;
         if (oid === INT8_OID) return (value: string) => Number(value);
-        return pg.types.getTypeParser(oid, format as 'text');
+        return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
       },
     },
   });

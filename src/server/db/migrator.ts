@@ -9,7 +9,7 @@ function createMigrator(db: Kysely<any>): Migrator {
 function unwrap(result: MigrationResultSet): string[] {
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    const reason = result.error instanceof Error ? result.error.message : JSON.stringify(result.error);
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
   return (result.results ?? []).map((r) => r.migrationName);

@@ -219,14 +219,15 @@ export async function releaseImages(
   const deleted = await db
     .deleteFrom('images')
     .where('id', 'in', ids)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('widgets')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('widgets')
             .select('widgets.id')
             .whereRef('widgets.image_id', '=', 'images.id')
-            .unionAll(selectFrom('galleries').select('galleries.id').whereRef('galleries.cover_image_id', '=', 'images.id'))
-            .unionAll(selectFrom('gallery_images').select('gallery_images.id').whereRef('gallery_images.image_id', '=', 'images.id')),
+            .unionAll(eb.selectFrom('galleries').select('galleries.id').whereRef('galleries.cover_image_id', '=', 'images.id'))
+            .unionAll(eb.selectFrom('gallery_images').select('gallery_images.id').whereRef('gallery_images.image_id', '=', 'images.id')),
         ),
       ),
     )

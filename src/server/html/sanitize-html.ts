@@ -54,7 +54,7 @@ function options(allowEmbeds: boolean): sanitizeHtml.IOptions {
         const out: sanitizeHtml.Attributes = {};
         for (const key of ['src', 'width', 'height', 'title', 'allow']) if (attribs[key] !== undefined) out[key] = attribs[key]!;
         if ('allowfullscreen' in attribs) out.allowfullscreen = '';
-        for (const key of ['width', 'height']) if (out[key] !== undefined && !/^\d{1,4}%?$/.test(out[key]!)) delete out[key];
+        for (const key of ['width', 'height']) if (out[key] !== undefined && !/^\d{1,4}%?$/.test(out[key])) delete out[key];
         return { tagName, attribs: out };
       },
     },

@@ -8,7 +8,10 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { User } from '#shared/schemas/user.ts';
 
 // The page is tested against a stand-in for the tRPC options proxy: it records what was asked.
-const { listCalls, queryClient } = vi.hoisted(() => ({ listCalls: [] as unknown[], queryClient: { current: null as unknown } }));
+const { listCalls, queryClient } = vi.hoisted(() => {
+  const holder: { current: unknown } = { current: null };
+  return { listCalls: [] as unknown[], queryClient: holder };
+});
 vi.mock('#client/lib/trpc.ts', async () => {
   const { QueryClient: Client } = await import('@tanstack/react-query');
   const client = new Client({ defaultOptions: { queries: { retry: false } } });
@@ -72,7 +75,7 @@ describe('UsersListPage', () => {
     renderAt('/users?search=smith&page=2');
     expect(await screen.findByText(`${'x'.repeat(80)}…`)).toBeTruthy();
     expect(listCalls).toContainEqual({ search: 'smith', page: 2 });
-    expect((screen.getByLabelText('Search by name or e-mail') as HTMLInputElement).value).toBe('smith');
+    expect(screen.getByLabelText<HTMLInputElement>('Search by name or e-mail').value).toBe('smith');
   });
 
   it('puts a new search in the URL once typing pauses, back at page 1', async () => {

@@ -114,7 +114,7 @@ export function Carousel({
         ref={viewportRef}
         onFocus={() => setFocusInside(true)}
         onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInside(false);
+          if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
         }}
       >
         <div className="carousel__container" aria-live={shouldPlay ? 'off' : 'polite'}>

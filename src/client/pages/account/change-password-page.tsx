@@ -39,7 +39,7 @@ export function ChangePasswordPage() {
       <h2 className="card__title">Change Password</h2>
       {saved && <Alert tone="success">{saved}</Alert>}
       {change.error && <Alert tone="error">{messageOf(change.error)}</Alert>}
-      <form onSubmit={onSubmit}>
+      <form onSubmit={(event) => void onSubmit(event)}>
         <TextField
           label="Current Password"
           name="current_password"

@@ -66,7 +66,7 @@ export function ProfilePage() {
     event.preventDefault();
     setErrors({});
     const body = new FormData();
-    for (const [name, value] of Object.entries(values)) body.append(name, value);
+    for (const [name, value] of Object.entries<string>({ ...values })) body.append(name, value);
     if (file) body.append('cvfile', file);
     setProgress(0);
     try {
@@ -88,7 +88,7 @@ export function ProfilePage() {
     <section className="card account-card">
       <h2 className="card__title">Update Contact Details</h2>
       {saved && <Alert tone="success">{saved}</Alert>}
-      <form onSubmit={onSubmit}>
+      <form onSubmit={(event) => void onSubmit(event)}>
         <div className="form-grid">
           <TextField
             label="First Name"

@@ -81,7 +81,7 @@ function PendingSetup({ onConfirmed }: { onConfirmed: () => Promise<void> }) {
           Setup key: <code className="two-factor-setup__key">{key.data.secretKey}</code>
         </p>
       )}
-      <form onSubmit={onSubmit} className="two-factor-setup__form">
+      <form onSubmit={(event) => void onSubmit(event)} className="two-factor-setup__form">
         {confirm.error && <Alert tone="error">{messageOf(confirm.error)}</Alert>}
         <TextField label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={setCode} />
         <Button type="submit" loading={confirm.isPending}>

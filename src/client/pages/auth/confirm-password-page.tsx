@@ -29,7 +29,7 @@ export function ConfirmPasswordPage() {
 
   return (
     <AuthCard title="Confirm Password">
-      <form onSubmit={onSubmit}>
+      <form onSubmit={(event) => void onSubmit(event)}>
         <p>This is a secure area. Please confirm your password before continuing.</p>
         {confirm.error && <Alert tone="error">{messageOf(confirm.error)}</Alert>}
         <TextField

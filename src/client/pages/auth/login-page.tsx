@@ -44,7 +44,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Please Login">
-      <form onSubmit={onSubmit}>
+      <form onSubmit={(event) => void onSubmit(event)}>
         {login.error && <Alert tone="error">{messageOf(login.error)}</Alert>}
         <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={setEmail} />
         <TextField

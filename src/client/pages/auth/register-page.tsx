@@ -59,7 +59,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Register">
-      <form onSubmit={onSubmit}>
+      <form onSubmit={(event) => void onSubmit(event)}>
         {isInvalid && <Alert tone="error">{INVALID_BANNER}</Alert>}
         <div className="form-grid">
           {FIELDS.map((field) => (

@@ -31,7 +31,7 @@ export function TwoFactorChallengePage() {
 
   return (
     <AuthCard title="2FA Authentication">
-      <form onSubmit={onSubmit}>
+      <form onSubmit={(event) => void onSubmit(event)}>
         {challenge.error && <Alert tone="error">{messageOf(challenge.error)}</Alert>}
         <TextField
           label="Authentication or recovery code"

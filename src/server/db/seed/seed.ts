@@ -89,7 +89,7 @@ export async function seedDemoContent(db: Kysely<Database>, storage: FileStorage
 }
 
 async function mapConcurrently<T, R>(items: readonly T[], fn: (item: T) => Promise<R>, limit = 4): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results = new Array<R>(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {

@@ -151,7 +151,11 @@ function DeleteGalleryButton({ id }: { id: number }) {
   );
   return (
     <>
-      <Button variant="danger" loading={remove.isPending} onClick={async () => (await confirm()) && remove.mutate({ id })}>
+      <Button
+        variant="danger"
+        loading={remove.isPending}
+        onClick={() => void confirm().then((isConfirmed) => isConfirmed && remove.mutate({ id }))}
+      >
         Delete gallery
       </Button>
       <ErrorSummary error={remove.error} />

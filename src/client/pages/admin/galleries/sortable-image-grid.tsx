@@ -138,7 +138,7 @@ function SortableImage({ image, position, onChanged }: { image: GalleryImage; po
         <Button
           variant="danger"
           loading={remove.isPending}
-          onClick={async () => (await confirm()) && remove.mutate({ id: image.id })}
+          onClick={() => void confirm().then((isConfirmed) => isConfirmed && remove.mutate({ id: image.id }))}
           aria-label={`Delete ${label}`}
         >
           Delete
