@@ -10,7 +10,7 @@ import { TestClient } from '#test/support/client.ts';
 import { actingAs, callerFor, createGallery, createUser } from '#test/support/factories.ts';
 import { appRouter, uploadRoutes } from '#server/router.ts';
 import { appErrorOf } from '#server/trpc.ts';
-import type { AppErrorCode } from '#server/errors.ts';
+import type { AppErrorCode } from '#shared/errors.ts';
 
 type Level = 'public' | 'guest' | 'signedIn' | 'verified' | 'confirmed' | 'admin' | 'hiddenGallery';
 type Role = 'anonymous' | 'unverified' | 'user' | 'member' | 'admin' | 'confirmedAdmin';

@@ -16,12 +16,14 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { AppConfig } from './env.ts';
 import { isDatabaseUp, type DatabaseHandle } from './db/database.ts';
-import { createRequestContext, type AppDeps } from './context.ts';
+import type { AppDeps } from './app-deps.ts';
+import { createRequestContext } from './context.ts';
 import { appRouter, uploadRoutes, type AppRouter } from './router.ts';
 import { createLocalStorage } from './files/storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
-import { deleteExpiredSessions, findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from './auth/sessions.ts';
+import { findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from './auth/sessions.ts';
+import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { AppError } from './errors.ts';
 import { restPlugin } from './rest/rest-plugin.ts';
 import { sendRestError } from './rest/error-response.ts';
@@ -122,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const header = request.headers[XSRF_HEADER];
       const given = Array.isArray(header) ? header[0] : header;
       if (!token || !given || !isXsrfTokenValid(config.appKey, token, decodeURIComponent(given))) {
-        return sendRestError(reply, new AppError('CSRF_MISMATCH', 'CSRF token mismatch.'), request.log);
+        return sendRestError(reply, AppError.csrfMismatch(), request.log);
       }
     }
     request.sessionToken = token;

@@ -4,23 +4,10 @@
  * response for the few procedures that set cookies or choose a status. Services get plain values
  * from routers, never this object.
  */
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { AppConfig } from './env.ts';
-import type { Database, SessionRow } from './db/types.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from './app-deps.ts';
+import type { SessionRow } from './db/types.ts';
 import type { SessionMeta, SessionUser } from './auth/sessions.ts';
-import type { RateLimiter } from './auth/rate-limiter.ts';
-import type { FileStorage } from './files/storage.ts';
-import type { Mailer } from './mail/mailer.ts';
-
-export interface AppDeps {
-  db: Kysely<Database>;
-  config: AppConfig;
-  storage: FileStorage;
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
-  log: FastifyBaseLogger;
-}
 
 export interface CookieOptions {
   httpOnly: boolean;

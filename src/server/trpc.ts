@@ -12,8 +12,9 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError, type z } from 'zod';
 import type { RequestContext } from './context.ts';
-import { AppError, httpStatusOf, type AppErrorCode, type FieldErrors } from './errors.ts';
-import { PASSWORD_CONFIRMATION_SECONDS } from '#shared/limits.ts';
+import { AppError } from './errors.ts';
+import { ERROR_MESSAGES, type AppErrorCode, type AppErrorData } from '#shared/errors.ts';
+import { assertAccess, type AccessLevel } from './auth/access.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
 import { withCheckErrors, type InputCheck } from './validation/input-checks.ts';
 
@@ -51,25 +52,17 @@ export function appErrorOf(error: unknown): AppError {
     if (error.cause instanceof AppError) return error.cause;
     // Only an input error is the caller's fault; a zod error on the output is a server bug (500).
     if (error.code === 'BAD_REQUEST' && error.cause instanceof ZodError) {
-      const fieldErrors = fieldErrorsFromZod(error.cause);
-      return new AppError('VALIDATION', Object.values(fieldErrors).flat()[0] ?? 'The given data was invalid.', fieldErrors);
+      return AppError.validation(fieldErrorsFromZod(error.cause));
     }
     if (error.code === 'NOT_FOUND') return AppError.notFound();
-    if (error.code === 'UNAUTHORIZED') return new AppError('UNAUTHENTICATED', 'Unauthenticated.');
-    if (error.code === 'FORBIDDEN') return new AppError('FORBIDDEN', 'This action is unauthorized.');
+    if (error.code === 'UNAUTHORIZED') return AppError.unauthenticated();
+    if (error.code === 'FORBIDDEN') return AppError.forbidden();
     if (error.code === 'PAYLOAD_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
     if (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') {
-      return new AppError('VALIDATION', 'The given data was invalid.', {});
+      return new AppError('VALIDATION', ERROR_MESSAGES.invalidData, {});
     }
   }
-  return new AppError('INTERNAL', 'Server Error');
-}
-
-export interface AppErrorData {
-  appCode: AppErrorCode;
-  httpStatus: number;
-  fieldErrors: FieldErrors | null;
-  retryAfter: number | null;
+  return AppError.internal();
 }
 
 const t = initTRPC
@@ -80,7 +73,7 @@ const t = initTRPC
       const appError = appErrorOf(error);
       const data: AppErrorData = {
         appCode: appError.code,
-        httpStatus: httpStatusOf[appError.code],
+        httpStatus: appError.httpStatus,
         fieldErrors: appError.fieldErrors ?? null,
         retryAfter: appError.retryAfter ?? null,
       };
@@ -118,31 +111,6 @@ export function withInputChecks(schema: z.ZodType, check: InputCheck) {
     const merged = await withCheckErrors(appErrorOf(result.error), schema, ctx, await getRawInput(), check);
     return { ...result, error: toTrpcError(merged) };
   });
-}
-
-export type AccessLevel = 'public' | 'signedIn' | 'verified' | 'confirmed' | 'admin';
-
-/**
- * The access rules, in CONTRACT.md's order (401, then 403 role or unverified, then 423). The
- * procedure builders below and the multipart upload routes (rest/) both call this, so a rule
- * lives in one place.
- */
-export function assertAccess(ctx: RequestContext, level: AccessLevel): void {
-  if (level === 'public') return;
-  if (!ctx.user || !ctx.session) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
-  if (level === 'admin') {
-    if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN', 'This action is unauthorized.');
-    return;
-  }
-  if (level === 'signedIn') return;
-  if (!ctx.user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', 'Your email address is not verified.');
-  if (level === 'confirmed' && !isPasswordRecentlyConfirmed(ctx.session.password_confirmed_at)) {
-    throw new AppError('PASSWORD_CONFIRMATION_REQUIRED', 'Password confirmation required.');
-  }
-}
-
-export function isPasswordRecentlyConfirmed(confirmedAt: Date | null, now = new Date()): boolean {
-  return confirmedAt !== null && now.getTime() - confirmedAt.getTime() < PASSWORD_CONFIRMATION_SECONDS * 1000;
 }
 
 function accessMiddleware(level: AccessLevel) {

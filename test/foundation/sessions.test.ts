@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteExpiredSessions, findValidSession, IDLE_LIFETIME_MS, sessionIdOf } from '#server/auth/sessions.ts';
+import { findValidSession, IDLE_LIFETIME_MS, sessionIdOf } from '#server/auth/sessions.ts';
+import { deleteExpiredSessions } from '#server/auth/sessions.repository.ts';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { actingAs, createUser } from '#test/support/factories.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '#server/env.ts';
 import { buildApp } from '#server/app.ts';
-import type { AppDeps } from '#server/context.ts';
+import type { AppDeps } from '#server/app-deps.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { prepareStorage } from '#server/files/storage.ts';
 import { createTestDatabase } from './database.ts';

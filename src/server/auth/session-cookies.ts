@@ -1,5 +1,7 @@
-// Writes and clears the session and XSRF cookies (CONTRACT.md "Session").
+// Writes the session and XSRF cookies (CONTRACT.md "Session"), for both doors: tRPC procedures
+// and the REST upload routes.
 import type { RequestContext } from '#server/context.ts';
+import type { CurrentSession, SessionGrant } from '#server/session/session-grant.ts';
 import { generateSessionToken, lifetimeOf, SESSION_COOKIE, XSRF_COOKIE, xsrfTokenFor } from './sessions.ts';
 
 /** Sets both cookies for `token`; the XSRF cookie is readable by script, the session one is not. */
@@ -20,4 +22,15 @@ export function ensureSessionToken(ctx: RequestContext): string {
   ctx.sessionToken = token;
   writeSessionCookies(ctx, token, false);
   return token;
+}
+
+/** The caller's session in plain values, for the sign-in services. */
+export function currentSessionOf(ctx: RequestContext): CurrentSession {
+  return { token: ctx.sessionToken, sessionId: ctx.session?.id ?? null, meta: ctx.meta };
+}
+
+/** Points the response (and the rest of this request) at the rotated session. */
+export function applySessionGrant(ctx: RequestContext, grant: SessionGrant): void {
+  ctx.sessionToken = grant.token;
+  writeSessionCookies(ctx, grant.token, grant.remember);
 }

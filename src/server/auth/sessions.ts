@@ -8,6 +8,8 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
 import type { Database, SessionRow, UserRow } from '#server/db/types.ts';
+import { findSessionUser, type sessionUserColumns } from '#server/users/users.repository.ts';
+import * as sessions from './sessions.repository.ts';
 
 export const SESSION_COOKIE = 'bodyshop_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -47,10 +49,7 @@ export interface SessionMeta {
 }
 
 /** Fields of a user that the server keeps on the request; never sent as is. */
-export type SessionUser = Pick<
-  UserRow,
-  'id' | 'firstname' | 'lastname' | 'email' | 'role' | 'email_verified_at' | 'two_factor_confirmed_at'
->;
+export type SessionUser = Pick<UserRow, (typeof sessionUserColumns)[number]>;
 
 export interface ValidatedSession {
   session: SessionRow;
@@ -59,25 +58,19 @@ export interface ValidatedSession {
 
 export async function findValidSession(db: Kysely<Database>, token: string, now = new Date()): Promise<ValidatedSession | null> {
   const id = sessionIdOf(token);
-  const session = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  const session = await sessions.findSession(db, id);
   if (!session) return null;
   if (session.expires_at.getTime() <= now.getTime()) {
-    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    await sessions.deleteSessionById(db, id);
     return null;
   }
   if (now.getTime() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
     const expiresAt = new Date(now.getTime() + lifetimeOf(session.remember));
-    await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+    await sessions.touchSession(db, id, now, expiresAt);
     session.last_seen_at = now;
     session.expires_at = expiresAt;
   }
-  const user = session.user_id
-    ? ((await db
-        .selectFrom('users')
-        .select(['id', 'firstname', 'lastname', 'email', 'role', 'email_verified_at', 'two_factor_confirmed_at'])
-        .where('id', '=', session.user_id)
-        .executeTakeFirst()) ?? null)
-    : null;
+  const user = session.user_id ? ((await findSessionUser(db, session.user_id)) ?? null) : null;
   return { session, user };
 }
 
@@ -96,9 +89,8 @@ export async function saveSession(
   },
   now = new Date(),
 ): Promise<SessionRow> {
-  const id = sessionIdOf(token);
-  const row = {
-    id,
+  return sessions.replaceSession(db, {
+    id: sessionIdOf(token),
     user_id: values.userId,
     remember: values.remember,
     expires_at: new Date(now.getTime() + lifetimeOf(values.remember)),
@@ -110,23 +102,14 @@ export async function saveSession(
     ip_address: values.meta.ipAddress?.slice(0, 64) ?? null,
     user_agent: values.meta.userAgent?.slice(0, 500) ?? null,
     created_at: now,
-  };
-  await db.deleteFrom('sessions').where('id', '=', id).execute();
-  return db.insertInto('sessions').values(row).returningAll().executeTakeFirstOrThrow();
+  });
 }
 
 export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionIdOf(token)).execute();
+  await sessions.deleteSessionById(db, sessionIdOf(token));
 }
 
 /** Ends every session of a user except, optionally, the one in use. */
 export async function deleteOtherSessions(db: Kysely<Database>, userId: number, keepToken?: string): Promise<void> {
-  let query = db.deleteFrom('sessions').where((eb) => eb.or([eb('user_id', '=', userId), eb('pending_user_id', '=', userId)]));
-  if (keepToken) query = query.where('id', '!=', sessionIdOf(keepToken));
-  await query.execute();
-}
-
-export async function deleteExpiredSessions(db: Kysely<Database>, now = new Date()): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  await sessions.deleteSessionsOfUser(db, userId, keepToken ? sessionIdOf(keepToken) : undefined);
 }

@@ -81,3 +81,23 @@ export function cleanOriginalName(name: string): string {
   const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return (cleaned || 'cv').slice(0, 255);
 }
+
+/** A CV that readMultipart stored in a temporary file. */
+export interface CvUpload {
+  path: string;
+  filename: string;
+  size: number;
+}
+
+/** The CV's type, or null with the type message added to `errors.cvfile` when it is not a CV. */
+export async function checkCvUpload(cv: CvUpload | null, errors: Record<string, string[]>): Promise<CvType | null> {
+  if (!cv) return null;
+  const type = await detectCvType(cv.path);
+  if (!type) (errors.cvfile ??= []).push(CV_INVALID_TYPE_MESSAGE);
+  return type;
+}
+
+/** The users row's CV columns for a stored upload. */
+export function cvColumns(cv: CvUpload, key: string, type: CvType) {
+  return { cv_file_key: key, cv_original_name: cleanOriginalName(cv.filename), cv_mime_type: type.mime, cv_size: cv.size };
+}

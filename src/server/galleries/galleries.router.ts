@@ -1,6 +1,7 @@
 // Galleries: the public reads visible galleries; admins see and change everything.
 import { z } from 'zod';
-import { adminProcedure, assertAccess, publicProcedure, router } from '#server/trpc.ts';
+import { adminProcedure, publicProcedure, router } from '#server/trpc.ts';
+import { assertAccess } from '#server/auth/access.ts';
 import { galleryImageSchema, galleryPageSchema, gallerySchema } from '#shared/schemas/content.ts';
 import {
   galleryCreateInput,

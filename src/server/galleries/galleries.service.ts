@@ -4,7 +4,7 @@
  * are released after the commit (files/images.ts), so no row or file is left behind either way.
  */
 import { rm } from 'node:fs/promises';
-import type { AppDeps } from '#server/context.ts';
+import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import {
   getOriginalKey,

@@ -3,7 +3,7 @@
  * the REST adapter, the upload routes and Fastify's own error handler.
  */
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { AppError, httpStatusOf, summariseFieldErrors } from '#server/errors.ts';
+import { AppError, summariseFieldErrors } from '#server/errors.ts';
 import { appErrorOf } from '#server/trpc.ts';
 
 export interface RestErrorResponse {
@@ -13,7 +13,7 @@ export interface RestErrorResponse {
 }
 
 export function restErrorResponse(error: AppError): RestErrorResponse {
-  const status = httpStatusOf[error.code];
+  const status = error.httpStatus;
   const headers: Record<string, string> = {};
   if (error.code === 'TOO_MANY_REQUESTS' && error.retryAfter) headers['retry-after'] = String(error.retryAfter);
   if (error.code === 'VALIDATION') {

@@ -3,7 +3,7 @@
  * they cannot be procedures. Each area registers its own here.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '#server/context.ts';
+import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { attachmentDisposition, CV_DOWNLOAD_PATH, verifyCvLink } from '#server/users/cv-links.ts';
 import { openCvForDownload } from '#server/users/users.service.ts';
@@ -15,7 +15,7 @@ export async function registerFileRoutes(app: FastifyInstance, deps: AppDeps): P
     `${CV_DOWNLOAD_PATH}/:userId`,
     async (request, reply) => {
       const link = verifyCvLink(deps.config.appKey, { userId: request.params.userId, ...request.query });
-      if (!link) return sendRestError(reply, new AppError('INVALID_SIGNATURE', 'Invalid signature.'), request.log);
+      if (!link) return sendRestError(reply, AppError.invalidSignature(), request.log);
       const file = await openCvForDownload(deps, link.userId, link.by);
       if (!file) return sendRestError(reply, AppError.notFound(), request.log);
       reply

@@ -11,8 +11,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyRouter } from '@trpc/server';
-import { createRequestContext, type AppDeps, type RequestContext } from '#server/context.ts';
-import { assertAccess, type ProcedureMeta } from '#server/trpc.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import { createRequestContext, type RequestContext } from '#server/context.ts';
+import type { ProcedureMeta } from '#server/trpc.ts';
+import { assertAccess } from '#server/auth/access.ts';
 import { isMultipart, readMultipart } from './multipart.ts';
 import { sendRestError } from './error-response.ts';
 import type { UploadRoute } from './upload-route.ts';

@@ -6,8 +6,8 @@
  */
 import type { z } from 'zod';
 import type { RequestContext } from '#server/context.ts';
-import type { AccessLevel } from '#server/trpc.ts';
-import { validationError } from '#server/validation/input-checks.ts';
+import type { AccessLevel } from '#server/auth/access.ts';
+import { AppError } from '#server/errors.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
 import type { FileFieldRule, UploadedFile } from './multipart.ts';
 
@@ -42,6 +42,6 @@ export function defineUploadRoute(route: UploadRoute): UploadRoute {
  */
 export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
   const result = schema.safeParse(fields);
-  if (!result.success) throw validationError(fieldErrorsFromZod(result.error));
+  if (!result.success) throw AppError.validation(fieldErrorsFromZod(result.error));
   return result.data;
 }

@@ -3,13 +3,12 @@
  * sign-out, the current user and profile, e-mail verification, and the password flows. Thin: each
  * validates with a shared schema, calls session.service, and writes cookies or a REST status.
  * register and updateProfile have no openapi meta because their REST paths are upload routes
- * (session.uploads.ts) that call the same service.
+ * (session.uploads.ts) that call the same
  */
 import { z } from 'zod';
-import type { RequestContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { publicProcedure, router, signedInProcedure, verifiedProcedure, withInputChecks } from '#server/trpc.ts';
-import { ensureSessionToken, writeSessionCookies } from '#server/auth/session-cookies.ts';
+import { applySessionGrant, currentSessionOf, ensureSessionToken } from '#server/auth/session-cookies.ts';
 import { generateSessionToken } from '#server/auth/sessions.ts';
 import { userEnvelopeSchema } from '#shared/schemas/user.ts';
 import {
@@ -26,29 +25,16 @@ import {
   twoFactorChallengeInputSchema,
   verifyEmailInputSchema,
 } from '#shared/schemas/session.ts';
-import { uniqueEmail } from '#server/validation/unique-email.ts';
-import * as service from './session.service.ts';
+import { profileChecks, registerChecks } from './session.input-checks.ts';
+import { register } from './registration.service.ts';
+import { assertLoginNotThrottled, completeTwoFactorLogin, login, logout } from './sign-in.service.ts';
+import { getCurrentUser, updateProfile } from './profile.service.ts';
+import { changePassword, confirmPassword, forgotPassword, getConfirmedPasswordStatus, resetPassword } from './passwords.service.ts';
+import { resendVerification, verifyEmail } from './email-verification.service.ts';
 
 const tags = ['session'];
 // Optional, so the client calls these with no input at all.
 const empty = z.object({}).optional();
-
-export function currentSessionOf(ctx: RequestContext): service.CurrentSession {
-  return { token: ctx.sessionToken, sessionId: ctx.session?.id ?? null, meta: ctx.meta };
-}
-
-/** Points the response (and the rest of this request) at the rotated session. */
-export function applySessionGrant(ctx: RequestContext, grant: service.SessionGrant): void {
-  ctx.sessionToken = grant.token;
-  writeSessionCookies(ctx, grant.token, grant.remember);
-}
-
-/**
- * The database rules of registration and the profile, reported with zod's messages when the
- * input is invalid (procedures below and session.uploads.ts); the service checks them again.
- */
-export const registerChecks = uniqueEmail();
-export const profileChecks = uniqueEmail((ctx) => ctx.user?.id ?? null);
 
 export const sessionRouter = router({
   /** GET /sanctum/csrf-cookie: issues the session and XSRF-TOKEN cookies. */
@@ -69,7 +55,7 @@ export const sessionRouter = router({
     .input(registerInputSchema)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      applySessionGrant(ctx, await service.register(ctx.deps, input, null, currentSessionOf(ctx)));
+      applySessionGrant(ctx, await register(ctx.deps, input, null, currentSessionOf(ctx)));
       ctx.http.setStatus(201);
     }),
 
@@ -78,13 +64,13 @@ export const sessionRouter = router({
     // The throttle answers before the input is validated (CONTRACT.md: 429 before 422).
     .use(async ({ ctx, getRawInput, next }) => {
       const raw = (await getRawInput()) as { email?: unknown } | undefined;
-      await service.assertLoginNotThrottled(ctx.deps, raw?.email, ctx.meta.ipAddress);
+      await assertLoginNotThrottled(ctx.deps, raw?.email, ctx.meta.ipAddress);
       return next();
     })
     .input(loginInputSchema)
     .output(loginResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const { result, grant } = await service.login(ctx.deps, input, currentSessionOf(ctx));
+      const { result, grant } = await login(ctx.deps, input, currentSessionOf(ctx));
       applySessionGrant(ctx, grant);
       return result;
     }),
@@ -97,7 +83,7 @@ export const sessionRouter = router({
     .input(twoFactorChallengeInputSchema)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      applySessionGrant(ctx, await service.completeTwoFactorLogin(ctx.deps, input, currentSessionOf(ctx)));
+      applySessionGrant(ctx, await completeTwoFactorLogin(ctx.deps, input, currentSessionOf(ctx)));
     }),
 
   logout: signedInProcedure
@@ -108,7 +94,7 @@ export const sessionRouter = router({
     .input(empty)
     .output(z.void())
     .mutation(async ({ ctx }) => {
-      await service.logout(ctx.deps, ctx.user.id);
+      await logout(ctx.deps, ctx.user.id);
       // A fresh guest token, so the next sign-in from this page needs no new XSRF cookie.
       applySessionGrant(ctx, { token: generateSessionToken(), remember: false });
     }),
@@ -117,26 +103,26 @@ export const sessionRouter = router({
     .meta({ openapi: { method: 'GET', path: '/api/user', tags, summary: 'The signed-in user' } })
     .input(empty)
     .output(userEnvelopeSchema)
-    .query(({ ctx }) => service.getCurrentUser(ctx.deps, ctx.user.id)),
+    .query(({ ctx }) => getCurrentUser(ctx.deps, ctx.user.id)),
 
   /** REST: POST /api/user (upload route, with the CV). */
   updateProfile: verifiedProcedure
     .use(withInputChecks(profileInputSchema, profileChecks))
     .input(profileInputSchema)
     .output(userEnvelopeSchema)
-    .mutation(({ ctx, input }) => service.updateProfile(ctx.deps, ctx.user.id, input, null)),
+    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user.id, input, null)),
 
   forgotPassword: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/forgot-password', tags, summary: 'E-mail a password reset link' } })
     .input(forgotPasswordInputSchema)
     .output(messageResultSchema)
-    .mutation(({ ctx, input }) => service.forgotPassword(ctx.deps, input.email)),
+    .mutation(({ ctx, input }) => forgotPassword(ctx.deps, input.email)),
 
   resetPassword: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/reset-password', tags, summary: 'Choose a new password with a reset token' } })
     .input(resetPasswordInputSchema)
     .output(messageResultSchema)
-    .mutation(({ ctx, input }) => service.resetPassword(ctx.deps, input)),
+    .mutation(({ ctx, input }) => resetPassword(ctx.deps, input)),
 
   resendVerification: signedInProcedure
     .meta({
@@ -146,7 +132,7 @@ export const sessionRouter = router({
     .input(empty)
     .output(z.void())
     .mutation(async ({ ctx }) => {
-      const outcome = await service.resendVerification(ctx.deps, ctx.user.id);
+      const outcome = await resendVerification(ctx.deps, ctx.user.id);
       if (outcome === 'already-verified') ctx.http.setStatus(204);
     }),
 
@@ -159,13 +145,13 @@ export const sessionRouter = router({
     .output(z.void())
     .query(async ({ ctx, input }) => {
       if (!ctx.user) {
-        if (ctx.http.wantsJson) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
+        if (ctx.http.wantsJson) throw AppError.unauthenticated();
         // A browser opened the e-mail's link while signed out: the sign-in page, as Laravel does.
         ctx.http.setHeader('location', '/login');
         ctx.http.setStatus(302);
         return;
       }
-      await service.verifyEmail(ctx.deps, ctx.user.id, input);
+      await verifyEmail(ctx.deps, ctx.user.id, input);
       if (!ctx.http.wantsJson) {
         ctx.http.setHeader('location', '/account?verified=1');
         ctx.http.setStatus(302);
@@ -180,7 +166,7 @@ export const sessionRouter = router({
     .input(confirmPasswordInputSchema)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await service.confirmPassword(ctx.deps, ctx.user.id, ctx.session.id, input.password);
+      await confirmPassword(ctx.deps, ctx.user.id, ctx.session.id, input.password);
     }),
 
   confirmedPasswordStatus: signedInProcedure
@@ -189,13 +175,13 @@ export const sessionRouter = router({
     })
     .input(empty)
     .output(confirmedPasswordStatusSchema)
-    .query(({ ctx }) => service.getConfirmedPasswordStatus(ctx.session.password_confirmed_at)),
+    .query(({ ctx }) => getConfirmedPasswordStatus(ctx.session.password_confirmed_at)),
 
   changePassword: verifiedProcedure
     .meta({ openapi: { method: 'PUT', path: '/user/password', tags, summary: 'Change the password' } })
     .input(changePasswordInputSchema)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await service.changePassword(ctx.deps, ctx.user.id, ctx.sessionToken, input);
+      await changePassword(ctx.deps, ctx.user.id, ctx.sessionToken, input);
     }),
 });

@@ -11,15 +11,18 @@ import { CV_MAX_BYTES, CV_TOO_LARGE_MESSAGE } from '#shared/limits.ts';
 import { profileInputSchema, registerInputSchema } from '#shared/schemas/session.ts';
 import { userEnvelopeSchema } from '#shared/schemas/user.ts';
 import { z } from 'zod';
-import { applySessionGrant, currentSessionOf, profileChecks, registerChecks } from './session.router.ts';
-import * as service from './session.service.ts';
+import { applySessionGrant, currentSessionOf } from '#server/auth/session-cookies.ts';
+import type { CvUpload } from '#server/files/cv.ts';
+import { profileChecks, registerChecks } from './session.input-checks.ts';
+import { register } from './registration.service.ts';
+import { updateProfile } from './profile.service.ts';
 
 const cvRule: FileFieldRule = {
   maxBytes: CV_MAX_BYTES,
   tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', CV_TOO_LARGE_MESSAGE, { cvfile: [CV_TOO_LARGE_MESSAGE] }),
 };
 
-function cvOf(files: Record<string, UploadedFile>): service.CvUpload | null {
+function cvOf(files: Record<string, UploadedFile>): CvUpload | null {
   const file = files.cvfile;
   return file ? { path: file.path, filename: file.filename, size: file.size } : null;
 }
@@ -46,7 +49,7 @@ export const sessionUploadRoutes: UploadRoute[] = [
     successStatus: 201,
     async handle(ctx, input) {
       const fields = await validateWithChecks(ctx, registerInputSchema, input.fields, registerChecks);
-      applySessionGrant(ctx, await service.register(ctx.deps, fields, cvOf(input.files), currentSessionOf(ctx)));
+      applySessionGrant(ctx, await register(ctx.deps, fields, cvOf(input.files), currentSessionOf(ctx)));
       return undefined;
     },
   }),
@@ -61,7 +64,7 @@ export const sessionUploadRoutes: UploadRoute[] = [
     responseSchema: userEnvelopeSchema,
     async handle(ctx, input) {
       const fields = await validateWithChecks(ctx, profileInputSchema, input.fields, profileChecks);
-      return service.updateProfile(ctx.deps, ctx.user!.id, fields, cvOf(input.files));
+      return updateProfile(ctx.deps, ctx.user!.id, fields, cvOf(input.files));
     },
   }),
 ];

@@ -1,5 +1,5 @@
 // Testimonials: customer reviews shown in the public carousel; the review is sanitised rich text.
-import type { AppDeps } from '#server/context.ts';
+import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { sanitizeRichText } from '#server/html/sanitize-html.ts';
 import type { Testimonial } from '#shared/schemas/content.ts';

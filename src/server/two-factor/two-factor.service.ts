@@ -5,7 +5,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import QRCode from 'qrcode';
-import type { AppDeps } from '#server/context.ts';
+import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { decryptString, encryptString } from '#server/auth/encryption.ts';
 import { generateRecoveryCode, generateTotpSecret, matchTotpStep, totpUri } from '#server/auth/totp.ts';
@@ -18,7 +18,7 @@ import {
   markTwoFactorConfirmed,
   savePendingTwoFactor,
   swapRecoveryCodes,
-} from './two-factor.repository.ts';
+} from '#server/users/users.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 
@@ -41,7 +41,7 @@ function decryptCodes(deps: Deps, stored: string | null): string[] {
 
 async function getState(deps: Deps, userId: number) {
   const state = await findTwoFactorState(deps.db, userId);
-  if (!state) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
+  if (!state) throw AppError.unauthenticated();
   return state;
 }
 

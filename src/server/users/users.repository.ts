@@ -1,14 +1,105 @@
-// SQL for the admin's users screens and CV downloads.
+/**
+ * Every SQL statement on the `users` table: sign-in, the account area, two-factor columns, the
+ * admin's screens and the first admin. Services call these inside the transactions they open;
+ * nothing here opens one. E-mail comparisons are case-insensitive (the unique index is on
+ * lower(email)).
+ */
 import { sql, type Kysely } from 'kysely';
-import type { Database, Role } from '#server/db/types.ts';
-import { presentableUserColumns } from './user-presenter.ts';
+import type { Database, NewUserRow, UserRow, UserUpdate } from '#server/db/types.ts';
+
+type Db = Kysely<Database>;
+
+/** The columns presentUser reads (users/user-presenter.ts); select exactly these. */
+export const presentableUserColumns = [
+  'id',
+  'firstname',
+  'lastname',
+  'email',
+  'telephone',
+  'role',
+  'skills',
+  'dob',
+  'cv_file_key',
+  'email_verified_at',
+  'two_factor_confirmed_at',
+  'created_at',
+] as const satisfies readonly (keyof UserRow)[];
+
+/** The columns the server keeps on a request for its signed-in user (auth/sessions.ts). */
+export const sessionUserColumns = [
+  'id',
+  'firstname',
+  'lastname',
+  'email',
+  'role',
+  'email_verified_at',
+  'two_factor_confirmed_at',
+] as const satisfies readonly (keyof UserRow)[];
+
+function byEmail(email: string) {
+  return sql<boolean>`lower(email) = ${email.toLowerCase()}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// reads
+
+export function findPresentableUser(db: Db, id: number) {
+  return db.selectFrom('users').select(presentableUserColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export function findSessionUser(db: Db, id: number) {
+  return db.selectFrom('users').select(sessionUserColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** What sign-in needs to decide; the hash never leaves the service. */
+export function findLoginUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'password_hash', 'two_factor_confirmed_at'])
+    .where(byEmail(email))
+    .executeTakeFirst();
+}
+
+export function findUserForMail(db: Db, id: number) {
+  return db.selectFrom('users').select(['id', 'firstname', 'email', 'email_verified_at']).where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmailForMail(db: Db, email: string) {
+  return db.selectFrom('users').select(['id', 'firstname', 'email']).where(byEmail(email)).executeTakeFirst();
+}
+
+export function findUserIdByEmail(db: Db, email: string) {
+  return db.selectFrom('users').select('id').where(byEmail(email)).executeTakeFirst();
+}
+
+export function findPasswordHash(db: Db, id: number) {
+  return db.selectFrom('users').select(['id', 'email', 'password_hash']).where('id', '=', id).executeTakeFirst();
+}
+
+export function findCv(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'cv_file_key', 'cv_original_name', 'cv_mime_type', 'cv_size'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function isEmailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where(byEmail(email));
+  if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function hasAdmin(db: Db): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst()) !== undefined;
+}
 
 /** LIKE's wildcards in a search are literal characters. */
 function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchUsers(db: Kysely<Database>, search: string | undefined) {
+function searchUsers(db: Db, search: string | undefined) {
   let query = db.selectFrom('users');
   if (search) {
     const pattern = likePattern(search);
@@ -23,7 +114,7 @@ function searchUsers(db: Kysely<Database>, search: string | undefined) {
   return query;
 }
 
-export async function findUserPage(db: Kysely<Database>, search: string | undefined, limit: number, offset: number) {
+export async function findUserPage(db: Db, search: string | undefined, limit: number, offset: number) {
   const [rows, count] = await Promise.all([
     searchUsers(db, search)
       .select(presentableUserColumns)
@@ -40,49 +131,14 @@ export async function findUserPage(db: Kysely<Database>, search: string | undefi
   return { rows, total: Number(count.count) };
 }
 
-export function findUser(db: Kysely<Database>, id: number) {
-  return db.selectFrom('users').select(presentableUserColumns).where('id', '=', id).executeTakeFirst();
-}
+// ---------------------------------------------------------------------------------------------
+// writes
 
-export async function isEmailTaken(db: Kysely<Database>, email: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('users')
-    .select('id')
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase());
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
-export async function insertUser(
-  db: Kysely<Database>,
-  values: { firstname: string; lastname: string; email: string; role: Role; password_hash: string; email_verified_at: Date | null },
-): Promise<number> {
+export async function insertUser(db: Db, values: NewUserRow): Promise<number> {
   return (await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export function lockUser(db: Kysely<Database>, id: number) {
-  return db.selectFrom('users').select(['id', 'role', 'cv_file_key']).where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
-/** Locks every admin row, so two demotions cannot both see "another admin remains". */
-export async function lockAdmins(db: Kysely<Database>): Promise<number[]> {
-  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').forUpdate().execute();
-  return rows.map((row) => row.id);
-}
-
-export async function updateUserRow(
-  db: Kysely<Database>,
-  id: number,
-  values: Partial<{
-    firstname: string;
-    lastname: string;
-    email: string;
-    telephone: string | null;
-    role: Role;
-    skills: string;
-    password_hash: string;
-  }>,
-): Promise<void> {
+export async function updateUser(db: Db, id: number, values: UserUpdate): Promise<void> {
   await db
     .updateTable('users')
     .set({ ...values, updated_at: new Date() })
@@ -90,22 +146,87 @@ export async function updateUserRow(
     .execute();
 }
 
-export async function deleteUserRow(db: Kysely<Database>, id: number): Promise<void> {
-  await db
-    .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('user_id', '=', id), eb('pending_user_id', '=', id)]))
-    .execute();
+/** Sessions, reset tokens and CV download records go with the row (foreign keys cascade). */
+export async function deleteUser(db: Db, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-export function findCv(db: Kysely<Database>, userId: number) {
+export async function markEmailVerified(db: Db, id: number, email: string, now = new Date()): Promise<void> {
+  // Only for the address the link was made for: an e-mail changed since then stays unverified.
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('email_verified_at', 'is', null)
+    .where(byEmail(email))
+    .execute();
+}
+
+/** Locks the row for a read-modify-write in the caller's transaction. */
+export function lockUser(db: Db, id: number) {
+  return db.selectFrom('users').select(['id', 'role', 'cv_file_key']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Locks every admin row, so two demotions cannot both see "another admin remains". */
+export async function lockAdmins(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').forUpdate().execute();
+  return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// two-factor columns (the secret and the recovery codes are stored encrypted)
+
+export function findTwoFactorState(db: Db, userId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'cv_file_key', 'cv_original_name', 'cv_mime_type', 'cv_size'])
+    .select(['id', 'email', 'two_factor_secret', 'two_factor_recovery_codes', 'two_factor_confirmed_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
 
-export async function recordCvDownload(db: Kysely<Database>, userId: number, downloadedBy: number | null): Promise<void> {
-  await db.insertInto('cv_downloads').values({ user_id: userId, downloaded_by: downloadedBy }).execute();
+export async function savePendingTwoFactor(db: Db, userId: number, encryptedSecret: string, encryptedCodes: string): Promise<void> {
+  await updateUser(db, userId, {
+    two_factor_secret: encryptedSecret,
+    two_factor_recovery_codes: encryptedCodes,
+    two_factor_confirmed_at: null,
+    two_factor_last_used_step: null,
+  });
+}
+
+export async function markTwoFactorConfirmed(db: Db, userId: number, at: Date): Promise<void> {
+  await updateUser(db, userId, { two_factor_confirmed_at: at });
+}
+
+export async function clearTwoFactor(db: Db, userId: number): Promise<void> {
+  await updateUser(db, userId, {
+    two_factor_secret: null,
+    two_factor_recovery_codes: null,
+    two_factor_confirmed_at: null,
+    two_factor_last_used_step: null,
+  });
+}
+
+/**
+ * Records `step` as used, only when it is newer than the last used one. One conditional UPDATE,
+ * so two requests racing with the same code cannot both win.
+ */
+export async function claimTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ two_factor_last_used_step: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('two_factor_last_used_step', 'is', null), eb('two_factor_last_used_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Compare-and-set of the encrypted codes: false when another request changed them first. */
+export async function swapRecoveryCodes(db: Db, userId: number, expected: string, next: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ two_factor_recovery_codes: next, updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('two_factor_recovery_codes', '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

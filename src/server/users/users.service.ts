@@ -2,8 +2,8 @@
  * The admin's management of accounts. The rules: unique e-mail (any case), the last admin keeps
  * the role, an admin cannot delete their own account, a deleted user's sessions and CV go too.
  */
-import type { AppDeps } from '#server/context.ts';
-import { AppError } from '#server/errors.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import { AppError, isUniqueViolation } from '#server/errors.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { deleteOtherSessions } from '#server/auth/sessions.ts';
 import type { User, UserPage } from '#shared/schemas/user.ts';
@@ -12,6 +12,7 @@ import { USERS_PAGE_SIZE } from '#shared/limits.ts';
 import { messages } from '#shared/validation.ts';
 import { presentUser } from './user-presenter.ts';
 import * as repo from './users.repository.ts';
+import { recordCvDownload } from './cv-downloads.repository.ts';
 import { createCvLink } from './cv-links.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>;
@@ -19,10 +20,6 @@ type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>;
 const emailTaken = () => AppError.field('email', messages.taken('email'));
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot lose the admin role.';
 export const DELETE_SELF_MESSAGE = 'You cannot delete your own account.';
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string }).code === '23505';
-}
 
 export async function listUsers(deps: Deps, input: UserListInput): Promise<UserPage> {
   const page = input.page ?? 1;
@@ -37,7 +34,7 @@ export async function listUsers(deps: Deps, input: UserListInput): Promise<UserP
 }
 
 export async function getUser(deps: Deps, id: number): Promise<User> {
-  const row = await repo.findUser(deps.db, id);
+  const row = await repo.findPresentableUser(deps.db, id);
   if (!row) throw AppError.notFound();
   return presentUser(row);
 }
@@ -82,7 +79,7 @@ export async function updateUser(
         const admins = await repo.lockAdmins(trx);
         if (admins.filter((id) => id !== input.id).length === 0) throw AppError.field('role', LAST_ADMIN_MESSAGE);
       }
-      await repo.updateUserRow(trx, input.id, {
+      await repo.updateUser(trx, input.id, {
         firstname: input.firstname,
         lastname: input.lastname,
         email: input.email,
@@ -105,7 +102,7 @@ export async function deleteUser(deps: Deps, id: number, actorId: number): Promi
   const cvKey = await deps.db.transaction().execute(async (trx) => {
     const existing = await repo.lockUser(trx, id);
     if (!existing) throw AppError.notFound();
-    await repo.deleteUserRow(trx, id);
+    await repo.deleteUser(trx, id);
     return existing.cv_file_key;
   });
   if (cvKey) {
@@ -124,7 +121,7 @@ export async function openCvForDownload(deps: Deps, userId: number, downloadedBy
   const cv = await repo.findCv(deps.db, userId);
   if (!cv?.cv_file_key || (await deps.storage.size(cv.cv_file_key)) === null) return null;
   // The admin who asked for the link may have been deleted since; the download is still recorded.
-  await repo.recordCvDownload(deps.db, userId, (await repo.findUser(deps.db, downloadedBy)) ? downloadedBy : null);
+  await recordCvDownload(deps.db, userId, (await repo.findPresentableUser(deps.db, downloadedBy)) ? downloadedBy : null);
   return {
     stream: deps.storage.openRead(cv.cv_file_key),
     filename: cv.cv_original_name || 'cv',

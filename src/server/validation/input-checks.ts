@@ -14,7 +14,8 @@
  */
 import { z } from 'zod';
 import type { RequestContext } from '#server/context.ts';
-import { AppError, type FieldErrors } from '#server/errors.ts';
+import { AppError } from '#server/errors.ts';
+import type { FieldErrors } from '#shared/errors.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
 
 /**
@@ -37,11 +38,6 @@ export function mergeFieldErrors(sets: FieldErrors[], order: readonly string[] =
     }
   }
   return merged;
-}
-
-/** The 422 for these messages; its message is the first one (the REST body adds "(and N more errors)"). */
-export function validationError(fieldErrors: FieldErrors): AppError {
-  return new AppError('VALIDATION', Object.values(fieldErrors).flat()[0] ?? 'The given data was invalid.', fieldErrors);
 }
 
 /** The fields of an object schema in declaration order ([] for any other schema). */
@@ -67,7 +63,7 @@ export async function withCheckErrors(
   if (error.code !== 'VALIDATION') return error;
   const extra = await check(ctx, asFields(raw));
   if (!Object.values(extra).some((list) => list.length)) return error;
-  return validationError(mergeFieldErrors([error.fieldErrors ?? {}, extra], fieldOrderOf(schema)));
+  return AppError.validation(mergeFieldErrors([error.fieldErrors ?? {}, extra], fieldOrderOf(schema)));
 }
 
 /** Validates with the schema; when it fails, one 422 with zod's messages and the check's. */
@@ -79,5 +75,5 @@ export async function validateWithChecks<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const result = await schema.safeParseAsync(raw);
   if (result.success) return result.data;
-  throw await withCheckErrors(validationError(fieldErrorsFromZod(result.error)), schema, ctx, raw, check);
+  throw await withCheckErrors(AppError.validation(fieldErrorsFromZod(result.error)), schema, ctx, raw, check);
 }

@@ -4,10 +4,10 @@
  * Registration, the profile and the admin's create and update use it; their services keep
  * their own check as the last guard.
  */
-import { isEmailTaken } from '#server/session/accounts.repository.ts';
+import { isEmailTaken } from '#server/users/users.repository.ts';
 import { emailField, messages } from '#shared/validation.ts';
 import type { RequestContext } from '#server/context.ts';
-import type { FieldErrors } from '#server/errors.ts';
+import type { FieldErrors } from '#shared/errors.ts';
 import type { InputCheck } from './input-checks.ts';
 
 const email = emailField();

@@ -1,6 +1,7 @@
 // Widgets: public read by name; everything else for admins (CONTRACT.md "Content").
 import { z } from 'zod';
-import { adminProcedure, assertAccess, publicProcedure, router } from '#server/trpc.ts';
+import { adminProcedure, publicProcedure, router } from '#server/trpc.ts';
+import { assertAccess } from '#server/auth/access.ts';
 import { widgetSchema } from '#shared/schemas/content.ts';
 import { widgetByKeyInput, widgetCreateInput, widgetUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { AppError } from '#server/errors.ts';

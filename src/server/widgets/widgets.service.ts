@@ -2,7 +2,7 @@
  * Widgets: the named blocks of text, image or video the pages show. HTML is sanitised here, on
  * save, whichever door (tRPC or REST) it came through.
  */
-import type { AppDeps } from '#server/context.ts';
+import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { presentImageVariants, releaseImages, storeImage } from '#server/files/images.ts';
 import { sanitizeRichText, sanitizeVideoHtml } from '#server/html/sanitize-html.ts';

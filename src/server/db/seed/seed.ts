@@ -4,12 +4,13 @@
  * testimonials are added once per database, so ones an admin deleted do not come back.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/types.ts';
 import type { FileStorage } from '#server/files/storage.ts';
 import { processImage } from '#server/files/images.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
+import * as users from '#server/users/users.repository.ts';
 import { demoGalleries, demoTestimonials, demoWidgets } from './demo-content.ts';
 import { drawDemoImage } from './draw-demo-image.ts';
 
@@ -118,28 +119,14 @@ export interface FirstAdminOptions {
  * random password printed once. Returns the e-mail created, or null when an admin existed.
  */
 export async function ensureFirstAdmin(db: Kysely<Database>, options: FirstAdminOptions): Promise<string | null> {
-  const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
-  if (admin) return null;
+  if (await users.hasAdmin(db)) return null;
   const email = options.adminEmail ?? 'admin@example.com';
   const password = options.adminPassword ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
-  const existing = await db
-    .selectFrom('users')
-    .select('id')
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
-  if (existing) {
-    await db
-      .updateTable('users')
-      .set({ role: 'admin', password_hash: passwordHash, email_verified_at: new Date() })
-      .where('id', '=', existing.id)
-      .execute();
-  } else {
-    await db
-      .insertInto('users')
-      .values({ firstname: 'Site', lastname: 'Admin', email, role: 'admin', password_hash: passwordHash, email_verified_at: new Date() })
-      .execute();
-  }
+  const existing = await users.findUserIdByEmail(db, email);
+  const admin = { role: 'admin' as const, password_hash: passwordHash, email_verified_at: new Date() };
+  if (existing) await users.updateUser(db, existing.id, admin);
+  else await users.insertUser(db, { firstname: 'Site', lastname: 'Admin', email, ...admin });
   if (options.adminPassword) options.log.info({ email }, 'created the first admin from ADMIN_EMAIL');
   else options.log.warn(`Created the first admin: ${email} with password ${password} (shown once; change it after signing in)`);
   return email;

@@ -1,0 +1,20 @@
+/**
+ * The app's long-lived dependencies, built once by buildApp (app.ts) and handed to every service.
+ * Services take these (or a Pick of them) and plain values; never a request or a reply.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './env.ts';
+import type { Database } from './db/types.ts';
+import type { RateLimiter } from './auth/rate-limiter.ts';
+import type { FileStorage } from './files/storage.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  config: AppConfig;
+  storage: FileStorage;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
+}

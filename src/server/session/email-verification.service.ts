@@ -1,0 +1,30 @@
+/**
+ * E-mail verification (rest-contract.md, Session: /email/verification-notification and
+ * /email/verify/{id}/{hash}): signed 60-minute links, six new mails a minute per user.
+ */
+import type { AppDeps } from '#server/app-deps.ts';
+import { AppError } from '#server/errors.ts';
+import { emailHash, isVerificationSignatureValid } from '#server/auth/signed-links.ts';
+import { findUserForMail, markEmailVerified } from '#server/users/users.repository.ts';
+import type { VerifyEmailInput } from '#shared/schemas/session.ts';
+import { sendVerificationMail } from './account-mail.ts';
+
+const VERIFICATION_MAILS_PER_MINUTE = 6;
+
+/** 'sent', or 'already-verified' (the 204). */
+export async function resendVerification(deps: AppDeps, userId: number): Promise<'sent' | 'already-verified'> {
+  const attempt = await deps.rateLimiter.hit(`verification-mail:${userId}`, VERIFICATION_MAILS_PER_MINUTE, 60);
+  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  const user = await findUserForMail(deps.db, userId);
+  if (!user) throw AppError.unauthenticated();
+  if (user.email_verified_at) return 'already-verified';
+  await sendVerificationMail(deps, user);
+  return 'sent';
+}
+
+export async function verifyEmail(deps: Pick<AppDeps, 'db' | 'config'>, userId: number, input: VerifyEmailInput): Promise<void> {
+  if (!isVerificationSignatureValid(deps.config.appKey, input)) throw AppError.invalidSignature();
+  const user = await findUserForMail(deps.db, userId);
+  if (!user || String(user.id) !== input.id || emailHash(user.email) !== input.hash.toLowerCase()) throw AppError.forbidden();
+  if (!user.email_verified_at) await markEmailVerified(deps.db, user.id, user.email);
+}

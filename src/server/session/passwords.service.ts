@@ -1,0 +1,92 @@
+/**
+ * Passwords (rest-contract.md, Session): forgotten and reset (single-use hashed tokens that last
+ * 60 minutes, the same reply whether the address exists or not), confirmation for the 423 gate,
+ * and change. A reset or a change ends the user's other sessions.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppDeps } from '#server/app-deps.ts';
+import { AppError } from '#server/errors.ts';
+import { isPasswordRecentlyConfirmed } from '#server/auth/access.ts';
+import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
+import { deleteOtherSessions } from '#server/auth/sessions.ts';
+import { setPasswordConfirmedAt } from '#server/auth/sessions.repository.ts';
+import { passwordResetMessage } from '#server/mail/messages.ts';
+import * as users from '#server/users/users.repository.ts';
+import { SIGNED_LINK_MINUTES } from '#shared/limits.ts';
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  PASSWORD_RESET_MESSAGE,
+  type ChangePasswordInput,
+  type ResetPasswordInput,
+} from '#shared/schemas/session.ts';
+import { sendSafely } from './account-mail.ts';
+import * as resetTokens from './password-reset-tokens.repository.ts';
+
+export const INVALID_RESET_TOKEN_MESSAGE = 'This password reset token is invalid.';
+export const WRONG_PASSWORD_MESSAGE = 'The provided password was incorrect.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The provided password does not match your current password.';
+export const NOT_EMAIL_MESSAGE = 'The password must not be the same as your email address.';
+
+const RESET_MAIL_WINDOW_SECONDS = 60;
+
+function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export async function forgotPassword(deps: AppDeps, email: string): Promise<{ message: string }> {
+  const reply = { message: FORGOT_PASSWORD_MESSAGE };
+  const attempt = await deps.rateLimiter.hit(`password-reset-mail:${email.toLowerCase()}`, 1, RESET_MAIL_WINDOW_SECONDS);
+  if (!attempt.allowed) return reply;
+  const user = await users.findUserByEmailForMail(deps.db, email);
+  if (!user) return reply;
+  const token = randomBytes(32).toString('hex');
+  // Only the hash is stored: a copy of the table does not let anyone reset a password.
+  await resetTokens.replacePasswordResetToken(deps.db, user.id, sha256Hex(token));
+  const url = `${deps.config.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+  await sendSafely(deps, passwordResetMessage({ to: user.email, firstname: user.firstname, url }));
+  return reply;
+}
+
+export async function resetPassword(deps: Pick<AppDeps, 'db'>, input: ResetPasswordInput): Promise<{ message: string }> {
+  const invalid = () => AppError.field('email', INVALID_RESET_TOKEN_MESSAGE);
+  const row = await resetTokens.findPasswordResetToken(deps.db, sha256Hex(input.token));
+  const maxAgeMs = SIGNED_LINK_MINUTES * 60 * 1000;
+  if (!row || row.email.toLowerCase() !== input.email.toLowerCase() || Date.now() - row.created_at.getTime() > maxAgeMs) throw invalid();
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await resetTokens.consumePasswordResetToken(trx, row.token_id))) throw invalid();
+    await users.updateUser(trx, row.user_id, { password_hash: passwordHash });
+    await resetTokens.deletePasswordResetTokensOf(trx, row.user_id);
+    // Whoever knew the old password is signed out everywhere, including this browser.
+    await deleteOtherSessions(trx, row.user_id);
+  });
+  return { message: PASSWORD_RESET_MESSAGE };
+}
+
+export async function confirmPassword(deps: Pick<AppDeps, 'db'>, userId: number, sessionId: string, password: string): Promise<void> {
+  const user = await users.findPasswordHash(deps.db, userId);
+  if (!user || !(await verifyPassword(user.password_hash, password))) throw AppError.field('password', WRONG_PASSWORD_MESSAGE);
+  await setPasswordConfirmedAt(deps.db, sessionId, new Date());
+}
+
+export function getConfirmedPasswordStatus(passwordConfirmedAt: Date | null): { confirmed: boolean } {
+  return { confirmed: isPasswordRecentlyConfirmed(passwordConfirmedAt) };
+}
+
+export async function changePassword(
+  deps: Pick<AppDeps, 'db'>,
+  userId: number,
+  currentToken: string | null,
+  input: ChangePasswordInput,
+): Promise<void> {
+  const user = await users.findPasswordHash(deps.db, userId);
+  if (!user || !(await verifyPassword(user.password_hash, input.current_password))) {
+    throw AppError.field('current_password', WRONG_CURRENT_PASSWORD_MESSAGE);
+  }
+  if (input.password.toLowerCase() === user.email.toLowerCase()) throw AppError.field('password', NOT_EMAIL_MESSAGE);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction().execute(async (trx) => {
+    await users.updateUser(trx, userId, { password_hash: passwordHash });
+    await deleteOtherSessions(trx, userId, currentToken ?? undefined);
+  });
+}

@@ -1,0 +1,8 @@
+/**
+ * The database rules of registration and the profile, reported with zod's messages when the
+ * input is invalid (session.router.ts and session.uploads.ts); the services check them again.
+ */
+import { uniqueEmail } from '#server/validation/unique-email.ts';
+
+export const registerChecks = uniqueEmail();
+export const profileChecks = uniqueEmail((ctx) => ctx.user?.id ?? null);
