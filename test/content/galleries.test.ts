@@ -24,8 +24,8 @@ const countRows = async (table: 'images' | 'gallery_images' | 'galleries') =>
 
 describe('listing and reading', () => {
   it('lists visible galleries to the public with hidden=false; other lists need an admin', async () => {
-    const { gallery: visible } = await createGallery(t.deps.db, t.deps.storage, { name: 'Visible' });
-    const { gallery: hidden } = await createGallery(t.deps.db, t.deps.storage, { name: 'Hidden', hidden: true });
+    const { gallery: visible } = await createGallery(t.deps.db, t.deps.storage, { name: 'Visible', imageCount: 1 });
+    const { gallery: hidden } = await createGallery(t.deps.db, t.deps.storage, { name: 'Hidden', hidden: true, imageCount: 1 });
     const anon = new TestClient(t.app);
     const res = await anon.get('/api/galleries?hidden=false');
     expect(res.status).toBe(200);
@@ -44,6 +44,26 @@ describe('listing and reading', () => {
     const all = await admin.get('/api/galleries?limit=12&page=0');
     expect(all.status).toBe(200);
     expect(all.body.results.map((g: { id: number }) => g.id)).toEqual(expect.arrayContaining([visible.id, hidden.id]));
+  });
+
+  it('lists no empty gallery publicly, and shows a gallery without a cover by its first image', async () => {
+    const { gallery: empty } = await createGallery(t.deps.db, t.deps.storage, { name: 'Empty' });
+    const { gallery: uncovered, images } = await createGallery(t.deps.db, t.deps.storage, { name: 'Uncovered', imageCount: 2 });
+    // The first image is the one at position 0, whatever its id.
+    await t.deps.db.updateTable('gallery_images').set({ position: 5 }).where('id', '=', images[0]!.id).execute();
+    const anon = new TestClient(t.app);
+    const res = await anon.get('/api/galleries?hidden=false');
+    const byId = new Map(res.body.results.map((g: { id: number }) => [g.id, g]));
+    expect(byId.has(empty.id)).toBe(false);
+    expect(res.body.total).toBe(res.body.results.length);
+    const firstImage = await anon.get(`/api/galleries/${uncovered.id}`);
+    expect(firstImage.body.images[0].id).toBe(images[1]!.id);
+    expect(byId.get(uncovered.id)).toMatchObject({ image_url: firstImage.body.images[0].image_url });
+    expect((await anon.get(String((byId.get(uncovered.id) as { image_url: string }).image_url))).status).toBe(200);
+
+    const { client: admin } = await adminClient(t);
+    const all = await admin.get('/api/galleries?limit=100&page=0');
+    expect(all.body.results.map((g: { id: number }) => g.id)).toContain(empty.id);
   });
 
   it('pages the admin list from zero with the total', async () => {

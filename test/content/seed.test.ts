@@ -1,4 +1,4 @@
-// The demo seed writes widgets and galleries through files/images.ts; it must keep working.
+// The demo seed writes widgets and galleries through images/images.service.ts; it must keep working.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';

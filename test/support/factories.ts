@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Role, WidgetType } from '#server/db/types.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { generateSessionToken, saveSession, SESSION_COOKIE, XSRF_COOKIE, xsrfTokenFor } from '#server/auth/sessions.ts';
-import { processImage } from '#server/files/images.ts';
+import { storeImage } from '#server/images/images.service.ts';
 import type { FileStorage } from '#server/files/storage.ts';
 import { appRouter } from '#server/router.ts';
 import type { RequestContext } from '#server/context.ts';
@@ -116,8 +116,7 @@ export function makePng(width = 64, height = 48): Promise<Buffer> {
 }
 
 export async function createImage(db: Kysely<Database>, storage: FileStorage, width = 64, height = 48) {
-  const processed = await processImage(storage, { buffer: await makeJpeg(width, height) }, 'image');
-  return db.insertInto('images').values(processed).returningAll().executeTakeFirstOrThrow();
+  return storeImage({ db, storage }, { buffer: await makeJpeg(width, height) }, 'image');
 }
 
 export async function createWidget(

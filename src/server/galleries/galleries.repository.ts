@@ -1,20 +1,24 @@
-// SQL for galleries and their images; reads join the image rows so one query presents them.
+/**
+ * Every SQL statement on the `galleries` table; reads join the cover's image row so one query
+ * presents a gallery. The images of a gallery are in gallery-images.repository.ts.
+ */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
+import { imageVariantColumns } from '#server/images/images.repository.ts';
 
-const imageVariantColumns = [
-  'images.large_key',
-  'images.large_width',
-  'images.large_height',
-  'images.thumb_key',
-  'images.thumb_width',
-  'images.thumb_height',
-] as const;
+/** The public list shows a gallery without a cover with its first image instead of a blank tile. */
+const coverOrFirstImage = sql<number>`coalesce(galleries.cover_image_id, (
+  select gi.image_id from gallery_images gi where gi.gallery_id = galleries.id order by gi.position, gi.id limit 1
+))`;
 
-function selectGalleries(db: Kysely<Database>) {
+function selectGalleries(db: Kysely<Database>, options: { coverFallback?: boolean } = {}) {
   return db
     .selectFrom('galleries')
-    .leftJoin('images', 'images.id', 'galleries.cover_image_id')
+    .leftJoin('images', (join) =>
+      options.coverFallback
+        ? join.on((eb) => eb('images.id', '=', coverOrFirstImage))
+        : join.onRef('images.id', '=', 'galleries.cover_image_id'),
+    )
     .select(['galleries.id', 'galleries.name', 'galleries.url', 'galleries.hidden', 'galleries.cover_image_id', ...imageVariantColumns]);
 }
 
@@ -31,6 +35,18 @@ export interface GalleryFilter {
   offset?: number;
 }
 
+/** Visible galleries that have at least one image: an empty gallery is not shown to the public. */
+export function listPublicGalleries(db: Kysely<Database>) {
+  return selectGalleries(db, { coverFallback: true })
+    .where('galleries.hidden', '=', false)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('gallery_images').select('gallery_images.id').whereRef('gallery_images.gallery_id', '=', 'galleries.id')),
+    )
+    .orderBy('galleries.id', 'asc')
+    .execute();
+}
+
+/** The admin's list: every gallery, hidden and empty ones included, or those with `hidden`. */
 export function listGalleries(db: Kysely<Database>, filter: GalleryFilter) {
   let query = selectGalleries(db).orderBy('galleries.id', 'asc');
   if (filter.hidden !== undefined) query = query.where('galleries.hidden', '=', filter.hidden);
@@ -45,16 +61,8 @@ export async function countGalleries(db: Kysely<Database>, hidden: boolean | und
 }
 
 export async function insertGallery(db: Kysely<Database>, name: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx.insertInto('galleries').values({ name }).returning('id').executeTakeFirstOrThrow();
-    // A gallery's own page is its url until an admin sets another (as the seed does).
-    await trx
-      .updateTable('galleries')
-      .set({ url: `/galleries/${id}` })
-      .where('id', '=', id)
-      .execute();
-    return id;
-  });
+  const { id } = await db.insertInto('galleries').values({ name }).returning('id').executeTakeFirstOrThrow();
+  return id;
 }
 
 /** Locks the gallery row: image uploads and reorders of one gallery take turns. */
@@ -74,97 +82,7 @@ export async function updateGalleryRow(
     .execute();
 }
 
+/** Its gallery_images rows go with it (the foreign key cascades). */
 export async function deleteGalleryRow(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('galleries').where('id', '=', id).execute();
-}
-
-function selectGalleryImages(db: Kysely<Database>) {
-  return db
-    .selectFrom('gallery_images')
-    .innerJoin('images', 'images.id', 'gallery_images.image_id')
-    .select([
-      'gallery_images.id',
-      'gallery_images.gallery_id',
-      'gallery_images.image_id',
-      'gallery_images.alt',
-      'gallery_images.link',
-      'gallery_images.position',
-      ...imageVariantColumns,
-    ]);
-}
-
-export type GalleryImageRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof selectGalleryImages>['executeTakeFirst']>>>;
-
-export function listGalleryImages(db: Kysely<Database>, galleryId: number) {
-  return selectGalleryImages(db)
-    .where('gallery_images.gallery_id', '=', galleryId)
-    .orderBy('gallery_images.position')
-    .orderBy('gallery_images.id')
-    .execute();
-}
-
-export function findGalleryImage(db: Kysely<Database>, id: number) {
-  return selectGalleryImages(db).where('gallery_images.id', '=', id).executeTakeFirst();
-}
-
-export function lockGalleryImage(db: Kysely<Database>, id: number) {
-  return db
-    .selectFrom('gallery_images')
-    .select(['id', 'gallery_id', 'image_id', 'position'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function galleryImageIds(db: Kysely<Database>, galleryId: number): Promise<{ id: number; image_id: number }[]> {
-  return db.selectFrom('gallery_images').select(['id', 'image_id']).where('gallery_id', '=', galleryId).execute();
-}
-
-export async function insertGalleryImage(db: Kysely<Database>, galleryId: number, imageId: number): Promise<number> {
-  const { next } = await db
-    .selectFrom('gallery_images')
-    .select(sql<number>`coalesce(max(position) + 1, 0)`.as('next'))
-    .where('gallery_id', '=', galleryId)
-    .executeTakeFirstOrThrow();
-  const row = await db
-    .insertInto('gallery_images')
-    .values({ gallery_id: galleryId, image_id: imageId, alt: '', link: null, position: Number(next) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** Sets every position in one statement: position = index in `orderedIds`. */
-export async function setGalleryImagePositions(db: Kysely<Database>, galleryId: number, orderedIds: number[]): Promise<void> {
-  if (orderedIds.length === 0) return;
-  await db
-    .updateTable('gallery_images')
-    .set({ position: sql<number>`array_position(${sql.val(orderedIds)}::int[], gallery_images.id) - 1` })
-    .where('gallery_id', '=', galleryId)
-    .where('id', 'in', orderedIds)
-    .execute();
-}
-
-export async function updateGalleryImageRow(
-  db: Kysely<Database>,
-  id: number,
-  values: Partial<{ alt: string; link: string | null; image_id: number }>,
-): Promise<void> {
-  if (Object.keys(values).length === 0) return;
-  await db.updateTable('gallery_images').set(values).where('id', '=', id).execute();
-}
-
-export async function deleteGalleryImageRow(db: Kysely<Database>, id: number, galleryId: number, position: number): Promise<void> {
-  await db.deleteFrom('gallery_images').where('id', '=', id).execute();
-  // Close the gap so positions stay 0..n-1.
-  await db
-    .updateTable('gallery_images')
-    .set({ position: sql<number>`position - 1` })
-    .where('gallery_id', '=', galleryId)
-    .where('position', '>', position)
-    .execute();
-}
-
-export async function deleteGalleryImagesOf(db: Kysely<Database>, galleryId: number): Promise<void> {
-  await db.deleteFrom('gallery_images').where('gallery_id', '=', galleryId).execute();
 }

@@ -1,5 +1,5 @@
 import { defineUploadRoute, parseFields, type UploadRoute } from '#server/rest/upload-route.ts';
-import { imageTooLarge } from '#server/files/images.ts';
+import { imageTooLarge } from '#server/images/image-processing.ts';
 import { IMAGE_MAX_BYTES } from '#shared/limits.ts';
 import { galleryImageSchema, gallerySchema } from '#shared/schemas/content.ts';
 import { galleryFieldsInput, galleryImageUploadFields, galleryUpdateInput } from '#shared/schemas/content-inputs.ts';

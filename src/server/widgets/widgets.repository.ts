@@ -1,25 +1,13 @@
 // SQL for widgets; each read joins the widget's image row so one query presents it.
 import { sql, type Kysely } from 'kysely';
 import type { Database, WidgetType } from '#server/db/types.ts';
+import { imageVariantColumns } from '#server/images/images.repository.ts';
 
 export function selectWidgets(db: Kysely<Database>) {
   return db
     .selectFrom('widgets')
     .leftJoin('images', 'images.id', 'widgets.image_id')
-    .select([
-      'widgets.id',
-      'widgets.name',
-      'widgets.type',
-      'widgets.html',
-      'widgets.alt',
-      'widgets.image_id',
-      'images.large_key',
-      'images.large_width',
-      'images.large_height',
-      'images.thumb_key',
-      'images.thumb_width',
-      'images.thumb_height',
-    ]);
+    .select(['widgets.id', 'widgets.name', 'widgets.type', 'widgets.html', 'widgets.alt', 'widgets.image_id', ...imageVariantColumns]);
 }
 
 export type WidgetRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof selectWidgets>['executeTakeFirst']>>>;

@@ -3,8 +3,9 @@
  * save, whichever door (tRPC or REST) it came through.
  */
 import type { AppDeps } from '#server/app-deps.ts';
-import { AppError } from '#server/errors.ts';
-import { presentImageVariants, releaseImages, storeImage } from '#server/files/images.ts';
+import { AppError, isUniqueViolation } from '#server/errors.ts';
+import { presentImageVariants } from '#server/images/image-presenter.ts';
+import { replaceImage } from '#server/images/images.service.ts';
 import { sanitizeRichText, sanitizeVideoHtml } from '#server/html/sanitize-html.ts';
 import type { Widget } from '#shared/schemas/content.ts';
 import type { WidgetCreateInput, WidgetUpdateInput } from '#shared/schemas/content-inputs.ts';
@@ -15,17 +16,7 @@ import type { WidgetRecord } from './widgets.repository.ts';
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
 export function presentWidget(deps: Pick<AppDeps, 'storage'>, row: WidgetRecord): Widget {
-  const image =
-    row.image_id !== null && row.large_key && row.thumb_key
-      ? presentImageVariants(deps.storage, {
-          large_key: row.large_key,
-          large_width: row.large_width!,
-          large_height: row.large_height!,
-          thumb_key: row.thumb_key,
-          thumb_width: row.thumb_width!,
-          thumb_height: row.thumb_height!,
-        })
-      : null;
+  const image = presentImageVariants(deps.storage, row);
   return { id: row.id, name: row.name, type: row.type, html: row.html, image_url: image?.large_url ?? null, alt: row.alt, image };
 }
 
@@ -47,10 +38,6 @@ export async function listWidgets(deps: Deps): Promise<{ results: Widget[] }> {
 }
 
 const nameTaken = () => AppError.field('name', messages.taken('name'));
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string }).code === '23505';
-}
 
 export async function createWidget(deps: Deps, input: WidgetCreateInput): Promise<Widget> {
   const id = await deps.db
@@ -77,13 +64,10 @@ export async function updateWidget(deps: Deps, input: WidgetUpdateInput, imagePa
   if (input.name !== undefined && input.name !== existing.name && (await repo.isWidgetNameTaken(deps.db, input.name, input.id)))
     throw nameTaken();
 
-  const newImage = imagePath ? await storeImage(deps.db, deps.storage, { path: imagePath }, 'image', { moveSource: true }) : undefined;
-  let previousImageId: number | null = null;
   try {
-    await deps.db.transaction().execute(async (trx) => {
+    await replaceImage(deps, imagePath ? { path: imagePath, field: 'image' } : null, async (trx, image) => {
       const locked = await repo.lockWidget(trx, input.id);
       if (!locked) throw AppError.notFound();
-      previousImageId = locked.image_id;
       const type = input.type ?? existing.type;
       const values: Parameters<typeof repo.updateWidgetRow>[2] = {};
       if (input.name !== undefined) values.name = input.name;
@@ -92,16 +76,13 @@ export async function updateWidget(deps: Deps, input: WidgetUpdateInput, imagePa
       // Re-sanitise on a type change too: a VIDEO's iframe must not survive becoming TEXT.
       const html = input.html ?? (input.type !== undefined ? existing.html : undefined);
       if (html !== undefined) values.html = type === 'VIDEO' ? sanitizeVideoHtml(html) : sanitizeRichText(html);
-      if (newImage) values.image_id = newImage.id;
+      if (image) values.image_id = image.id;
       await repo.updateWidgetRow(trx, input.id, values);
+      return { result: undefined, replaced: image ? [locked.image_id] : [] };
     });
   } catch (error) {
-    if (newImage) await releaseImages(deps.db, deps.storage, [newImage.id]);
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
-  }
-  if (newImage && previousImageId !== null && previousImageId !== newImage.id) {
-    await releaseImages(deps.db, deps.storage, [previousImageId]).catch((err: unknown) => deps.log.warn({ err }, 'image cleanup failed'));
   }
   return getWidget(deps, input.id);
 }

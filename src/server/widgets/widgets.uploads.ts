@@ -2,7 +2,7 @@ import { defineUploadRoute, parseFields, type UploadRoute } from '#server/rest/u
 import { IMAGE_MAX_BYTES } from '#shared/limits.ts';
 import { widgetSchema } from '#shared/schemas/content.ts';
 import { widgetFieldsInput, widgetUpdateInput } from '#shared/schemas/content-inputs.ts';
-import { imageTooLarge } from '#server/files/images.ts';
+import { imageTooLarge } from '#server/images/image-processing.ts';
 import { updateWidget } from './widgets.service.ts';
 
 /**

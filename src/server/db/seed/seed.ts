@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/types.ts';
 import type { FileStorage } from '#server/files/storage.ts';
-import { processImage } from '#server/files/images.ts';
+import { storeImage } from '#server/images/images.service.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import * as users from '#server/users/users.repository.ts';
 import { demoGalleries, demoTestimonials, demoWidgets } from './demo-content.ts';
@@ -103,9 +103,7 @@ async function mapConcurrently<T, R>(items: readonly T[], fn: (item: T) => Promi
 }
 
 async function storeDemoImage(db: Kysely<Database>, storage: FileStorage, spec: Parameters<typeof drawDemoImage>[0]): Promise<number> {
-  const processed = await processImage(storage, { buffer: await drawDemoImage(spec) }, 'image');
-  const { id } = await db.insertInto('images').values(processed).returning('id').executeTakeFirstOrThrow();
-  return id;
+  return (await storeImage({ db, storage }, { buffer: await drawDemoImage(spec) }, 'image')).id;
 }
 
 export interface FirstAdminOptions {

@@ -1,5 +1,6 @@
 /**
- * Image processing with sharp, and the life cycle of the shared `images` rows. An upload is
+ * Image processing with sharp (no SQL here: images.repository.ts holds the `images` table and
+ * images.service.ts the life cycle of its rows). An upload is
  * accepted only when its bytes are an image of an allowed type; it is turned upright by its
  * orientation tag, stripped of metadata (no GPS leaves the server), and written as two WebP
  * variants under content-addressed public keys (so their URLs can be cached for a year). The
@@ -13,11 +14,8 @@ import { createHash } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import { fileTypeFromFile, fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import type { Kysely } from 'kysely';
 import { AppError } from '#server/errors.ts';
-import type { Database, ImageRow } from '#server/db/types.ts';
-import type { ImageVariants } from '#shared/schemas/content.ts';
-import type { FileStorage } from './storage.ts';
+import type { FileStorage } from '#server/files/storage.ts';
 
 // Each upload is decoded once, so libvips' operation cache (up to 50 MB by default) would only
 // hold memory that is never reused.
@@ -35,7 +33,7 @@ export const IMAGE_UNREADABLE = 'The image could not be read; it may be damaged 
 
 const TOO_LARGE = 'The file you have uploaded is too large. Max 256MiB.';
 /** The 413 for an image upload over IMAGE_MAX_BYTES, refused while it streams (multipart rule). */
-export const imageTooLarge = (field: string) => () => new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE, { [field]: [TOO_LARGE] });
+export const imageTooLarge = (field: string) => () => AppError.tooLarge(field, TOO_LARGE);
 
 export interface ProcessedImage {
   original_key: string;
@@ -163,103 +161,4 @@ async function hashOfFile(file: string): Promise<string> {
 
 function hashOf(data: Buffer): string {
   return createHash('sha256').update(data).digest('hex').slice(0, 32);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rows of `images`, shared by widgets.image_id, galleries.cover_image_id and gallery_images.
-
-export type StoredImage = Pick<ImageRow, 'id' | keyof ProcessedImage>;
-
-export const imageColumns = [
-  'id',
-  'original_key',
-  'large_key',
-  'large_width',
-  'large_height',
-  'thumb_key',
-  'thumb_width',
-  'thumb_height',
-] as const;
-
-export async function getOriginalKey(db: Kysely<Database>, imageId: number): Promise<string> {
-  const row = await db.selectFrom('images').select('original_key').where('id', '=', imageId).executeTakeFirstOrThrow();
-  return row.original_key;
-}
-
-/** Processes an upload and records it; if the row cannot be written, the files go again. */
-export async function storeImage(
-  db: Kysely<Database>,
-  storage: FileStorage,
-  source: ImageSource,
-  field: string,
-  options: ProcessOptions = {},
-): Promise<StoredImage> {
-  const processed = await processImage(storage, source, field, options);
-  try {
-    return await db.insertInto('images').values(processed).returning(imageColumns).executeTakeFirstOrThrow();
-  } catch (error) {
-    await deleteUnreferencedFiles(db, storage, [processed.original_key, processed.large_key, processed.thumb_key]);
-    throw error;
-  }
-}
-
-/**
- * Deletes the given image rows that nothing points at any more, then the files of those rows
- * that no remaining row shares (keys are content-addressed, so two rows can hold the same file).
- * Call it after the transaction that dropped the references has committed. Failures are logged
- * by the caller's logger only: a stray file is harmless, a failed request after a commit is not.
- */
-export async function releaseImages(
-  db: Kysely<Database>,
-  storage: FileStorage,
-  imageIds: Iterable<number | null | undefined>,
-): Promise<void> {
-  const ids = [...new Set([...imageIds].filter((id): id is number => typeof id === 'number'))];
-  if (ids.length === 0) return;
-  const deleted = await db
-    .deleteFrom('images')
-    .where('id', 'in', ids)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('widgets')
-            .select('widgets.id')
-            .whereRef('widgets.image_id', '=', 'images.id')
-            .unionAll(eb.selectFrom('galleries').select('galleries.id').whereRef('galleries.cover_image_id', '=', 'images.id'))
-            .unionAll(eb.selectFrom('gallery_images').select('gallery_images.id').whereRef('gallery_images.image_id', '=', 'images.id')),
-        ),
-      ),
-    )
-    .returning(['original_key', 'large_key', 'thumb_key'])
-    .execute();
-  await deleteUnreferencedFiles(
-    db,
-    storage,
-    deleted.flatMap((row) => [row.original_key, row.large_key, row.thumb_key]),
-  );
-}
-
-async function deleteUnreferencedFiles(db: Kysely<Database>, storage: FileStorage, keys: string[]): Promise<void> {
-  const unique = [...new Set(keys)];
-  if (unique.length === 0) return;
-  const stillUsed = await db
-    .selectFrom('images')
-    .select(['original_key', 'large_key', 'thumb_key'])
-    .where((eb) => eb.or([eb('original_key', 'in', unique), eb('large_key', 'in', unique), eb('thumb_key', 'in', unique)]))
-    .execute();
-  const used = new Set(stillUsed.flatMap((row) => [row.original_key, row.large_key, row.thumb_key]));
-  await Promise.all(unique.filter((key) => !used.has(key)).map((key) => storage.delete(key)));
-}
-
-/** The public face of an image row: URLs of both variants and their sizes. */
-export function presentImageVariants(storage: FileStorage, image: Omit<StoredImage, 'id' | 'original_key'>): ImageVariants {
-  return {
-    large_url: storage.publicUrl(image.large_key),
-    large_width: image.large_width,
-    large_height: image.large_height,
-    thumb_url: storage.publicUrl(image.thumb_key),
-    thumb_width: image.thumb_width,
-    thumb_height: image.thumb_height,
-  };
 }
