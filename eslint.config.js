@@ -29,6 +29,63 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // One-way layers (docs/architecture.md): services and repositories hold the rules and the SQL
+  // and know nothing of the doors (tRPC, REST, Fastify); the client reaches the server only for
+  // types; src/shared serves both sides and imports neither.
+  {
+    files: ['src/server/**/*.service.ts', 'src/server/**/*.repository.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@trpc/*', 'fastify', '@fastify/*', 'trpc-to-openapi'],
+              message: 'Services and repositories do not know the transport: take plain values, throw AppError.',
+            },
+            {
+              // `#` starts a comment in gitignore-style groups, so the subpath imports are regexes.
+              regex: '^#server/(trpc|context|router)\\.ts$|^#server/rest/|\\.(router|uploads)\\.ts$',
+              message: 'Services and repositories sit below the routers and the REST layer; move the shared piece down (auth/, a service).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^#server/|^#migrations/|/server/',
+              allowTypeImports: true,
+              message: 'The client imports the server only as types (import type); shared code goes in src/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^#(server|client)/|/(server|client)/|^(fastify|@fastify/.*|react|react-dom|kysely)$',
+              message: 'src/shared serves both sides and imports neither.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Migrations run on Kysely<any> by design (they describe the schema as it was, not today's
     // types), and so does the migrator that runs them; tests read arbitrary JSON bodies, so the

@@ -28,7 +28,7 @@ import { AppError } from './errors.ts';
 import { restPlugin } from './rest/rest-plugin.ts';
 import { sendRestError } from './rest/error-response.ts';
 import { buildOpenApiDocument } from './rest/openapi.ts';
-import { registerFileRoutes } from './rest/file-routes.ts';
+import { registerCvDownloadRoute } from './users/cv-download.route.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const clientDistDir = path.join(projectRoot, 'dist', 'client');
@@ -148,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(restPlugin, { router: appRouter, deps, uploadRoutes });
-  await registerFileRoutes(app, deps);
+  await registerCvDownloadRoute(app, deps);
 
   let openApiDocument: unknown;
   app.get('/api/openapi.json', async (_request, reply) => {

@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Role, User } from '#shared/schemas/user.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { ACCOUNT_ROLES, ADMIN_ROLES, type Role } from '#shared/value-sets.ts';
 import type { Session } from '#client/lib/session.tsx';
-import { ACCOUNT_ROLES, ADMIN_ROLES, RequireSession, safeRedirectTarget } from '#client/routing/require-session.tsx';
+import { RequireSession, safeRedirectTarget } from '#client/routing/require-session.tsx';
 
 const session: { current: Session } = { current: sessionFor(null) };
 vi.mock('#client/lib/session.tsx', () => ({ useSession: () => session.current }));

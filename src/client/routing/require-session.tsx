@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
-import type { Role } from '#shared/schemas/user.ts';
+import type { Role } from '#shared/value-sets.ts';
 import { useSession } from '../lib/session.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { withRedirect } from '../lib/response-status.ts';
@@ -14,9 +14,6 @@ export interface RequireSessionProps {
   roles?: readonly Role[];
   children: ReactNode;
 }
-
-export const ACCOUNT_ROLES: readonly Role[] = ['user', 'admin'];
-export const ADMIN_ROLES: readonly Role[] = ['admin'];
 
 /** The absolute path and query of the current page, also from inside a nested router. */
 export function useCurrentPath(): string {

@@ -5,8 +5,9 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-export type Role = 'user' | 'member' | 'admin';
-export type WidgetType = 'TEXT' | 'IMAGE' | 'VIDEO';
+import type { Role, WidgetType } from '#shared/value-sets.ts';
+
+export type { Role, WidgetType };
 
 export interface UsersTable {
   id: Generated<number>;

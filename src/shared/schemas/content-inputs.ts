@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, WIDGET_NAME_PATTERN } from '../limits.ts';
 import { booleanField, httpUrlField, integerField, messages, optionalString, requiredString } from '../validation.ts';
+import { WIDGET_TYPES } from '#shared/value-sets.ts';
 
 export const MAX_ID = 2_147_483_647;
 /** Rich text is bounded so one save cannot fill the database. */
@@ -52,7 +53,7 @@ export type WidgetCreateInput = z.infer<typeof widgetCreateInput>;
 /** The editable fields (all optional: what is missing stays as it is). */
 export const widgetFieldsInput = z.object({
   name: widgetNameField.optional(),
-  type: z.enum(['TEXT', 'IMAGE', 'VIDEO'], { error: messages.in('type') }).optional(),
+  type: z.enum(WIDGET_TYPES, { error: messages.in('type') }).optional(),
   html: richTextField('html').optional(),
   alt: optionalString('alt', 255).optional(),
 });

@@ -1,7 +1,8 @@
 // Widgets, galleries, gallery images and testimonials as they cross the API (CONTRACT.md).
 import { z } from 'zod';
+import { WIDGET_TYPES } from '#shared/value-sets.ts';
 
-export const widgetTypeSchema = z.enum(['TEXT', 'IMAGE', 'VIDEO']);
+export const widgetTypeSchema = z.enum(WIDGET_TYPES);
 export type WidgetType = z.infer<typeof widgetTypeSchema>;
 
 /**

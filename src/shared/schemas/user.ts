@@ -1,8 +1,8 @@
 // The User of CONTRACT.md as it crosses the API (never a password hash, secret or recovery code).
 import { z } from 'zod';
+import { ROLES } from '#shared/value-sets.ts';
 
-export const roleSchema = z.enum(['user', 'member', 'admin']);
-export type Role = z.infer<typeof roleSchema>;
+export const roleSchema = z.enum(ROLES);
 
 export const dateOfBirthSchema = z.object({ day: z.number().int(), month: z.number().int(), year: z.number().int() });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { messages, optionalString, integerField } from '../validation.ts';
 import { requiredString } from '../validation.ts';
 import { passwordConfirmationField, passwordField, refinePassword } from './password.ts';
+import { CREATABLE_ROLES, ROLES } from '#shared/value-sets.ts';
 
 export const SKILLS_MAX = 10_000;
 
@@ -32,7 +33,7 @@ export const userCreateInput = z
     firstname: requiredString('firstname', 100),
     lastname: requiredString('lastname', 100),
     email: emailInput,
-    role: z.enum(['user', 'admin'], { error: messages.in('role') }),
+    role: z.enum(CREATABLE_ROLES, { error: messages.in('role') }),
     password: passwordField,
     password_confirmation: passwordConfirmationField,
   })
@@ -49,7 +50,7 @@ export const userUpdateInput = z
     lastname: requiredString('lastname', 100),
     email: emailInput,
     telephone: optionalString('telephone', 40).optional(),
-    role: z.enum(['user', 'member', 'admin'], { error: messages.in('role') }),
+    role: z.enum(ROLES, { error: messages.in('role') }),
     skills: z.preprocess(
       (v) => (v === null ? '' : v),
       z

@@ -4,6 +4,8 @@
  * specs and drawn at seed time by draw-demo-image.ts.
  */
 
+import type { WidgetType } from '#shared/value-sets.ts';
+
 export interface DemoImageSpec {
   title: string;
   subtitle?: string;
@@ -17,7 +19,7 @@ export interface DemoImageSpec {
 
 export interface DemoWidget {
   name: string;
-  type: 'TEXT' | 'IMAGE' | 'VIDEO';
+  type: WidgetType;
   html: string;
   alt: string;
   image?: DemoImageSpec;

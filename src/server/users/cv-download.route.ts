@@ -1,15 +1,15 @@
 /**
- * Routes that answer with a file rather than JSON (the CV download behind a signed link), so
- * they cannot be procedures. Each area registers its own here.
+ * The CV download behind a signed link (GET /api/users/{id}/cv hands the link out). It answers
+ * with a file rather than JSON, so it is a Fastify route of the users area, not a procedure.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
-import { attachmentDisposition, CV_DOWNLOAD_PATH, verifyCvLink } from '#server/users/cv-links.ts';
-import { openCvForDownload } from '#server/users/users.service.ts';
-import { sendRestError } from './error-response.ts';
+import { attachmentDisposition, CV_DOWNLOAD_PATH, verifyCvLink } from './cv-links.ts';
+import { openCvForDownload } from './users.service.ts';
+import { sendRestError } from '#server/rest/error-response.ts';
 
-export async function registerFileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerCvDownloadRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
   /** GET /cv-downloads/{userId}?expires=&by=&signature=: the link from GET /api/users/{id}/cv. */
   app.get<{ Params: { userId: string }; Querystring: { expires?: string; by?: string; signature?: string } }>(
     `${CV_DOWNLOAD_PATH}/:userId`,

@@ -1,0 +1,21 @@
+/**
+ * The fixed sets of values the product knows, defined once: schemas, the database types, the
+ * seed and the client all take them from here. (The migration keeps its own copy of the check
+ * constraint on purpose: migrations describe the schema as it was, never today's code.)
+ */
+
+/** Account roles. A member is offered on the admin's edit form; it opens neither area. */
+export const ROLES = ['user', 'member', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The roles the admin's add-user form offers. */
+export const CREATABLE_ROLES = ['user', 'admin'] as const satisfies readonly Role[];
+
+/** The roles that may open the account area (/account). */
+export const ACCOUNT_ROLES = ['user', 'admin'] as const satisfies readonly Role[];
+
+export const WIDGET_TYPES = ['TEXT', 'IMAGE', 'VIDEO'] as const;
+export type WidgetType = (typeof WIDGET_TYPES)[number];
+
+/** The roles that may open the admin area (/admin). */
+export const ADMIN_ROLES = ['admin'] as const satisfies readonly Role[];

@@ -1,0 +1,47 @@
+// The one-way layers are enforced by lint rules (eslint.config.js); these prove the rules bite:
+// each wrong import below must be reported, and the right ones must not.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+/** Lints a real file of the project with `line` added at its top; returns the restricted-import messages. */
+async function violationsOf(file: string, line: string): Promise<string[]> {
+  const source = readFileSync(path.join(root, file), 'utf8');
+  const [result] = await eslint.lintText(`${line}\n${source}`, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['src/server/widgets/widgets.service.ts', "import { publicProcedure } from '#server/trpc.ts';"],
+    ['src/server/widgets/widgets.service.ts', "import type { FastifyRequest } from 'fastify';"],
+    ['src/server/widgets/widgets.service.ts', "import { widgetsRouter } from './widgets.router.ts';"],
+    ['src/server/users/users.repository.ts', "import { sendRestError } from '#server/rest/error-response.ts';"],
+    ['src/server/users/users.repository.ts', "import { TRPCError } from '@trpc/server';"],
+    ['src/client/lib/media.ts', "import { appRouter } from '#server/router.ts';"],
+    ['src/shared/limits.ts', "import type { AppDeps } from '#server/app-deps.ts';"],
+    ['src/shared/limits.ts', "import { trpc } from '#client/lib/trpc.ts';"],
+  ])(
+    '%s may not say: %s',
+    async (file, line) => {
+      expect(await violationsOf(file, line)).toHaveLength(1);
+    },
+    60_000,
+  );
+
+  it.each([
+    ['src/server/widgets/widgets.service.ts', "import { AppError } from '#server/errors.ts';"],
+    ['src/client/lib/media.ts', "import type { AppRouter } from '#server/router.ts';"],
+    ['src/shared/limits.ts', "import { z } from 'zod';"],
+  ])(
+    '%s may say: %s',
+    async (file, line) => {
+      expect(await violationsOf(file, line)).toEqual([]);
+    },
+    60_000,
+  );
+});
