@@ -5,40 +5,40 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
-import { queryClient } from './lib/trpc.ts';
-import { SessionProvider, useSession } from './lib/session.tsx';
-import { ConfirmProvider } from './components/ui/confirm-dialog.tsx';
-import { Spinner } from './components/ui/spinner.tsx';
-import { SiteLayout } from './layouts/site-layout.tsx';
-import { SkipLink } from './layouts/skip-link.tsx';
-import { AuthLayout } from './layouts/auth-layout.tsx';
-import { RequireSession } from './routing/require-session.tsx';
+import { queryClient } from '#client/lib/trpc.ts';
+import { SessionProvider, useSession } from '#client/lib/session.tsx';
+import { ConfirmProvider } from '#client/components/ui/confirm-dialog.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { SiteLayout } from '#client/layouts/site-layout.tsx';
+import { SkipLink } from '#client/layouts/skip-link.tsx';
+import { AuthLayout } from '#client/layouts/auth-layout.tsx';
+import { RequireSession } from '#client/routing/require-session.tsx';
 import { ACCOUNT_ROLES, ADMIN_ROLES } from '#shared/value-sets.ts';
-import { useScrollRestoration } from './routing/scroll-manager.ts';
-import { HomePage } from './pages/home/home-page.tsx';
-import { NotFoundPage } from './pages/not-found/not-found-page.tsx';
+import { useScrollRestoration } from '#client/routing/scroll-manager.ts';
+import { HomePage } from '#client/pages/home/home-page.tsx';
+import { NotFoundPage } from '#client/pages/not-found/not-found-page.tsx';
 
 /** React.lazy for a module's named export (the pages export by name). */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const AboutPage = lazyNamed(() => import('./pages/about/about-page.tsx'), 'AboutPage');
-const ServicesPage = lazyNamed(() => import('./pages/services/services-page.tsx'), 'ServicesPage');
-const GalleriesPage = lazyNamed(() => import('./pages/galleries/galleries-page.tsx'), 'GalleriesPage');
-const GalleryPage = lazy(async () => ({ default: (await import('./pages/galleries/gallery-page.tsx')).GalleryPage }));
-const ContactPage = lazyNamed(() => import('./pages/contact/contact-page.tsx'), 'ContactPage');
-const TermsPage = lazyNamed(() => import('./pages/legal/legal-pages.tsx'), 'TermsPage');
-const PrivacyPage = lazyNamed(() => import('./pages/legal/legal-pages.tsx'), 'PrivacyPage');
-const RegisterPage = lazyNamed(() => import('./pages/auth/register-page.tsx'), 'RegisterPage');
-const LoginPage = lazyNamed(() => import('./pages/auth/login-page.tsx'), 'LoginPage');
-const TwoFactorChallengePage = lazyNamed(() => import('./pages/auth/two-factor-challenge-page.tsx'), 'TwoFactorChallengePage');
-const ForgotPasswordPage = lazyNamed(() => import('./pages/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazy(async () => ({ default: (await import('./pages/auth/reset-password-page.tsx')).ResetPasswordPage }));
-const VerifyEmailPage = lazyNamed(() => import('./pages/auth/verify-email-page.tsx'), 'VerifyEmailPage');
-const ConfirmPasswordPage = lazyNamed(() => import('./pages/auth/confirm-password-page.tsx'), 'ConfirmPasswordPage');
-const AccountArea = lazyNamed(() => import('./pages/account/account-area.tsx'), 'AccountArea');
-const AdminArea = lazy(() => import('./pages/admin/admin-area.tsx'));
+const AboutPage = lazyNamed(() => import('#client/pages/about/about-page.tsx'), 'AboutPage');
+const ServicesPage = lazyNamed(() => import('#client/pages/services/services-page.tsx'), 'ServicesPage');
+const GalleriesPage = lazyNamed(() => import('#client/pages/galleries/galleries-page.tsx'), 'GalleriesPage');
+const GalleryPage = lazy(async () => ({ default: (await import('#client/pages/galleries/gallery-page.tsx')).GalleryPage }));
+const ContactPage = lazyNamed(() => import('#client/pages/contact/contact-page.tsx'), 'ContactPage');
+const TermsPage = lazyNamed(() => import('#client/pages/legal/legal-pages.tsx'), 'TermsPage');
+const PrivacyPage = lazyNamed(() => import('#client/pages/legal/legal-pages.tsx'), 'PrivacyPage');
+const RegisterPage = lazyNamed(() => import('#client/pages/auth/register-page.tsx'), 'RegisterPage');
+const LoginPage = lazyNamed(() => import('#client/pages/auth/login-page.tsx'), 'LoginPage');
+const TwoFactorChallengePage = lazyNamed(() => import('#client/pages/auth/two-factor-challenge-page.tsx'), 'TwoFactorChallengePage');
+const ForgotPasswordPage = lazyNamed(() => import('#client/pages/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazy(async () => ({ default: (await import('#client/pages/auth/reset-password-page.tsx')).ResetPasswordPage }));
+const VerifyEmailPage = lazyNamed(() => import('#client/pages/auth/verify-email-page.tsx'), 'VerifyEmailPage');
+const ConfirmPasswordPage = lazyNamed(() => import('#client/pages/auth/confirm-password-page.tsx'), 'ConfirmPasswordPage');
+const AccountArea = lazyNamed(() => import('#client/pages/account/account-area.tsx'), 'AccountArea');
+const AdminArea = lazy(() => import('#client/pages/admin/admin-area.tsx'));
 
 function PageLoading() {
   return (

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './styles/tokens.css';
-import './styles/base.css';
-import './styles/layout.css';
-import './styles/components.css';
-import './styles/pages.css';
-import { App } from './app.tsx';
+import '#client/styles/tokens.css';
+import '#client/styles/base.css';
+import '#client/styles/layout.css';
+import '#client/styles/components.css';
+import '#client/styles/pages.css';
+import { App } from '#client/app.tsx';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

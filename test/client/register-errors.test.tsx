@@ -4,11 +4,15 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { UploadError } from '#client/lib/upload-error.ts';
+import { TRPCClientError } from '@trpc/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AppErrorData } from '#shared/errors.ts';
 
-const uploadForm = vi.fn();
-vi.mock('#client/lib/upload.ts', () => ({ uploadForm: (...args: unknown[]) => uploadForm(...args) }));
-vi.mock('#client/lib/trpc.ts', () => ({ trpcClient: { session: { csrfCookie: { query: async () => undefined } } } }));
+// The page goes through the same door as every other form: the tRPC mutation session.register.
+const register = vi.fn();
+vi.mock('#client/lib/trpc.ts', () => ({
+  trpcClient: { session: { csrfCookie: { query: async () => undefined }, register: { mutate: (input: unknown) => register(input) } } },
+}));
 const refetch = vi.fn(async () => {});
 vi.mock('#client/lib/session.tsx', () => ({ useSession: () => ({ refetch }) }));
 
@@ -17,9 +21,11 @@ const { RegisterPage, INVALID_BANNER } = await import('#client/pages/auth/regist
 function renderRegister() {
   const location = memoryLocation({ path: '/register', record: true });
   render(
-    <Router hook={location.hook}>
-      <RegisterPage />
-    </Router>,
+    <QueryClientProvider client={new QueryClient()}>
+      <Router hook={location.hook}>
+        <RegisterPage />
+      </Router>
+    </QueryClientProvider>,
   );
   return location;
 }
@@ -36,20 +42,21 @@ async function fillAndSubmit() {
 
 afterEach(() => {
   cleanup();
-  uploadForm.mockReset();
+  register.mockReset();
 });
 
 describe('Register with a 422 (SPEC.md section 5)', () => {
   it('shows the first message per field beside it, and the banner', async () => {
-    uploadForm.mockRejectedValue(
-      new UploadError(422, {
-        message: 'The email has already been taken. (and 2 more errors)',
-        errors: {
-          email: ['The email has already been taken.', 'Another message that is not shown.'],
-          password: ['The password must be at least 8 characters.'],
-        },
-      }),
-    );
+    const data: AppErrorData = {
+      appCode: 'VALIDATION',
+      httpStatus: 422,
+      fieldErrors: {
+        email: ['The email has already been taken.', 'Another message that is not shown.'],
+        password: ['The password must be at least 8 characters.'],
+      },
+      retryAfter: null,
+    };
+    register.mockRejectedValue(TRPCClientError.from({ error: { code: -32600, message: 'The email has already been taken.', data } }));
     renderRegister();
     await fillAndSubmit();
 
@@ -63,14 +70,13 @@ describe('Register with a 422 (SPEC.md section 5)', () => {
     expect(screen.getByLabelText(/First Name/).getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('sends the five fields as a form and goes to the account on success', async () => {
-    uploadForm.mockResolvedValue('');
+  it('sends the five fields and goes to the account on success', async () => {
+    register.mockResolvedValue(undefined);
     const location = renderRegister();
     await fillAndSubmit();
 
-    const [method, url, body] = uploadForm.mock.calls[0] as [string, string, FormData];
-    expect([method, url]).toEqual(['POST', '/api/register']);
-    expect(Object.fromEntries(body.entries())).toEqual({
+    await vi.waitFor(() => expect(location.history.at(-1)).toBe('/account'));
+    expect(register.mock.calls[0]![0]).toEqual({
       firstname: 'Ann',
       lastname: 'Lee',
       email: 'ann@example.com',

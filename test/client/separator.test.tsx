@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { throttle } from '../../src/client/lib/throttle.ts';
-import { isInViewport, SEPARATOR_THROTTLE_MS } from '../../src/client/components/separator.tsx';
+import { throttle } from '#client/lib/throttle.ts';
+import { isInViewport, SEPARATOR_THROTTLE_MS } from '#client/components/separator.tsx';
 
 describe('throttle', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { ensureXsrfToken, xsrfToken } from '../../src/client/lib/cookies.ts';
-import { messageOf } from '../../src/client/lib/api-errors.ts';
+import { ensureXsrfToken, xsrfToken } from '#client/lib/cookies.ts';
+import { messageOf } from '#client/lib/api-errors.ts';
 
 function clearCookies() {
   for (const part of document.cookie.split('; ')) {

@@ -4,7 +4,7 @@
  * stops listening. Under prefers-reduced-motion the CSS shows it without motion.
  */
 import { useEffect, useRef, useState } from 'react';
-import { throttle } from '../lib/throttle.ts';
+import { throttle } from '#client/lib/throttle.ts';
 
 export const SEPARATOR_THROTTLE_MS = 300;
 

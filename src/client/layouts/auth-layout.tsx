@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageHeader } from './page-header.tsx';
+import { PageHeader } from '#client/layouts/page-header.tsx';
 
 /** SPEC.md: the sign-in screens live in one page titled "Create Account", each as a card. */
 export function AuthLayout({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { phoneHref, siteConfig } from '../site-config.ts';
+import { phoneHref, siteConfig } from '#client/site-config.ts';
 
 function scrollToTop() {
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;

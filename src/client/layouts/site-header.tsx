@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { NAV_SOLID_AFTER_PX } from '#shared/limits.ts';
-import { useScrolledPast } from '../lib/media.ts';
-import { useSession } from '../lib/session.tsx';
-import { siteConfig } from '../site-config.ts';
+import { useScrolledPast } from '#client/lib/media.ts';
+import { useSession } from '#client/lib/session.tsx';
+import { siteConfig } from '#client/site-config.ts';
 
 const MAIN_MENU = [
   { href: '/', label: 'Home' },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { SiteHeader } from './site-header.tsx';
-import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from '#client/layouts/site-header.tsx';
+import { SiteFooter } from '#client/layouts/site-footer.tsx';
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (

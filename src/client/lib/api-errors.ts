@@ -1,22 +1,15 @@
 // Reading errors the same way whether they came from tRPC or from an upload (XMLHttpRequest).
 import { TRPCClientError } from '@trpc/client';
-import { UploadError } from './upload-error.ts';
+import { UploadError } from '#client/lib/upload-error.ts';
 
-export type FieldErrors = Record<string, string[]>;
-
-/** The `data` the server's errorFormatter puts on every tRPC error (src/server/trpc.ts). */
-interface AppErrorData {
-  appCode?: string;
-  httpStatus?: number;
-  fieldErrors?: FieldErrors | null;
-  retryAfter?: number | null;
-}
+import type { AppErrorCode, AppErrorData, FieldErrors } from '#shared/errors.ts';
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
-function trpcDataOf(error: unknown): AppErrorData | undefined {
+/** The `data` the server's error formatter puts on every tRPC error; absent before tRPC (a 419). */
+function trpcDataOf(error: unknown): Partial<AppErrorData> | undefined {
   if (!(error instanceof TRPCClientError)) return undefined;
-  return (error.data ?? undefined) as AppErrorData | undefined;
+  return (error.data ?? undefined) as Partial<AppErrorData> | undefined;
 }
 
 /**
@@ -34,7 +27,7 @@ export function statusOf(error: unknown): number | undefined {
   return undefined;
 }
 
-export function appCodeOf(error: unknown): string | undefined {
+export function appCodeOf(error: unknown): AppErrorCode | undefined {
   const code = trpcDataOf(error)?.appCode;
   if (code) return code;
   if (error instanceof UploadError && error.status === 403) {

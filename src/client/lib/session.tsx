@@ -6,7 +6,7 @@ import { createContext, useCallback, useContext, useMemo, type ReactNode } from 
 import { useQuery } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
 import type { User } from '#shared/schemas/user.ts';
-import { queryClient, SESSION_QUERY_KEY, trpcClient, type RequestMeta } from './trpc.ts';
+import { queryClient, SESSION_QUERY_KEY, trpcClient, type RequestMeta } from '#client/lib/trpc.ts';
 
 export interface Session {
   user: User | null;

@@ -8,9 +8,9 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '#server/router.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { ajaxHeaders, ensureXsrfToken } from './cookies.ts';
-import { appCodeOf, statusOf } from './api-errors.ts';
-import { browserEffects, handleResponseStatus } from './response-status.ts';
+import { ajaxHeaders, ensureXsrfToken } from '#client/lib/cookies.ts';
+import { appCodeOf, statusOf } from '#client/lib/api-errors.ts';
+import { browserEffects, handleResponseStatus } from '#client/lib/response-status.ts';
 
 /** The cached current user (null when signed out); session.tsx reads and writes it. */
 export const SESSION_QUERY_KEY = ['session', 'current-user'] as const;

@@ -2,11 +2,11 @@
  * Multipart uploads through XMLHttpRequest, because fetch cannot report upload progress.
  * Used for the profile (CV), registration, widget images and gallery images.
  */
-import { ajaxHeaders, ensureXsrfToken } from './cookies.ts';
-import { reportErrorStatus } from './trpc.ts';
-import { UploadError } from './upload-error.ts';
+import { ajaxHeaders, ensureXsrfToken } from '#client/lib/cookies.ts';
+import { reportErrorStatus } from '#client/lib/trpc.ts';
+import { UploadError } from '#client/lib/upload-error.ts';
 
-export { UploadError, type UploadErrorBody } from './upload-error.ts';
+export { UploadError, type UploadErrorBody } from '#client/lib/upload-error.ts';
 
 export interface UploadOptions {
   onProgress?: (fraction: number) => void;

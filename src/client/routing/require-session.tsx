@@ -5,9 +5,9 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import type { Role } from '#shared/value-sets.ts';
-import { useSession } from '../lib/session.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
-import { withRedirect } from '../lib/response-status.ts';
+import { useSession } from '#client/lib/session.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { withRedirect } from '#client/lib/response-status.ts';
 
 export interface RequireSessionProps {
   /** Roles allowed in; any signed-in user when absent. */

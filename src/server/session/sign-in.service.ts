@@ -15,6 +15,7 @@ import { findPendingLogin } from '#server/auth/sessions.repository.ts';
 import { passTwoFactorChallenge } from '#server/two-factor/two-factor.service.ts';
 import { findLoginUserByEmail } from '#server/users/users.repository.ts';
 import type { LoginResult, TwoFactorChallengeInput } from '#shared/schemas/session.ts';
+import { INVALID_TWO_FACTOR_CODE_MESSAGE } from '#shared/schemas/two-factor.ts';
 import { rotateSession, type CurrentSession, type SessionGrant } from './session-grant.ts';
 
 export const BAD_CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
@@ -78,7 +79,7 @@ export async function completeTwoFactorLogin(
     pending?.pending_user_id != null && pending.pending_expires_at !== null && pending.pending_expires_at.getTime() > Date.now();
   if (!pending || !isPending) {
     // Fortify answers a challenge without a login in progress as a failed code.
-    throw AppError.field('code', 'The provided two factor authentication code was invalid.');
+    throw AppError.field('code', INVALID_TWO_FACTOR_CODE_MESSAGE);
   }
   const attempt = await deps.rateLimiter.hit(`two-factor:${pending.id}`, TWO_FACTOR_MAX_ATTEMPTS, 60);
   if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);

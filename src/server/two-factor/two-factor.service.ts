@@ -10,7 +10,7 @@ import { AppError } from '#server/errors.ts';
 import { decryptString, encryptString } from '#server/auth/encryption.ts';
 import { generateRecoveryCode, generateTotpSecret, matchTotpStep, totpUri } from '#server/auth/totp.ts';
 import { RECOVERY_CODE_COUNT } from '#shared/limits.ts';
-import type { QrCodeResult } from '#shared/schemas/two-factor.ts';
+import { INVALID_RECOVERY_CODE_MESSAGE, INVALID_TWO_FACTOR_CODE_MESSAGE, type QrCodeResult } from '#shared/schemas/two-factor.ts';
 import {
   claimTotpStep,
   clearTwoFactor,
@@ -22,8 +22,6 @@ import {
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 
-export const INVALID_CODE_MESSAGE = 'The provided two factor authentication code was invalid.';
-export const INVALID_RECOVERY_CODE_MESSAGE = 'The provided two factor recovery code was invalid.';
 export const NOT_ENABLED_MESSAGE = 'Two factor authentication has not been enabled.';
 
 function newRecoveryCodes(): string[] {
@@ -81,7 +79,7 @@ export async function acceptTotpCode(deps: Deps, userId: number, encryptedSecret
 export async function confirmTwoFactor(deps: Deps, userId: number, code: string): Promise<void> {
   const state = await getState(deps, userId);
   if (!state.two_factor_secret || !(await acceptTotpCode(deps, userId, state.two_factor_secret, code))) {
-    throw AppError.field('code', INVALID_CODE_MESSAGE);
+    throw AppError.field('code', INVALID_TWO_FACTOR_CODE_MESSAGE);
   }
   if (!state.two_factor_confirmed_at) await markTwoFactorConfirmed(deps.db, userId, new Date());
 }
@@ -135,5 +133,5 @@ export async function passTwoFactorChallenge(
   if (secret && input.recovery_code && (await useRecoveryCode(deps, userId, input.recovery_code))) return;
   if (secret && input.code && (await acceptTotpCode(deps, userId, secret, input.code))) return;
   if (input.recovery_code) throw AppError.field('recovery_code', INVALID_RECOVERY_CODE_MESSAGE);
-  throw AppError.field('code', INVALID_CODE_MESSAGE);
+  throw AppError.field('code', INVALID_TWO_FACTOR_CODE_MESSAGE);
 }

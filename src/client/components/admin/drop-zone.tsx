@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
-import { DEFAULT_MAX_FILESIZE_MIB, DEFAULT_PARALLEL_UPLOADS, UploadQueue, type UploadFn } from './upload-queue.ts';
-import './drop-zone.css';
+import { DEFAULT_MAX_FILESIZE_MIB, DEFAULT_PARALLEL_UPLOADS, UploadQueue, type UploadFn } from '#client/components/admin/upload-queue.ts';
+import '#client/components/admin/drop-zone.css';
 
 interface DropZoneProps {
   /** Sends one file; must honour the signal (cancel). uploadForm fits as it is. */

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import type { RichTextEditorProps } from './rich-text-editor.tsx';
+import type { RichTextEditorProps } from '#client/components/admin/rich-text-editor.tsx';
 
 // tiptap is large: it loads only when a page that edits rich text is opened.
-const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
+const RichTextEditor = lazy(() => import('#client/components/admin/rich-text-editor.tsx'));
 
 export function LazyRichTextEditor(props: RichTextEditorProps) {
   return (

@@ -8,8 +8,8 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import TextAlign from '@tiptap/extension-text-align';
 import { Color, TextStyle } from '@tiptap/extension-text-style';
-import { EmbedNode } from './embed-node.ts';
-import './rich-text-editor.css';
+import { EmbedNode } from '#client/components/admin/embed-node.ts';
+import '#client/components/admin/rich-text-editor.css';
 
 export interface RichTextEditorProps {
   value: string;

@@ -9,8 +9,8 @@ import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import Fade from 'embla-carousel-fade';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { usePrefersReducedMotion, useViewportWidth } from '../../lib/media.ts';
-import { slidesPerView, type SlidesPerView } from './carousel-settings.ts';
+import { usePrefersReducedMotion, useViewportWidth } from '#client/lib/media.ts';
+import { slidesPerView, type SlidesPerView } from '#client/components/carousel/carousel-settings.ts';
 
 export interface CarouselProps {
   /** Names the region for assistive technology ("Customer reviews"). */

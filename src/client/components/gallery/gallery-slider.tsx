@@ -1,12 +1,12 @@
 /** A gallery as a sliding row of photos; each opens the lightbox (About page, gallery 5). */
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc.ts';
-import { Carousel } from '../carousel/carousel.tsx';
-import { AUTOPLAY_MS, GALLERY_SLIDER_SLIDES } from '../carousel/carousel-settings.ts';
-import { ResponsiveImage } from '../responsive-image.tsx';
+import { trpc } from '#client/lib/trpc.ts';
+import { Carousel } from '#client/components/carousel/carousel.tsx';
+import { AUTOPLAY_MS, GALLERY_SLIDER_SLIDES } from '#client/components/carousel/carousel-settings.ts';
+import { ResponsiveImage } from '#client/components/responsive-image.tsx';
 
-const Lightbox = lazy(async () => ({ default: (await import('./lightbox.tsx')).Lightbox }));
+const Lightbox = lazy(async () => ({ default: (await import('#client/components/gallery/lightbox.tsx')).Lightbox }));
 
 export function GallerySlider({ galleryId }: { galleryId: number }) {
   const query = useQuery(trpc.galleries.get.queryOptions({ id: galleryId }));

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import type { GalleryImage } from '#shared/schemas/content.ts';
-import { Modal } from '../ui/modal.tsx';
+import { Modal } from '#client/components/ui/modal.tsx';
 
 export interface LightboxProps {
   images: GalleryImage[];

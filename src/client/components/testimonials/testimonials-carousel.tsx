@@ -2,11 +2,11 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Testimonial } from '#shared/schemas/content.ts';
-import { trpc } from '../../lib/trpc.ts';
-import { formatDate } from '../../lib/format-date.ts';
-import { Carousel } from '../carousel/carousel.tsx';
-import { AUTOPLAY_MS, TESTIMONIAL_SLIDES } from '../carousel/carousel-settings.ts';
-import { StarRating } from '../ui/star-rating.tsx';
+import { trpc } from '#client/lib/trpc.ts';
+import { formatDate } from '#client/lib/format-date.ts';
+import { Carousel } from '#client/components/carousel/carousel.tsx';
+import { AUTOPLAY_MS, TESTIMONIAL_SLIDES } from '#client/components/carousel/carousel-settings.ts';
+import { StarRating } from '#client/components/ui/star-rating.tsx';
 
 function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (

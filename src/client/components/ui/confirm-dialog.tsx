@@ -3,8 +3,8 @@
  * `const confirm = useConfirm(); if (await confirm()) ...`.
  */
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { Modal } from './modal.tsx';
-import { Button } from './button.tsx';
+import { Modal } from '#client/components/ui/modal.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 type Confirm = () => Promise<boolean>;
 

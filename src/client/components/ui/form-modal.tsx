@@ -3,8 +3,8 @@
  * submit button sits in the footer (outside the form element) and submits it through `form=`.
  */
 import type { FormEvent, ReactNode, Ref } from 'react';
-import { Modal, type ModalProps } from './modal.tsx';
-import { Button } from './button.tsx';
+import { Modal, type ModalProps } from '#client/components/ui/modal.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 export interface FormModalProps {
   open?: boolean;

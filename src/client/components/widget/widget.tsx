@@ -6,9 +6,9 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { Widget as WidgetData } from '#shared/schemas/content.ts';
-import { trpc } from '../../lib/trpc.ts';
-import { useSession } from '../../lib/session.tsx';
-import { ResponsiveImage } from '../responsive-image.tsx';
+import { trpc } from '#client/lib/trpc.ts';
+import { useSession } from '#client/lib/session.tsx';
+import { ResponsiveImage } from '#client/components/responsive-image.tsx';
 
 export interface WidgetProps {
   name: string;

@@ -1,10 +1,10 @@
 import { ABOUT_GALLERY_ID } from '#shared/limits.ts';
-import { PageHeader } from '../../layouts/page-header.tsx';
-import { Widget } from '../../components/widget/widget.tsx';
-import { Reveal } from '../../components/reveal.tsx';
-import { GallerySlider } from '../../components/gallery/gallery-slider.tsx';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { Separator } from '../../components/separator.tsx';
+import { PageHeader } from '#client/layouts/page-header.tsx';
+import { Widget } from '#client/components/widget/widget.tsx';
+import { Reveal } from '#client/components/reveal.tsx';
+import { GallerySlider } from '#client/components/gallery/gallery-slider.tsx';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { Separator } from '#client/components/separator.tsx';
 
 export function AboutPage() {
   usePageTitle('About Us');

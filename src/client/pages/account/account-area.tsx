@@ -3,13 +3,13 @@
  * (wouter nesting); "~" marks the one absolute link, to the admin area.
  */
 import { Link, Route, Switch, useLocation } from 'wouter';
-import { PageHeader } from '../../layouts/page-header.tsx';
-import { useSession } from '../../lib/session.tsx';
-import { NotFoundPage } from '../not-found/not-found-page.tsx';
-import { DashboardPage } from './dashboard-page.tsx';
-import { ProfilePage } from './profile-page.tsx';
-import { ChangePasswordPage } from './change-password-page.tsx';
-import { TwoFactorPage } from './two-factor-page.tsx';
+import { PageHeader } from '#client/layouts/page-header.tsx';
+import { useSession } from '#client/lib/session.tsx';
+import { NotFoundPage } from '#client/pages/not-found/not-found-page.tsx';
+import { DashboardPage } from '#client/pages/account/dashboard-page.tsx';
+import { ProfilePage } from '#client/pages/account/profile-page.tsx';
+import { ChangePasswordPage } from '#client/pages/account/change-password-page.tsx';
+import { TwoFactorPage } from '#client/pages/account/two-factor-page.tsx';
 
 const MENU = [
   { href: '/', label: 'Dashboard' },

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { PROFILE_BANNER_MS } from '#shared/limits.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/form-fields.tsx';
-import { useFlash } from '../../components/ui/use-flash.ts';
-import { fieldErrorsOf, firstError, messageOf } from '../../lib/api-errors.ts';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { useSession } from '../../lib/session.tsx';
-import { trpc } from '../../lib/trpc.ts';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/form-fields.tsx';
+import { useFlash } from '#client/components/ui/use-flash.ts';
+import { fieldErrorsOf, firstError, messageOf } from '#client/lib/api-errors.ts';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { useSession } from '#client/lib/session.tsx';
+import { trpc } from '#client/lib/trpc.ts';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
@@ -17,21 +17,23 @@ export function ChangePasswordPage() {
   const { refetch } = useSession();
   const [values, setValues] = useState(EMPTY);
   const [saved, flashSaved] = useFlash(PROFILE_BANNER_MS);
-  const change = useMutation(trpc.session.changePassword.mutationOptions());
+  const change = useMutation(
+    trpc.session.changePassword.mutationOptions({
+      onSuccess: async () => {
+        await refetch();
+        setValues(EMPTY);
+        change.reset();
+        flashSaved('Your password has been changed.');
+      },
+    }),
+  );
   const errors = fieldErrorsOf(change.error);
   const set = (field: keyof typeof EMPTY) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    try {
-      await change.mutateAsync(values);
-      await refetch();
-      setValues(EMPTY);
-      change.reset();
-      flashSaved('Your password has been changed.');
-    } catch {
-      // change.error is shown below.
-    }
+    // A failure stays in change.error, whose messages stand by the fields.
+    change.mutate(values);
   }
 
   return (
@@ -39,7 +41,7 @@ export function ChangePasswordPage() {
       <h2 className="card__title">Change Password</h2>
       {saved && <Alert tone="success">{saved}</Alert>}
       {change.error && <Alert tone="error">{messageOf(change.error)}</Alert>}
-      <form onSubmit={(event) => void onSubmit(event)}>
+      <form onSubmit={onSubmit}>
         <TextField
           label="Current Password"
           name="current_password"

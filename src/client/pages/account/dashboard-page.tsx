@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { useSession } from '../../lib/session.tsx';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { useSession } from '#client/lib/session.tsx';
 
 export function DashboardPage() {
   usePageTitle('My Account');

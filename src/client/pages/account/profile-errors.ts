@@ -3,7 +3,8 @@
  * message whichever of its parts failed, and the 12 MB message on the file field for a 413.
  */
 import { CV_TOO_LARGE_MESSAGE } from '#shared/limits.ts';
-import { firstError, type FieldErrors } from '../../lib/api-errors.ts';
+import { firstError } from '#client/lib/api-errors.ts';
+import type { FieldErrors } from '#shared/errors.ts';
 
 export const DOB_MESSAGE = 'You have not entered your date of birth';
 

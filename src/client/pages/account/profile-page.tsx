@@ -1,15 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { User } from '#shared/schemas/user.ts';
 import { CV_MAX_BYTES, CV_TOO_LARGE_MESSAGE, PROFILE_BANNER_MS } from '#shared/limits.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/form-fields.tsx';
-import { useFlash } from '../../components/ui/use-flash.ts';
-import { fieldErrorsOf, statusOf } from '../../lib/api-errors.ts';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { useSession } from '../../lib/session.tsx';
-import { uploadForm } from '../../lib/upload.ts';
-import { profileErrors, type ProfileErrors } from './profile-errors.ts';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/form-fields.tsx';
+import { useFlash } from '#client/components/ui/use-flash.ts';
+import { fieldErrorsOf, statusOf } from '#client/lib/api-errors.ts';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { useSession } from '#client/lib/session.tsx';
+import { useSaveWithUpload } from '#client/lib/save-with-upload.ts';
+import { profileErrors, type ProfileErrors } from '#client/pages/account/profile-errors.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const THIS_YEAR = new Date().getFullYear();
@@ -44,7 +44,6 @@ export function ProfilePage() {
   const [values, setValues] = useState<ProfileValues>(() => valuesOf(user!));
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<ProfileErrors>({});
-  const [progress, setProgress] = useState<number | null>(null);
   const [saved, flashSaved] = useFlash(PROFILE_BANNER_MS);
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = useId();
@@ -62,24 +61,21 @@ export function ProfilePage() {
     setFile(chosen);
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setErrors({});
-    const body = new FormData();
-    for (const [name, value] of Object.entries<string>({ ...values })) body.append(name, value);
-    if (file) body.append('cvfile', file);
-    setProgress(0);
-    try {
-      await uploadForm('POST', '/api/user', body, { onProgress: file ? setProgress : undefined });
+  // POST /api/user is multipart whether or not a CV comes with it.
+  const { save, progress } = useSaveWithUpload<unknown>({
+    onSuccess: async () => {
       await refetch();
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
       flashSaved('Your changes have been saved');
-    } catch (error) {
-      setErrors(profileErrors(fieldErrorsOf(error), statusOf(error)));
-    } finally {
-      setProgress(null);
-    }
+    },
+    onError: (error) => setErrors(profileErrors(fieldErrorsOf(error), statusOf(error))),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    save.mutate({ url: '/api/user', fields: { ...values }, file: file ? { field: 'cvfile', value: file } : null });
   }
 
   const dobErrorId = `${ids}-dob-error`;
@@ -88,7 +84,7 @@ export function ProfilePage() {
     <section className="card account-card">
       <h2 className="card__title">Update Contact Details</h2>
       {saved && <Alert tone="success">{saved}</Alert>}
-      <form onSubmit={(event) => void onSubmit(event)}>
+      <form onSubmit={onSubmit}>
         <div className="form-grid">
           <TextField
             label="First Name"

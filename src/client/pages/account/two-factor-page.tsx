@@ -6,14 +6,14 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/form-fields.tsx';
-import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
-import { messageOf } from '../../lib/api-errors.ts';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { useSession } from '../../lib/session.tsx';
-import { trpc } from '../../lib/trpc.ts';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/form-fields.tsx';
+import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
+import { messageOf } from '#client/lib/api-errors.ts';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { useSession } from '#client/lib/session.tsx';
+import { trpc } from '#client/lib/trpc.ts';
 
 // Secrets are never kept in the cache after the screen that showed them has gone.
 const SECRET_QUERY = { staleTime: 0, gcTime: 0 } as const;
@@ -48,17 +48,13 @@ function RecoveryCodes() {
 function PendingSetup({ onConfirmed }: { onConfirmed: () => Promise<void> }) {
   const qr = useQuery({ ...trpc.twoFactor.qrCode.queryOptions({}), ...SECRET_QUERY });
   const key = useQuery({ ...trpc.twoFactor.secretKey.queryOptions({}), ...SECRET_QUERY });
-  const confirm = useMutation(trpc.twoFactor.confirm.mutationOptions());
+  const confirm = useMutation(trpc.twoFactor.confirm.mutationOptions({ onSuccess: onConfirmed }));
   const [code, setCode] = useState('');
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    try {
-      await confirm.mutateAsync({ code });
-      await onConfirmed();
-    } catch {
-      // confirm.error is shown below.
-    }
+    // A failure stays in confirm.error, which is shown below.
+    confirm.mutate({ code });
   }
 
   const svg = qr.data && !Array.isArray(qr.data) ? qr.data.svg : null;
@@ -81,7 +77,7 @@ function PendingSetup({ onConfirmed }: { onConfirmed: () => Promise<void> }) {
           Setup key: <code className="two-factor-setup__key">{key.data.secretKey}</code>
         </p>
       )}
-      <form onSubmit={(event) => void onSubmit(event)} className="two-factor-setup__form">
+      <form onSubmit={onSubmit} className="two-factor-setup__form">
         {confirm.error && <Alert tone="error">{messageOf(confirm.error)}</Alert>}
         <TextField label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={setCode} />
         <Button type="submit" loading={confirm.isPending}>
@@ -99,18 +95,20 @@ export function TwoFactorPage() {
   const [isSettingUp, setSettingUp] = useState(false);
   const [isShowingCodes, setShowingCodes] = useState(false);
   const enable = useMutation(trpc.twoFactor.enable.mutationOptions({ onSuccess: () => setSettingUp(true) }));
-  const disable = useMutation(trpc.twoFactor.disable.mutationOptions());
+  const disable = useMutation(
+    trpc.twoFactor.disable.mutationOptions({
+      onSuccess: async () => {
+        setShowingCodes(false);
+        await refetch();
+      },
+    }),
+  );
   const isOn = Boolean(user?.two_factor);
 
   async function onDeactivate() {
     if (!(await confirmDialog())) return;
-    try {
-      await disable.mutateAsync({});
-      setShowingCodes(false);
-      await refetch();
-    } catch {
-      // disable.error is shown below.
-    }
+    // A failure stays in disable.error, which is shown below.
+    disable.mutate({});
   }
 
   async function onConfirmed() {

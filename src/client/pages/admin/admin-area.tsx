@@ -6,17 +6,17 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { DashboardPage } from './dashboard-page.tsx';
-import { UsersListPage } from './users/users-list-page.tsx';
-import { UserEditPage } from './users/user-edit-page.tsx';
-import { TestimonialsPage } from './testimonials/testimonials-page.tsx';
-import { WidgetsPage } from './widgets/widgets-page.tsx';
-import { WidgetEditPage } from './widgets/widget-edit-page.tsx';
-import { GalleriesPage } from './galleries/galleries-page.tsx';
-import './admin.css';
+import { DashboardPage } from '#client/pages/admin/dashboard-page.tsx';
+import { UsersListPage } from '#client/pages/admin/users/users-list-page.tsx';
+import { UserEditPage } from '#client/pages/admin/users/user-edit-page.tsx';
+import { TestimonialsPage } from '#client/pages/admin/testimonials/testimonials-page.tsx';
+import { WidgetsPage } from '#client/pages/admin/widgets/widgets-page.tsx';
+import { WidgetEditPage } from '#client/pages/admin/widgets/widget-edit-page.tsx';
+import { GalleriesPage } from '#client/pages/admin/galleries/galleries-page.tsx';
+import '#client/pages/admin/admin.css';
 
 // @dnd-kit and the drop zone are needed on this one page only.
-const GalleryEditPage = lazy(() => import('./galleries/gallery-edit-page.tsx'));
+const GalleryEditPage = lazy(() => import('#client/pages/admin/galleries/gallery-edit-page.tsx'));
 
 const menu = [
   { href: '/', label: 'Dashboard' },

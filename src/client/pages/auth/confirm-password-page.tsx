@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { AuthCard } from '../../layouts/auth-layout.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/form-fields.tsx';
-import { messageOf } from '../../lib/api-errors.ts';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { trpc } from '../../lib/trpc.ts';
-import { useRedirectParam } from './use-redirect-param.ts';
+import { AuthCard } from '#client/layouts/auth-layout.tsx';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/form-fields.tsx';
+import { messageOf } from '#client/lib/api-errors.ts';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { trpc } from '#client/lib/trpc.ts';
+import { useRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
 
 export function ConfirmPasswordPage() {
   usePageTitle('Confirm Password');
@@ -17,19 +17,15 @@ export function ConfirmPasswordPage() {
   const [password, setPassword] = useState('');
   const confirm = useMutation(trpc.session.confirmPassword.mutationOptions());
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    try {
-      await confirm.mutateAsync({ password });
-      navigate(returnTo);
-    } catch {
-      // confirm.error is shown below.
-    }
+    // A failure stays in confirm.error, which is shown below.
+    confirm.mutate({ password }, { onSuccess: () => navigate(returnTo) });
   }
 
   return (
     <AuthCard title="Confirm Password">
-      <form onSubmit={(event) => void onSubmit(event)}>
+      <form onSubmit={onSubmit}>
         <p>This is a secure area. Please confirm your password before continuing.</p>
         {confirm.error && <Alert tone="error">{messageOf(confirm.error)}</Alert>}
         <TextField

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
-import { AuthCard } from '../../layouts/auth-layout.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { CheckboxField, TextField } from '../../components/ui/form-fields.tsx';
-import { messageOf } from '../../lib/api-errors.ts';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { useSession } from '../../lib/session.tsx';
-import { trpc, trpcClient } from '../../lib/trpc.ts';
-import { useRedirectParam } from './use-redirect-param.ts';
+import { AuthCard } from '#client/layouts/auth-layout.tsx';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { CheckboxField, TextField } from '#client/components/ui/form-fields.tsx';
+import { messageOf } from '#client/lib/api-errors.ts';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { useSession } from '#client/lib/session.tsx';
+import { trpcClient } from '#client/lib/trpc.ts';
+import { useRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
 
 export function LoginPage() {
   usePageTitle('Login');
@@ -19,32 +19,26 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const login = useMutation(trpc.session.login.mutationOptions());
-  const [isBusy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
+  const login = useMutation({
+    mutationFn: async (input: { email: string; password: string; remember: boolean }) => {
       // A fresh XSRF-TOKEN cookie first: sign-in rotates the session and the token with it.
       await trpcClient.session.csrfCookie.query({});
-      const answer = await login.mutateAsync({ email, password, remember });
-      if (answer.two_factor) {
-        navigate('/two-factor-challenge');
-        return;
-      }
-      await refetch();
-      navigate(returnTo);
-    } catch {
-      // login.error holds the message shown below.
-    } finally {
-      setBusy(false);
-    }
+      const answer = await trpcClient.session.login.mutate(input);
+      if (!answer.two_factor) await refetch();
+      return answer;
+    },
+    onSuccess: (answer) => navigate(answer.two_factor ? '/two-factor-challenge' : returnTo),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    // A failure stays in login.error, whose message is shown below.
+    login.mutate({ email, password, remember });
   }
 
   return (
     <AuthCard title="Please Login">
-      <form onSubmit={(event) => void onSubmit(event)}>
+      <form onSubmit={onSubmit}>
         {login.error && <Alert tone="error">{messageOf(login.error)}</Alert>}
         <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={setEmail} />
         <TextField
@@ -60,7 +54,7 @@ export function LoginPage() {
           <CheckboxField label="Remember me" name="remember" checked={remember} onChange={setRemember} />
           <Link href="/forgot-password">Forgot your password?</Link>
         </div>
-        <Button type="submit" loading={isBusy} className="btn--block">
+        <Button type="submit" loading={login.isPending} className="btn--block">
           Log in
         </Button>
       </form>

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
-import { AuthCard } from '../../layouts/auth-layout.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/form-fields.tsx';
-import { fieldErrorsOf, firstError, type FieldErrors } from '../../lib/api-errors.ts';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { useSession } from '../../lib/session.tsx';
-import { trpcClient } from '../../lib/trpc.ts';
-import { uploadForm } from '../../lib/upload.ts';
+import { AuthCard } from '#client/layouts/auth-layout.tsx';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/form-fields.tsx';
+import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { useSession } from '#client/lib/session.tsx';
+import { trpcClient } from '#client/lib/trpc.ts';
 
 export const INVALID_BANNER = 'Some of your information is invalid please check and re-submit.';
 
@@ -33,34 +33,26 @@ export function RegisterPage() {
     password: '',
     password_confirmation: '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isInvalid, setInvalid] = useState(false);
-  const [isBusy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setInvalid(false);
-    try {
+  const register = useMutation({
+    mutationFn: async (input: Record<FieldName, string>) => {
+      // A fresh XSRF-TOKEN cookie first: registration signs in, which rotates the session and the token.
       await trpcClient.session.csrfCookie.query({});
-      const body = new FormData();
-      for (const field of FIELDS) body.append(field.name, values[field.name]);
-      await uploadForm<string>('POST', '/api/register', body);
+      await trpcClient.session.register.mutate(input);
       await refetch();
-      navigate('/account');
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setInvalid(true);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onSuccess: () => navigate('/account'),
+  });
+  const errors = fieldErrorsOf(register.error);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    register.mutate(values);
   }
 
   return (
     <AuthCard title="Register">
-      <form onSubmit={(event) => void onSubmit(event)}>
-        {isInvalid && <Alert tone="error">{INVALID_BANNER}</Alert>}
+      <form onSubmit={onSubmit}>
+        {register.isError && <Alert tone="error">{INVALID_BANNER}</Alert>}
         <div className="form-grid">
           {FIELDS.map((field) => (
             <TextField
@@ -80,7 +72,7 @@ export function RegisterPage() {
           By registering you agree to our <Link href="/legal/terms">Terms and Conditions</Link> and our{' '}
           <Link href="/legal/privacy">Privacy Policy</Link>.
         </p>
-        <Button type="submit" loading={isBusy} className="btn--block">
+        <Button type="submit" loading={register.isPending} className="btn--block">
           Register
         </Button>
       </form>

@@ -1,38 +1,41 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { AuthCard } from '../../layouts/auth-layout.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/form-fields.tsx';
-import { messageOf } from '../../lib/api-errors.ts';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { useSession } from '../../lib/session.tsx';
-import { trpc } from '../../lib/trpc.ts';
+import { AuthCard } from '#client/layouts/auth-layout.tsx';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/form-fields.tsx';
+import { appCodeOf, messageOf } from '#client/lib/api-errors.ts';
+import { INVALID_TWO_FACTOR_CODE_MESSAGE, looksLikeAppCode } from '#shared/schemas/two-factor.ts';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { useSession } from '#client/lib/session.tsx';
+import { trpc } from '#client/lib/trpc.ts';
 
 export function TwoFactorChallengePage() {
   usePageTitle('2FA Authentication');
   const [, navigate] = useLocation();
   const { refetch } = useSession();
   const [code, setCode] = useState('');
-  const challenge = useMutation(trpc.session.twoFactorChallenge.mutationOptions());
+  const challenge = useMutation(
+    trpc.session.twoFactorChallenge.mutationOptions({
+      onSuccess: async () => {
+        await refetch();
+        navigate('/');
+      },
+    }),
+  );
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    try {
-      // One field for both: the server tries it as a recovery code, then as an app code.
-      await challenge.mutateAsync({ code, recovery_code: code });
-      await refetch();
-      navigate('/');
-    } catch {
-      // challenge.error is shown below.
-    }
+    // One field for both: the server tries it as a recovery code, then as an app code. A failure
+    // stays in challenge.error, which is shown below.
+    challenge.mutate({ code, recovery_code: code });
   }
 
   return (
     <AuthCard title="2FA Authentication">
-      <form onSubmit={(event) => void onSubmit(event)}>
-        {challenge.error && <Alert tone="error">{messageOf(challenge.error)}</Alert>}
+      <form onSubmit={onSubmit}>
+        {challenge.error && <Alert tone="error">{challengeErrorMessage(challenge.error, submittedCode(challenge.variables))}</Alert>}
         <TextField
           label="Authentication or recovery code"
           name="code"
@@ -49,4 +52,18 @@ export function TwoFactorChallengePage() {
       </form>
     </AuthCard>
   );
+}
+
+/**
+ * The client sends its one input as both code and recovery_code (as the original did), so a wrong
+ * code is answered with the recovery code's message; an input that looks like an app code is
+ * told so in the app code's words.
+ */
+export function challengeErrorMessage(error: unknown, submitted: string): string {
+  if (appCodeOf(error) === 'VALIDATION' && looksLikeAppCode(submitted)) return INVALID_TWO_FACTOR_CODE_MESSAGE;
+  return messageOf(error);
+}
+
+function submittedCode(variables: { code?: unknown } | undefined): string {
+  return typeof variables?.code === 'string' ? variables.code : '';
 }

@@ -1,5 +1,5 @@
 import { useSearch } from 'wouter';
-import { safeRedirectTarget } from '../../routing/require-session.tsx';
+import { safeRedirectTarget } from '#client/routing/require-session.tsx';
 
 /** The page to return to (`?redirect=`), checked to be one of ours; `fallback` otherwise. */
 export function useRedirectParam(fallback: string): string {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthCard } from '../../layouts/auth-layout.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { messageOf } from '../../lib/api-errors.ts';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { AuthCard } from '#client/layouts/auth-layout.tsx';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { messageOf } from '#client/lib/api-errors.ts';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { trpc } from '#client/lib/trpc.ts';
 
 export function VerifyEmailPage() {
   usePageTitle('Verify Your Email Address');

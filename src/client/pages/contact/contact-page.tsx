@@ -1,7 +1,7 @@
-import { PageHeader } from '../../layouts/page-header.tsx';
-import { Widget } from '../../components/widget/widget.tsx';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { phoneHref, siteConfig } from '../../site-config.ts';
+import { PageHeader } from '#client/layouts/page-header.tsx';
+import { Widget } from '#client/components/widget/widget.tsx';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { phoneHref, siteConfig } from '#client/site-config.ts';
 
 export function ContactPage() {
   usePageTitle('Contact');

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { GallerySummary } from '#shared/schemas/content.ts';
-import { PageHeader } from '../../layouts/page-header.tsx';
-import { Widget } from '../../components/widget/widget.tsx';
-import { ResponsiveImage } from '../../components/responsive-image.tsx';
-import { trpc } from '../../lib/trpc.ts';
-import { usePageTitle } from '../../lib/page-title.ts';
+import { PageHeader } from '#client/layouts/page-header.tsx';
+import { Widget } from '#client/components/widget/widget.tsx';
+import { ResponsiveImage } from '#client/components/responsive-image.tsx';
+import { trpc } from '#client/lib/trpc.ts';
+import { usePageTitle } from '#client/lib/page-title.ts';
 
 /** A gallery links to its own url (SPEC.md); an external address leaves the site, a path does not. */
 function GalleryCard({ gallery }: { gallery: GallerySummary }) {

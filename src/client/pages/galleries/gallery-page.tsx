@@ -6,14 +6,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { PageHeader } from '../../layouts/page-header.tsx';
-import { Carousel } from '../../components/carousel/carousel.tsx';
-import { AUTOPLAY_MS, SINGLE_SLIDE, THUMBNAIL_SLIDES } from '../../components/carousel/carousel-settings.ts';
-import { ResponsiveImage } from '../../components/responsive-image.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { trpc } from '../../lib/trpc.ts';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { NotFoundPage } from '../not-found/not-found-page.tsx';
+import { PageHeader } from '#client/layouts/page-header.tsx';
+import { Carousel } from '#client/components/carousel/carousel.tsx';
+import { AUTOPLAY_MS, SINGLE_SLIDE, THUMBNAIL_SLIDES } from '#client/components/carousel/carousel-settings.ts';
+import { ResponsiveImage } from '#client/components/responsive-image.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { trpc } from '#client/lib/trpc.ts';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { NotFoundPage } from '#client/pages/not-found/not-found-page.tsx';
 
 export function GalleryPage({ id }: { id: string }) {
   const galleryId = Number(id);

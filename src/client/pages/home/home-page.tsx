@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { Widget } from '../../components/widget/widget.tsx';
-import { TestimonialsCarousel } from '../../components/testimonials/testimonials-carousel.tsx';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { siteConfig } from '../../site-config.ts';
-import { Separator } from '../../components/separator.tsx';
+import { Widget } from '#client/components/widget/widget.tsx';
+import { TestimonialsCarousel } from '#client/components/testimonials/testimonials-carousel.tsx';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { siteConfig } from '#client/site-config.ts';
+import { Separator } from '#client/components/separator.tsx';
 
 const FEATURES = [1, 2, 3] as const;
 

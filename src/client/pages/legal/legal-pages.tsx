@@ -1,6 +1,6 @@
-import { PageHeader } from '../../layouts/page-header.tsx';
-import { Widget } from '../../components/widget/widget.tsx';
-import { usePageTitle } from '../../lib/page-title.ts';
+import { PageHeader } from '#client/layouts/page-header.tsx';
+import { Widget } from '#client/components/widget/widget.tsx';
+import { usePageTitle } from '#client/lib/page-title.ts';
 
 function LegalPage({ title, widget }: { title: string; widget: string }) {
   usePageTitle(title);

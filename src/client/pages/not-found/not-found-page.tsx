@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { usePageTitle } from '../../lib/page-title.ts';
+import { usePageTitle } from '#client/lib/page-title.ts';
 
 export function NotFoundPage() {
   usePageTitle('Page Not Found');

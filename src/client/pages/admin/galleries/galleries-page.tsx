@@ -9,8 +9,8 @@ import { FormModal } from '#client/components/ui/form-modal.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
-import { ErrorSummary } from '../error-summary.tsx';
-import { useSubmitFocus } from '../use-submit-focus.ts';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 
 export function GalleriesPage() {
   const [page, setPage] = useState(0);

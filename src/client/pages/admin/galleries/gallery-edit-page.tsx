@@ -7,6 +7,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import type { Gallery, GalleryImage } from '#shared/schemas/content.ts';
 import { queryClient, trpc, trpcClient } from '#client/lib/trpc.ts';
+import { useSaveWithUpload } from '#client/lib/save-with-upload.ts';
 import { uploadForm } from '#client/lib/upload.ts';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -15,10 +16,10 @@ import { CheckboxField, TextField } from '#client/components/ui/form-fields.tsx'
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { DropZone } from '#client/components/admin/drop-zone.tsx';
 import type { UploadFn } from '#client/components/admin/upload-queue.ts';
-import { ErrorSummary } from '../error-summary.tsx';
-import { useSubmitFocus } from '../use-submit-focus.ts';
-import { ImageUploadField } from '../image-upload-field.tsx';
-import { SortableImageGrid } from './sortable-image-grid.tsx';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
+import { ImageUploadField } from '#client/pages/admin/image-upload-field.tsx';
+import { SortableImageGrid } from '#client/pages/admin/galleries/sortable-image-grid.tsx';
 
 export default function GalleryEditPage({ id }: { id: number }) {
   const gallery = useQuery(trpc.galleries.get.queryOptions({ id }));
@@ -62,25 +63,10 @@ function GalleryForm({ gallery }: { gallery: Gallery }) {
   const [url, setUrl] = useState(gallery.url);
   const [hidden, setHidden] = useState(gallery.hidden);
   const [cover, setCover] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const [, navigate] = useLocation();
 
   // A new cover goes as multipart with the fields (POST /api/galleries/{id}); otherwise JSON.
-  const save = useMutation({
-    mutationFn: async () => {
-      if (!cover) return trpcClient.galleries.update.mutate({ id: gallery.id, name, url, hidden });
-      const form = new FormData();
-      form.set('name', name);
-      form.set('url', url);
-      form.set('hidden', hidden ? '1' : '0');
-      form.set('image', cover);
-      setProgress(0);
-      try {
-        return await uploadForm<Gallery>('POST', `/api/galleries/${gallery.id}`, form, { onProgress: setProgress });
-      } finally {
-        setProgress(null);
-      }
-    },
+  const { save, progress } = useSaveWithUpload<Gallery>({
     // SPEC.md section 4: saving a gallery returns to the list.
     // The list is not on screen, so invalidating would not refetch it: it would show its old
     // cache first. Dropping it makes the list load fresh.
@@ -94,7 +80,12 @@ function GalleryForm({ gallery }: { gallery: Gallery }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    save.mutate();
+    save.mutate({
+      url: `/api/galleries/${gallery.id}`,
+      fields: { name, url, hidden: hidden ? '1' : '0' },
+      file: cover ? { field: 'image', value: cover } : null,
+      withoutFile: () => trpcClient.galleries.update.mutate({ id: gallery.id, name, url, hidden }),
+    });
   }
 
   return (

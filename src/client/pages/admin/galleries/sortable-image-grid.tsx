@@ -22,9 +22,9 @@ import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
-import { ErrorSummary } from '../error-summary.tsx';
-import { useSubmitFocus } from '../use-submit-focus.ts';
-import { moveImage, reorderPayload } from './image-order.ts';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
+import { moveImage, reorderPayload } from '#client/pages/admin/galleries/image-order.ts';
 
 interface SortableImageGridProps {
   galleryId: number;

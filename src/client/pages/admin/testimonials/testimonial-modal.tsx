@@ -7,8 +7,8 @@ import { FormModal } from '#client/components/ui/form-modal.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { StarRating } from '#client/components/ui/star-rating.tsx';
 import { LazyRichTextEditor } from '#client/components/admin/lazy-rich-text-editor.tsx';
-import { ErrorSummary } from '../error-summary.tsx';
-import { useSubmitFocus } from '../use-submit-focus.ts';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 
 interface TestimonialModalProps {
   /** null adds a new one. */

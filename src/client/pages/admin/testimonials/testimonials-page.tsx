@@ -10,9 +10,9 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { StarRating } from '#client/components/ui/star-rating.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
-import { ErrorSummary } from '../error-summary.tsx';
-import { textOfHtml } from '../text-of-html.ts';
-import { TestimonialModal } from './testimonial-modal.tsx';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { textOfHtml } from '#client/pages/admin/text-of-html.ts';
+import { TestimonialModal } from '#client/pages/admin/testimonials/testimonial-modal.tsx';
 
 /** Which modal is open: none, a new testimonial, or an existing one. */
 type Editing = null | 'new' | Testimonial;

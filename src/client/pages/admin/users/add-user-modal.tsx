@@ -4,8 +4,8 @@ import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { FormModal } from '#client/components/ui/form-modal.tsx';
 import { SelectField, TextField } from '#client/components/ui/form-fields.tsx';
-import { ErrorSummary } from '../error-summary.tsx';
-import { useSubmitFocus } from '../use-submit-focus.ts';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 
 const empty = { firstname: '', lastname: '', email: '', role: 'user' as 'user' | 'admin', password: '', password_confirmation: '' };
 const fields = Object.keys(empty);

@@ -11,8 +11,8 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { SelectField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
-import { ErrorSummary } from '../error-summary.tsx';
-import { useSubmitFocus } from '../use-submit-focus.ts';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 
 const roles = [
   { value: 'user', label: 'User' },

@@ -5,9 +5,9 @@ import { trpc } from '#client/lib/trpc.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { ErrorSummary } from '../error-summary.tsx';
-import { AddUserModal } from './add-user-modal.tsx';
-import { parseUsersQuery, skillsPreview, usersQueryParams, withSearch } from './users-query.ts';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { AddUserModal } from '#client/pages/admin/users/add-user-modal.tsx';
+import { parseUsersQuery, skillsPreview, usersQueryParams, withSearch } from '#client/pages/admin/users/users-query.ts';
 
 const SEARCH_DELAY_MS = 300;
 

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { Widget, WidgetType } from '#shared/schemas/content.ts';
 import { ADMIN_BANNER_MS } from '#shared/limits.ts';
 import { queryClient, trpc, trpcClient } from '#client/lib/trpc.ts';
-import { uploadForm } from '#client/lib/upload.ts';
+import { useSaveWithUpload } from '#client/lib/save-with-upload.ts';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -12,9 +12,9 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { SelectField, TextField } from '#client/components/ui/form-fields.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
 import { LazyRichTextEditor } from '#client/components/admin/lazy-rich-text-editor.tsx';
-import { ErrorSummary } from '../error-summary.tsx';
-import { useSubmitFocus } from '../use-submit-focus.ts';
-import { ImageUploadField } from '../image-upload-field.tsx';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
+import { ImageUploadField } from '#client/pages/admin/image-upload-field.tsx';
 
 const types = [
   { value: 'TEXT', label: 'Text' },
@@ -42,28 +42,10 @@ function WidgetForm({ widget }: { widget: Widget }) {
   const [html, setHtml] = useState(widget.html);
   const [alt, setAlt] = useState(widget.alt);
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const [saved, flashSaved] = useFlash(ADMIN_BANNER_MS);
 
   // A new image goes as multipart with the other fields (POST /api/widgets/{id}); otherwise JSON.
-  const save = useMutation({
-    mutationFn: async (): Promise<Widget> => {
-      if (type === 'IMAGE' && file) {
-        const form = new FormData();
-        form.set('name', name);
-        form.set('type', type);
-        form.set('html', html);
-        form.set('alt', alt);
-        form.set('image', file);
-        setProgress(0);
-        try {
-          return await uploadForm<Widget>('POST', `/api/widgets/${widget.id}`, form, { onProgress: setProgress });
-        } finally {
-          setProgress(null);
-        }
-      }
-      return trpcClient.widgets.update.mutate({ id: widget.id, name, type, html, alt });
-    },
+  const { save, progress } = useSaveWithUpload<Widget>({
     onSuccess: async (next) => {
       setFile(null);
       flashSaved('Changes saved....');
@@ -76,7 +58,12 @@ function WidgetForm({ widget }: { widget: Widget }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    save.mutate();
+    save.mutate({
+      url: `/api/widgets/${widget.id}`,
+      fields: { name, type, html, alt },
+      file: type === 'IMAGE' && file ? { field: 'image', value: file } : null,
+      withoutFile: () => trpcClient.widgets.update.mutate({ id: widget.id, name, type, html, alt }),
+    });
   }
 
   return (

@@ -8,9 +8,9 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormModal } from '#client/components/ui/form-modal.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
-import { ErrorSummary } from '../error-summary.tsx';
-import { useSubmitFocus } from '../use-submit-focus.ts';
-import { textOfHtml } from '../text-of-html.ts';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
+import { textOfHtml } from '#client/pages/admin/text-of-html.ts';
 
 export function WidgetsPage() {
   const list = useQuery(trpc.widgets.list.queryOptions({}));
