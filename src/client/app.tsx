@@ -12,7 +12,8 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { SiteLayout } from '#client/layouts/site-layout.tsx';
 import { SkipLink } from '#client/layouts/skip-link.tsx';
 import { AuthLayout } from '#client/layouts/auth-layout.tsx';
-import { RequireSession } from '#client/routing/require-session.tsx';
+import { GuestOnly, RequireSession } from '#client/routing/require-session.tsx';
+import { useRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
 import { ACCOUNT_ROLES, ADMIN_ROLES } from '#shared/value-sets.ts';
 import { useScrollRestoration } from '#client/routing/scroll-manager.ts';
 import { HomePage } from '#client/pages/home/home-page.tsx';
@@ -62,6 +63,16 @@ function AuthRoute({ path, children }: { path: string; children: ReactNode }) {
   );
 }
 
+/** A signed-in visitor of /login goes where signing in would have taken them. */
+function GuestOnlyLogin() {
+  const returnTo = useRedirectParam('/');
+  return (
+    <GuestOnly to={returnTo}>
+      <LoginPage />
+    </GuestOnly>
+  );
+}
+
 function SiteRoutes() {
   return (
     <SiteLayout>
@@ -77,10 +88,12 @@ function SiteRoutes() {
           <Route path="/legal/terms" component={TermsPage} />
           <Route path="/legal/privacy" component={PrivacyPage} />
           <AuthRoute path="/register">
-            <RegisterPage />
+            <GuestOnly to="/account">
+              <RegisterPage />
+            </GuestOnly>
           </AuthRoute>
           <AuthRoute path="/login">
-            <LoginPage />
+            <GuestOnlyLogin />
           </AuthRoute>
           <AuthRoute path="/two-factor-challenge">
             <TwoFactorChallengePage />

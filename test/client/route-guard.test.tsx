@@ -6,7 +6,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { User } from '#shared/schemas/user.ts';
 import { ACCOUNT_ROLES, ADMIN_ROLES, type Role } from '#shared/value-sets.ts';
 import type { Session } from '#client/lib/session.tsx';
-import { RequireSession, safeRedirectTarget } from '#client/routing/require-session.tsx';
+import { accountHomeOf, GuestOnly, RequireSession, safeRedirectTarget } from '#client/routing/require-session.tsx';
+import { SiteHeader } from '#client/layouts/site-header.tsx';
 
 const session: { current: Session } = { current: sessionFor(null) };
 vi.mock('#client/lib/session.tsx', () => ({ useSession: () => session.current }));
@@ -38,7 +39,10 @@ function renderAt(path: string, role: Role | null) {
   render(
     <Router hook={location.hook} searchHook={location.searchHook}>
       <Switch>
-        <Route path="/login">Login screen</Route>
+        <Route path="/login">
+          <GuestOnly to="/">Login screen</GuestOnly>
+        </Route>
+        <Route path="/">Home page</Route>
         <Route path="/account" nest>
           <RequireSession roles={ACCOUNT_ROLES}>
             <Route path="/">Account dashboard</Route>
@@ -71,15 +75,16 @@ describe('the route guard (SPEC.md section 4)', () => {
     expect(screen.getByText('Profile form')).toBeTruthy();
   });
 
-  it('sends a member (a role the account area does not allow) to Login', () => {
+  it('sends a member (a role the account area does not allow) through Login, which sends them home', () => {
     const location = renderAt('/account', 'member');
-    expect(location.history.at(-1)).toBe('/login?redirect=%2Faccount');
+    expect(location.history.at(-1)).toBe('/');
+    expect(screen.getByText('Home page')).toBeTruthy();
   });
 
-  it('keeps a user out of the admin area', () => {
+  it('keeps a user out of the admin area without a loop back to it', () => {
     const location = renderAt('/admin/users', 'user');
     expect(screen.queryByText('Admin area')).toBeNull();
-    expect(location.history.at(-1)).toBe('/login?redirect=%2Fadmin%2Fusers');
+    expect(location.history.at(-1)).toBe('/');
   });
 
   it('lets an admin into both areas', () => {
@@ -96,6 +101,36 @@ describe('the route guard (SPEC.md section 4)', () => {
     cleanup();
     const location = renderAt('/confirm-password?redirect=%2Faccount%2F2fa', null);
     expect(location.history.at(-1)).toBe('/login?redirect=%2Fconfirm-password%3Fredirect%3D%252Faccount%252F2fa');
+  });
+});
+
+describe('what a role is shown', () => {
+  it('sends a signed-in visitor of Login on, instead of showing the form', () => {
+    const location = renderAt('/login', 'user');
+    expect(screen.queryByText('Login screen')).toBeNull();
+    expect(location.history.at(-1)).toBe('/');
+  });
+
+  it('gives users and admins an account area, and a member none', () => {
+    expect(accountHomeOf({ role: 'user' })).toBe('/account');
+    expect(accountHomeOf({ role: 'admin' })).toBe('/account');
+    expect(accountHomeOf({ role: 'member' })).toBeNull();
+  });
+
+  it.each([
+    [null, 'Log in'],
+    ['user', 'My Account'],
+    ['member', 'Log out'],
+  ] as const)('the header offers %s: %s', (role, label) => {
+    session.current = sessionFor(role);
+    const location = memoryLocation({ path: '/' });
+    render(
+      <Router hook={location.hook}>
+        <SiteHeader />
+      </Router>,
+    );
+    expect(screen.getByRole('navigation', { name: 'Main' }).textContent).toContain(label);
+    if (role === 'member') expect(screen.queryByText('My Account')).toBeNull();
   });
 });
 

@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
 import { phoneHref, siteConfig } from '#client/site-config.ts';
+import { useSession } from '#client/lib/session.tsx';
+import { accountHomeOf } from '#client/routing/require-session.tsx';
 
 function scrollToTop() {
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -9,6 +11,7 @@ function scrollToTop() {
 }
 
 export function SiteFooter() {
+  const { user } = useSession();
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -51,9 +54,11 @@ export function SiteFooter() {
             <li>
               <Link href="/legal/privacy">Privacy</Link>
             </li>
-            <li>
-              <Link href="/account">Account</Link>
-            </li>
+            {(!user || accountHomeOf(user)) && (
+              <li>
+                <Link href="/account">Account</Link>
+              </li>
+            )}
             <li>
               <Link href="/contact">Contact</Link>
             </li>

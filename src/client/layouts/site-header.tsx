@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { NAV_SOLID_AFTER_PX } from '#shared/limits.ts';
 import { useScrolledPast } from '#client/lib/media.ts';
 import { useSession } from '#client/lib/session.tsx';
+import { accountHomeOf } from '#client/routing/require-session.tsx';
 import { siteConfig } from '#client/site-config.ts';
 
 const MAIN_MENU = [
@@ -19,7 +20,8 @@ function isCurrent(href: string, location: string): boolean {
 
 export function SiteHeader() {
   const [location] = useLocation();
-  const { user } = useSession();
+  const { user, signOut } = useSession();
+  const accountHome = user ? accountHomeOf(user) : null;
   const isSolid = useScrolledPast(NAV_SOLID_AFTER_PX);
   const [isMenuOpen, setMenuOpen] = useState(false);
 
@@ -62,9 +64,16 @@ export function SiteHeader() {
               </li>
             ))}
             <li>
-              <Link href={user ? '/account' : '/login'} className="site-nav__link site-nav__link--cta" onClick={() => setMenuOpen(false)}>
-                {user ? 'My Account' : 'Log in'}
-              </Link>
+              {user && !accountHome ? (
+                // A member opens no area of their own: signing out is all there is to offer.
+                <button type="button" className="site-nav__link site-nav__link--cta" onClick={() => void signOut()}>
+                  Log out
+                </button>
+              ) : (
+                <Link href={accountHome ?? '/login'} className="site-nav__link site-nav__link--cta" onClick={() => setMenuOpen(false)}>
+                  {user ? 'My Account' : 'Log in'}
+                </Link>
+              )}
             </li>
           </ul>
         </nav>

@@ -4,7 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
-import type { Role } from '#shared/value-sets.ts';
+import { ACCOUNT_ROLES, type Role } from '#shared/value-sets.ts';
+import type { User } from '#shared/schemas/user.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { withRedirect } from '#client/lib/response-status.ts';
@@ -31,10 +32,27 @@ export function RequireSession({ roles, children }: RequireSessionProps) {
     // Just signed in: the new user is on its way (react-query hands it to React a tick after
     // the sign-in screen has already navigated here).
     if (isRefreshing) return <Spinner label="Checking your account…" />;
-    // "~" leaves any nested router: Login lives at the root.
-    return <Redirect to={`~${withRedirect('/login', here)}`} replace />;
+    // "~" leaves any nested router: Login lives at the root. A signed-in user whose role is not
+    // allowed goes to Login without a way back here, or Login (which sends a signed-in user on
+    // to that way back) and this guard would send each other round in a loop; Login sends them home.
+    return <Redirect to={`~${user ? '/login' : withRedirect('/login', here)}`} replace />;
   }
   return <>{children}</>;
+}
+
+/**
+ * The sign-in and registration screens are for visitors: a signed-in user who opens one goes on
+ * to where signing in would have taken them (`to`), instead of seeing a login form.
+ */
+export function GuestOnly({ to, children }: { to: string; children: ReactNode }) {
+  const { user } = useSession();
+  if (user) return <Redirect to={to} replace />;
+  return <>{children}</>;
+}
+
+/** Where the signed-in user's own area is, or null when their role opens none (a member). */
+export function accountHomeOf(user: Pick<User, 'role'>): string | null {
+  return (ACCOUNT_ROLES as readonly Role[]).includes(user.role) ? '/account' : null;
 }
 
 /** Where to go after signing in: the page the user came from, if it is one of ours. */

@@ -27,7 +27,7 @@ export function LoginPage() {
       if (!answer.two_factor) await refetch();
       return answer;
     },
-    onSuccess: (answer) => navigate(answer.two_factor ? '/two-factor-challenge' : returnTo),
+    onSuccess: (answer) => navigate(answer.two_factor ? '/two-factor-challenge' : returnTo, { replace: !answer.two_factor }),
   });
 
   function onSubmit(event: FormEvent) {
