@@ -33,7 +33,7 @@ describe('visitor', () => {
       { path: '/', heading: 'Welcome', text: /vehicle body shop repairs and paint service/i },
       { path: '/contact', heading: 'Get In Touch', text: 'Monday to Friday, 9am to 5pm' },
       { path: '/about', heading: 'About Us' },
-      { path: '/services', heading: 'Services' },
+      { path: '/services', heading: 'Services', text: 'Paint, resprays & smart repairs' },
       { path: '/galleries', heading: 'Photo Galleries' },
       { path: `/galleries/${gallery.id}`, heading: gallery.name },
       { path: '/legal/terms', heading: 'Terms and Conditions' },

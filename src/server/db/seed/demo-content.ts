@@ -159,7 +159,7 @@ export const demoWidgets: DemoWidget[] = [
     'ServicesText',
     `
     <h2>What we do</h2>
-    <p>We are a general body and paint shop, so most jobs that involve panels, paint or corrosion are something we can help with. Below are the four things we are asked for most often. If your job does not quite fit, give us a ring on <strong>${PHONE}</strong> and we will tell you honestly whether we are the right people for it.</p>
+    <p>We are a general body and paint shop, so most jobs that involve panels, paint or corrosion are something we can help with. Below are the services we are asked for most often. If your job does not quite fit, give us a ring on <strong>${PHONE}</strong> and we will tell you honestly whether we are the right people for it.</p>
     `,
   ),
   text(
@@ -183,7 +183,7 @@ export const demoWidgets: DemoWidget[] = [
     `,
   ),
   text(
-    'Service2',
+    'Service3',
     `
     <h3>Paint, resprays &amp; smart repairs</h3>
     <p>We mix every colour in-house from the manufacturer's paint code and check it against the car with a spectrophotometer, then blend into the neighbouring panels so the repair cannot be seen. Small scuffs and stone chips can often be fixed as a quicker, cheaper smart repair.</p>
@@ -191,7 +191,7 @@ export const demoWidgets: DemoWidget[] = [
     `,
   ),
   text(
-    'Service3',
+    'Service2',
     `
     <h3>Rust treatment &amp; classic restoration</h3>
     <p>Sea air gets into sills, arches and floor pans faster than almost anywhere else in the country. We cut out corroded metal, let in new steel, seal the seams and treat the cavities with wax so the problem does not come straight back.</p>
@@ -313,12 +313,12 @@ export const demoWidgets: DemoWidget[] = [
     img('Accident & insurance repairs', 'car', P.noon, 109),
   ),
   picture(
-    'Service2Image',
+    'Service3Image',
     'A car refinished in coral red in the downdraught spray booth',
     img('Paint & resprays', 'spraybooth', ['#e4e8ea', '#f9fafa', '#e8664a'], 110),
   ),
   picture(
-    'Service3Image',
+    'Service2Image',
     'A restored car in British racing green, with new sills and wheel arches',
     img('Rust & restoration', 'car', P.racing, 111),
   ),

@@ -1,0 +1,85 @@
+/**
+ * Every screen fits a 390 px phone: no route of the site (public, sign-in, account, admin, the
+ * not-found page) may be wider than the viewport, as a visitor, a signed-in user and an admin.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PHONE, useJourney } from './support/journey.ts';
+import { createUser } from './support/api.ts';
+import { settled, shareSession, signIn } from './support/flows.ts';
+
+const j = useJourney(import.meta.filename, { viewport: PHONE });
+
+/** The page's width, and what sticks out furthest (for the failure message). */
+async function widthOf(page: Page): Promise<{ scrollWidth: number; widest: string[] }> {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const widest = [...document.querySelectorAll<HTMLElement>('body *')]
+      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+      .filter(({ right }) => right > viewport + 1)
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 3)
+      .map(({ el, right }) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ends at ${Math.round(right)} px`);
+    return { scrollWidth: document.documentElement.scrollWidth, widest };
+  });
+}
+
+async function expectFits(page: Page, paths: string[]): Promise<void> {
+  for (const path of paths) {
+    await j.step(`${path} fits ${PHONE.width} px`, async () => {
+      await page.goto(j.url(path));
+      await page.waitForLoadState('networkidle');
+      await settled(page);
+      const { scrollWidth, widest } = await widthOf(page);
+      expect(scrollWidth, `${path} is ${scrollWidth} px wide: ${widest.join('; ')}`).toBeLessThanOrEqual(PHONE.width);
+    });
+  }
+}
+
+describe(`every route at ${PHONE.width} px`, () => {
+  test('public and sign-in screens, as a visitor', async () => {
+    const gallery = (await j.api().expect('GET', '/api/galleries?hidden=false', [200])).body.results[0];
+    await expectFits(j.page, [
+      '/',
+      '/about',
+      '/services',
+      '/galleries',
+      `/galleries/${gallery.id}`,
+      '/contact',
+      '/legal/terms',
+      '/legal/privacy',
+      '/no-such-page',
+      '/register',
+      '/login',
+      '/two-factor-challenge',
+      '/forgot-password',
+      '/reset-password/not-a-real-token?email=someone%40example.test',
+      '/verify-email',
+    ]);
+  });
+
+  test('the account area, as a signed-in user', async () => {
+    const user = await createUser(await j.adminApi(), { firstname: 'Tamsin' });
+    await signIn(j.page, j.server.baseUrl, user.email, user.password);
+    await expectFits(j.page, ['/account', '/account/profile', '/account/password', '/account/2fa', '/confirm-password']);
+  });
+
+  test('the admin area, as an admin', async () => {
+    const admin = await j.adminApi();
+    await shareSession(j.context, admin);
+    const user = await createUser(admin, { firstname: 'Jago' });
+    const widget = (await admin.expect('GET', '/api/widgets', [200])).body.results[0];
+    const gallery = (await admin.expect('GET', '/api/galleries?limit=12&page=0', [200])).body.results[0];
+    await expectFits(j.page, [
+      '/admin',
+      '/admin/users',
+      `/admin/users/${user.id}`,
+      '/admin/testimonials',
+      '/admin/widgets',
+      `/admin/widgets/${widget.id}`,
+      '/admin/galleries',
+      `/admin/galleries/${gallery.id}`,
+      '/account',
+    ]);
+  });
+});
