@@ -18,7 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** CONTRACT.md's content and users paths (method and OpenAPI path), as the original client calls them. */
+/** docs/rest-contract.md's content and users paths (method and OpenAPI path), as the original client calls them. */
 const contractPaths = [
   'GET /api/widgets/{x}',
   'GET /api/widgets',

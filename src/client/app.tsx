@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC.md section 2. Home and the Not-found page are in the first download;
+ * The route table of docs/product.md section 2. Home and the Not-found page are in the first download;
  * every other screen is its own chunk, so a visitor of / downloads only what / needs.
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
@@ -155,7 +155,7 @@ export function AppRoutes() {
   );
 }
 
-/** SPEC.md section 4: the routes render only once the current user has been asked for. */
+/** docs/product.md section 4: the routes render only once the current user has been asked for. */
 function SessionGate({ children }: { children: ReactNode }) {
   const { isLoading } = useSession();
   return isLoading ? <PageLoading /> : <>{children}</>;

@@ -116,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  // CSRF first (CONTRACT.md: 419 before anything else), then the session for everything but files.
+  // CSRF first (docs/rest-contract.md: 419 before anything else), then the session for everything but files.
   app.addHook('onRequest', async (request, reply) => {
     if (STATIC_PREFIXES.some((p) => request.url.startsWith(p))) return;
     const token = request.cookies[SESSION_COOKIE] ?? null;

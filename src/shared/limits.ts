@@ -1,4 +1,4 @@
-// Business constants of SPEC.md section 9 and CONTRACT.md, shared by server and client.
+// Business constants of docs/product.md section 9 and docs/rest-contract.md, shared by server and client.
 export const CV_MAX_BYTES = 12 * 1024 * 1024;
 export const CV_TOO_LARGE_MESSAGE = 'The file you have uploaded is too large. Max 12MB.';
 export const IMAGE_MAX_BYTES = 256 * 1024 * 1024;

@@ -8,7 +8,7 @@ import {
   THUMBNAIL_SLIDES,
 } from '#client/components/carousel/carousel-settings.ts';
 
-describe('slides per view (SPEC.md section 9)', () => {
+describe('slides per view (docs/product.md section 9)', () => {
   it.each([
     [390, 1],
     [599, 1],

@@ -38,7 +38,7 @@ describe('field errors from a 422', () => {
   });
 });
 
-describe('the profile form errors (SPEC.md section 5)', () => {
+describe('the profile form errors (docs/product.md section 5)', () => {
   it('shows one date-of-birth message whichever part failed', () => {
     expect(profileErrors({ day: ['The day field is required.'] }).dob).toBe(DOB_MESSAGE);
     expect(profileErrors({ month: ['x'] }).dob).toBe(DOB_MESSAGE);

@@ -45,7 +45,7 @@ afterEach(() => {
   register.mockReset();
 });
 
-describe('Register with a 422 (SPEC.md section 5)', () => {
+describe('Register with a 422 (docs/product.md section 5)', () => {
   it('shows the first message per field beside it, and the banner', async () => {
     const data: AppErrorData = {
       appCode: 'VALIDATION',

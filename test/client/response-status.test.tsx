@@ -9,7 +9,7 @@ function effectsAt(here: string) {
   return { signOutLocally: vi.fn(), navigate: vi.fn(), here: () => here } satisfies StatusEffects;
 }
 
-describe('the global response handler (SPEC.md section 8)', () => {
+describe('the global response handler (docs/product.md section 8)', () => {
   it.each([401, 419])('%i signs out locally and goes to Login, remembering the page', (status) => {
     const effects = effectsAt('/account/profile');
     handleResponseStatus(status, undefined, effects);

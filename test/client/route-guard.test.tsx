@@ -63,7 +63,7 @@ function renderAt(path: string, role: Role | null) {
 
 afterEach(cleanup);
 
-describe('the route guard (SPEC.md section 4)', () => {
+describe('the route guard (docs/product.md section 4)', () => {
   it('sends a visitor to Login, remembering the page', () => {
     const location = renderAt('/account/profile', null);
     expect(screen.getByText('Login screen')).toBeTruthy();

@@ -14,7 +14,7 @@ function Banner({ ms }: { ms: number }) {
   );
 }
 
-describe('success banners (SPEC.md section 9)', () => {
+describe('success banners (docs/product.md section 9)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     cleanup();

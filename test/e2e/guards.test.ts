@@ -1,5 +1,5 @@
 /**
- * Guards and the global status handling (SPEC.md sections 4 and 8): visitors and plain users sent
+ * Guards and the global status handling (docs/product.md sections 4 and 8): visitors and plain users sent
  * to Login from guarded areas; 401/419 sign the user out locally and land on Login; 403 (e-mail
  * not verified) goes to /verify-email; 423 goes to /confirm-password and comes back.
  */

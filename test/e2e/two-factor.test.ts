@@ -54,7 +54,7 @@ describe('two-factor authentication', () => {
     const secret = await j.step('Activate (after confirming the password) shows the QR code and the setup key', async () => {
       const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
       await page.getByRole('button', { name: 'Activate' }).click();
-      // Signing in does not count as confirming the password (CONTRACT.md), so 423 comes first.
+      // Signing in does not count as confirming the password (docs/rest-contract.md), so 423 comes first.
       expect(await confirmPasswordIfAsked(page, user.password, '/account/2fa', qr)).toBe(true);
       await page.getByRole('button', { name: 'Activate' }).click();
       await visible(qr);

@@ -1,5 +1,5 @@
 /**
- * Visitor journey: every public route of SPEC.md's table, the menus on desktop and phone widths,
+ * Visitor journey: every public route of docs/product.md's table, the menus on desktop and phone widths,
  * the navigation bar turning solid past 110 px, the carousels (mouse and keyboard), a gallery's
  * thumbnails and Go Back, the About lightbox and the Not-found page.
  */

@@ -14,7 +14,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-// Every widget name SPEC.md lists must be seeded.
+// Every widget name docs/product.md lists must be seeded.
 const specWidgetNames = [
   'HomeText1',
   'HomeImage1',

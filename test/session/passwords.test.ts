@@ -1,4 +1,4 @@
-// CONTRACT.md "Session": forgotten password, reset, confirmation (and the 423), change of password.
+// docs/rest-contract.md "Session": forgotten password, reset, confirmation (and the 423), change of password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';

@@ -1,4 +1,4 @@
-// CONTRACT.md "Session": POST /api/user (profile with date of birth and CV), including the 413.
+// docs/rest-contract.md "Session": POST /api/user (profile with date of birth and CV), including the 413.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

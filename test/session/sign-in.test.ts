@@ -1,4 +1,4 @@
-// CONTRACT.md "Session": registration, login (throttled), logout, the current user, cookie rotation.
+// docs/rest-contract.md "Session": registration, login (throttled), logout, the current user, cookie rotation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';

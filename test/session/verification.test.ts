@@ -1,4 +1,4 @@
-// CONTRACT.md "Session": e-mail verification (signed link, resend with its limit) and the V gate.
+// docs/rest-contract.md "Session": e-mail verification (signed link, resend with its limit) and the V gate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';

@@ -1,4 +1,4 @@
-// CONTRACT.md "Two-factor": set-up, QR code, secret, confirmation, recovery codes, disabling, and
+// docs/rest-contract.md "Two-factor": set-up, QR code, secret, confirmation, recovery codes, disabling, and
 // the challenge at login (codes, replay, recovery codes, throttling).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';

@@ -1,6 +1,6 @@
 /**
  * The short coral rule under a section title, drawn in when it scrolls into view. Visibility is
- * checked on scroll and resize, throttled to once every 300 ms (SPEC.md section 9); once seen it
+ * checked on scroll and resize, throttled to once every 300 ms (docs/product.md section 9); once seen it
  * stops listening. Under prefers-reduced-motion the CSS shows it without motion.
  */
 import { useEffect, useRef, useState } from 'react';

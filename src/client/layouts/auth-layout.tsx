@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 
-/** SPEC.md: the sign-in screens live in one page titled "Create Account", each as a card. */
+/** docs/product.md: the sign-in screens live in one page titled "Create Account", each as a card. */
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <>

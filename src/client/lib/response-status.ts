@@ -1,5 +1,5 @@
 /**
- * The global answer to a response status (SPEC.md section 8): 401 and 419 sign the user out
+ * The global answer to a response status (docs/product.md section 8): 401 and 419 sign the user out
  * locally and go to Login, 403 (e-mail not verified) goes to the verify-email page, 423 goes to
  * confirm-password and comes back. The caller still receives the error; this only navigates.
  */

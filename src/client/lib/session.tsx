@@ -1,5 +1,5 @@
 /**
- * The signed-in user (SPEC.md section 4): fetched once before the routes render, refetched after
+ * The signed-in user (docs/product.md section 4): fetched once before the routes render, refetched after
  * sign-in, cleared by a failed fetch, a logout or a 401/419 anywhere (lib/trpc.ts).
  */
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
@@ -46,7 +46,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       await trpcClient.session.logout.mutate({});
     } catch {
-      // SPEC.md section 8: a failed logout is ignored; the user is signed out here regardless.
+      // docs/product.md section 8: a failed logout is ignored; the user is signed out here regardless.
     }
     queryClient.setQueryData<User | null>(SESSION_QUERY_KEY, null);
     navigate('/');

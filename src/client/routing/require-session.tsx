@@ -1,5 +1,5 @@
 /**
- * The route guard of SPEC.md section 4: no user, or a user whose role is not allowed, goes to
+ * The route guard of docs/product.md section 4: no user, or a user whose role is not allowed, goes to
  * Login, which returns to this page afterwards (`/login?redirect=...`).
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * SPEC.md "Navigation behaviour": a new route starts at the top, back and forward return to where
+ * docs/product.md "Navigation behaviour": a new route starts at the top, back and forward return to where
  * the visitor was. The browser's own restoration runs before the new page has rendered, so it is
  * switched off and done here. Each history entry gets a key in history.state the first time it is
  * shown: an entry that already has one is being returned to (back/forward), one without is new.

@@ -1,5 +1,5 @@
 /**
- * Fixed-window counters for the rate limits of CONTRACT.md. The interface is what callers use;
+ * Fixed-window counters for the rate limits of docs/rest-contract.md. The interface is what callers use;
  * the in-process store below serves one machine, and a shared store (Redis, the database) can
  * implement the same interface when the site runs on several.
  */

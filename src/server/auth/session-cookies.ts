@@ -1,4 +1,4 @@
-// Writes the session and XSRF cookies (CONTRACT.md "Session"), for both doors: tRPC procedures
+// Writes the session and XSRF cookies (docs/rest-contract.md "Session"), for both doors: tRPC procedures
 // and the REST upload routes.
 import type { RequestContext } from '#server/context.ts';
 import type { CurrentSession, SessionGrant } from '#server/session/session-grant.ts';

@@ -1,6 +1,6 @@
 /**
  * Server-side sanitising of rich text (widget html, testimonial reviews) to the editor's fixed
- * allow-list (CONTRACT.md "Content"). Everything saved passes through here, because the HTML is
+ * allow-list (docs/rest-contract.md "Content"). Everything saved passes through here, because the HTML is
  * later rendered to every visitor: what is not on the list is dropped, never escaped into view.
  */
 import sanitizeHtml from 'sanitize-html';

@@ -1,5 +1,5 @@
 /**
- * The one place that turns any error into CONTRACT.md's status, headers and JSON body. Used by
+ * The one place that turns any error into docs/rest-contract.md's status, headers and JSON body. Used by
  * the REST adapter, the upload routes and Fastify's own error handler.
  */
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';

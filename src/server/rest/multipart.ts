@@ -21,7 +21,7 @@ export interface UploadedFile {
 
 export interface FileFieldRule {
   maxBytes: number;
-  /** The error for a file over maxBytes (CONTRACT.md's 413 body for CVs). */
+  /** The error for a file over maxBytes (docs/rest-contract.md's 413 body for CVs). */
   tooLarge: () => AppError;
 }
 

@@ -3,7 +3,7 @@
  * (trpc-to-openapi's generator) plus the upload paths, which are described here from the same
  * zod schemas their handlers validate with. The generator's responses are then rewritten to what
  * the REST layer really answers: the success status of meta.rest (201, 204 without content) and
- * CONTRACT.md's error bodies, and the security scheme is the session cookie, not a bearer token.
+ * docs/rest-contract.md's error bodies, and the security scheme is the session cookie, not a bearer token.
  */
 import type { AnyRouter } from '@trpc/server';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';

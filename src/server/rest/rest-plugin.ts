@@ -1,12 +1,12 @@
 /**
- * The REST layer of CONTRACT.md: a thin translation of the tRPC procedures, never a second
+ * The REST layer of docs/rest-contract.md: a thin translation of the tRPC procedures, never a second
  * implementation. Every procedure whose meta has an `openapi` path becomes a Fastify route that
  * gathers the input (query, JSON, urlencoded or multipart fields, path parameters), calls the
  * procedure through a server-side caller, and writes the result or the error in the contract's
  * shape. Upload routes (upload-route.ts) share the dispatch and error handling.
  *
  * Why not trpc-to-openapi's own HTTP handler: it answers errors with its own body (`code`,
- * `issues`), accepts JSON bodies only and has no 204s, none of which CONTRACT.md allows. Its
+ * `issues`), accepts JSON bodies only and has no 204s, none of which docs/rest-contract.md allows. Its
  * document generator, reading the same meta, still produces /api/openapi.json.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -2,7 +2,7 @@
  * An upload path: a documented REST path whose body may carry files. It is served by the REST
  * adapter like any procedure path, but its body is read by readMultipart (streaming to disk with
  * limits) instead of as JSON, and its handler calls the same service the tRPC procedure calls.
- * JSON bodies are accepted too (fields only), as CONTRACT.md asks.
+ * JSON bodies are accepted too (fields only), as docs/rest-contract.md asks.
  */
 import type { z } from 'zod';
 import type { RequestContext } from '#server/context.ts';

@@ -61,7 +61,7 @@ export const sessionRouter = router({
 
   login: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/login', tags, summary: 'Sign in with e-mail and password' } })
-    // The throttle answers before the input is validated (CONTRACT.md: 429 before 422).
+    // The throttle answers before the input is validated (docs/rest-contract.md: 429 before 422).
     .use(async ({ ctx, getRawInput, next }) => {
       const raw = (await getRawInput()) as { email?: unknown } | undefined;
       await assertLoginNotThrottled(ctx.deps, raw?.email, ctx.meta.ipAddress);

@@ -1,6 +1,6 @@
 /**
  * POST /api/register and POST /api/user: multipart (or JSON) with an optional CV in `cvfile`,
- * limited to 12 MB while it streams (CONTRACT.md's 413 body). They call the same service as the
+ * limited to 12 MB while it streams (docs/rest-contract.md's 413 body). They call the same service as the
  * session.register and session.updateProfile procedures.
  */
 import { AppError } from '#server/errors.ts';

@@ -1,5 +1,5 @@
 /**
- * Two-factor settings (CONTRACT.md "Two-factor"): every procedure needs a verified user who
+ * Two-factor settings (docs/rest-contract.md "Two-factor"): every procedure needs a verified user who
  * confirmed the password within 3 hours. The rules are in two-factor.service.ts.
  */
 import { z } from 'zod';

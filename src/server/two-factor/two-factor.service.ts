@@ -122,7 +122,7 @@ export async function useRecoveryCode(deps: Deps, userId: number, code: string):
   return swapRecoveryCodes(deps.db, userId, state.two_factor_recovery_codes, encryptCodes(deps, next));
 }
 
-/** The challenge at login: a recovery code first, then a TOTP code (CONTRACT.md). */
+/** The challenge at login: a recovery code first, then a TOTP code (docs/rest-contract.md). */
 export async function passTwoFactorChallenge(
   deps: Deps,
   userId: number,

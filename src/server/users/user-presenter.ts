@@ -1,4 +1,4 @@
-// Turns a users row into CONTRACT.md's User: the only way a user leaves the server.
+// Turns a users row into docs/rest-contract.md's User: the only way a user leaves the server.
 import type { UserRow } from '#server/db/types.ts';
 import type { presentableUserColumns } from './users.repository.ts';
 import type { User } from '#shared/schemas/user.ts';

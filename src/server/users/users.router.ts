@@ -1,4 +1,4 @@
-// The admin's users screens (CONTRACT.md "Users": all admin).
+// The admin's users screens (docs/rest-contract.md "Users": all admin).
 import { z } from 'zod';
 import { adminProcedure, router, withInputChecks } from '#server/trpc.ts';
 import { userEnvelopeSchema, userPageSchema } from '#shared/schemas/user.ts';

@@ -2,7 +2,7 @@
  * Input checks: the rules zod cannot decide because they need the database (an e-mail already
  * taken). Laravel reports them in the same 422 as the field rules, so when a schema rejects an
  * input the checks run too, on the RAW input, and their messages join zod's: one answer lists
- * every field (CONTRACT.md "Conventions for every path").
+ * every field (docs/rest-contract.md "Conventions for every path").
  *
  * One mechanism for both ways in:
  *   procedures    withInputChecks(check) in trpc.ts, a middleware placed before `.input()`

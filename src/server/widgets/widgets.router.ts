@@ -1,4 +1,4 @@
-// Widgets: public read by name; everything else for admins (CONTRACT.md "Content").
+// Widgets: public read by name; everything else for admins (docs/rest-contract.md "Content").
 import { z } from 'zod';
 import { adminProcedure, publicProcedure, router } from '#server/trpc.ts';
 import { assertAccess } from '#server/auth/access.ts';

@@ -1,4 +1,4 @@
-// Widgets, galleries, gallery images and testimonials as they cross the API (CONTRACT.md).
+// Widgets, galleries, gallery images and testimonials as they cross the API (docs/rest-contract.md).
 import { z } from 'zod';
 import { WIDGET_TYPES } from '#shared/value-sets.ts';
 

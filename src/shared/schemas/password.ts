@@ -1,4 +1,4 @@
-// CONTRACT.md's password rules: 8 to 255 characters, matching the confirmation, not the e-mail.
+// docs/rest-contract.md's password rules: 8 to 255 characters, matching the confirmation, not the e-mail.
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../limits.ts';
 import { messages } from '../validation.ts';

@@ -1,5 +1,5 @@
 /**
- * Inputs and outputs of the session procedures (CONTRACT.md "Session"), shared with the React
+ * Inputs and outputs of the session procedures (docs/rest-contract.md "Session"), shared with the React
  * client so its forms check the same rules the server does. Field names are the contract's.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Inputs and outputs of the two-factor procedures (CONTRACT.md "Two-factor"), shared with the client.
+// Inputs and outputs of the two-factor procedures (docs/rest-contract.md "Two-factor"), shared with the client.
 import { z } from 'zod';
 import { messages } from '../validation.ts';
 

@@ -1,4 +1,4 @@
-// The User of CONTRACT.md as it crosses the API (never a password hash, secret or recovery code).
+// The User of docs/rest-contract.md as it crosses the API (never a password hash, secret or recovery code).
 import { z } from 'zod';
 import { ROLES } from '#shared/value-sets.ts';
 

@@ -1,4 +1,4 @@
-// Inputs of the admin users procedures (CONTRACT.md "Users"), shared with the admin forms.
+// Inputs of the admin users procedures (docs/rest-contract.md "Users"), shared with the admin forms.
 import { z } from 'zod';
 import { messages, optionalString, integerField } from '../validation.ts';
 import { requiredString } from '../validation.ts';

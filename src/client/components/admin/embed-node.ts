@@ -1,7 +1,7 @@
 import { Node, mergeAttributes } from '@tiptap/react';
 
 /**
- * VIDEO widgets hold a YouTube or Vimeo iframe (CONTRACT.md "Content"). Without a node for it the
+ * VIDEO widgets hold a YouTube or Vimeo iframe (docs/rest-contract.md "Content"). Without a node for it the
  * editor would silently drop the video on load. The server decides which sources survive.
  */
 export const EmbedNode = Node.create({

@@ -1,6 +1,6 @@
 /**
  * The rich-text editor of the admin area (widget html, testimonial review), with the toolbar of
- * SPEC.md section 9. It is the default export so React.lazy can load it (and tiptap with it) as
+ * docs/product.md section 9. It is the default export so React.lazy can load it (and tiptap with it) as
  * its own chunk: import it through lazy-rich-text-editor.tsx, never directly.
  */
 import { useEffect, useId, useRef, useState } from 'react';

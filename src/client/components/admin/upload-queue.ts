@@ -1,6 +1,6 @@
 /**
  * The drop zone's rules and queue, kept free of React so they can be tested on their own.
- * Texts and defaults follow Dropzone, which the original admin used (SPEC.md sections 8 and 9).
+ * Texts and defaults follow Dropzone, which the original admin used (docs/product.md sections 8 and 9).
  */
 import { IMAGE_MAX_BYTES } from '#shared/limits.ts';
 

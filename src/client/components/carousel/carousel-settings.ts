@@ -1,5 +1,5 @@
 /**
- * How many slides each carousel shows at a viewport width (SPEC.md section 9). Kept pure so the
+ * How many slides each carousel shows at a viewport width (docs/product.md section 9). Kept pure so the
  * breakpoints are tested without a browser.
  */
 export interface Breakpoint {

@@ -1,4 +1,4 @@
-/** The public reviews carousel on the home page. A failed load is only logged (SPEC.md section 8). */
+/** The public reviews carousel on the home page. A failed load is only logged (docs/product.md section 8). */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Testimonial } from '#shared/schemas/content.ts';
@@ -12,7 +12,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
     <figure className="testimonial">
       <StarRating value={testimonial.score} size={25} readOnly label="Score" />
-      {/* Review HTML is sanitised on the server when saved (CONTRACT.md "Rich text"). */}
+      {/* Review HTML is sanitised on the server when saved (docs/rest-contract.md "Rich text"). */}
       <blockquote className="testimonial__review rich-text" dangerouslySetInnerHTML={{ __html: testimonial.review }} />
       <figcaption className="testimonial__author">
         <span className="testimonial__name">{testimonial.name}</span>

@@ -1,5 +1,5 @@
 /**
- * The one confirmation dialog of SPEC.md section 5 ("Please Confirm?"), opened with
+ * The one confirmation dialog of docs/product.md section 5 ("Please Confirm?"), opened with
  * `const confirm = useConfirm(); if (await confirm()) ...`.
  */
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Page links for a paged list. `page` is one-based unless `zeroBased` (the admin galleries and
- * testimonials lists count from 0, the users list from 1: SPEC.md section 9).
+ * testimonials lists count from 0, the users list from 1: docs/product.md section 9).
  */
 export interface PaginationProps {
   page: number;

@@ -1,6 +1,6 @@
 /**
- * A named content block that admins edit (SPEC.md "Widgets"): text, image or video, fetched by
- * name. A failed load is only logged (SPEC.md section 8); admins get an edit shortcut.
+ * A named content block that admins edit (docs/product.md "Widgets"): text, image or video, fetched by
+ * name. A failed load is only logged (docs/product.md section 8); admins get an edit shortcut.
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -22,7 +22,7 @@ export interface WidgetProps {
 function WidgetBody({ widget, priority, sizes }: { widget: WidgetData; priority: boolean; sizes: string }) {
   switch (widget.type) {
     case 'TEXT':
-      // The server sanitises widget HTML to a fixed allow-list when it is saved (CONTRACT.md).
+      // The server sanitises widget HTML to a fixed allow-list when it is saved (docs/rest-contract.md).
       return <div className="rich-text" dangerouslySetInnerHTML={{ __html: widget.html }} />;
     case 'VIDEO':
       return <div className="widget__video" dangerouslySetInnerHTML={{ __html: widget.html }} />;

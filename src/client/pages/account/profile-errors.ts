@@ -1,5 +1,5 @@
 /**
- * The profile form's errors (SPEC.md section 5): the first message per field, one date-of-birth
+ * The profile form's errors (docs/product.md section 5): the first message per field, one date-of-birth
  * message whichever of its parts failed, and the 12 MB message on the file field for a 413.
  */
 import { CV_TOO_LARGE_MESSAGE } from '#shared/limits.ts';

@@ -1,5 +1,5 @@
 /**
- * Two-factor settings (SPEC.md section 4): off → Activate → pending (QR code, setup key, first
+ * Two-factor settings (docs/product.md section 4): off → Activate → pending (QR code, setup key, first
  * code) → on, with recovery codes to show or regenerate, and Deactivate after a confirmation.
  * Every call here needs a recently confirmed password; a 423 is sent to /confirm-password by the
  * global handler, which brings the user back here.

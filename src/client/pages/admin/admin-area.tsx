@@ -1,5 +1,5 @@
 /**
- * The admin area (SPEC.md section 2): its own layout with a side menu, and the admin screens
+ * The admin area (docs/product.md section 2): its own layout with a side menu, and the admin screens
  * nested under /admin. The whole file tree below is one lazy chunk loaded by app.tsx; the gallery
  * edit page (drag and drop) and the rich-text editor are further chunks of their own.
  */

@@ -7,7 +7,7 @@ import { ResponsiveImage } from '#client/components/responsive-image.tsx';
 import { trpc } from '#client/lib/trpc.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
 
-/** A gallery links to its own url (SPEC.md); an external address leaves the site, a path does not. */
+/** A gallery links to its own url (docs/product.md); an external address leaves the site, a path does not. */
 function GalleryCard({ gallery }: { gallery: GallerySummary }) {
   const href = gallery.url || `/galleries/${gallery.id}`;
   const content = (

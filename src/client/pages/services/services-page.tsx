@@ -2,7 +2,7 @@ import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Widget } from '#client/components/widget/widget.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
 
-// SPEC.md "Services": four items, of which the second is hidden (kept here so it can be shown
+// docs/product.md "Services": four items, of which the second is hidden (kept here so it can be shown
 // again by flipping one flag).
 const SERVICE_ITEMS = [
   { n: 1, isHidden: false },

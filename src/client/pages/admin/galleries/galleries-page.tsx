@@ -65,7 +65,7 @@ function AddGalleryModal({ onClose }: { onClose: () => void }) {
   const [, navigate] = useLocation();
   const create = useMutation(
     trpc.galleries.create.mutationOptions({
-      // SPEC.md section 4: creating a gallery moves to its edit page.
+      // docs/product.md section 4: creating a gallery moves to its edit page.
       onSuccess: async ({ id }) => {
         await queryClient.invalidateQueries({ queryKey: trpc.galleries.list.pathKey() });
         navigate(`/galleries/${id}`);

@@ -67,7 +67,7 @@ function GalleryForm({ gallery }: { gallery: Gallery }) {
 
   // A new cover goes as multipart with the fields (POST /api/galleries/{id}); otherwise JSON.
   const { save, progress } = useSaveWithUpload<Gallery>({
-    // SPEC.md section 4: saving a gallery returns to the list.
+    // docs/product.md section 4: saving a gallery returns to the list.
     // The list is not on screen, so invalidating would not refetch it: it would show its old
     // cache first. Dropping it makes the list load fresh.
     onSuccess: () => {

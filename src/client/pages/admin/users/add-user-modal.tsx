@@ -9,7 +9,7 @@ import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 
 const empty = { firstname: '', lastname: '', email: '', role: 'user' as 'user' | 'admin', password: '', password_confirmation: '' };
 const fields = Object.keys(empty);
-// SPEC.md section 6: the add form offers user and admin; member only on the edit page.
+// docs/product.md section 6: the add form offers user and admin; member only on the edit page.
 const roles = [
   { value: 'user', label: 'User' },
   { value: 'admin', label: 'Admin' },

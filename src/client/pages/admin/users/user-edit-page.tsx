@@ -85,7 +85,7 @@ function UserForm({ user }: { user: User }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     const { password, password_confirmation, ...rest } = values;
-    // CONTRACT.md: the password fields are sent only when the password is being changed.
+    // docs/rest-contract.md: the password fields are sent only when the password is being changed.
     update.mutate({ id: user.id, ...rest, ...(password || password_confirmation ? { password, password_confirmation } : {}) });
   }
 

@@ -79,7 +79,7 @@ function AddWidgetModal({ onClose }: { onClose: () => void }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // SPEC.md section 3: the add form creates text widgets; the edit page can change the type.
+    // docs/product.md section 3: the add form creates text widgets; the edit page can change the type.
     create.mutate({ name, type: 'TEXT' });
   }
 
