@@ -134,7 +134,7 @@ function SiteRoutes() {
   );
 }
 
-export function AppRoutes() {
+function AppRoutes() {
   useScrollRestoration();
   return (
     <Switch>

@@ -31,7 +31,7 @@ import { buildOpenApiDocument } from './rest/openapi.ts';
 import { registerCvDownloadRoute } from './users/cv-download.route.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const clientDistDir = path.join(projectRoot, 'dist', 'client');
+const clientDistDir = path.join(projectRoot, 'dist', 'client');
 
 export interface BuildAppOptions {
   config: AppConfig;

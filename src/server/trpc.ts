@@ -41,7 +41,7 @@ const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
 };
 
 /** Wraps an AppError so tRPC carries it; the formatter and the REST layer unwrap it again. */
-export function toTrpcError(error: AppError): TRPCError {
+function toTrpcError(error: AppError): TRPCError {
   return new TRPCError({ code: trpcCodeOf[error.code], message: error.message, cause: error });
 }
 
@@ -83,7 +83,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 /** Turns AppErrors thrown by services into TRPCErrors, keeping the original as the cause. */
 const appErrors = t.middleware(async ({ next }) => {

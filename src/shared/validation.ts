@@ -5,7 +5,7 @@
 import { z, type ZodError } from 'zod';
 
 /** "first_name" → "first name", as Laravel words attribute names. */
-export function attributeName(field: string): string {
+function attributeName(field: string): string {
   return field.replace(/_/g, ' ');
 }
 

@@ -12,7 +12,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-it('seeds content the API then serves', async () => {
+it('seeds content the API then serves', { timeout: 120_000 }, async () => {
   const report = await seedDemoContent(t.deps.db, t.deps.storage);
   expect(report.widgetsCreated).toBeGreaterThan(0);
   const client = new TestClient(t.app);

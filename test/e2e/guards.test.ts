@@ -34,7 +34,7 @@ describe('guards', () => {
     });
   });
 
-  test('a signed-in user (role user) is sent to Login from /admin', async () => {
+  test('a signed-in user (role user) is kept out of /admin, and Login sends a signed-in user on', async () => {
     const { page } = j;
     const user = await createUser(await j.adminApi());
     await signIn(page, j.server.baseUrl, user.email, user.password);
@@ -44,13 +44,20 @@ describe('guards', () => {
       // The Admin link of the account menu is for admins only.
       expect(await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin' }).count()).toBe(0);
     });
+    // The guard sends a role that is not allowed to Login, and Login sends a signed-in user home
+    // (no login form for someone already signed in, and no loop back to the page they cannot open).
     for (const path of ['/admin', '/admin/widgets']) {
       await j.step(`user opens ${path}`, async () => {
         await page.goto(j.url(path));
-        await atPath(page, '/login');
-        await visible(page.getByRole('heading', { name: 'Please Login' }));
+        await atPath(page, '/');
+        await visible(page.getByRole('heading', { name: 'Welcome' }));
+        expect(await page.getByRole('heading', { name: 'Please Login' }).count()).toBe(0);
       });
     }
+    await j.step('a signed-in user who opens /login goes where signing in would have taken them', async () => {
+      await page.goto(j.url('/login?redirect=%2Faccount%2Fprofile'));
+      await atPath(page, '/account/profile');
+    });
   });
 
   test('401: the session cookie deleted mid-journey, the next action lands on Login', async () => {

@@ -51,7 +51,7 @@ function captureLog() {
 }
 
 describe('demo content', () => {
-  it('fills a fresh database with every widget, the galleries and the testimonials', async () => {
+  it('fills a fresh database with every widget, the galleries and the testimonials', { timeout: 120_000 }, async () => {
     const report = await seedDemoContent(t.deps.db, t.deps.storage);
     expect(report).toEqual({
       widgetsCreated: demoWidgets.length,
@@ -77,7 +77,7 @@ describe('demo content', () => {
     expect((await t.deps.db.selectFrom('testimonials').select('id').execute()).length).toBeGreaterThanOrEqual(5);
   });
 
-  it('never overwrites what an admin changed, nor brings back what an admin deleted', async () => {
+  it('never overwrites what an admin changed, nor brings back what an admin deleted', { timeout: 120_000 }, async () => {
     await t.deps.db.updateTable('widgets').set({ html: '<p>Edited by the admin</p>' }).where('name', '=', 'HomeText1').execute();
     await t.deps.db.deleteFrom('testimonials').execute();
     await t.deps.db.deleteFrom('widgets').where('name', '=', 'GalleryText').execute();

@@ -8,7 +8,7 @@ function subscribeToQuery(query: string) {
   };
 }
 
-export function useMediaQuery(query: string): boolean {
+function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     subscribeToQuery(query),
     () => window.matchMedia(query).matches,

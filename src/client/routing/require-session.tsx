@@ -17,7 +17,7 @@ export interface RequireSessionProps {
 }
 
 /** The absolute path and query of the current page, also from inside a nested router. */
-export function useCurrentPath(): string {
+function useCurrentPath(): string {
   const [location] = useLocation();
   const { base } = useRouter();
   const search = useSearch();

@@ -5,7 +5,7 @@ import type { CurrentSession, SessionGrant } from '#server/session/session-grant
 import { generateSessionToken, lifetimeOf, SESSION_COOKIE, XSRF_COOKIE, xsrfTokenFor } from './sessions.ts';
 
 /** Sets both cookies for `token`; the XSRF cookie is readable by script, the session one is not. */
-export function writeSessionCookies(ctx: RequestContext, token: string, remember: boolean): void {
+function writeSessionCookies(ctx: RequestContext, token: string, remember: boolean): void {
   const maxAgeSeconds = remember ? Math.floor(lifetimeOf(true) / 1000) : undefined;
   const xsrf = xsrfTokenFor(ctx.deps.config.appKey, token);
   ctx.http.setCookie(SESSION_COOKIE, token, { httpOnly: true, ...(maxAgeSeconds ? { maxAgeSeconds } : {}) });

@@ -16,7 +16,7 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
 export const IDLE_LIFETIME_MS = 2 * 60 * 60 * 1000; // 2 hours without Remember me
-export const REMEMBER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000; // 30 days with it
+const REMEMBER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000; // 30 days with it
 /** Writing last_seen on every request would turn reads into writes; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 

@@ -7,16 +7,16 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
 
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
-export const TOTP_ISSUER = 'Harbourside Body & Paint';
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
+const TOTP_ISSUER = 'Harbourside Body & Paint';
 
 /** 10 random bytes: 16 base32 characters, the length authenticator apps expect to be typed. */
 export function generateTotpSecret(): string {
   return encodeBase32UpperCaseNoPadding(randomBytes(10));
 }
 
-export function currentTotpStep(now = Date.now()): number {
+function currentTotpStep(now = Date.now()): number {
   return Math.floor(now / (TOTP_PERIOD_SECONDS * 1000));
 }
 

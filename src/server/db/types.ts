@@ -138,7 +138,3 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ImageRow = Selectable<ImagesTable>;
-export type WidgetRow = Selectable<WidgetsTable>;
-export type GalleryRow = Selectable<GalleriesTable>;
-export type GalleryImageRow = Selectable<GalleryImagesTable>;
-export type TestimonialRow = Selectable<TestimonialsTable>;

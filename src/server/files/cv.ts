@@ -13,7 +13,7 @@ export interface CvType {
   mime: string;
 }
 
-export const CV_INVALID_TYPE_MESSAGE = 'The cvfile field must be a file of type: pdf, doc, docx, odt, rtf, txt.';
+const CV_INVALID_TYPE_MESSAGE = 'The cvfile field must be a file of type: pdf, doc, docx, odt, rtf, txt.';
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const ODT_MIME = 'application/vnd.oasis.opendocument.text';
@@ -46,7 +46,7 @@ function isPlainText(content: Buffer): boolean {
 }
 
 /** The CV's type, or null when it is not one of the accepted kinds. */
-export async function detectCvType(filePath: string): Promise<CvType | null> {
+async function detectCvType(filePath: string): Promise<CvType | null> {
   const head = await readHead(filePath, 16);
   if (head.subarray(0, 5).toString('latin1') === '{\\rtf') return { ext: 'rtf', mime: 'application/rtf' };
   const detected = await fileTypeFromFile(filePath);
@@ -75,7 +75,7 @@ export async function storeCv(storage: FileStorage, tempPath: string, type: CvTy
 }
 
 /** The browser's file name, kept only for display and downloads: no path, no control characters. */
-export function cleanOriginalName(name: string): string {
+function cleanOriginalName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'cv';
   // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();

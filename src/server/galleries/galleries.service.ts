@@ -22,12 +22,12 @@ type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
 const INVALID_GALLERY_MESSAGE = 'The selected gallery id is invalid.';
 
-export function presentGallerySummary(deps: Pick<AppDeps, 'storage'>, row: GalleryRecord): GallerySummary {
+function presentGallerySummary(deps: Pick<AppDeps, 'storage'>, row: GalleryRecord): GallerySummary {
   const image = presentImageVariants(deps.storage, row);
   return { id: row.id, name: row.name, url: row.url, image_url: image?.large_url ?? null, hidden: row.hidden, image };
 }
 
-export function presentGalleryImage(deps: Pick<AppDeps, 'storage'>, row: GalleryImageRecord): GalleryImage {
+function presentGalleryImage(deps: Pick<AppDeps, 'storage'>, row: GalleryImageRecord): GalleryImage {
   // An inner join: a gallery image always has its image row.
   const image = presentImageVariants(deps.storage, row)!;
   return {
@@ -118,7 +118,7 @@ export async function addGalleryImage(deps: Deps, galleryId: number, filePath: s
   return getGalleryImage(deps, id);
 }
 
-export async function getGalleryImage(deps: Deps, id: number): Promise<GalleryImage> {
+async function getGalleryImage(deps: Deps, id: number): Promise<GalleryImage> {
   const row = await galleryImages.findGalleryImage(deps.db, id);
   if (!row) throw AppError.notFound();
   return presentGalleryImage(deps, row);

@@ -18,7 +18,7 @@ const EMBED_SOURCES = [
   /^https:\/\/player\.vimeo\.com\/video\/\d{1,12}(?:\?[A-Za-z0-9_=&;.%-]*)?$/,
 ];
 
-export function isAllowedEmbedUrl(src: string): boolean {
+function isAllowedEmbedUrl(src: string): boolean {
   return EMBED_SOURCES.some((pattern) => pattern.test(src));
 }
 

@@ -21,15 +21,15 @@ import type { FileStorage } from '#server/files/storage.ts';
 // hold memory that is never reused.
 sharp.cache(false);
 
-export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
-export const LARGE_MAX_EDGE = 1600;
-export const THUMB_MAX_EDGE = 480;
+const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+const LARGE_MAX_EDGE = 1600;
+const THUMB_MAX_EDGE = 480;
 /** 50 megapixels: a camera photo fits; a decompression bomb of huge dimensions does not. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 
-export const NOT_AN_IMAGE = 'The file must be an image (JPEG, PNG, WebP, GIF or AVIF).';
-export const IMAGE_TOO_LARGE = 'The image is too large: at most 50 megapixels.';
-export const IMAGE_UNREADABLE = 'The image could not be read; it may be damaged or incomplete.';
+const NOT_AN_IMAGE = 'The file must be an image (JPEG, PNG, WebP, GIF or AVIF).';
+const IMAGE_TOO_LARGE = 'The image is too large: at most 50 megapixels.';
+const IMAGE_UNREADABLE = 'The image could not be read; it may be damaged or incomplete.';
 
 const TOO_LARGE = 'The file you have uploaded is too large. Max 256MiB.';
 /** The 413 for an image upload over IMAGE_MAX_BYTES, refused while it streams (multipart rule). */

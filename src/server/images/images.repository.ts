@@ -11,7 +11,7 @@ type Db = Kysely<Database>;
 
 export type StoredImage = Pick<ImageRow, 'id' | keyof ProcessedImage>;
 
-export const imageColumns = [
+const imageColumns = [
   'id',
   'original_key',
   'large_key',

@@ -33,7 +33,7 @@ export async function storeImage(
  * that no remaining row shares. Call it after the transaction that dropped the references has
  * committed.
  */
-export async function releaseImages(deps: Pick<Deps, 'db' | 'storage'>, imageIds: Iterable<number | null | undefined>): Promise<void> {
+async function releaseImages(deps: Pick<Deps, 'db' | 'storage'>, imageIds: Iterable<number | null | undefined>): Promise<void> {
   const ids = [...new Set([...imageIds].filter((id): id is number => typeof id === 'number'))];
   if (ids.length === 0) return;
   await deleteUnusedFiles(deps, await deleteUnreferencedImages(deps.db, ids));

@@ -5,7 +5,7 @@
 import type { MailMessage } from './mailer.ts';
 import { SIGNED_LINK_MINUTES } from '#shared/limits.ts';
 
-export const SHOP_NAME = 'Harbourside Body & Paint';
+const SHOP_NAME = 'Harbourside Body & Paint';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -36,7 +36,7 @@ export function listRestProcedures(router: AnyRouter): ProcedureEntry[] {
   return out;
 }
 
-export function toFastifyPath(openApiPath: string): string {
+function toFastifyPath(openApiPath: string): string {
   return openApiPath.replace(/\{([^}]+)\}/g, ':$1');
 }
 

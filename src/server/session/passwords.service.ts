@@ -22,10 +22,10 @@ import {
 import { sendSafely } from './account-mail.ts';
 import * as resetTokens from './password-reset-tokens.repository.ts';
 
-export const INVALID_RESET_TOKEN_MESSAGE = 'This password reset token is invalid.';
-export const WRONG_PASSWORD_MESSAGE = 'The provided password was incorrect.';
-export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The provided password does not match your current password.';
-export const NOT_EMAIL_MESSAGE = 'The password must not be the same as your email address.';
+const INVALID_RESET_TOKEN_MESSAGE = 'This password reset token is invalid.';
+const WRONG_PASSWORD_MESSAGE = 'The provided password was incorrect.';
+const WRONG_CURRENT_PASSWORD_MESSAGE = 'The provided password does not match your current password.';
+const NOT_EMAIL_MESSAGE = 'The password must not be the same as your email address.';
 
 const RESET_MAIL_WINDOW_SECONDS = 60;
 

@@ -18,7 +18,7 @@ import type { LoginResult, TwoFactorChallengeInput } from '#shared/schemas/sessi
 import { INVALID_TWO_FACTOR_CODE_MESSAGE } from '#shared/schemas/two-factor.ts';
 import { rotateSession, type CurrentSession, type SessionGrant } from './session-grant.ts';
 
-export const BAD_CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
+const BAD_CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
 
 const LOGIN_MAX_FAILURES = 5;
 const LOGIN_WINDOW_SECONDS = 60;

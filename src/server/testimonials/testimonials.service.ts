@@ -10,7 +10,7 @@ import type { TestimonialRecord } from './testimonials.repository.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
-export function presentTestimonial(row: TestimonialRecord): Testimonial {
+function presentTestimonial(row: TestimonialRecord): Testimonial {
   return { id: row.id, name: row.name, score: row.score, review: row.review, created_at: row.created_at.toISOString() };
 }
 

@@ -22,7 +22,7 @@ import {
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 
-export const NOT_ENABLED_MESSAGE = 'Two factor authentication has not been enabled.';
+const NOT_ENABLED_MESSAGE = 'Two factor authentication has not been enabled.';
 
 function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
@@ -70,7 +70,7 @@ export async function getSecretKey(deps: Deps, userId: number): Promise<{ secret
 }
 
 /** True when `code` is a current TOTP code not used before by this user (and marks it used). */
-export async function acceptTotpCode(deps: Deps, userId: number, encryptedSecret: string, code: string): Promise<boolean> {
+async function acceptTotpCode(deps: Deps, userId: number, encryptedSecret: string, code: string): Promise<boolean> {
   const step = matchTotpStep(decryptString(deps.config.appKey, encryptedSecret), code);
   if (step === null) return false;
   return claimTotpStep(deps.db, userId, step);
@@ -110,7 +110,7 @@ function sameCode(a: string, b: string): boolean {
  * Uses a recovery code at login: when it is one of the user's, it is replaced by a new one (so
  * eight remain) and true is returned. Compare-and-set, so one code cannot be used twice at once.
  */
-export async function useRecoveryCode(deps: Deps, userId: number, code: string): Promise<boolean> {
+async function useRecoveryCode(deps: Deps, userId: number, code: string): Promise<boolean> {
   const state = await getState(deps, userId);
   if (!state.two_factor_secret || !state.two_factor_recovery_codes) return false;
   const codes = decryptCodes(deps, state.two_factor_recovery_codes);

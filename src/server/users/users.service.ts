@@ -18,8 +18,8 @@ import { createCvLink } from './cv-links.ts';
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>;
 
 const emailTaken = () => AppError.field('email', messages.taken('email'));
-export const LAST_ADMIN_MESSAGE = 'The last admin cannot lose the admin role.';
-export const DELETE_SELF_MESSAGE = 'You cannot delete your own account.';
+const LAST_ADMIN_MESSAGE = 'The last admin cannot lose the admin role.';
+const DELETE_SELF_MESSAGE = 'You cannot delete your own account.';
 
 export async function listUsers(deps: Deps, input: UserListInput): Promise<UserPage> {
   const page = input.page ?? 1;

@@ -28,7 +28,7 @@ export type InputCheck = (ctx: RequestContext, raw: Record<string, unknown>) => 
  * Field by field, the messages of the first set, then the next set's (each message once). The
  * fields come in `order` (the schema's, as Laravel lists them by its rules), then any others.
  */
-export function mergeFieldErrors(sets: FieldErrors[], order: readonly string[] = []): FieldErrors {
+function mergeFieldErrors(sets: FieldErrors[], order: readonly string[] = []): FieldErrors {
   const merged: FieldErrors = {};
   for (const field of order) if (sets.some((set) => set[field]?.length)) merged[field] = [];
   for (const set of sets) {
@@ -41,7 +41,7 @@ export function mergeFieldErrors(sets: FieldErrors[], order: readonly string[] =
 }
 
 /** The fields of an object schema in declaration order ([] for any other schema). */
-export function fieldOrderOf(schema: z.ZodType): string[] {
+function fieldOrderOf(schema: z.ZodType): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
 

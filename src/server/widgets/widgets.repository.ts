@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, WidgetType } from '#server/db/types.ts';
 import { imageVariantColumns } from '#server/images/images.repository.ts';
 
-export function selectWidgets(db: Kysely<Database>) {
+function selectWidgets(db: Kysely<Database>) {
   return db
     .selectFrom('widgets')
     .leftJoin('images', 'images.id', 'widgets.image_id')

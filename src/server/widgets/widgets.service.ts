@@ -15,7 +15,7 @@ import type { WidgetRecord } from './widgets.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
-export function presentWidget(deps: Pick<AppDeps, 'storage'>, row: WidgetRecord): Widget {
+function presentWidget(deps: Pick<AppDeps, 'storage'>, row: WidgetRecord): Widget {
   const image = presentImageVariants(deps.storage, row);
   return { id: row.id, name: row.name, type: row.type, html: row.html, image_url: image?.large_url ?? null, alt: row.alt, image };
 }

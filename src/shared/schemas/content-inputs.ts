@@ -4,8 +4,8 @@
  * client's forms reuse the same rules and messages.
  */
 import { z } from 'zod';
-import { ADMIN_PAGE_SIZE, WIDGET_NAME_PATTERN } from '../limits.ts';
-import { booleanField, httpUrlField, integerField, messages, optionalString, requiredString } from '../validation.ts';
+import { WIDGET_NAME_PATTERN } from '#shared/limits.ts';
+import { booleanField, httpUrlField, integerField, messages, optionalString, requiredString } from '#shared/validation.ts';
 import { WIDGET_TYPES } from '#shared/value-sets.ts';
 
 export const MAX_ID = 2_147_483_647;
@@ -104,5 +104,3 @@ export const galleryImageUpdateInput = z.object({
   link: httpUrlField('link').optional(),
 });
 export type GalleryImageUpdateInput = z.infer<typeof galleryImageUpdateInput>;
-
-export const DEFAULT_PAGE_SIZE = ADMIN_PAGE_SIZE;

@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import { WIDGET_TYPES } from '#shared/value-sets.ts';
 
-export const widgetTypeSchema = z.enum(WIDGET_TYPES);
+const widgetTypeSchema = z.enum(WIDGET_TYPES);
 export type WidgetType = z.infer<typeof widgetTypeSchema>;
 
 /**
  * The stored WebP variants of an image, so the client can write srcset and reserve space.
  * `image_url` (the large variant) is what the original client read.
  */
-export const imageVariantsSchema = z.object({
+const imageVariantsSchema = z.object({
   large_url: z.string(),
   large_width: z.number().int(),
   large_height: z.number().int(),
@@ -41,7 +41,7 @@ export const galleryImageSchema = z.object({
 });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
 
-export const gallerySummarySchema = z.object({
+const gallerySummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   url: z.string(),

@@ -9,8 +9,6 @@ import { messages } from '#shared/validation.ts';
 
 const part = z.union([z.number(), z.string(), z.null()]).optional();
 
-export type DateOfBirthParts = z.input<ReturnType<typeof dateOfBirthSchema>>;
-
 export function dateOfBirthSchema(today: Date = new Date()) {
   return z.object({ day: part, month: part, year: part }).transform((parts, ctx): string | null => {
     const raw = { day: parts.day ?? null, month: parts.month ?? null, year: parts.year ?? null };

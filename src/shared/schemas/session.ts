@@ -27,7 +27,6 @@ export const loginInputSchema = z.object({
   // Missing or null is "not ticked", as Laravel's $request->boolean('remember') reads it.
   remember: z.preprocess((v) => v ?? false, booleanField('remember')),
 });
-export type LoginInput = z.infer<typeof loginInputSchema>;
 
 export const loginResultSchema = z.object({ two_factor: z.boolean() });
 export type LoginResult = z.infer<typeof loginResultSchema>;
@@ -59,7 +58,6 @@ export const profileInputSchema = z.object({
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
 export const forgotPasswordInputSchema = z.object({ email: emailField() });
-export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
 
 export const resetPasswordInputSchema = z
   .object({
@@ -82,7 +80,6 @@ export type VerifyEmailInput = z.infer<typeof verifyEmailInputSchema>;
 export const confirmPasswordInputSchema = z.object({
   password: z.string({ error: messages.required('password') }).min(1, messages.required('password')),
 });
-export type ConfirmPasswordInput = z.infer<typeof confirmPasswordInputSchema>;
 
 export const changePasswordInputSchema = z
   .object({

@@ -19,7 +19,6 @@ export const confirmTwoFactorInputSchema = z.object({
       .min(1, messages.required('code')),
   ),
 });
-export type ConfirmTwoFactorInput = z.infer<typeof confirmTwoFactorInputSchema>;
 
 export const qrCodeSchema = z.object({ svg: z.string(), url: z.string() });
 /** `[]` when two-factor has no secret yet (Fortify's answer). */

@@ -2,11 +2,11 @@
 import { z } from 'zod';
 import { ROLES } from '#shared/value-sets.ts';
 
-export const roleSchema = z.enum(ROLES);
+const roleSchema = z.enum(ROLES);
 
 export const dateOfBirthSchema = z.object({ day: z.number().int(), month: z.number().int(), year: z.number().int() });
 
-export const userSchema = z.object({
+const userSchema = z.object({
   id: z.number().int(),
   firstname: z.string(),
   lastname: z.string(),

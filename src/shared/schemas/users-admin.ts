@@ -5,7 +5,7 @@ import { requiredString } from '../validation.ts';
 import { passwordConfirmationField, passwordField, refinePassword } from './password.ts';
 import { CREATABLE_ROLES, ROLES } from '#shared/value-sets.ts';
 
-export const SKILLS_MAX = 10_000;
+const SKILLS_MAX = 10_000;
 
 /** Lower-cased, so the unique index on lower(email) and the stored value agree. */
 const emailInput = requiredString('email', 255)

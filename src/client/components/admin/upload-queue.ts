@@ -7,7 +7,7 @@ import { IMAGE_MAX_BYTES } from '#shared/limits.ts';
 export const DEFAULT_PARALLEL_UPLOADS = 2;
 export const DEFAULT_MAX_FILESIZE_MIB = IMAGE_MAX_BYTES / 1024 / 1024;
 
-export const uploadMessages = {
+const uploadMessages = {
   fileTooBig: 'File is too big ({{filesize}}MiB). Max filesize: {{maxFilesize}}MiB.',
   invalidFileType: "You can't upload files of this type.",
   responseError: 'Server responded with {{statusCode}} code.',

@@ -818,7 +818,7 @@ function grainLayer(uri: string | undefined, W: number, H: number): string {
 /* Entry point                                                         */
 /* ------------------------------------------------------------------ */
 
-export function buildDemoSvg(spec: DemoImageSpec, grainUri?: string): string {
+function buildDemoSvg(spec: DemoImageSpec, grainUri?: string): string {
   const W = Math.max(16, Math.round(spec.width));
   const H = Math.max(16, Math.round(spec.height));
   const [sky, low, subject] = spec.palette;
