@@ -60,8 +60,11 @@ export async function countGalleries(db: Kysely<Database>, hidden: boolean | und
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
-export async function insertGallery(db: Kysely<Database>, name: string): Promise<number> {
-  const { id } = await db.insertInto('galleries').values({ name }).returning('id').executeTakeFirstOrThrow();
+export async function insertGallery(
+  db: Kysely<Database>,
+  values: { name: string } & Partial<{ url: string; hidden: boolean; cover_image_id: number | null }>,
+): Promise<number> {
+  const { id } = await db.insertInto('galleries').values(values).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 

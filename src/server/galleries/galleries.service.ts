@@ -70,7 +70,7 @@ export async function getGallery(deps: Deps, id: number, options: { canSeeHidden
 
 export async function createGallery(deps: Deps, name: string): Promise<{ id: number }> {
   const id = await deps.db.transaction().execute(async (trx) => {
-    const galleryId = await galleries.insertGallery(trx, name);
+    const galleryId = await galleries.insertGallery(trx, { name });
     // A gallery's own page is its url until an admin sets another (as the seed does).
     await galleries.updateGalleryRow(trx, galleryId, { url: `/galleries/${galleryId}` });
     return galleryId;

@@ -48,7 +48,13 @@ export async function galleryImageIds(db: Kysely<Database>, galleryId: number): 
   return db.selectFrom('gallery_images').select(['id', 'image_id']).where('gallery_id', '=', galleryId).execute();
 }
 
-export async function insertGalleryImage(db: Kysely<Database>, galleryId: number, imageId: number): Promise<number> {
+/** Adds an image at the end of the gallery (the caller holds the gallery's lock). */
+export async function insertGalleryImage(
+  db: Kysely<Database>,
+  galleryId: number,
+  imageId: number,
+  details: { alt: string; link: string | null } = { alt: '', link: null },
+): Promise<number> {
   const { next } = await db
     .selectFrom('gallery_images')
     .select(sql<number>`coalesce(max(position) + 1, 0)`.as('next'))
@@ -56,7 +62,7 @@ export async function insertGalleryImage(db: Kysely<Database>, galleryId: number
     .executeTakeFirstOrThrow();
   const row = await db
     .insertInto('gallery_images')
-    .values({ gallery_id: galleryId, image_id: imageId, alt: '', link: null, position: Number(next) })
+    .values({ gallery_id: galleryId, image_id: imageId, ...details, position: Number(next) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -30,7 +30,10 @@ export async function countTestimonials(db: Kysely<Database>): Promise<number> {
   return Number(row.count);
 }
 
-export async function insertTestimonial(db: Kysely<Database>, values: { name: string; score: number; review: string }): Promise<number> {
+export async function insertTestimonial(
+  db: Kysely<Database>,
+  values: { name: string; score: number; review: string; created_at?: Date; updated_at?: Date },
+): Promise<number> {
   return (await db.insertInto('testimonials').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 

@@ -34,9 +34,25 @@ export async function isWidgetNameTaken(db: Kysely<Database>, name: string, exce
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function insertWidget(db: Kysely<Database>, values: { name: string; type: WidgetType }): Promise<number> {
+type NewWidget = { name: string; type: WidgetType } & Partial<{ html: string; alt: string; image_id: number | null }>;
+
+export async function insertWidget(db: Kysely<Database>, values: NewWidget): Promise<number> {
   const row = await db.insertInto('widgets').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Inserts the widget unless one has its name; true when it was inserted. */
+export async function insertWidgetIfAbsent(db: Kysely<Database>, values: NewWidget): Promise<boolean> {
+  const result = await db
+    .insertInto('widgets')
+    .values(values)
+    .onConflict((oc) => oc.column('name').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function listWidgetNames(db: Kysely<Database>): Promise<string[]> {
+  return (await db.selectFrom('widgets').select('name').execute()).map((row) => row.name);
 }
 
 export async function lockWidget(db: Kysely<Database>, id: number) {

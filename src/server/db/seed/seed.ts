@@ -11,6 +11,11 @@ import type { FileStorage } from '#server/files/storage.ts';
 import { storeImage } from '#server/images/images.service.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import * as users from '#server/users/users.repository.ts';
+import * as widgets from '#server/widgets/widgets.repository.ts';
+import * as galleries from '#server/galleries/galleries.repository.ts';
+import * as galleryImages from '#server/galleries/gallery-images.repository.ts';
+import * as testimonials from '#server/testimonials/testimonials.repository.ts';
+import { findAppState, setAppStateIfAbsent } from '#server/db/app-state.repository.ts';
 import { demoGalleries, demoTestimonials, demoWidgets } from './demo-content.ts';
 import { drawDemoImage } from './draw-demo-image.ts';
 
@@ -25,22 +30,16 @@ export interface SeedReport {
 export async function seedDemoContent(db: Kysely<Database>, storage: FileStorage): Promise<SeedReport> {
   const report: SeedReport = { widgetsCreated: 0, galleriesCreated: 0, testimonialsCreated: 0 };
 
-  const existing = new Set((await db.selectFrom('widgets').select('name').execute()).map((w) => w.name));
+  const existing = new Set(await widgets.listWidgetNames(db));
   const missing = demoWidgets.filter((w) => !existing.has(w.name));
   // Drawing and encoding dominate a first start; doing a few at once uses both cores.
   const widgetImageIds = await mapConcurrently(missing, (w) => (w.image ? storeDemoImage(db, storage, w.image) : Promise.resolve(null)));
   for (const [index, widget] of missing.entries()) {
-    const imageId = widgetImageIds[index] ?? null;
-    const inserted = await db
-      .insertInto('widgets')
-      .values({ name: widget.name, type: widget.type, html: widget.html, alt: widget.alt, image_id: imageId })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .executeTakeFirst();
-    report.widgetsCreated += Number(inserted.numInsertedOrUpdatedRows ?? 0);
+    const values = { name: widget.name, type: widget.type, html: widget.html, alt: widget.alt, image_id: widgetImageIds[index] ?? null };
+    if (await widgets.insertWidgetIfAbsent(db, values)) report.widgetsCreated += 1;
   }
 
-  const seeded = await db.selectFrom('app_state').select('value').where('key', '=', DEMO_SEEDED_KEY).executeTakeFirst();
-  if (seeded) return report;
+  if (await findAppState(db, DEMO_SEEDED_KEY)) return report;
 
   const galleryImageIds = await mapConcurrently(demoGalleries, async (gallery) => ({
     coverId: await storeDemoImage(db, storage, gallery.cover),
@@ -48,44 +47,30 @@ export async function seedDemoContent(db: Kysely<Database>, storage: FileStorage
   }));
   for (const [galleryIndex, gallery] of demoGalleries.entries()) {
     const { coverId, imageIds } = galleryImageIds[galleryIndex]!;
-    const { id: galleryId } = await db
-      .insertInto('galleries')
-      .values({ name: gallery.name, url: gallery.url, hidden: gallery.hidden, cover_image_id: coverId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // The gallery's own page is its url unless an admin sets another.
-    if (!gallery.url)
-      await db
-        .updateTable('galleries')
-        .set({ url: `/galleries/${galleryId}` })
-        .where('id', '=', galleryId)
-        .execute();
-    let position = 0;
-    for (const [imageIndex, image] of gallery.images.entries()) {
-      const imageId = imageIds[imageIndex]!;
-      await db
-        .insertInto('gallery_images')
-        .values({ gallery_id: galleryId, image_id: imageId, alt: image.alt, link: image.link, position: position++ })
-        .execute();
-    }
+    await db.transaction().execute(async (trx) => {
+      const galleryId = await galleries.insertGallery(trx, {
+        name: gallery.name,
+        url: gallery.url,
+        hidden: gallery.hidden,
+        cover_image_id: coverId,
+      });
+      // The gallery's own page is its url unless an admin sets another.
+      if (!gallery.url) await galleries.updateGalleryRow(trx, galleryId, { url: `/galleries/${galleryId}` });
+      for (const [imageIndex, image] of gallery.images.entries()) {
+        await galleryImages.insertGalleryImage(trx, galleryId, imageIds[imageIndex]!, { alt: image.alt, link: image.link });
+      }
+    });
     report.galleriesCreated += 1;
   }
 
   for (const [index, testimonial] of demoTestimonials.entries()) {
     // Spread over past weeks so the newest-first order looks natural.
     const createdAt = new Date(Date.now() - (demoTestimonials.length - index) * 9 * 24 * 3600 * 1000);
-    await db
-      .insertInto('testimonials')
-      .values({ ...testimonial, created_at: createdAt, updated_at: createdAt })
-      .execute();
+    await testimonials.insertTestimonial(db, { ...testimonial, created_at: createdAt, updated_at: createdAt });
     report.testimonialsCreated += 1;
   }
 
-  await db
-    .insertInto('app_state')
-    .values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
+  await setAppStateIfAbsent(db, DEMO_SEEDED_KEY, new Date().toISOString());
   return report;
 }
 
