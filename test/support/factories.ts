@@ -8,6 +8,7 @@ import type { Database, Role, WidgetType } from '#server/db/types.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { generateSessionToken, saveSession, SESSION_COOKIE, XSRF_COOKIE, xsrfTokenFor } from '#server/auth/sessions.ts';
 import { storeImage } from '#server/images/images.service.ts';
+import { findSessionUser } from '#server/users/users.repository.ts';
 import type { FileStorage } from '#server/files/storage.ts';
 import { appRouter } from '#server/router.ts';
 import type { RequestContext } from '#server/context.ts';
@@ -85,11 +86,8 @@ export async function callerFor(testApp: TestApp, userId?: number, options: { pa
       meta: { ipAddress: '127.0.0.1', userAgent: 'test' },
       passwordConfirmedAt: options.passwordConfirmed ? new Date() : null,
     });
-    user = await testApp.deps.db
-      .selectFrom('users')
-      .select(['id', 'firstname', 'lastname', 'email', 'role', 'email_verified_at', 'two_factor_confirmed_at'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    user = (await findSessionUser(testApp.deps.db, userId)) ?? null;
+    if (!user) throw new Error(`no user ${userId}`);
   }
   const ctx: RequestContext = {
     deps: testApp.deps,
