@@ -19,7 +19,7 @@ import { updateProfile } from './profile.service.ts';
 
 const cvRule: FileFieldRule = {
   maxBytes: CV_MAX_BYTES,
-  tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', CV_TOO_LARGE_MESSAGE, { cvfile: [CV_TOO_LARGE_MESSAGE] }),
+  tooLarge: () => AppError.tooLarge('cvfile', CV_TOO_LARGE_MESSAGE),
 };
 
 function cvOf(files: Record<string, UploadedFile>): CvUpload | null {
