@@ -83,6 +83,19 @@ describe('sanitizeRichText', () => {
   });
 });
 
+describe('raw-text tags (the sanitize-html 2.17.4 advisory)', () => {
+  // Browsers read the content of these tags as text, and sanitize-html used to pass it through
+  // unescaped: markup inside them would come out as live markup once the wrapper was dropped.
+  it.each(['xmp', 'noembed', 'noframes'])('drops <%s> with its content', (tag) => {
+    for (const inner of ['<img src=x onerror=alert(1)>', '</p><script>alert(1)</script>', '<a href="javascript:alert(1)">x</a>']) {
+      const out = sanitizeRichText(`<p>before</p><${tag}>${inner}</${tag}><p>after</p>`);
+      expectHarmless(out);
+      expect(out).toBe('<p>before</p><p>after</p>');
+      expectHarmless(sanitizeVideoHtml(`<${tag}>${inner}</${tag}>`));
+    }
+  });
+});
+
 describe('sanitizeVideoHtml', () => {
   it('keeps YouTube and Vimeo embeds', () => {
     for (const src of [

@@ -39,7 +39,9 @@ function options(allowEmbeds: boolean): sanitizeHtml.IOptions {
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
     // Text of dropped script/style/textarea elements must not survive as visible text either.
-    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'title'],
+    // Tags whose content is raw text, dropped with it; sanitize-html 2.17.4's advisory fix added xmp,
+    // noembed and noframes to its default list only, so a list of our own must name them too.
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'title', 'xmp', 'noembed', 'noframes'],
     exclusiveFilter: (frame) => frame.tag === 'iframe' && !isAllowedEmbedUrl(frame.attribs.src ?? ''),
     transformTags: {
       // A link that opens a new tab must not hand the opener to the target.
