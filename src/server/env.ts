@@ -25,6 +25,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   isProduction: boolean;
+  /** Demo galleries and testimonials on a fresh database (the widgets the pages need always are). */
+  isDemoContentOn: boolean;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +66,13 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.preprocess(emptyIsUnset, z.string().min(8, 'must be at least 8 characters').max(255).optional()),
   LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   NODE_ENV: z.preprocess(emptyIsUnset, z.string().optional()),
+  DEMO_CONTENT: z.preprocess(
+    emptyIsUnset,
+    z
+      .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { error: 'must be on or off (true/false, 1/0, yes/no)' })
+      .transform((v) => ['true', '1', 'on', 'yes'].includes(v))
+      .optional(),
+  ),
 });
 
 /** Validates the environment; throws ConfigError with a one-line message naming the variable. */
@@ -96,6 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === 'production',
+    // A shop's own PostgreSQL gets no invented galleries or reviews unless it asks for them.
+    isDemoContentOn: e.DEMO_CONTENT ?? !e.DATABASE_URL,
   };
 }
 

@@ -41,7 +41,7 @@ persistDataDir(config);
 await prepareStorage(config.dataDir);
 const app = await buildApp({ config, database, ownsDatabase: true });
 try {
-  const report = await seedDemoContent(database.db, createLocalStorage(config.dataDir));
+  const report = await seedDemoContent(database.db, createLocalStorage(config.dataDir), { isDemoContentOn: config.isDemoContentOn });
   if (report.widgetsCreated || report.galleriesCreated) app.log.info(report, 'demo content seeded');
   await ensureFirstAdmin(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log: app.log });
   await app.listen({ port: config.port, host: config.host });

@@ -37,6 +37,14 @@ describe('configuration', () => {
     expect(config.isHttps).toBe(false);
   });
 
+  it('turns demo galleries and testimonials on for the embedded database and off with DATABASE_URL, unless DEMO_CONTENT says', () => {
+    expect(loadConfig({ DATA_DIR: dir }).isDemoContentOn).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://x@localhost/db' }).isDemoContentOn).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://x@localhost/db', DEMO_CONTENT: 'on' }).isDemoContentOn).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, DEMO_CONTENT: 'false' }).isDemoContentOn).toBe(false);
+    expectConfigError({ DEMO_CONTENT: 'maybe' }, /^Invalid DEMO_CONTENT: must be on or off/);
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ DATA_DIR: dir, PORT: '', DATABASE_URL: '', SMTP_URL: '' });
     expect(config.port).toBe(3000);

@@ -41,6 +41,14 @@ const specWidgetNames = [
   'GalleryText',
 ];
 
+async function countRowsIn(app: TestApp, table: 'galleries' | 'testimonials'): Promise<number> {
+  const row = await app.deps.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 function captureLog() {
   const lines: string[] = [];
   const log = {
@@ -108,18 +116,46 @@ describe('first admin', () => {
     expect(lines).toEqual([]);
   });
 
-  it('without the variables, creates admin@example.com with a random password printed once', async () => {
+  it('without the variables, creates admin@example.com with a random password printed once, on its own, never logged', async () => {
     await t.deps.db.deleteFrom('users').execute();
     const { log, lines } = captureLog();
-    expect(await ensureFirstAdmin(t.deps.db, { log })).toBe('admin@example.com');
-    expect(lines).toHaveLength(1);
-    const password = /with password (\S+)/.exec(lines[0]!)?.[1];
+    const announced: string[] = [];
+    expect(await ensureFirstAdmin(t.deps.db, { log, announce: (line) => announced.push(line) })).toBe('admin@example.com');
+    expect(announced).toHaveLength(1);
+    const password = /Password \(shown once, change it after signing in\): (\S+)/.exec(announced[0]!)?.[1];
     expect(password).toBeTruthy();
+    expect(announced[0]).toContain('First admin created: admin@example.com');
+    expect(lines).toHaveLength(1);
+    expect(lines.join('\n')).not.toContain(password!);
+    // An admin exists now: a second start prints nothing.
+    expect(await ensureFirstAdmin(t.deps.db, { log, announce: (line) => announced.push(line) })).toBeNull();
+    expect(announced).toHaveLength(1);
     const admin = await t.deps.db
       .selectFrom('users')
       .select('password_hash')
       .where('email', '=', 'admin@example.com')
       .executeTakeFirstOrThrow();
     expect(await verifyPassword(admin.password_hash, password!)).toBe(true);
+  });
+});
+
+describe('DEMO_CONTENT', () => {
+  // A database of its own: the tests above rely on a fresh one for the About gallery's id.
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await createTestApp();
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
+
+  it('with DEMO_CONTENT off, creates only the widgets the pages need', { timeout: 120_000 }, async () => {
+    const report = await seedDemoContent(own.deps.db, own.deps.storage, { isDemoContentOn: false });
+    expect(report).toEqual({ widgetsCreated: demoWidgets.length, galleriesCreated: 0, testimonialsCreated: 0 });
+    expect(await countRowsIn(own, 'galleries')).toBe(0);
+    expect(await countRowsIn(own, 'testimonials')).toBe(0);
+    // Turned on later, the examples come then.
+    const later = await seedDemoContent(own.deps.db, own.deps.storage, { isDemoContentOn: true });
+    expect(later).toEqual({ widgetsCreated: 0, galleriesCreated: demoGalleries.length, testimonialsCreated: demoTestimonials.length });
   });
 });

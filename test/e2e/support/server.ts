@@ -127,6 +127,8 @@ export async function startServer(options: {
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'warn',
+    // The journeys browse the demo galleries and testimonials, on PostgreSQL too.
+    DEMO_CONTENT: 'on',
     SMTP_URL: '',
     DATABASE_URL: '',
     APP_KEY: '',

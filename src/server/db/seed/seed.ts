@@ -27,7 +27,11 @@ export interface SeedReport {
   testimonialsCreated: number;
 }
 
-export async function seedDemoContent(db: Kysely<Database>, storage: FileStorage): Promise<SeedReport> {
+export async function seedDemoContent(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  options: { isDemoContentOn: boolean } = { isDemoContentOn: true },
+): Promise<SeedReport> {
   const report: SeedReport = { widgetsCreated: 0, galleriesCreated: 0, testimonialsCreated: 0 };
 
   const existing = new Set(await widgets.listWidgetNames(db));
@@ -39,7 +43,8 @@ export async function seedDemoContent(db: Kysely<Database>, storage: FileStorage
     if (await widgets.insertWidgetIfAbsent(db, values)) report.widgetsCreated += 1;
   }
 
-  if (await findAppState(db, DEMO_SEEDED_KEY)) return report;
+  // Galleries and testimonials are examples, not the shop's own: only on request (DEMO_CONTENT).
+  if (!options.isDemoContentOn || (await findAppState(db, DEMO_SEEDED_KEY))) return report;
 
   const galleryImageIds = await mapConcurrently(demoGalleries, async (gallery) => ({
     coverId: await storeDemoImage(db, storage, gallery.cover),
@@ -95,6 +100,8 @@ export interface FirstAdminOptions {
   adminEmail?: string | undefined;
   adminPassword?: string | undefined;
   log: FastifyBaseLogger;
+  /** Where the generated password is printed (stderr by default). */
+  announce?: (line: string) => void;
 }
 
 /**
@@ -111,6 +118,13 @@ export async function ensureFirstAdmin(db: Kysely<Database>, options: FirstAdmin
   if (existing) await users.updateUser(db, existing.id, admin);
   else await users.insertUser(db, { firstname: 'Site', lastname: 'Admin', email, ...admin });
   if (options.adminPassword) options.log.info({ email }, 'created the first admin from ADMIN_EMAIL');
-  else options.log.warn(`Created the first admin: ${email} with password ${password} (shown once; change it after signing in)`);
+  else {
+    // A line of its own for the person starting the site, not a field buried in a JSON log line;
+    // the password itself never goes to the log.
+    options.log.warn({ email }, 'created the first admin with a generated password (printed once on stderr)');
+    (options.announce ?? ((line: string) => process.stderr.write(`${line}\n`)))(
+      `\nFirst admin created: ${email}\nPassword (shown once, change it after signing in): ${password}\n`,
+    );
+  }
   return email;
 }
