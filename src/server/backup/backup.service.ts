@@ -23,6 +23,7 @@ import {
   writeArchive,
   type Manifest,
 } from './archive.ts';
+import { readServerInfo } from './internal-route.ts';
 import { dumpDatabase, listTablesInForeignKeyOrder, loadDump } from './portable-sql.ts';
 
 export class RestoreRefusedError extends Error {
@@ -120,6 +121,9 @@ export async function restoreBackup(config: AppConfig, file: string): Promise<Re
           ? `APP_KEY differs from the backup's key; set APP_KEY=${keyText} (or unset it) and run the restore again`
           : `${path.join(config.dataDir, 'app-key')} holds a different key; restore into an empty DATA_DIR`,
       );
+    }
+    if (!config.databaseUrl && readServerInfo(config.dataDir)) {
+      throw new RestoreRefusedError(`the site is running on ${config.dataDir} (server.json); stop it before restoring`);
     }
     const filesDir = path.join(config.dataDir, 'files');
     if (existsSync(filesDir) && (await listFiles(filesDir)).length) {
