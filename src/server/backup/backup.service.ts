@@ -161,6 +161,7 @@ export async function restoreBackup(config: AppConfig, file: string): Promise<Re
     }
     return { manifest, keyWritten };
   } finally {
-    await rm(work, { recursive: true, force: true });
+    // tar may still be finishing a write after a failed extract: retry until the folder is gone.
+    await rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
