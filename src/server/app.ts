@@ -29,6 +29,7 @@ import { restPlugin } from './rest/rest-plugin.ts';
 import { sendRestError } from './rest/error-response.ts';
 import { buildOpenApiDocument } from './rest/openapi.ts';
 import { registerCvDownloadRoute } from './users/cv-download.route.ts';
+import { INTERNAL_BACKUP_PATH, registerInternalBackupRoute } from './backup/internal-route.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const clientDistDir = path.join(projectRoot, 'dist', 'client');
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
   logger?: FastifyServerOptions['logger'];
+  /** Enables the loopback-only backup route for the backup CLI (main.ts on PGlite). */
+  internalToken?: string;
 }
 
 declare module 'fastify' {
@@ -119,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // CSRF first (docs/rest-contract.md: 419 before anything else), then the session for everything but files.
   app.addHook('onRequest', async (request, reply) => {
     if (STATIC_PREFIXES.some((p) => request.url.startsWith(p))) return;
+    // The backup route authenticates by its bearer token, not by a cookie: no CSRF to guard against.
+    if (options.internalToken && request.url === INTERNAL_BACKUP_PATH) return;
     const token = request.cookies[SESSION_COOKIE] ?? null;
     if (!SAFE_METHODS.has(request.method)) {
       const header = request.headers[XSRF_HEADER];
@@ -155,6 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openApiDocument ??= buildOpenApiDocument(appRouter, uploadRoutes, config.appUrl);
     return reply.type('application/json').send(openApiDocument);
   });
+
+  if (options.internalToken) registerInternalBackupRoute(app, deps, database.engine, options.internalToken);
 
   app.get('/healthz', async (_request, reply) => {
     const up = await isDatabaseUp(deps.db);

@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { ensureFirstAdmin, seedDemoContent } from './db/seed/seed.ts';
 import { createLocalStorage, prepareStorage } from './files/storage.ts';
 import { buildApp } from './app.ts';
+import { newInternalToken, removeServerInfo, writeServerInfo } from './backup/internal-route.ts';
 
 function fail(message: string): never {
   process.stderr.write(`Cannot start: ${message}\n`);
@@ -39,12 +40,20 @@ try {
 
 persistDataDir(config);
 await prepareStorage(config.dataDir);
-const app = await buildApp({ config, database, ownsDatabase: true });
+// On PGlite this process owns the database folder: the backup CLI asks it through server.json.
+const internalToken = config.databaseUrl ? undefined : newInternalToken();
+const app = await buildApp({ config, database, ownsDatabase: true, ...(internalToken ? { internalToken } : {}) });
 try {
   const report = await seedDemoContent(database.db, createLocalStorage(config.dataDir), { isDemoContentOn: config.isDemoContentOn });
   if (report.widgetsCreated || report.galleriesCreated) app.log.info(report, 'demo content seeded');
   await ensureFirstAdmin(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log: app.log });
   await app.listen({ port: config.port, host: config.host });
+  if (internalToken) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = ['0.0.0.0', '::', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host;
+    writeServerInfo(config.dataDir, { pid: process.pid, host, port, token: internalToken });
+  }
 } catch (error) {
   await app.close().catch(() => {});
   fail(error instanceof Error ? error.message : String(error));
@@ -55,6 +64,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
+    if (internalToken) removeServerInfo(config.dataDir, process.pid);
     app.log.info({ signal }, 'shutting down');
     // A stuck request must not keep the process alive for ever.
     const force = setTimeout(() => {

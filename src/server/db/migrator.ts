@@ -20,6 +20,11 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   return unwrap(await createMigrator(db).migrateToLatest());
 }
 
+/** Migrates up or down to the named migration (a restore goes to its backup's schema first). */
+export async function migrateTo(db: Kysely<any>, migrationName: string): Promise<string[]> {
+  return unwrap(await createMigrator(db).migrateTo(migrationName));
+}
+
 /** Reverts the most recent migration; returns the names reverted. */
 export async function migrateDown(db: Kysely<any>): Promise<string[]> {
   return unwrap(await createMigrator(db).migrateDown());

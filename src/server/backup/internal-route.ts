@@ -1,0 +1,80 @@
+/**
+ * While the site runs on PGlite, the server owns the database folder and no other process may
+ * open it. The backup CLI therefore asks the running server to write the archive with its own
+ * handle: the server keeps DATA_DIR/server.json (pid, port, a random token; mode 0600, so only
+ * the site's user can read it), and this route answers only a caller on the same machine that
+ * presents that token. Without a token (PostgreSQL, tests) the route does not exist.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '#server/app-deps.ts';
+import { createBackup } from './backup.service.ts';
+
+export const INTERNAL_BACKUP_PATH = '/internal/backup';
+
+export interface ServerInfo {
+  pid: number;
+  host: string;
+  port: number;
+  token: string;
+}
+
+export function serverInfoFile(dataDir: string): string {
+  return path.join(dataDir, 'server.json');
+}
+
+export function newInternalToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function writeServerInfo(dataDir: string, info: ServerInfo): void {
+  const file = serverInfoFile(dataDir);
+  rmSync(file, { force: true });
+  writeFileSync(file, JSON.stringify(info) + '\n', { mode: 0o600, flag: 'wx' });
+}
+
+/** Removes server.json only when it is this process's own (a newer server may have replaced it). */
+export function removeServerInfo(dataDir: string, pid: number): void {
+  const info = readServerInfo(dataDir);
+  if (info?.pid === pid) rmSync(serverInfoFile(dataDir), { force: true });
+}
+
+const infoSchema = z.object({ pid: z.number().int(), host: z.string().min(1), port: z.number().int(), token: z.string().min(20) });
+
+/** The running server's info, or undefined when none runs (absent file, or a stale one). */
+export function readServerInfo(dataDir: string): ServerInfo | undefined {
+  const file = serverInfoFile(dataDir);
+  if (!existsSync(file)) return undefined;
+  const parsed = infoSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) return undefined;
+  try {
+    process.kill(parsed.data.pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return undefined;
+  }
+  return parsed.data;
+}
+
+const bodySchema = z.object({ file: z.string().refine((f) => path.isAbsolute(f), 'must be an absolute path') });
+
+export function registerInternalBackupRoute(app: FastifyInstance, deps: AppDeps, engine: string, token: string): void {
+  const expected = Buffer.from(`Bearer ${token}`);
+  app.post(INTERNAL_BACKUP_PATH, async (request, reply) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    const sameMachine = request.socket.remoteAddress === request.socket.localAddress;
+    if (!sameMachine || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    const body = bodySchema.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ message: 'file must be an absolute path' });
+    try {
+      const manifest = await createBackup(deps.config, deps.db, engine, body.data.file);
+      return reply.send(manifest);
+    } catch (error) {
+      return reply.code(500).send({ message: error instanceof Error ? error.message : String(error) });
+    }
+  });
+}
