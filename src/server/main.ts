@@ -3,6 +3,7 @@
  * the app and listen. SIGTERM/SIGINT finish requests in flight, then close the database (PGlite
  * flushes and releases its folder). Any start-up failure is one line on stderr and exit code 1.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, persistDataDir } from './env.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -19,6 +20,9 @@ function fail(message: string): never {
 
 let config;
 try {
+  // A .env file in the working directory fills in what the environment does not set (a variable
+  // already in the environment wins). Node reads it; no dependency needed.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   config = loadConfig();
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));

@@ -2,9 +2,10 @@
 // SIGTERM, and a PGlite folder that opens again afterwards with its data intact.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '#test/support/ports.ts';
 
@@ -20,9 +21,10 @@ async function tempDir() {
   return dir;
 }
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
+function startServer(env: Record<string, string>, cwd = root) {
+  const tsxLoader = path.join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs');
+  const child = spawn(process.execPath, ['--import', pathToFileURL(tsxLoader).href, path.join(root, 'src/server/main.ts')], {
+    cwd,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,6 +56,18 @@ describe('the server process', () => {
     expect(await server.exited).toBe(1);
     expect(server.output().stderr.trim()).toMatch(/^Cannot start: Invalid PORT: .+$/);
   }, 30_000);
+
+  it('reads a .env file in its working directory, and a variable in the environment wins over it', async () => {
+    const cwd = await tempDir();
+    await writeFile(path.join(cwd, '.env'), 'PORT=not-a-port\n# a comment\nDATABASE_URL=postgres://postgres@127.0.0.1:1/none\n');
+    const fromFile = startServer({ DATA_DIR: await tempDir() }, cwd);
+    expect(await fromFile.exited).toBe(1);
+    expect(fromFile.output().stderr.trim()).toMatch(/^Cannot start: Invalid PORT: .+$/);
+
+    const environmentWins = startServer({ DATA_DIR: await tempDir(), PORT: String(await freePort()) }, cwd);
+    expect(await environmentWins.exited).toBe(1);
+    expect(environmentWins.output().stderr.trim()).toMatch(/^Cannot start: DATABASE_URL cannot be reached or migrated \(.+\)$/);
+  }, 60_000);
 
   it('exits 1 when DATABASE_URL cannot be reached, creating nothing in DATA_DIR', async () => {
     const dataDir = path.join(await tempDir(), 'not-yet');
