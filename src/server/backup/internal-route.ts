@@ -48,7 +48,14 @@ const infoSchema = z.object({ pid: z.number().int(), host: z.string().min(1), po
 export function readServerInfo(dataDir: string): ServerInfo | undefined {
   const file = serverInfoFile(dataDir);
   if (!existsSync(file)) return undefined;
-  const parsed = infoSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    // Half-written or damaged: no server can be reached through it.
+    return undefined;
+  }
+  const parsed = infoSchema.safeParse(raw);
   if (!parsed.success) return undefined;
   try {
     process.kill(parsed.data.pid, 0);
@@ -66,7 +73,7 @@ export function registerInternalBackupRoute(app: FastifyInstance, deps: AppDeps,
     const given = Buffer.from(request.headers.authorization ?? '');
     const sameMachine = request.socket.remoteAddress === request.socket.localAddress;
     if (!sameMachine || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return reply.code(404).send({ message: 'Not found' });
+      return reply.code(404).send({ message: 'Not Found.' });
     }
     const body = bodySchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ message: 'file must be an absolute path' });
@@ -74,6 +81,8 @@ export function registerInternalBackupRoute(app: FastifyInstance, deps: AppDeps,
       const manifest = await createBackup(deps.config, deps.db, engine, body.data.file);
       return reply.send(manifest);
     } catch (error) {
+      // Only the backup CLI on this machine, holding the token, gets here: it needs the reason for
+      // its one-line error (a full disk, an unwritable folder), so the message goes back to it.
       return reply.code(500).send({ message: error instanceof Error ? error.message : String(error) });
     }
   });
