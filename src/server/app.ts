@@ -6,8 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyCompress from '@fastify/compress';
@@ -27,12 +26,11 @@ import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { AppError } from './errors.ts';
 import { restPlugin } from './rest/rest-plugin.ts';
 import { sendRestError } from './rest/error-response.ts';
-import { buildOpenApiDocument } from './rest/openapi.ts';
 import { registerCvDownloadRoute } from './users/cv-download.route.ts';
 import { INTERNAL_BACKUP_PATH, registerInternalBackupRoute } from './backup/internal-route.ts';
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const clientDistDir = path.join(projectRoot, 'dist', 'client');
+import { clientDistDir } from './paths.ts';
+import { isStaticPath } from './static-paths.ts';
+import { RequestLogController } from './logger.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -41,7 +39,11 @@ export interface BuildAppOptions {
   ownsDatabase?: boolean;
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
+  /** Logger settings for tests; main.ts passes its own logger instead (`loggerInstance`). */
   logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyBaseLogger;
+  /** main.ts listens before the app exists (answering 503 while starting) and hands its server over. */
+  serverFactory?: FastifyServerOptions['serverFactory'];
   /** Enables the loopback-only backup route for the backup CLI (main.ts on PGlite). */
   internalToken?: string;
 }
@@ -53,13 +55,13 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Paths that never need the session (static files): skip its database lookup. */
-const STATIC_PREFIXES = ['/assets/', '/media/', '/images/', '/favicon.', '/logo.'];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.logLevel } }),
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
+    logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
     // Reading X-Forwarded-For only from a proxy on this machine keeps rate limits honest.
     trustProxy: '127.0.0.1',
@@ -121,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // CSRF first (docs/rest-contract.md: 419 before anything else), then the session for everything but files.
   app.addHook('onRequest', async (request, reply) => {
-    if (STATIC_PREFIXES.some((p) => request.url.startsWith(p))) return;
+    if (isStaticPath(request.url)) return;
     // The backup route authenticates by its bearer token, not by a cookie: no CSRF to guard against.
     if (options.internalToken && request.url === INTERNAL_BACKUP_PATH) return;
     const token = request.cookies[SESSION_COOKIE] ?? null;
@@ -157,7 +159,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   let openApiDocument: unknown;
   app.get('/api/openapi.json', async (_request, reply) => {
-    openApiDocument ??= buildOpenApiDocument(appRouter, uploadRoutes, config.appUrl);
+    // The generator (trpc-to-openapi, zod-openapi: ~10 MB resident) is loaded by the first request
+    // for the document, not at start.
+    openApiDocument ??= (await import('./rest/openapi.ts')).buildOpenApiDocument(appRouter, uploadRoutes, config.appUrl);
     return reply.type('application/json').send(openApiDocument);
   });
 

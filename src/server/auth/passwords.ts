@@ -1,18 +1,22 @@
 // Password hashing: argon2id with OWASP's parameters (m=19456 KiB, t=2, p=1).
-import { hash, verify } from '@node-rs/argon2';
+import type * as Argon2 from '@node-rs/argon2';
 
 // 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
 const ARGON2ID = 2;
 
 const options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, options);
+// The native argon2 module is loaded by the first sign-in or sign-up, not at start.
+let argon2: Promise<typeof Argon2> | undefined;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
+
+export async function hashPassword(password: string): Promise<string> {
+  return (await loadArgon2()).hash(password, options);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await (await loadArgon2()).verify(passwordHash, password);
   } catch {
     return false;
   }

@@ -11,7 +11,6 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '#server/app-deps.ts';
-import { createBackup } from './backup.service.ts';
 
 export const INTERNAL_BACKUP_PATH = '/internal/backup';
 
@@ -78,6 +77,8 @@ export function registerInternalBackupRoute(app: FastifyInstance, deps: AppDeps,
     const body = bodySchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ message: 'file must be an absolute path' });
     try {
+      // The archive code (tar) is loaded by the first backup, not at start.
+      const { createBackup } = await import('./backup.service.ts');
       const manifest = await createBackup(deps.config, deps.db, engine, body.data.file);
       return reply.send(manifest);
     } catch (error) {

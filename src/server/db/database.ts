@@ -3,8 +3,12 @@
  * PostgreSQL) in a folder or in memory. Both speak the same SQL, so one set of migrations and
  * repositories serves both.
  */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { dbTemplateDir } from '#server/paths.ts';
 import type { Database } from './types.ts';
 
 export type DatabaseEngine = 'postgres' | 'pglite';
@@ -53,7 +57,38 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
+/**
+ * The empty cluster made by `npm run db-template` for the installed PGlite, or undefined (a
+ * PGlite upgrade without a new template: PGlite then runs initdb, slower and hungrier).
+ */
+export function pgliteTemplateFile(): string | undefined {
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
+  const file = path.join(dbTemplateDir, `pglite-${version}.tar.gz`);
+  return existsSync(file) ? file : undefined;
+}
+
+/**
+ * A new embedded database starts from the template: initdb inside WebAssembly peaks at about
+ * 850 MB of memory; unpacking the same empty cluster needs next to nothing.
+ */
+async function unpackTemplateInto(dataDir: string): Promise<void> {
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return;
+  const template = pgliteTemplateFile();
+  if (!template) return;
+  // Unpacked beside it and renamed into place: an interrupted unpack never looks like a cluster.
+  const unpacking = `${dataDir}.unpacking`;
+  rmSync(unpacking, { recursive: true, force: true });
+  mkdirSync(unpacking, { recursive: true });
+  const { x: extract } = await import('tar');
+  await extract({ file: template, cwd: unpacking });
+  rmSync(dataDir, { recursive: true, force: true });
+  renameSync(unpacking, dataDir);
+}
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) await unpackTemplateInto(dataDir);
   const { PGlite } = await import('@electric-sql/pglite');
   const parsers = {
     [DATE_OID]: (value: string) => value,
@@ -64,7 +99,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     parsers,
     // PGlite's default 128 MB of shared buffers is most of its memory; this site's whole
     // database is a few megabytes, so 16 MB keeps it cached and saves ~120 MB of RSS.
-    postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB'],
+    postgresqlconf: ['shared_buffers = 8MB', 'wal_buffers = 512kB', 'work_mem = 2MB', 'maintenance_work_mem = 8MB'],
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {

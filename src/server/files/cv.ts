@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
 import type { FileStorage } from './storage.ts';
 
 export interface CvType {
@@ -49,6 +48,8 @@ function isPlainText(content: Buffer): boolean {
 async function detectCvType(filePath: string): Promise<CvType | null> {
   const head = await readHead(filePath, 16);
   if (head.subarray(0, 5).toString('latin1') === '{\\rtf') return { ext: 'rtf', mime: 'application/rtf' };
+  // Loaded by the first upload, not at start.
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(filePath);
   if (detected) {
     if (detected.mime === 'application/pdf') return { ext: 'pdf', mime: 'application/pdf' };

@@ -12,14 +12,22 @@
  */
 import { createHash } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
-import { fileTypeFromFile, fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { AppError } from '#server/errors.ts';
 import type { FileStorage } from '#server/files/storage.ts';
 
-// Each upload is decoded once, so libvips' operation cache (up to 50 MB by default) would only
-// hold memory that is never reused.
-sharp.cache(false);
+let sharpModule: Promise<typeof Sharp> | undefined;
+
+/** sharp (libvips, ~30 MB resident) is loaded by the first image: a site that is only read never pays for it. */
+function loadSharp(): Promise<typeof Sharp> {
+  return (sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // Each upload is decoded once, so libvips' operation cache (up to 50 MB by default) would only
+    // hold memory that is never reused.
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 const LARGE_MAX_EDGE = 1600;
@@ -53,10 +61,12 @@ export interface ProcessOptions {
 }
 
 async function detectType(source: ImageSource) {
+  // Loaded by the first upload, not at start.
+  const { fileTypeFromFile, fileTypeFromBuffer } = await import('file-type');
   return 'path' in source ? fileTypeFromFile(source.path) : fileTypeFromBuffer(source.buffer);
 }
 
-function openImage(input: string | Buffer) {
+function openImage(sharp: typeof Sharp, input: string | Buffer) {
   // failOn 'error' also rejects truncated files (libvips would otherwise pad them with grey).
   return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false, sequentialRead: true });
 }
@@ -77,14 +87,15 @@ export async function processImage(
   }
   const input = 'path' in source ? source.path : source.buffer;
 
-  let large: { data: Buffer; info: sharp.OutputInfo };
-  let thumb: { data: Buffer; info: sharp.OutputInfo };
+  const sharp = await loadSharp();
+  let large: { data: Buffer; info: OutputInfo };
+  let thumb: { data: Buffer; info: OutputInfo };
   try {
     // The header alone tells the dimensions: a bomb is refused before any pixel is decoded.
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
     if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new Error('Input image exceeds pixel limit');
-    large = await openImage(input)
+    large = await openImage(sharp, input)
       .autoOrient()
       .resize({ width: LARGE_MAX_EDGE, height: LARGE_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
@@ -128,6 +139,7 @@ export async function processImage(
 export async function rotatedOriginal(storage: FileStorage, originalKey: string): Promise<string> {
   const target = storage.newTempPath('.img');
   const source = storage.pathOf(originalKey);
+  const sharp = await loadSharp();
   const pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).autoOrient().rotate(90);
   try {
     if (/\.jpe?g$/i.test(originalKey)) await pipeline.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toFile(target);

@@ -7,7 +7,8 @@
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
-import { processImage, type ImageSource, type ProcessOptions } from './image-processing.ts';
+import type { FileStorage } from '#server/files/storage.ts';
+import { processImage, type ImageSource, type ProcessedImage, type ProcessOptions } from './image-processing.ts';
 import { deleteUnreferencedImages, findKeysInUse, insertImage, type StoredImage } from './images.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
@@ -24,6 +25,25 @@ export async function storeImage(
     return await insertImage(deps.db, processed);
   } catch (error) {
     await deleteUnusedFiles(deps, [processed.original_key, processed.large_key, processed.thumb_key]);
+    throw error;
+  }
+}
+
+/**
+ * Records an image that went through processImage ahead of time (the demo pictures, processed by
+ * `npm run demo-images`): its files are copied from `from`, so a first start never loads sharp.
+ */
+export async function storePreparedImage(
+  deps: Pick<Deps, 'db' | 'storage'>,
+  prepared: ProcessedImage,
+  from: FileStorage,
+): Promise<StoredImage> {
+  const keys = [prepared.original_key, prepared.large_key, prepared.thumb_key];
+  try {
+    for (const key of keys) await deps.storage.putFile(key, from.pathOf(key));
+    return await insertImage(deps.db, prepared);
+  } catch (error) {
+    await deleteUnusedFiles(deps, keys);
     throw error;
   }
 }

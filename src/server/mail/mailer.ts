@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -30,22 +30,31 @@ function withTimeouts(smtpUrl: string): string {
   return url.toString();
 }
 
+// nodemailer is loaded by the first message, not at start (a site that sends no mail never pays for it).
+async function createTransport(settings: string | Record<string, unknown>): Promise<Transporter> {
+  const { default: nodemailer } = await import('nodemailer');
+  return nodemailer.createTransport(settings);
+}
+
 export function createMailer(options: { smtpUrl?: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(withTimeouts(options.smtpUrl));
+    const smtpUrl = withTimeouts(options.smtpUrl);
+    let transport: Promise<Transporter> | undefined;
     return {
       outboxDir: null,
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        transport ??= createTransport(smtpUrl);
+        await (await transport).sendMail({ from: options.from, ...message });
       },
     };
   }
   const outboxDir = path.join(options.dataDir, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: Promise<Transporter> | undefined;
   return {
     outboxDir,
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      transport ??= createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      const info = await (await transport).sendMail({ from: options.from, ...message });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
       await writeFile(file, info.message as Buffer);

@@ -4,7 +4,6 @@
  * decrypted only here.
  */
 import { timingSafeEqual } from 'node:crypto';
-import QRCode from 'qrcode';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { decryptString, encryptString } from '#server/auth/encryption.ts';
@@ -59,6 +58,8 @@ export async function getQrCode(deps: Deps, userId: number): Promise<QrCodeResul
   const state = await getState(deps, userId);
   if (!state.two_factor_secret) return [];
   const url = totpUri(decryptString(deps.config.appKey, state.two_factor_secret), state.email);
+  // Loaded when someone turns two-factor on, not at start.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(url, { type: 'svg', margin: 1 });
   return { svg, url };
 }

@@ -1,21 +1,21 @@
 /**
  * Runs once in vitest's main process, before any e2e file:
  * - fails the run when there is no Chromium and CI=true (without CI the config already skipped it);
- * - builds the client when dist/client is missing or older than its sources, and snapshots what
- *   the server runs (snapshot.ts), then seeds one template DATA_DIR that each file copies;
+ * - builds the site when dist/ is missing or older than its sources, and snapshots what the
+ *   built server runs (snapshot.ts), then seeds one template DATA_DIR that each file copies;
  * - empties test-results/e2e, and at the end prints its absolute path once when a failing step
  *   left a screenshot and console log there;
  * - kills any server a crashed test worker left behind (each one registers its process group in a
  *   folder of this run).
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath, hasChromium } from './chromium.ts';
-import { artefactsRoot, projectRoot } from './paths.ts';
+import { artefactsRoot } from './paths.ts';
 import { createTemplate, removeTemplate, type ServerTemplate } from './server.ts';
-import { createSnapshot, removeSnapshot, runViteBuild } from './snapshot.ts';
+import { buildIfStale, createSnapshot, removeSnapshot } from './snapshot.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,28 +23,6 @@ declare module 'vitest' {
     e2eTemplate: ServerTemplate;
     e2eAppRoot: string;
   }
-}
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-async function buildClientIfStale(): Promise<void> {
-  const builtIndex = path.join(projectRoot, 'dist', 'client', 'index.html');
-  const sources = Math.max(
-    newestMtime(path.join(projectRoot, 'src', 'client')),
-    newestMtime(path.join(projectRoot, 'src', 'shared')),
-    newestMtime(path.join(projectRoot, 'public')),
-    newestMtime(path.join(projectRoot, 'vite.config.ts')),
-  );
-  if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= sources) return;
-  console.log('e2e: building the client (dist/client is missing or older than src/client)...');
-  await runViteBuild();
 }
 
 function killLeftoverServers(pidsDir: string): void {
@@ -81,7 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   process.once('exit', onExit);
   try {
-    await buildClientIfStale();
+    await buildIfStale();
     appRoot = await createSnapshot();
     project.provide('e2eAppRoot', appRoot);
     template = await createTemplate(appRoot);

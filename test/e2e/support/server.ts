@@ -141,7 +141,7 @@ export async function startServer(options: {
 
   const logFile = path.join(dataDir, 'server.log');
   const logFd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(options.appRoot, 'src', 'server', 'main.ts')], {
+  const child = spawn(process.execPath, [path.join(options.appRoot, 'scripts', 'run-built.mjs'), 'main'], {
     cwd: options.appRoot,
     env,
     detached: true,

@@ -1,10 +1,10 @@
 /**
- * The servers of one e2e run all serve the same built site. Other people (or an editor's build on
- * save) may rebuild dist/client or edit src/ while the suite runs; the server's static routes are
- * fixed when it starts, so a rebuild under it would answer every new chunk with index.html.
- * Global setup therefore copies what the server runs (src, migrations, public, dist/client,
- * package.json, tsconfig.json; node_modules linked) into a snapshot folder once, and every test
- * file starts `node --import tsx src/server/main.ts` there.
+ * The servers of one e2e run all serve the same built site, the way production runs it. Other
+ * people (or an editor's build on save) may rebuild dist/ while the suite runs; the server's
+ * static routes are fixed when it starts, so a rebuild under it would answer every new chunk with
+ * index.html. Global setup therefore builds when the build is stale and copies what the built
+ * server runs (dist, demo-images, db-template, scripts, package.json; node_modules linked) into a
+ * snapshot folder once, and every test file starts `node scripts/run-built.mjs main` there.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
@@ -38,34 +38,37 @@ function isCompleteBuild(dir: string): boolean {
   return refs.length > 0 && refs.every((ref) => existsSync(path.join(dir, ref)));
 }
 
-export async function runViteBuild(outDir?: string): Promise<void> {
-  const args = [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'];
-  if (outDir) args.push('--outDir', outDir, '--emptyOutDir');
-  // vitest sets NODE_ENV=test, which would make vite bundle React's development build.
-  const build = spawn(process.execPath, args, { cwd: projectRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+/** `npm run build` when dist/ is missing or older than the sources. */
+export async function buildIfStale(): Promise<void> {
+  // vitest sets NODE_ENV=test; build.mjs builds the client for production whatever it is.
+  const build = spawn(process.execPath, [path.join(projectRoot, 'scripts', 'build.mjs'), '--if-stale'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
   const status = await new Promise<number | null>((resolve) => build.once('exit', resolve));
-  if (status !== 0) throw new Error('e2e: the client build failed (see above)');
+  if (status !== 0) throw new Error('e2e: the build failed (see above)');
 }
 
 export async function createSnapshot(): Promise<string> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-e2e-app-'));
-  for (const item of ['src', 'migrations', 'public', 'package.json', 'tsconfig.json']) {
+  // Timestamps are kept so the copied build is not taken for older than package.json.
+  for (const item of ['demo-images', 'db-template', 'scripts', 'package.json']) {
     const from = path.join(projectRoot, item);
-    if (existsSync(from)) cpSync(from, path.join(root, item), { recursive: true });
+    if (existsSync(from)) cpSync(from, path.join(root, item), { recursive: true, preserveTimestamps: true });
   }
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-  const builtDir = path.join(projectRoot, 'dist', 'client');
-  const target = path.join(root, 'dist', 'client');
+  const builtDir = path.join(projectRoot, 'dist');
+  const target = path.join(root, 'dist');
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const before = signature(builtDir);
     rmSync(target, { recursive: true, force: true });
-    if (before) cpSync(builtDir, target, { recursive: true });
-    if (before && before === signature(builtDir) && isCompleteBuild(target)) return root;
+    if (before) cpSync(builtDir, target, { recursive: true, preserveTimestamps: true });
+    const complete = existsSync(path.join(target, 'build-stamp')) && isCompleteBuild(path.join(target, 'client'));
+    if (before && before === signature(builtDir) && complete) return root;
+    await buildIfStale();
   }
-  // dist/client keeps changing under us: build the snapshot's own copy.
-  await runViteBuild(target);
-  if (!isCompleteBuild(target)) throw new Error('e2e: the client build in the snapshot is incomplete');
-  return root;
+  rmSync(root, { recursive: true, force: true });
+  throw new Error('e2e: dist/ kept changing while it was copied; run the suite again');
 }
 
 export function removeSnapshot(root: string): void {

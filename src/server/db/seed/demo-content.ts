@@ -1,7 +1,9 @@
 /**
  * Demo content for Harbourside Body & Paint, used by the seed to fill a fresh
  * database with widgets, galleries and testimonials. Images are described as
- * specs and drawn at seed time by draw-demo-image.ts.
+ * specs; `npm run demo-images` draws each one once into demo-images/ (committed),
+ * and the seed reads those files: drawing 50 pictures at start took most of a
+ * gigabyte and a minute.
  */
 
 import type { WidgetType } from '#shared/value-sets.ts';
@@ -15,6 +17,23 @@ export interface DemoImageSpec {
   palette: [string, string, string];
   motif: 'car' | 'van' | 'motorcycle' | 'boat' | 'digger' | 'spraybooth' | 'workshop' | 'coast';
   seed: number;
+}
+
+/** The picture's file in demo-images/: the same spec always gives the same name. */
+export function demoImageFileName(spec: DemoImageSpec): string {
+  const slug = spec.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${String(spec.seed).padStart(3, '0')}-${slug}-${spec.width}x${spec.height}.jpg`;
+}
+
+/** Every picture the demo content uses (widgets, gallery covers and gallery images). */
+export function allDemoImageSpecs(): DemoImageSpec[] {
+  return [
+    ...demoWidgets.flatMap((w) => (w.image ? [w.image] : [])),
+    ...demoGalleries.flatMap((g) => [g.cover, ...g.images.map((i) => i.image)]),
+  ];
 }
 
 export interface DemoWidget {

@@ -4,11 +4,14 @@
  * testimonials are added once per database, so ones an admin deleted do not come back.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/types.ts';
-import type { FileStorage } from '#server/files/storage.ts';
-import { storeImage } from '#server/images/images.service.ts';
+import { storePreparedImage } from '#server/images/images.service.ts';
+import type { ProcessedImage } from '#server/images/image-processing.ts';
+import { createLocalStorage, type FileStorage } from '#server/files/storage.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import * as users from '#server/users/users.repository.ts';
 import * as widgets from '#server/widgets/widgets.repository.ts';
@@ -16,8 +19,8 @@ import * as galleries from '#server/galleries/galleries.repository.ts';
 import * as galleryImages from '#server/galleries/gallery-images.repository.ts';
 import * as testimonials from '#server/testimonials/testimonials.repository.ts';
 import { findAppState, setAppStateIfAbsent } from '#server/db/app-state.repository.ts';
-import { demoGalleries, demoTestimonials, demoWidgets } from './demo-content.ts';
-import { drawDemoImage } from './draw-demo-image.ts';
+import { demoImagesDir } from '#server/paths.ts';
+import { demoGalleries, demoImageFileName, demoTestimonials, demoWidgets, type DemoImageSpec } from './demo-content.ts';
 
 const DEMO_SEEDED_KEY = 'demo_content_seeded_at';
 
@@ -30,26 +33,32 @@ export interface SeedReport {
 export async function seedDemoContent(
   db: Kysely<Database>,
   storage: FileStorage,
-  options: { isDemoContentOn: boolean } = { isDemoContentOn: true },
+  options: { isDemoContentOn: boolean; onProgress?: (message: string) => void } = { isDemoContentOn: true },
 ): Promise<SeedReport> {
+  const progress = options.onProgress ?? (() => {});
   const report: SeedReport = { widgetsCreated: 0, galleriesCreated: 0, testimonialsCreated: 0 };
 
   const existing = new Set(await widgets.listWidgetNames(db));
   const missing = demoWidgets.filter((w) => !existing.has(w.name));
-  // Drawing and encoding dominate a first start; doing a few at once uses both cores.
-  const widgetImageIds = await mapConcurrently(missing, (w) => (w.image ? storeDemoImage(db, storage, w.image) : Promise.resolve(null)));
-  for (const [index, widget] of missing.entries()) {
-    const values = { name: widget.name, type: widget.type, html: widget.html, alt: widget.alt, image_id: widgetImageIds[index] ?? null };
+  const pictures = new DemoPictures(db, storage);
+  if (missing.length) progress(`creating ${missing.length} page widgets`);
+  for (const widget of missing) {
+    const imageId = widget.image ? await pictures.store(widget.image) : null;
+    const values = { name: widget.name, type: widget.type, html: widget.html, alt: widget.alt, image_id: imageId };
     if (await widgets.insertWidgetIfAbsent(db, values)) report.widgetsCreated += 1;
   }
 
   // Galleries and testimonials are examples, not the shop's own: only on request (DEMO_CONTENT).
   if (!options.isDemoContentOn || (await findAppState(db, DEMO_SEEDED_KEY))) return report;
 
-  const galleryImageIds = await mapConcurrently(demoGalleries, async (gallery) => ({
-    coverId: await storeDemoImage(db, storage, gallery.cover),
-    imageIds: await mapConcurrently(gallery.images, (image) => storeDemoImage(db, storage, image.image)),
-  }));
+  progress(`creating ${demoGalleries.length} demo galleries and ${demoTestimonials.length} demo testimonials`);
+  const galleryImageIds: { coverId: number; imageIds: number[] }[] = [];
+  for (const gallery of demoGalleries) {
+    const coverId = await pictures.store(gallery.cover);
+    const imageIds: number[] = [];
+    for (const image of gallery.images) imageIds.push(await pictures.store(image.image));
+    galleryImageIds.push({ coverId, imageIds });
+  }
   for (const [galleryIndex, gallery] of demoGalleries.entries()) {
     const { coverId, imageIds } = galleryImageIds[galleryIndex]!;
     await db.transaction().execute(async (trx) => {
@@ -79,21 +88,28 @@ export async function seedDemoContent(
   return report;
 }
 
-async function mapConcurrently<T, R>(items: readonly T[], fn: (item: T) => Promise<R>, limit = 4): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  });
-  await Promise.all(workers);
-  return results;
-}
+/**
+ * The demo pictures, processed ahead of time by `npm run demo-images` (demo-images/manifest.json
+ * and its files): storing one copies its files and records its row, with no image processing.
+ */
+class DemoPictures {
+  private manifest: Promise<Record<string, ProcessedImage>> | undefined;
+  private readonly from = createLocalStorage(demoImagesDir);
 
-async function storeDemoImage(db: Kysely<Database>, storage: FileStorage, spec: Parameters<typeof drawDemoImage>[0]): Promise<number> {
-  return (await storeImage({ db, storage }, { buffer: await drawDemoImage(spec) }, 'image')).id;
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly storage: FileStorage,
+  ) {}
+
+  async store(spec: DemoImageSpec): Promise<number> {
+    this.manifest ??= readFile(path.join(demoImagesDir, 'manifest.json'), 'utf8').then(
+      (text) => JSON.parse(text) as Record<string, ProcessedImage>,
+    );
+    const name = demoImageFileName(spec);
+    const prepared = (await this.manifest)[name];
+    if (!prepared) throw new Error(`demo-images/manifest.json has no ${name}: run npm run demo-images`);
+    return (await storePreparedImage({ db: this.db, storage: this.storage }, prepared, this.from)).id;
+  }
 }
 
 export interface FirstAdminOptions {

@@ -5,7 +5,7 @@
  * spec: randomness comes from a small PRNG seeded with `spec.seed`.
  */
 import sharp from 'sharp';
-import type { DemoImageSpec } from './demo-content.ts';
+import type { DemoImageSpec } from '#server/db/seed/demo-content.ts';
 
 const FONT = 'DejaVu Sans, Liberation Sans, Arial, sans-serif';
 

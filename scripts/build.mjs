@@ -1,0 +1,57 @@
+// `npm run build`: the client with vite into dist/client, and the server with esbuild into
+// dist/server: one ES module per entry point (the site, and the backup, restore and migrate
+// commands) with shared chunks, every package left as an import of node_modules. What runs in
+// production is this build under plain `node`; tsx and vite are dev dependencies.
+// dist/build-stamp is written last, so a half-finished build is never taken for a complete one.
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { buildState, buildStampFile as stamp, projectRoot as root } from './lib/build-state.mjs';
+
+// `--if-stale`: nothing to do when dist/ is a complete build of the current sources.
+if (process.argv.includes('--if-stale') && !buildState().isStale) process.exit(0);
+rmSync(stamp, { force: true });
+
+const client = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: 'inherit',
+  // vite would bundle React's development build under NODE_ENV=test (vitest) or development.
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+if (client.status !== 0) {
+  console.error('build: the client build failed (see above)');
+  process.exit(1);
+}
+
+const serverDir = path.join(root, 'dist', 'server');
+rmSync(serverDir, { recursive: true, force: true });
+try {
+  await build({
+    absWorkingDir: root,
+    entryPoints: {
+      main: 'src/server/main.ts',
+      backup: 'src/server/cli/backup.ts',
+      restore: 'src/server/cli/restore.ts',
+      'db-migrate': 'src/server/db/migrate-cli.ts',
+    },
+    outdir: serverDir,
+    // Chunks stay directly in dist/server: src/server/paths.ts finds the project root two levels up.
+    chunkNames: '[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: 'linked',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+} catch {
+  console.error('build: the server build failed (see above)');
+  process.exit(1);
+}
+
+writeFileSync(stamp, `${new Date().toISOString()}\n`);
+console.log('build: dist/client and dist/server are ready');
