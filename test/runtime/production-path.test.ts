@@ -1,8 +1,10 @@
-// The production path from a clean copy, as the README's recipe runs it: install, build, prune
-// to the production dependencies, start with node. Then the same copy without its build: one
-// line saying what to run, exit 1.
+// The production path from a clean copy, as the README's recipe and the Dockerfile run it:
+// install, build, prune to the production dependencies, then only what the Dockerfile's runtime
+// stage copies (its `COPY --from=build` lines, read from the Dockerfile) in a folder of its own,
+// started with the Dockerfile's CMD. Then the same folder without its build: one line saying
+// what to run, exit 1.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,7 +12,20 @@ import { freePort } from '#test/support/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const copy = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-prod-'));
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
+const runtime = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-runtime-'));
+afterAll(() => {
+  rmSync(copy, { recursive: true, force: true });
+  rmSync(runtime, { recursive: true, force: true });
+});
+
+/** The Dockerfile's runtime stage: what it copies from the build stage, and its command. */
+function dockerRuntimeStage(): { copies: [string, string][]; command: string[] } {
+  const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+  const copies = [...dockerfile.matchAll(/^COPY --from=build \/app\/(\S+) \.\/(\S+)$/gm)].map((m) => [m[1]!, m[2]!] as [string, string]);
+  const cmd = /^CMD (\[.*\])$/m.exec(dockerfile);
+  if (!cmd || copies.length === 0) throw new Error('the Dockerfile has no runtime COPY lines or CMD');
+  return { copies, command: JSON.parse(cmd[1]!) as string[] };
+}
 
 /** The files git would check out: tracked ones and new ones not ignored (no node_modules, dist or data). */
 function cleanCopy(): void {
@@ -39,10 +54,16 @@ describe('the production path', () => {
       expect(existsSync(path.join(copy, 'node_modules', devOnly)), devOnly).toBe(false);
     }
 
+    // The runtime stage: only what the Dockerfile copies, timestamps kept as COPY keeps them.
+    const stage = dockerRuntimeStage();
+    for (const [from, to] of stage.copies)
+      cpSync(path.join(copy, from), path.join(runtime, to), { recursive: true, preserveTimestamps: true });
+    expect(stage.command[0]).toBe('node');
+
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-prod-data-'));
-    const server = spawn(process.execPath, ['scripts/run-built.mjs', 'main'], {
-      cwd: copy,
+    const server = spawn(process.execPath, stage.command.slice(1), {
+      cwd: runtime,
       env: {
         PATH: process.env.PATH ?? '',
         PORT: String(port),
