@@ -9,6 +9,7 @@ import type { Database } from './db/types.ts';
 import type { RateLimiter } from './auth/rate-limiter.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PublicSnapshotStore } from './public-content/public-snapshot.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -17,4 +18,6 @@ export interface AppDeps {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** The public content in memory (public-content/): public reads come from it. */
+  publicContent: PublicSnapshotStore;
 }

@@ -31,6 +31,8 @@ import { INTERNAL_BACKUP_PATH, registerInternalBackupRoute } from './backup/inte
 import { clientDistDir } from './paths.ts';
 import { isStaticPath } from './static-paths.ts';
 import { RequestLogController } from './logger.ts';
+import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
+import { loadPublicContent } from './public-content/public-content.service.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -55,6 +57,9 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Writes that can change public content: the content areas' REST paths and tRPC procedures. */
+const CONTENT_WRITE_PATH =
+  /^\/(?:api\/(?:widgets|galleries|galleriesimages|testimonials)\b|trpc\/[^?]*\b(?:widgets|galleries|testimonials)\.)/;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -79,7 +84,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
     log: app.log,
+    publicContent: new PublicSnapshotStore(() => loadPublicContent(deps), app.log),
   };
+  await deps.publicContent.refresh();
   app.decorate('deps', deps);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('sessionRow', null);
@@ -140,6 +147,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       request.sessionRow = found?.session ?? null;
       request.sessionUser = found?.user ?? null;
     }
+  });
+
+  // A committed write to public content is in the snapshot before its response leaves, so the
+  // next read shows it; a slow rebuild holds the response at most 2 s (it still lands after).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400 && CONTENT_WRITE_PATH.test(request.url)) {
+      await Promise.race([deps.publicContent.refresh(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    }
+    return payload;
   });
 
   await app.register(fastifyTRPCPlugin, {

@@ -22,12 +22,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /**
+   * Tests write content straight into the database through the factories, which the app cannot
+   * see; by default the public snapshot is rebuilt before every request so those tests read what
+   * they wrote. The snapshot's own tests turn this off to prove the app refreshes it on its writes.
+   */
+  refreshSnapshotPerRequest?: boolean;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bodyshop-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', ...env });
   await prepareStorage(dataDir);
   const database = await createTestDatabase();
   const app = await buildApp({ config, database });
+  if (options.refreshSnapshotPerRequest ?? true) app.addHook('onRequest', () => app.deps.publicContent.refresh());
   await app.ready();
   return {
     app,

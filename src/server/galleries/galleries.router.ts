@@ -15,13 +15,13 @@ import {
   createGallery,
   deleteGallery,
   deleteGalleryImage,
-  getGallery,
   listGalleries,
   reorderGalleryImages,
   rotateGalleryImage,
   updateGallery,
   updateGalleryImage,
 } from './galleries.service.ts';
+import { readGallery, readPublicGalleryList } from '#server/public-content/public-content.service.ts';
 
 export const galleriesRouter = router({
   /** ?hidden=false is the public list of visible galleries; any other list is the admin's. */
@@ -39,6 +39,7 @@ export const galleriesRouter = router({
     .output(galleryPageSchema)
     .query(({ ctx, input }) => {
       if (input.hidden !== false) assertAccess(ctx, 'admin');
+      if (input.hidden === false && input.limit === undefined && input.page === undefined) return readPublicGalleryList(ctx.deps);
       return listGalleries(ctx.deps, input);
     }),
 
@@ -54,7 +55,7 @@ export const galleriesRouter = router({
     })
     .input(idInput)
     .output(gallerySchema)
-    .query(({ ctx, input }) => getGallery(ctx.deps, input.id, { canSeeHidden: ctx.user?.role === 'admin' })),
+    .query(({ ctx, input }) => readGallery(ctx.deps, input.id, { canSeeHidden: ctx.user?.role === 'admin' })),
 
   create: adminProcedure
     .meta({

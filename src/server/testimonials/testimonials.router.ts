@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { adminProcedure, publicProcedure, router } from '#server/trpc.ts';
 import { testimonialPageSchema, testimonialSchema } from '#shared/schemas/content.ts';
 import { idInput, testimonialFieldsInput, testimonialListInput, testimonialUpdateInput } from '#shared/schemas/content-inputs.ts';
-import { createTestimonial, deleteTestimonial, getTestimonial, listTestimonials, updateTestimonial } from './testimonials.service.ts';
+import { readTestimonials } from '#server/public-content/public-content.service.ts';
+import { createTestimonial, deleteTestimonial, getTestimonial, updateTestimonial } from './testimonials.service.ts';
 
 export const testimonialsRouter = router({
   list: publicProcedure
@@ -18,7 +19,7 @@ export const testimonialsRouter = router({
     })
     .input(testimonialListInput)
     .output(testimonialPageSchema)
-    .query(({ ctx, input }) => listTestimonials(ctx.deps, input)),
+    .query(({ ctx, input }) => readTestimonials(ctx.deps, input)),
 
   get: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'A testimonial' } })

@@ -5,7 +5,8 @@ import { assertAccess } from '#server/auth/access.ts';
 import { widgetSchema } from '#shared/schemas/content.ts';
 import { widgetByKeyInput, widgetCreateInput, widgetUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { AppError } from '#server/errors.ts';
-import { createWidget, getWidget, getWidgetByName, listWidgets, updateWidget } from './widgets.service.ts';
+import { readWidgetByName } from '#server/public-content/public-content.service.ts';
+import { createWidget, getWidget, listWidgets, updateWidget } from './widgets.service.ts';
 
 export const widgetsRouter = router({
   /**
@@ -31,7 +32,7 @@ export const widgetsRouter = router({
         if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw AppError.notFound();
         return getWidget(ctx.deps, id);
       }
-      return getWidgetByName(ctx.deps, input.x);
+      return readWidgetByName(ctx.deps, input.x);
     }),
 
   list: adminProcedure

@@ -1,0 +1,45 @@
+/**
+ * Public reads, answered from the in-memory snapshot (public-snapshot.ts), and the loader that
+ * builds it from the same services the admin screens use, so the snapshot's shapes are the API's.
+ * Reads fall back to the database only for what the snapshot does not hold: an admin's hidden
+ * gallery, or a miss (which is then the contract's 404).
+ */
+import type { AppDeps } from '#server/app-deps.ts';
+import { getWidgetByName, listWidgets } from '#server/widgets/widgets.service.ts';
+import { getGallery, listGalleries } from '#server/galleries/galleries.service.ts';
+import { listTestimonials } from '#server/testimonials/testimonials.service.ts';
+import * as galleries from '#server/galleries/galleries.repository.ts';
+import type { Gallery, GallerySummary, Testimonial, Widget } from '#shared/schemas/content.ts';
+import type { PublicContent } from './public-snapshot.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'publicContent'>;
+
+export async function loadPublicContent(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>): Promise<PublicContent> {
+  const { results: widgets } = await listWidgets(deps);
+  const { results: galleryList } = await listGalleries(deps, { hidden: false });
+  // Every visible gallery answers on its own path, also one with no images (the list skips those).
+  const visible = await galleries.listGalleries(deps.db, { hidden: false });
+  const all: Gallery[] = [];
+  for (const row of visible) all.push(await getGallery(deps, row.id, { canSeeHidden: false }));
+  const { results: testimonials } = await listTestimonials(deps, { limit: Number.MAX_SAFE_INTEGER, page: 0 });
+  return { widgets, galleryList, galleries: all, testimonials };
+}
+
+export async function readWidgetByName(deps: Deps, name: string): Promise<Widget> {
+  return deps.publicContent.current()?.widget(name) ?? getWidgetByName(deps, name);
+}
+
+export async function readGallery(deps: Deps, id: number, options: { canSeeHidden: boolean }): Promise<Gallery> {
+  return deps.publicContent.current()?.gallery(id) ?? getGallery(deps, id, options);
+}
+
+export async function readPublicGalleryList(deps: Deps): Promise<{ results: GallerySummary[]; total: number }> {
+  return deps.publicContent.current()?.galleryList() ?? listGalleries(deps, { hidden: false });
+}
+
+export async function readTestimonials(
+  deps: Deps,
+  input: { limit?: number | undefined; page?: number | undefined },
+): Promise<{ results: Testimonial[]; total: number }> {
+  return deps.publicContent.current()?.testimonials(input.page, input.limit) ?? listTestimonials(deps, input);
+}

@@ -1,0 +1,227 @@
+// The public snapshot: public reads come from memory (a write straight into the database is not
+// seen), every kind of write through the app is seen by the very next read, on both doors; the
+// REST bodies are byte for byte what the procedures give; ETag and 304; a failed rebuild keeps
+// the last good snapshot. This app does not refresh the snapshot per request (test/support/app.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { createTestApp, type TestApp } from '#test/support/app.ts';
+import { TestClient } from '#test/support/client.ts';
+import { callerFor, createGallery, createTestimonial, createWidget, makeJpeg } from '#test/support/factories.ts';
+import { adminClient } from '#test/support/content.ts';
+import { PublicSnapshotStore, type PublicContent } from '#server/public-content/public-snapshot.ts';
+import { getWidgetByName } from '#server/widgets/widgets.service.ts';
+import { getGallery, listGalleries } from '#server/galleries/galleries.service.ts';
+import { listTestimonials } from '#server/testimonials/testimonials.service.ts';
+import { galleryPageSchema, gallerySchema, testimonialPageSchema, widgetSchema } from '#shared/schemas/content.ts';
+
+let t: TestApp;
+let admin: TestClient;
+const anon = () => new TestClient(t.app);
+let widgetId: number;
+let galleryId: number;
+let imageIds: number[];
+
+beforeAll(async () => {
+  t = await createTestApp({}, { refreshSnapshotPerRequest: false });
+  // Fixtures go straight into the database; one refresh makes them public, as a start would.
+  widgetId = (await createWidget(t.deps.db, { name: 'SnapText', html: '<p>First</p>' })).id;
+  const created = await createGallery(t.deps.db, t.deps.storage, { name: 'Snap gallery', imageCount: 3 });
+  galleryId = created.gallery.id;
+  imageIds = created.images.map((image) => image.id);
+  for (let i = 0; i < 14; i++) await createTestimonial(t.deps.db, { name: `Reviewer ${i}` });
+  await t.deps.publicContent.refresh();
+  ({ client: admin } = await adminClient(t));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const widgetHtml = async () => (await anon().get('/api/widgets/SnapText')).body.html as string;
+const publicGallery = async () => anon().get(`/api/galleries/${galleryId}`);
+
+describe('public reads', () => {
+  it('come from memory: a change made behind the app is not seen until a refresh', async () => {
+    await t.deps.db.updateTable('widgets').set({ html: '<p>Behind the app</p>' }).where('id', '=', widgetId).execute();
+    expect(await widgetHtml()).toBe('<p>First</p>');
+    const caller = await callerFor(t);
+    expect((await caller.widgets.byKey({ x: 'SnapText' })).html).toBe('<p>First</p>');
+    await t.deps.publicContent.refresh();
+    expect(await widgetHtml()).toBe('<p>Behind the app</p>');
+  });
+
+  it('send the same bytes the procedures would, with a strong ETag, and 304 for If-None-Match', async () => {
+    const deps = t.deps;
+    const expected: [string, string][] = [
+      ['/api/widgets/SnapText', JSON.stringify(widgetSchema.parse(await getWidgetByName(deps, 'SnapText')))],
+      [`/api/galleries/${galleryId}`, JSON.stringify(gallerySchema.parse(await getGallery(deps, galleryId, { canSeeHidden: false })))],
+      ['/api/galleries?hidden=false', JSON.stringify(galleryPageSchema.parse(await listGalleries(deps, { hidden: false })))],
+      ['/api/testimonials?page=0', JSON.stringify(testimonialPageSchema.parse(await listTestimonials(deps, { page: 0 })))],
+      [
+        '/api/testimonials?page=1&limit=5',
+        JSON.stringify(testimonialPageSchema.parse(await listTestimonials(deps, { page: 1, limit: 5 }))),
+      ],
+    ];
+    for (const [url, body] of expected) {
+      const first = await anon().get(url);
+      expect(first.status, url).toBe(200);
+      expect(first.text, url).toBe(body);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      const again = await anon().get(url, { headers: { 'if-none-match': etag } });
+      expect(again.status, url).toBe(304);
+      expect(again.text).toBe('');
+      expect((await anon().get(url, { headers: { 'if-none-match': '"other", W/' + etag } })).status).toBe(304);
+      expect((await anon().get(url, { headers: { 'if-none-match': '"other"' } })).status).toBe(200);
+    }
+  });
+
+  it('keep the contract for what the snapshot does not hold: 404, 422 and the admin lists', async () => {
+    expect((await anon().get('/api/widgets/NoSuchWidget')).status).toBe(404);
+    expect((await anon().get('/api/galleries/999999')).body).toEqual({ message: 'Not Found.' });
+    expect((await anon().get('/api/galleries/abc')).status).toBe(422);
+    expect((await anon().get('/api/testimonials?page=-1')).status).toBe(422);
+    expect((await anon().get('/api/galleries?limit=12&page=0')).status).toBe(401);
+    expect((await admin.get('/api/galleries?limit=12&page=0')).status).toBe(200);
+  });
+});
+
+describe('after a write through the app, the next public read shows it', () => {
+  it('widget: html and image', async () => {
+    expect((await admin.post(`/api/widgets/${widgetId}`, { json: { html: '<p>Edited</p>' } })).status).toBe(200);
+    expect(await widgetHtml()).toBe('<p>Edited</p>');
+    const before = (await anon().get('/api/widgets/SnapText')).body.image_url;
+    const withImage = await admin.post(`/api/widgets/${widgetId}`, {
+      multipart: { image: { filename: 'w.jpg', data: await makeJpeg(120, 80) } },
+    });
+    expect(withImage.status).toBe(200);
+    const after = (await anon().get('/api/widgets/SnapText')).body.image_url;
+    expect(after).not.toBe(before);
+    expect(after).toBe(withImage.body.image_url);
+  });
+
+  it('widget: created through REST, and through tRPC over HTTP as the client does', async () => {
+    const created = await admin.post('/api/widgets', { json: { name: 'SnapNew' } });
+    expect(created.status).toBe(201);
+    expect((await anon().get('/api/widgets/SnapNew')).status).toBe(200);
+    const viaTrpc = await admin.post('/trpc/widgets.create', { json: { name: 'SnapTrpc' } });
+    expect(viaTrpc.status).toBe(200);
+    expect((await anon().get('/api/widgets/SnapTrpc')).status).toBe(200);
+    expect(
+      (await anon().get('/trpc/widgets.byKey?input=' + encodeURIComponent(JSON.stringify({ x: 'SnapTrpc' })))).body.result.data.name,
+    ).toBe('SnapTrpc');
+  });
+
+  it('gallery: name, hidden, cover; images: upload, alt, reorder, rotate, delete', async () => {
+    await admin.post(`/api/galleries/${galleryId}`, { json: { name: 'Renamed gallery' } });
+    expect((await publicGallery()).body.name).toBe('Renamed gallery');
+    expect((await anon().get('/api/galleries?hidden=false')).body.results.map((g: { name: string }) => g.name)).toContain(
+      'Renamed gallery',
+    );
+
+    const cover = await admin.post(`/api/galleries/${galleryId}`, {
+      multipart: { image: { filename: 'c.jpg', data: await makeJpeg(200, 100) } },
+    });
+    expect((await publicGallery()).body.image_url).toBe(cover.body.image_url);
+
+    const upload = await admin.post('/api/galleriesimages', {
+      multipart: { gallery_id: String(galleryId), file: { filename: 'n.jpg', data: await makeJpeg(90, 60) } },
+    });
+    expect(upload.status).toBe(201);
+    expect((await publicGallery()).body.images.map((i: { id: number }) => i.id)).toEqual([...imageIds, upload.body.id]);
+
+    await admin.post(`/api/galleriesimages/${upload.body.id}`, { json: { alt: 'A new alt' } });
+    expect((await publicGallery()).body.images.at(-1).alt).toBe('A new alt');
+
+    const order = [upload.body.id, ...imageIds.toReversed()];
+    expect((await admin.post('/api/galleriesimages/order', { json: { id: galleryId, images: order.map((id) => ({ id })) } })).status).toBe(
+      200,
+    );
+    expect((await publicGallery()).body.images.map((i: { id: number }) => i.id)).toEqual(order);
+
+    const rotated = await admin.post(`/api/galleriesimages/${upload.body.id}/rotate`, { json: {} });
+    expect((await publicGallery()).body.images[0].image_url).toBe(rotated.body.image_url);
+
+    expect((await admin.delete(`/api/galleriesimages/${upload.body.id}`)).status).toBe(200);
+    expect((await publicGallery()).body.images.map((i: { id: number }) => i.id)).toEqual(imageIds.toReversed());
+
+    await admin.post(`/api/galleries/${galleryId}`, { json: { hidden: true } });
+    expect((await publicGallery()).status).toBe(404);
+    expect((await admin.get(`/api/galleries/${galleryId}`)).status).toBe(200);
+    await admin.post(`/api/galleries/${galleryId}`, { json: { hidden: false } });
+    expect((await publicGallery()).status).toBe(200);
+  });
+
+  it('gallery: created and deleted', async () => {
+    const created = await admin.post('/api/galleries', { json: { name: 'Short-lived' } });
+    expect((await anon().get(`/api/galleries/${created.body.id}`)).body).toMatchObject({ name: 'Short-lived', images: [] });
+    await admin.delete(`/api/galleries/${created.body.id}`);
+    expect((await anon().get(`/api/galleries/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('testimonials: created, updated and deleted', async () => {
+    const created = await admin.post('/api/testimonials', { json: { name: 'Newest', score: 4, review: '<p>Quick and tidy.</p>' } });
+    expect(created.status).toBe(201);
+    const first = async () => (await anon().get('/api/testimonials?page=0')).body.results[0];
+    expect(await first()).toMatchObject({ id: created.body.id, name: 'Newest' });
+    await admin.post(`/api/testimonials/${created.body.id}`, { json: { name: 'Newest', score: 5, review: '<p>Changed.</p>' } });
+    expect(await first()).toMatchObject({ score: 5, review: '<p>Changed.</p>' });
+    await admin.delete(`/api/testimonials/${created.body.id}`);
+    expect((await first()).id).not.toBe(created.body.id);
+  });
+
+  it('a refused write leaves the snapshot as it was', async () => {
+    const version = t.deps.publicContent.current()!.version;
+    expect((await admin.post(`/api/widgets/${widgetId}`, { json: { name: '1bad' } })).status).toBe(422);
+    expect(t.deps.publicContent.current()!.version).toBe(version);
+  });
+});
+
+describe('the snapshot store', () => {
+  const content = (name: string): PublicContent => ({
+    widgets: [{ id: 1, name, type: 'TEXT', html: '', image_url: null, alt: '', image: null }],
+    galleryList: [],
+    galleries: [],
+    testimonials: [],
+  });
+
+  it('keeps the last good snapshot when a rebuild fails, and logs it', async () => {
+    const logged: unknown[] = [];
+    let fail = false;
+    const store = new PublicSnapshotStore(
+      async () => {
+        if (fail) throw new Error('database unavailable');
+        return content('Good');
+      },
+      pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) }),
+    );
+    await store.refresh();
+    fail = true;
+    await store.refresh();
+    expect(store.current()?.widget('Good')).toBeDefined();
+    expect(store.current()?.version).toBe(1);
+    expect(logged).toEqual([expect.objectContaining({ msg: expect.stringContaining('rebuild failed') })]);
+  });
+
+  it('coalesces refreshes: each caller waits for a build that started after it, and no more builds run than needed', async () => {
+    let builds = 0;
+    let release!: () => void;
+    const store = new PublicSnapshotStore(
+      async () => {
+        builds += 1;
+        if (builds === 1) await new Promise<void>((resolve) => (release = resolve));
+        return content(`Build${builds}`);
+      },
+      pino({ level: 'silent' }),
+    );
+    const first = store.refresh();
+    await new Promise((r) => setTimeout(r, 10));
+    // Ten writes land while the first build runs: one more build serves them all.
+    const later = Array.from({ length: 10 }, () => store.refresh());
+    release();
+    await Promise.all([first, ...later]);
+    expect(builds).toBe(2);
+    expect(store.current()?.widget('Build2')).toBeDefined();
+  });
+});
