@@ -33,6 +33,7 @@ import { isStaticPath } from './static-paths.ts';
 import { RequestLogController } from './logger.ts';
 import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
 import { loadPublicContent } from './public-content/public-content.service.ts';
+import { registerCrawlerFiles } from './public-content/crawler-files.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -182,6 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (options.internalToken) registerInternalBackupRoute(app, deps, database.engine, options.internalToken);
+
+  registerCrawlerFiles(app, deps);
 
   app.get('/healthz', async (_request, reply) => {
     const up = await isDatabaseUp(deps.db);

@@ -184,6 +184,7 @@ describe('the snapshot store', () => {
     galleryList: [],
     galleries: [],
     testimonials: [],
+    changedAt: { pages: null, galleries: new Map() },
   });
 
   it('keeps the last good snapshot when a rebuild fails, and logs it', async () => {

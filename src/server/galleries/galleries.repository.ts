@@ -89,3 +89,19 @@ export async function updateGalleryRow(
 export async function deleteGalleryRow(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('galleries').where('id', '=', id).execute();
 }
+
+/** When each gallery last changed: its own row, or the newest image added to it. */
+export async function listGalleryChanges(db: Kysely<Database>): Promise<Map<number, Date>> {
+  const rows = await db
+    .selectFrom('galleries')
+    .leftJoin('gallery_images', 'gallery_images.gallery_id', 'galleries.id')
+    .select(['galleries.id', 'galleries.updated_at', (eb) => eb.fn.max('gallery_images.created_at').as('image_added_at')])
+    .groupBy(['galleries.id', 'galleries.updated_at'])
+    .execute();
+  return new Map(
+    rows.map((row) => {
+      const times = [new Date(row.updated_at), ...(row.image_added_at ? [new Date(row.image_added_at)] : [])];
+      return [row.id, new Date(Math.max(...times.map((t) => t.getTime())))];
+    }),
+  );
+}

@@ -9,6 +9,8 @@ import { getWidgetByName, listWidgets } from '#server/widgets/widgets.service.ts
 import { getGallery, listGalleries } from '#server/galleries/galleries.service.ts';
 import { listTestimonials } from '#server/testimonials/testimonials.service.ts';
 import * as galleries from '#server/galleries/galleries.repository.ts';
+import { latestWidgetChange } from '#server/widgets/widgets.repository.ts';
+import { latestTestimonialChange } from '#server/testimonials/testimonials.repository.ts';
 import type { Gallery, GallerySummary, Testimonial, Widget } from '#shared/schemas/content.ts';
 import type { PublicContent } from './public-snapshot.ts';
 
@@ -22,7 +24,12 @@ export async function loadPublicContent(deps: Pick<AppDeps, 'db' | 'storage' | '
   const all: Gallery[] = [];
   for (const row of visible) all.push(await getGallery(deps, row.id, { canSeeHidden: false }));
   const { results: testimonials } = await listTestimonials(deps, { limit: Number.MAX_SAFE_INTEGER, page: 0 });
-  return { widgets, galleryList, galleries: all, testimonials };
+  const pageTimes = [await latestWidgetChange(deps.db), await latestTestimonialChange(deps.db)].filter((d): d is Date => d !== null);
+  const changedAt = {
+    pages: pageTimes.length ? new Date(Math.max(...pageTimes.map((d) => d.getTime()))) : null,
+    galleries: await galleries.listGalleryChanges(deps.db),
+  };
+  return { widgets, galleryList, galleries: all, testimonials, changedAt };
 }
 
 export async function readWidgetByName(deps: Deps, name: string): Promise<Widget> {

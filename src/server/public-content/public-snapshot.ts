@@ -32,6 +32,8 @@ export interface PublicContent {
   galleries: Gallery[];
   /** Newest first. */
   testimonials: Testimonial[];
+  /** For the sitemap's lastmod: the pages' content (widgets, testimonials) and each gallery. */
+  changedAt: { pages: Date | null; galleries: Map<number, Date> };
 }
 
 /** A REST answer prepared once: the contract's JSON body and its strong ETag. */

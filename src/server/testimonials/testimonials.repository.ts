@@ -54,3 +54,12 @@ export async function deleteTestimonialRow(db: Kysely<Database>, id: number): Pr
   const result = await db.deleteFrom('testimonials').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** When any testimonial last changed (the home page shows them). */
+export async function latestTestimonialChange(db: Kysely<Database>): Promise<Date | null> {
+  const row = await db
+    .selectFrom('testimonials')
+    .select((eb) => eb.fn.max('updated_at').as('changed_at'))
+    .executeTakeFirst();
+  return row?.changed_at ? new Date(row.changed_at) : null;
+}

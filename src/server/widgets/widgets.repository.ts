@@ -70,3 +70,12 @@ export async function updateWidgetRow(
     .where('id', '=', id)
     .execute();
 }
+
+/** When any widget last changed (the sitemap's lastmod of the pages they fill). */
+export async function latestWidgetChange(db: Kysely<Database>): Promise<Date | null> {
+  const row = await db
+    .selectFrom('widgets')
+    .select((eb) => eb.fn.max('updated_at').as('changed_at'))
+    .executeTakeFirst();
+  return row?.changed_at ? new Date(row.changed_at) : null;
+}

@@ -1,0 +1,187 @@
+// `npm run bench:http`: the site's public reads beside a bare Fastify 5 route that returns the
+// same widget JSON as a constant, loaded with autocannon in the same run, alternating, 64
+// connections, each measurement after a discarded warm-up. The site runs as `npm start` runs it
+// (the build, default logging to a pipe), first on the embedded database, then on PostgreSQL
+// (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
+// a database is created for the run and dropped after). A gallery of 20 images is added to the
+// demo content for the gallery read.
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrator.ts';
+import { seedDemoContent } from '#server/db/seed/seed.ts';
+import { createLocalStorage, prepareStorage } from '#server/files/storage.ts';
+import { storePreparedImage } from '#server/images/images.service.ts';
+import type { ProcessedImage } from '#server/images/image-processing.ts';
+import { demoImagesDir, projectRoot } from '#server/paths.ts';
+import * as galleries from '#server/galleries/galleries.repository.ts';
+import * as galleryImages from '#server/galleries/gallery-images.repository.ts';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const WARMUP = 2;
+const CONNECTIONS = 64;
+const temps: string[] = [];
+const children: ChildProcess[] = [];
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** Migrated, seeded with the demo content, plus a visible gallery of 20 images; returns its id. */
+async function prepareSite(dataDir: string, databaseUrl: string | undefined): Promise<number> {
+  const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'db') });
+  try {
+    await migrateToLatest(database.db);
+    await prepareStorage(dataDir);
+    const storage = createLocalStorage(dataDir);
+    await seedDemoContent(database.db, storage, { isDemoContentOn: true });
+    const manifest = Object.values(
+      JSON.parse(readFileSync(path.join(demoImagesDir, 'manifest.json'), 'utf8')) as Record<string, ProcessedImage>,
+    );
+    const galleryId = await galleries.insertGallery(database.db, { name: 'Twenty pictures', hidden: false });
+    for (let i = 0; i < 20; i++) {
+      const image = await storePreparedImage(
+        { db: database.db, storage },
+        manifest[i % manifest.length]!,
+        createLocalStorage(demoImagesDir),
+      );
+      await galleryImages.insertGalleryImage(database.db, galleryId, image.id, { alt: `Picture ${i + 1}`, link: null });
+    }
+    return galleryId;
+  } finally {
+    await database.close();
+  }
+}
+
+async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${base}: the server exited`);
+    const status = await fetch(`${base}/healthz`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function startSite(dataDir: string, databaseUrl: string | undefined, port: number): ChildProcess {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'scripts', 'run-built.mjs'), 'main'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: 'bench@example.com',
+      ADMIN_PASSWORD: 'bench-password',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // Default logging: the server writes its lines, something reads them.
+  child.stdout!.resume();
+  children.push(child);
+  return child;
+}
+
+interface Measured {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, seconds: number): Promise<Measured> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+}
+
+async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | undefined> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`PostgreSQL skipped: ${adminUrl} unreachable (${(error as Error).message})`);
+    return undefined;
+  }
+  const name = `bodyshop_bench_http_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function benchEngine(label: string, databaseUrl: string | undefined): Promise<void> {
+  const dataDir = tempDir('bodyshop-bench-http-');
+  const galleryId = await prepareSite(dataDir, databaseUrl);
+  const sitePort = 21000 + Math.floor(Math.random() * 9000);
+  const barePort = sitePort + 1;
+  const site = startSite(dataDir, databaseUrl, sitePort);
+  const siteBase = `http://127.0.0.1:${sitePort}`;
+  await waitHealthy(siteBase, site);
+  const widgetBody = await (await fetch(`${siteBase}/api/widgets/HomeText1`)).text();
+  const bodyFile = path.join(dataDir, 'widget.json');
+  writeFileSync(bodyFile, widgetBody);
+  const bare = fork(path.join(projectRoot, 'scripts', 'lib', 'bare-fastify.mjs'), [String(barePort), bodyFile], { stdio: 'ignore' });
+  children.push(bare);
+  await new Promise((resolve) => bare.once('message', resolve));
+
+  const targets: { name: string; url: string; isBaseline?: boolean }[] = [
+    { name: 'bare Fastify: constant widget JSON', url: `http://127.0.0.1:${barePort}/api/widgets/HomeText1`, isBaseline: true },
+    { name: 'GET /api/widgets/HomeText1', url: `${siteBase}/api/widgets/HomeText1` },
+    { name: `GET /api/galleries/${galleryId} (20 images)`, url: `${siteBase}/api/galleries/${galleryId}` },
+    { name: 'GET /api/testimonials?page=0', url: `${siteBase}/api/testimonials?page=0` },
+    { name: 'GET / (home page)', url: `${siteBase}/` },
+  ];
+  // Two rounds, alternating targets, so drift on a shared machine hits all of them alike.
+  const results = new Map<string, Measured[]>();
+  for (let round = 0; round < 2; round++) {
+    for (const target of targets) {
+      await load(target.url, WARMUP);
+      const measured = await load(target.url, DURATION);
+      results.set(target.name, [...(results.get(target.name) ?? []), measured]);
+    }
+  }
+  const best = (name: string) => results.get(name)!.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
+  const baseline = best(targets[0]!.name).reqPerSec;
+  console.log(`\n${label}: ${CONNECTIONS} connections, ${DURATION} s per measurement (best of 2 rounds)`);
+  console.log('| request | req/s | p50 ms | p99 ms | share of bare | errors |');
+  console.log('|---|---|---|---|---|---|');
+  for (const target of targets) {
+    const m = best(target.name);
+    const share = target.isBaseline ? '100%' : `${((m.reqPerSec / baseline) * 100).toFixed(1)}%`;
+    console.log(`| ${target.name} | ${Math.round(m.reqPerSec).toLocaleString('en-GB')} | ${m.p50} | ${m.p99} | ${share} | ${m.errors} |`);
+  }
+  console.log(`RSS after the load: site ${rssMb(site.pid!).toFixed(0)} MB, bare Fastify ${rssMb(bare.pid!).toFixed(0)} MB`);
+  for (const child of [site, bare]) child.kill('SIGTERM');
+  await Promise.all(
+    [site, bare].map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))),
+  );
+}
+
+try {
+  const build = spawnSync(process.execPath, [path.join(projectRoot, 'scripts', 'build.mjs'), '--if-stale'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the build failed');
+  await benchEngine('Embedded database (PGlite)', undefined);
+  await withPostgres((url) => benchEngine('PostgreSQL', url));
+} finally {
+  for (const child of children) child.kill('SIGKILL');
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+}
