@@ -89,7 +89,7 @@ function startSite(dataDir: string, databaseUrl: string | undefined, port: numbe
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // Default logging: the server writes its lines, something reads them.
-  child.stdout!.resume();
+  child.stdout.resume();
   children.push(child);
   return child;
 }

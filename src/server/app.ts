@@ -26,6 +26,8 @@ import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { AppError } from './errors.ts';
 import { restPlugin } from './rest/rest-plugin.ts';
 import { sendRestError } from './rest/error-response.ts';
+import { buildOpenApiDocument } from './rest/openapi.ts';
+import { registerApiDocs } from './rest/api-docs.ts';
 import { registerCvDownloadRoute } from './users/cv-download.route.ts';
 import { INTERNAL_BACKUP_PATH, registerInternalBackupRoute } from './backup/internal-route.ts';
 import { clientDistDir } from './paths.ts';
@@ -174,13 +176,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(restPlugin, { router: appRouter, deps, uploadRoutes });
   await registerCvDownloadRoute(app, deps);
 
-  let openApiDocument: unknown;
-  app.get('/api/openapi.json', async (_request, reply) => {
-    // The generator (trpc-to-openapi, zod-openapi: ~10 MB resident) is loaded by the first request
-    // for the document, not at start.
-    openApiDocument ??= (await import('./rest/openapi.ts')).buildOpenApiDocument(appRouter, uploadRoutes, config.appUrl);
-    return reply.type('application/json').send(openApiDocument);
-  });
+  // One document for /api/openapi.json and the reference page at /api/docs (rest/api-docs.ts),
+  // which third parties read: the page needs it when it registers, so it is built here, once.
+  const openApiDocument = buildOpenApiDocument(appRouter, uploadRoutes, config.appUrl);
+  app.get('/api/openapi.json', async (_request, reply) => reply.type('application/json').send(openApiDocument));
+  await registerApiDocs(app, openApiDocument);
 
   if (options.internalToken) registerInternalBackupRoute(app, deps, database.engine, options.internalToken);
 
