@@ -36,6 +36,7 @@ import { RequestLogController } from './logger.ts';
 import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
 import { loadPublicContent } from './public-content/public-content.service.ts';
 import { registerCrawlerFiles } from './public-content/crawler-files.ts';
+import { registerPublicReadFastPath } from './public-content/public-read-route.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -96,33 +97,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('restStatus', undefined);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // The rich-text editor and text alignment write inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // Video widgets embed YouTube or Vimeo; the contact page embeds an OpenStreetMap map.
-        frameSrc: [
-          'https://www.youtube.com',
-          'https://www.youtube-nocookie.com',
-          'https://player.vimeo.com',
-          'https://www.openstreetmap.org',
-        ],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
+  await registerPublicReadFastPath(app, deps, async () => {
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // The rich-text editor and text alignment write inline style attributes.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          // Video widgets embed YouTube or Vimeo; the contact page embeds an OpenStreetMap map.
+          frameSrc: [
+            'https://www.youtube.com',
+            'https://www.youtube-nocookie.com',
+            'https://player.vimeo.com',
+            'https://www.openstreetmap.org',
+          ],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+          ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.isHttps,
+      crossOriginEmbedderPolicy: false,
+      hsts: config.isHttps,
+    });
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(fastifyCookie);

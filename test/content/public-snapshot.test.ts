@@ -61,8 +61,12 @@ describe('public reads', () => {
         JSON.stringify(testimonialPageSchema.parse(await listTestimonials(deps, { page: 1, limit: 5 }))),
       ],
     ];
+    const site = (await anon().get('/healthz')).headers;
     for (const [url, body] of expected) {
       const first = await anon().get(url);
+      for (const header of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy']) {
+        expect(first.headers[header], `${url} ${header}`).toBe(site[header]);
+      }
       expect(first.status, url).toBe(200);
       expect(first.text, url).toBe(body);
       expect(first.headers['content-type']).toBe('application/json; charset=utf-8');

@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type AppConfig } from '#server/env.ts';
 import { buildApp } from '#server/app.ts';
 import type { AppDeps } from '#server/app-deps.ts';
@@ -37,8 +37,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   await prepareStorage(dataDir);
   const database = await createTestDatabase();
   const app = await buildApp({ config, database });
-  if (options.refreshSnapshotPerRequest ?? true) app.addHook('onRequest', () => app.deps.publicContent.refresh());
   await app.ready();
+  if (options.refreshSnapshotPerRequest ?? true) {
+    // Before the app sees the request: public reads are answered in its very first hook.
+    const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
+    app.inject = (async (injectOptions: InjectOptions) => {
+      await app.deps.publicContent.refresh();
+      return inject(injectOptions);
+    }) as typeof app.inject;
+  }
   return {
     app,
     deps: app.deps,

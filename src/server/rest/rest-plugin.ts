@@ -18,7 +18,6 @@ import { assertAccess } from '#server/auth/access.ts';
 import { isMultipart, readMultipart } from './multipart.ts';
 import { sendRestError } from './error-response.ts';
 import type { UploadRoute } from './upload-route.ts';
-import type { PreparedJson } from '#server/public-content/public-snapshot.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -67,17 +66,6 @@ function sendSuccess(request: FastifyRequest, reply: FastifyReply, data: unknown
     .send(JSON.stringify(data === undefined || data === null ? '' : data));
 }
 
-/**
- * A public read from the snapshot: bytes prepared once per version, a strong ETag, and 304 when
- * the client has them. Browsers and CDNs may keep the answer but must revalidate it each time.
- */
-function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedJson) {
-  void reply.header('etag', prepared.etag).header('cache-control', 'public, max-age=0, must-revalidate');
-  const given = request.headers['if-none-match'];
-  if (given && given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === prepared.etag)) return reply.code(304).send();
-  return reply.code(200).type('application/json').send(prepared.body);
-}
-
 export interface RestPluginOptions {
   router: AnyRouter;
   deps: AppDeps;
@@ -115,10 +103,6 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
             route.method === 'GET' || route.method === 'DELETE'
               ? { ...queryInput(request), ...params }
               : { ...(await bodyInput(request, deps)), ...params };
-          if (route.method === 'GET') {
-            const prepared = deps.publicContent.current()?.restAnswer(entry.path, input);
-            if (prepared) return sendPrepared(request, reply, prepared);
-          }
           const caller = createCaller(ctx);
           const fn = entry.path.split('.').reduce<unknown>((acc, key) => (acc as Record<string, unknown>)[key], caller) as (
             input: unknown,
