@@ -36,6 +36,7 @@ const table: Record<string, Case[]> = {
   'session.twoFactorChallenge': [{ level: 'guest', input: {} }],
   'session.logout': [{ level: 'signedIn', input: {} }],
   'session.me': [{ level: 'signedIn', input: {} }],
+  'session.current': [{ level: 'public', input: {} }],
   'session.updateProfile': [{ level: 'verified', input: {} }],
   'session.forgotPassword': [{ level: 'guest', input: {} }],
   'session.resetPassword': [{ level: 'guest', input: {} }],

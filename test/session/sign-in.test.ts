@@ -349,6 +349,15 @@ describe('POST /logout and GET /api/user', () => {
     expect(res.body).toEqual({ message: 'Unauthenticated.' });
   });
 
+  it('session.current: the signed-in user, or null without a 401 when signed out', async () => {
+    const anonymous = await new TestClient(t.app).get('/trpc/session.current?input=%7B%7D');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.result.data).toEqual({ data: null });
+    const user = await createUser(t.deps.db);
+    expect((await (await callerFor(t, user.id)).session.current({})).data?.id).toBe(user.id);
+    expect((await new TestClient(t.app).get('/api/user')).status).toBe(401);
+  });
+
   it('session.me and session.logout through tRPC', async () => {
     const user = await createUser(t.deps.db);
     const caller = await callerFor(t, user.id);

@@ -10,7 +10,7 @@ import { AppError } from '#server/errors.ts';
 import { publicProcedure, router, signedInProcedure, verifiedProcedure, withInputChecks } from '#server/trpc.ts';
 import { applySessionGrant, currentSessionOf, ensureSessionToken } from '#server/auth/session-cookies.ts';
 import { generateSessionToken } from '#server/auth/sessions.ts';
-import { userEnvelopeSchema } from '#shared/schemas/user.ts';
+import { userEnvelopeSchema, userSchema } from '#shared/schemas/user.ts';
 import {
   changePasswordInputSchema,
   confirmedPasswordStatusSchema,
@@ -104,6 +104,15 @@ export const sessionRouter = router({
     .input(empty)
     .output(userEnvelopeSchema)
     .query(({ ctx }) => getCurrentUser(ctx.deps, ctx.user.id)),
+
+  /**
+   * The client's session probe: `{ data: null }` when signed out, so a signed-out visit logs no
+   * 401 in the browser's console. Third parties keep GET /api/user and its 401 (session.me).
+   */
+  current: publicProcedure
+    .input(empty)
+    .output(z.object({ data: userSchema.nullable() }))
+    .query(({ ctx }) => (ctx.user ? getCurrentUser(ctx.deps, ctx.user.id) : { data: null })),
 
   /** REST: POST /api/user (upload route, with the CV). */
   updateProfile: verifiedProcedure

@@ -6,7 +6,7 @@ const roleSchema = z.enum(ROLES);
 
 export const dateOfBirthSchema = z.object({ day: z.number().int(), month: z.number().int(), year: z.number().int() });
 
-const userSchema = z.object({
+export const userSchema = z.object({
   id: z.number().int(),
   firstname: z.string(),
   lastname: z.string(),
