@@ -1,12 +1,14 @@
-/** The shop's details, in one place: the footer, the contact page and the page titles read them. */
+import { shopDetails } from '#shared/shop-details.ts';
+
+/** The shop's details as the client shows them (src/shared/shop-details.ts is their one source). */
 export const siteConfig = {
-  name: 'Harbourside Body & Paint',
-  tagline: 'Vehicle body shop repairs and paint service in Porthaven',
-  address: ['Unit 4, Quay Road Industrial Estate', 'Porthaven', 'Cornwall', 'TR19 4QX'],
-  phone: '01736 555 014',
-  email: 'hello@harbourside-bodyshop.co.uk',
-  openingTimes: 'Monday to Friday, 9am to 5pm',
-  social: { label: 'Facebook', url: 'https://www.facebook.com/harboursidebodyandpaint' },
+  name: shopDetails.name,
+  tagline: shopDetails.tagline,
+  address: [shopDetails.street, shopDetails.town, shopDetails.county, shopDetails.postcode],
+  phone: shopDetails.phone,
+  email: shopDetails.email,
+  openingTimes: shopDetails.openingTimes,
+  social: shopDetails.social,
   // OpenStreetMap is the only map host the server's Content-Security-Policy lets us frame.
   map: {
     embedUrl:

@@ -37,6 +37,7 @@ import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
 import { loadPublicContent } from './public-content/public-content.service.ts';
 import { registerCrawlerFiles } from './public-content/crawler-files.ts';
 import { registerPublicReadFastPath } from './public-content/public-read-route.ts';
+import { PageShell } from './public-content/page-shell.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const hasClient = existsSync(path.join(clientDistDir, 'index.html'));
+  const pageShell = hasClient ? new PageShell(clientDistDir, config) : undefined;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDistDir,
@@ -227,8 +229,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !hasClient) {
       return reply.code(404).type('application/json').send({ message: 'Not Found.' });
     }
-    // Any other page is the client's to route; it shows its Not-found page for unknown paths.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDistDir);
+    // Any other page is the client's to route, from the shell with the page's head and status
+    // (404 for an unknown path: the client shows its Not-found page).
+    const page = pageShell!.render(url, deps.publicContent.current());
+    return reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
   });
 
   const sweep = setInterval(

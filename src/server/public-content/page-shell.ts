@@ -1,0 +1,180 @@
+/**
+ * The HTML every page starts from: the built client's index.html with the page's own head (title,
+ * description, canonical URL, Open Graph and Twitter tags with the page's main picture, and the
+ * shop as JSON-LD structured data) and the right status: 404 for an unknown path or a gallery a
+ * visitor may not see. Made once per snapshot version and path, so it costs about what a static
+ * file does. The page's body is still rendered by the client.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from '#server/env.ts';
+import type { ImageVariants } from '#shared/schemas/content.ts';
+import { shopDetails } from '#shared/shop-details.ts';
+import type { PublicSnapshot } from './public-snapshot.ts';
+
+export interface PageHead {
+  status: 200 | 404;
+  title: string;
+  description: string;
+  /** Absent for pages search engines should not index (sign-in, account, admin, not found). */
+  canonicalPath?: string;
+  image?: { variants: ImageVariants; alt: string } | undefined;
+}
+
+/** The public pages (src/client/app.tsx): their titles as the client sets them, and their main picture. */
+const PUBLIC_PAGES: Record<string, { title: string; description: string; imageWidget?: string }> = {
+  '/': { title: 'Home', description: `${shopDetails.tagline}: accident repairs, resprays and paintwork.`, imageWidget: 'HomeImage1' },
+  '/about': { title: 'About Us', description: `Who we are: ${shopDetails.name}, ${shopDetails.town}.`, imageWidget: 'AboutImage' },
+  '/services': { title: 'Services', description: `Bodywork, paint and repairs at ${shopDetails.name}.`, imageWidget: 'Service1Image' },
+  '/galleries': { title: 'Photo Galleries', description: `Our work in pictures: ${shopDetails.name}.` },
+  '/contact': {
+    title: 'Contact',
+    description: `Find us, call ${shopDetails.phone} or e-mail ${shopDetails.email}.`,
+    imageWidget: 'ContactImage',
+  },
+  '/legal/terms': { title: 'Terms and Conditions', description: `The terms of ${shopDetails.name}.` },
+  '/legal/privacy': { title: 'Privacy Policy', description: `How ${shopDetails.name} handles your personal data.` },
+};
+
+/** Screens of the client that are not for search engines (sign-in, account, admin). */
+const PRIVATE_SCREENS =
+  /^\/(?:login|register|two-factor-challenge|forgot-password|verify-email|confirm-password|reset-password\/[^/]+|account(?:\/.*)?|admin(?:\/.*)?)$/;
+
+export function pageHeadFor(pathname: string, snapshot: PublicSnapshot | undefined): PageHead {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = PUBLIC_PAGES[clean];
+  if (page) {
+    const widget = page.imageWidget ? snapshot?.widget(page.imageWidget) : undefined;
+    const galleryCover = clean === '/galleries' ? snapshot?.content.galleryList.find((g) => g.image)?.image : undefined;
+    const variants = widget?.image ?? galleryCover ?? undefined;
+    return {
+      status: 200,
+      title: page.title,
+      description: page.description,
+      canonicalPath: clean,
+      image: variants ? { variants, alt: widget?.alt ?? '' } : undefined,
+    };
+  }
+  const gallery = /^\/galleries\/(\d{1,10})$/.exec(clean);
+  if (gallery) {
+    const found = snapshot?.gallery(Number(gallery[1]));
+    if (found) {
+      const cover = found.image ?? found.images[0]?.image;
+      return {
+        status: 200,
+        title: found.name,
+        description: `${found.name}: ${found.images.length} photos of our work at ${shopDetails.name}.`,
+        canonicalPath: clean,
+        image: cover ? { variants: cover, alt: found.images[0]?.alt ?? found.name } : undefined,
+      };
+    }
+  }
+  if (PRIVATE_SCREENS.test(clean)) return { status: 200, title: shopDetails.name, description: shopDetails.tagline };
+  return { status: 404, title: 'Page Not Found', description: shopDetails.tagline };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
+
+/** schema.org AutoBodyShop from the shop's details; no review ratings (search engines distrust self-served ones). */
+export function shopStructuredData(appUrl: string, image: string | undefined): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'AutoBodyShop',
+    name: shopDetails.name,
+    description: shopDetails.tagline,
+    url: `${appUrl}/`,
+    logo: `${appUrl}/logo.svg`,
+    ...(image ? { image } : {}),
+    telephone: shopDetails.phone,
+    email: shopDetails.email,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: shopDetails.street,
+      addressLocality: shopDetails.town,
+      addressRegion: shopDetails.county,
+      postalCode: shopDetails.postcode,
+      addressCountry: shopDetails.country,
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: shopDetails.geo.latitude, longitude: shopDetails.geo.longitude },
+    openingHoursSpecification: shopDetails.openingHours.map((h) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: h.days.map((day) => `https://schema.org/${day}`),
+      opens: h.opens,
+      closes: h.closes,
+    })),
+    sameAs: [shopDetails.social.url],
+  };
+}
+
+export function renderHead(head: PageHead, appUrl: string): string {
+  const title = `${head.title} | ${shopDetails.name}`;
+  const image = head.image ? `${appUrl}${head.image.variants.large_url}` : undefined;
+  // JSON inside <script>: "<" is escaped so no text can close the element.
+  const jsonLd = JSON.stringify(shopStructuredData(appUrl, image)).replace(/</g, '\\u003c');
+  const tags = [`<title>${escapeHtml(title)}</title>`, `<meta name="description" content="${escapeHtml(head.description)}" />`];
+  if (!head.canonicalPath) tags.push('<meta name="robots" content="noindex" />');
+  else {
+    const url = `${appUrl}${head.canonicalPath === '/' ? '/' : head.canonicalPath}`;
+    tags.push(
+      `<link rel="canonical" href="${escapeHtml(url)}" />`,
+      '<meta property="og:type" content="website" />',
+      `<meta property="og:site_name" content="${escapeHtml(shopDetails.name)}" />`,
+      `<meta property="og:title" content="${escapeHtml(title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+      `<meta property="og:url" content="${escapeHtml(url)}" />`,
+      '<meta property="og:locale" content="en_GB" />',
+      `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+      `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
+      `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+    );
+    if (image && head.image) {
+      tags.push(
+        `<meta property="og:image" content="${escapeHtml(image)}" />`,
+        `<meta property="og:image:width" content="${head.image.variants.large_width}" />`,
+        `<meta property="og:image:height" content="${head.image.variants.large_height}" />`,
+        `<meta property="og:image:alt" content="${escapeHtml(head.image.alt)}" />`,
+        `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+      );
+    }
+  }
+  tags.push(`<script type="application/ld+json">${jsonLd}</script>`);
+  return tags.join('\n    ');
+}
+
+/** The built index.html, read once, with a slot for each page's head. */
+export class PageShell {
+  private readonly before: string;
+  private readonly after: string;
+  private cache = new Map<string, { status: number; html: string }>();
+  private cachedVersion: number | undefined;
+
+  constructor(
+    clientDir: string,
+    private readonly config: Pick<AppConfig, 'appUrl'>,
+  ) {
+    const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8')
+      .replace(/\s*<meta name="description"[^>]*>/, '')
+      .replace(/<title>[^<]*<\/title>/, '<!--page-head-->');
+    const [before, after] = template.split('<!--page-head-->');
+    if (after === undefined) throw new Error('dist/client/index.html has no <title> to replace');
+    this.before = before!;
+    this.after = after;
+  }
+
+  /** The page's HTML and status; cached per snapshot version (only known pages, so the cache stays small). */
+  render(pathname: string, snapshot: PublicSnapshot | undefined): { status: number; html: string } {
+    if (this.cachedVersion !== snapshot?.version) {
+      this.cache = new Map();
+      this.cachedVersion = snapshot?.version;
+    }
+    const head = pageHeadFor(pathname, snapshot);
+    const key = head.status === 404 ? '404' : (head.canonicalPath ?? 'private');
+    let page = this.cache.get(key);
+    if (!page) {
+      page = { status: head.status, html: this.before + renderHead(head, this.config.appUrl) + this.after };
+      this.cache.set(key, page);
+    }
+    return page;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The first HTML of the public pages from the built server: each page's head and structured data
+ * are there before any script runs, an unknown path answers 404 and still shows the Not-found
+ * screen, and a signed-out visit logs nothing in the console (no 401 from the session probe).
+ */
+import { describe, expect, test } from 'vitest';
+import { useJourney } from './support/journey.ts';
+import { visible } from './support/ui.ts';
+
+const j = useJourney(import.meta.filename);
+
+describe('public pages in the first HTML', () => {
+  test('the home page and a gallery carry their head and the shop as JSON-LD; an unknown path is a 404', async () => {
+    const home = await fetch(j.url('/'));
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    expect(html).toContain('<title>Home | Harbourside Body &amp; Paint</title>');
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/" \/>/);
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/img\/[^"]+"/);
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as { '@type': string };
+    expect(jsonLd['@type']).toBe('AutoBodyShop');
+
+    const list = await j.api().expect('GET', '/api/galleries?hidden=false', [200]);
+    const gallery = list.body.results[0] as { id: number; name: string };
+    const galleryHtml = await (await fetch(j.url(`/galleries/${gallery.id}`))).text();
+    expect(galleryHtml).toContain(`| Harbourside Body &amp; Paint</title>`);
+    expect(galleryHtml).toContain(`/galleries/${gallery.id}" />`);
+
+    const missing = await fetch(j.url('/no-such-page'));
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<meta name="robots" content="noindex" />');
+    expect((await fetch(j.url('/galleries/999999'))).status).toBe(404);
+    const robots = await fetch(j.url('/robots.txt'));
+    expect(await robots.text()).toContain('Disallow: /admin');
+  });
+
+  test('a signed-out visit logs no console error and no 401, and the Not-found screen still shows on a 404', async () => {
+    const { page } = j;
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console.${m.type()}: ${m.text()}`);
+    });
+    page.on('response', (r) => {
+      if (r.status() === 401) problems.push(`401 from ${r.url()}`);
+    });
+    await j.step('open the home page signed out', async () => {
+      await page.goto(j.url('/'));
+      await visible(page.getByRole('heading', { name: 'Welcome' }));
+    });
+    await j.step('open an unknown path', async () => {
+      const response = await page.goto(j.url('/no-such-page'));
+      expect(response?.status()).toBe(404);
+      await visible(page.getByRole('heading', { name: 'Error 404' }));
+      expect(await page.title()).toBe('Page Not Found | Harbourside Body & Paint');
+    });
+    // A 404 page load is reported by Chromium as a console error about the document itself.
+    expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+  });
+});
