@@ -106,6 +106,28 @@ describe('the page shell', () => {
     }
   });
 
+  it('embeds the content the page reads first, in the shapes of the API, so the client need not ask again', () => {
+    const dataOf = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="initial-data">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, any>;
+    const snapshot = t.deps.publicContent.current()!;
+    const home = dataOf(render('/').html);
+    expect(home.widgets.map((w: { name: string }) => w.name)).toContain('HomeText1');
+    expect(home.widgets.find((w: { name: string }) => w.name === 'HomeText1')).toEqual(snapshot.widget('HomeText1'));
+    expect(home.testimonials).toEqual(snapshot.testimonials());
+    expect(dataOf(render('/galleries').html).galleryList).toEqual(snapshot.galleryList());
+    expect(dataOf(render(`/galleries/${visibleId}`).html).gallery).toEqual(JSON.parse(JSON.stringify(snapshot.gallery(visibleId))));
+    expect(render('/no-such-page').html).not.toContain('id="initial-data"');
+    expect(render('/login').html).not.toContain('id="initial-data"');
+  });
+
+  it('cannot be broken out of by content: "<" is escaped inside the data and JSON-LD blocks', async () => {
+    await t.deps.db.updateTable('widgets').set({ alt: '</script><script>alert(1)</script>' }).where('name', '=', 'HomeImage1').execute();
+    await t.deps.publicContent.refresh();
+    const { html } = render('/');
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html.match(/<script/g)).toHaveLength(3);
+  });
+
   it('follows the snapshot: a renamed gallery is renamed in the next page', async () => {
     await t.deps.db.updateTable('galleries').set({ name: 'Renamed' }).where('id', '=', visibleId).execute();
     await t.deps.publicContent.refresh();

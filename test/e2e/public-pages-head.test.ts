@@ -40,12 +40,16 @@ describe('public pages in the first HTML', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`console.${m.type()}: ${m.text()}`);
     });
+    const contentRequests: string[] = [];
     page.on('response', (r) => {
       if (r.status() === 401) problems.push(`401 from ${r.url()}`);
+      if (/\/trpc\/.*(widgets\.byKey|testimonials\.list)/.test(r.url())) contentRequests.push(r.url());
     });
-    await j.step('open the home page signed out', async () => {
+    await j.step('open the home page signed out: its content comes with the page', async () => {
       await page.goto(j.url('/'));
       await visible(page.getByRole('heading', { name: 'Welcome' }));
+      await visible(page.getByRole('region', { name: 'Customer reviews' }));
+      expect(contentRequests).toEqual([]);
     });
     await j.step('open an unknown path', async () => {
       const response = await page.goto(j.url('/no-such-page'));

@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '#server/env.ts';
-import type { ImageVariants } from '#shared/schemas/content.ts';
+import { galleryPageSchema, gallerySchema, testimonialPageSchema, widgetSchema, type ImageVariants } from '#shared/schemas/content.ts';
+import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
 import { shopDetails } from '#shared/shop-details.ts';
 import type { PublicSnapshot } from './public-snapshot.ts';
 
@@ -142,6 +143,21 @@ export function renderHead(head: PageHead, appUrl: string): string {
   return tags.join('\n    ');
 }
 
+/**
+ * The content the page's screen reads first, in the shapes the procedures give (output schemas
+ * applied), so the client's cache holds exactly what the API would have answered.
+ */
+export function initialDataFor(head: PageHead, snapshot: PublicSnapshot | undefined): InitialData | undefined {
+  if (!snapshot || head.status !== 200 || !head.canonicalPath) return undefined;
+  const data: InitialData = { widgets: snapshot.content.widgets.map((w) => widgetSchema.parse(w)) };
+  if (head.canonicalPath === '/') data.testimonials = testimonialPageSchema.parse(snapshot.testimonials());
+  if (head.canonicalPath === '/galleries') data.galleryList = galleryPageSchema.parse(snapshot.galleryList());
+  const galleryId = /^\/galleries\/(\d+)$/.exec(head.canonicalPath ?? '')?.[1];
+  const gallery = galleryId ? snapshot.gallery(Number(galleryId)) : undefined;
+  if (gallery) data.gallery = gallerySchema.parse(gallery);
+  return data;
+}
+
 /** The built index.html, read once, with a slot for each page's head. */
 export class PageShell {
   private readonly before: string;
@@ -160,6 +176,7 @@ export class PageShell {
     if (after === undefined) throw new Error('dist/client/index.html has no <title> to replace');
     this.before = before!;
     this.after = after;
+    if (!this.after.includes('<div id="root"></div>')) throw new Error('dist/client/index.html has no <div id="root"></div>');
   }
 
   /** The page's HTML and status; cached per snapshot version (only known pages, so the cache stays small). */
@@ -172,7 +189,13 @@ export class PageShell {
     const key = head.status === 404 ? '404' : (head.canonicalPath ?? 'private');
     let page = this.cache.get(key);
     if (!page) {
-      page = { status: head.status, html: this.before + renderHead(head, this.config.appUrl) + this.after };
+      const data = initialDataFor(head, snapshot);
+      // JSON in a non-script block: "<" escaped so no text can close the element.
+      const dataBlock = data
+        ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`
+        : '';
+      const after = this.after.replace('<div id="root"></div>', `<div id="root"></div>\n    ${dataBlock}`);
+      page = { status: head.status, html: this.before + renderHead(head, this.config.appUrl) + after };
       this.cache.set(key, page);
     }
     return page;

@@ -1,0 +1,19 @@
+/**
+ * The public content a page needs, embedded by the server in the page's first HTML
+ * (`<script type="application/json" id="initial-data">`) so the client shows it at once, without
+ * asking the API again (src/client/lib/initial-data.ts seeds the query cache with it).
+ */
+import type { Gallery, GallerySummary, Testimonial, Widget } from './schemas/content.ts';
+
+export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
+
+export interface InitialData {
+  /** Every widget: the pages and the footer read them by name. */
+  widgets: Widget[];
+  /** The testimonials carousel's first page (the home page). */
+  testimonials?: { results: Testimonial[]; total: number };
+  /** The public gallery list (the galleries page). */
+  galleryList?: { results: GallerySummary[]; total: number };
+  /** The gallery of a gallery page. */
+  gallery?: Gallery;
+}
