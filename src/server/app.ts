@@ -98,7 +98,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('restStatus', undefined);
 
-  await registerPublicReadFastPath(app, deps, async () => {
+  const hasClient = existsSync(path.join(clientDistDir, 'index.html'));
+  const pageShell = hasClient ? new PageShell(clientDistDir, config) : undefined;
+  const publicPage = pageShell && ((url: string) => pageShell.renderPublicPage(url, deps.publicContent.current()));
+  await registerPublicReadFastPath(app, deps, publicPage, async () => {
     await app.register(fastifyHelmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -205,8 +208,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     index: false,
   });
 
-  const hasClient = existsSync(path.join(clientDistDir, 'index.html'));
-  const pageShell = hasClient ? new PageShell(clientDistDir, config) : undefined;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDistDir,

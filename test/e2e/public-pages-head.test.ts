@@ -11,8 +11,13 @@ const j = useJourney(import.meta.filename);
 
 describe('public pages in the first HTML', () => {
   test('the home page and a gallery carry their head and the shop as JSON-LD; an unknown path is a 404', async () => {
+    await fetch(j.url('/healthz'));
     const home = await fetch(j.url('/'));
     expect(home.status).toBe(200);
+    // Served from the page cache with the same security headers as every other answer.
+    expect(home.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(home.headers.get('cache-control')).toBe('no-cache');
     const html = await home.text();
     expect(html).toContain('<title>Home | Harbourside Body &amp; Paint</title>');
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/" \/>/);

@@ -162,7 +162,7 @@ export function initialDataFor(head: PageHead, snapshot: PublicSnapshot | undefi
 export class PageShell {
   private readonly before: string;
   private readonly after: string;
-  private cache = new Map<string, { status: number; html: string }>();
+  private cache = new Map<string, { status: number; html: string; isPublic: boolean }>();
   private cachedVersion: number | undefined;
 
   constructor(
@@ -179,8 +179,15 @@ export class PageShell {
     if (!this.after.includes('<div id="root"></div>')) throw new Error('dist/client/index.html has no <div id="root"></div>');
   }
 
+  /** A public page's HTML (200), or undefined for anything else: sign-in screens, 404s. */
+  renderPublicPage(url: string, snapshot: PublicSnapshot | undefined): { status: number; html: string } | undefined {
+    const pathname = url.split('?')[0] ?? '/';
+    const page = this.render(pathname, snapshot);
+    return page.status === 200 && page.isPublic ? page : undefined;
+  }
+
   /** The page's HTML and status; cached per snapshot version (only known pages, so the cache stays small). */
-  render(pathname: string, snapshot: PublicSnapshot | undefined): { status: number; html: string } {
+  render(pathname: string, snapshot: PublicSnapshot | undefined): { status: number; html: string; isPublic: boolean } {
     if (this.cachedVersion !== snapshot?.version) {
       this.cache = new Map();
       this.cachedVersion = snapshot?.version;
@@ -195,7 +202,11 @@ export class PageShell {
         ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`
         : '';
       const after = this.after.replace('<div id="root"></div>', `<div id="root"></div>\n    ${dataBlock}`);
-      page = { status: head.status, html: this.before + renderHead(head, this.config.appUrl) + after };
+      page = {
+        status: head.status,
+        html: this.before + renderHead(head, this.config.appUrl) + after,
+        isPublic: head.canonicalPath !== undefined,
+      };
       this.cache.set(key, page);
     }
     return page;

@@ -1,11 +1,12 @@
 /**
  * The fast path of public reads: a GET for a widget by name, a visible gallery, the public gallery
- * list or a testimonials page is answered from the snapshot in an onRequest hook, right after the
- * security headers, before the session lookup, the router and the REST adapter. The bytes are
- * prepared once per snapshot version (public-snapshot.ts), with a strong ETag and 304 for
- * If-None-Match. Anything the snapshot cannot answer (bad input, an id, a hidden or unknown
- * gallery, an admin's listing) goes on to the procedure as before, so the contract's 404, 422,
- * 401 and 403 are unchanged. The answers are the same for every visitor, signed in or not.
+ * list, a testimonials page or a public page's HTML is answered from the snapshot in the first
+ * onRequest hook, before the session lookup, the router and the REST adapter, with the security
+ * headers learnt from helmet (registerPublicReadFastPath says why). The JSON bytes are prepared
+ * once per snapshot version (public-snapshot.ts), with a strong ETag and 304 for If-None-Match.
+ * Anything the snapshot cannot answer (bad input, an id, a hidden or unknown gallery, an admin's
+ * listing, a sign-in screen) goes on to the normal route, so the contract's 404, 422, 401 and 403
+ * are unchanged. The answers are the same for every visitor, signed in or not.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
@@ -60,14 +61,29 @@ function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: Pr
 export function registerPublicReadFastPath(
   app: FastifyInstance,
   deps: Pick<AppDeps, 'publicContent'>,
+  publicPage: ((url: string) => { status: number; html: string } | undefined) | undefined,
   registerSecurityHeaders: () => Promise<void>,
 ): Promise<void> {
   let securityHeaders: Record<string, string> | undefined;
   app.addHook('onRequest', async (request, reply) => {
-    if (!securityHeaders || request.method !== 'GET' || !request.url.startsWith('/api/')) return;
-    const read = matchPublicRead(request.url);
-    const prepared = read && deps.publicContent.current()?.restAnswer(read.procedurePath, read.input);
-    if (prepared) return sendPrepared(request, reply, prepared, securityHeaders);
+    if (!securityHeaders || request.method !== 'GET') return;
+    if (request.url.startsWith('/api/')) {
+      const read = matchPublicRead(request.url);
+      const prepared = read && deps.publicContent.current()?.restAnswer(read.procedurePath, read.input);
+      if (prepared) return sendPrepared(request, reply, prepared, securityHeaders);
+      return;
+    }
+    // A public page's shell (page-shell.ts), the same for every visitor; anything else (files,
+    // sign-in screens, unknown paths) takes the normal route.
+    const page = publicPage?.(request.url);
+    if (page) {
+      return reply
+        .headers(securityHeaders)
+        .header('cache-control', 'no-cache')
+        .code(page.status)
+        .type('text/html; charset=utf-8')
+        .send(page.html);
+    }
   });
   return registerSecurityHeaders().then(() => {
     app.addHook('onRequest', async (_request, reply) => {
