@@ -64,11 +64,17 @@ try {
       '--disable-sync',
     ],
   });
+  // The first audit in a fresh browser sometimes fails to trace the page: one warm-up, discarded.
+  await lighthouse(`${base}/`, { port: chrome.port, output: 'json', logLevel: 'error' });
   console.log('| page | performance | accessibility | best practices | SEO | LCP | CLS |');
   console.log('|---|---|---|---|---|---|---|');
   for (const page of pages) {
     const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) {
+      console.log(`| ${page} | Lighthouse could not measure it: ${runtimeError.code} ${runtimeError.message} | | | | | |`);
+      continue;
+    }
     const score = (c) => Math.round((categories[c]?.score ?? 0) * 100);
     console.log(
       `| ${page} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${audits['largest-contentful-paint'].displayValue} | ${audits['cumulative-layout-shift'].displayValue} |`,
