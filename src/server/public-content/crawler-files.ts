@@ -5,9 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
-
-/** The public pages of the client (src/client/app.tsx), in the sitemap's order. */
-export const PUBLIC_PAGE_PATHS = ['/', '/about', '/services', '/galleries', '/contact', '/legal/terms', '/legal/privacy'];
+import { PUBLIC_PAGE_PATHS } from './page-shell.ts';
 
 export function robotsTxt(appUrl: string): string {
   return [

@@ -37,6 +37,9 @@ const PUBLIC_PAGES: Record<string, { title: string; description: string; imageWi
   '/legal/privacy': { title: 'Privacy Policy', description: `How ${shopDetails.name} handles your personal data.` },
 };
 
+/** The public pages' paths, for the sitemap (crawler-files.ts). */
+export const PUBLIC_PAGE_PATHS = Object.keys(PUBLIC_PAGES);
+
 /** Screens of the client that are not for search engines (sign-in, account, admin). */
 const PRIVATE_SCREENS =
   /^\/(?:login|register|two-factor-challenge|forgot-password|verify-email|confirm-password|reset-password\/[^/]+|account(?:\/.*)?|admin(?:\/.*)?)$/;

@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
+import { isStaticPath } from '#server/static-paths.ts';
 import type { PreparedJson } from './public-snapshot.ts';
 
 interface PublicRead {
@@ -75,7 +76,7 @@ export function registerPublicReadFastPath(
     }
     // A public page's shell (page-shell.ts), the same for every visitor; anything else (files,
     // sign-in screens, unknown paths) takes the normal route.
-    const page = publicPage?.(request.url);
+    const page = isStaticPath(request.url) ? undefined : publicPage?.(request.url);
     if (page) {
       return reply
         .headers(securityHeaders)
