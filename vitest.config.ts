@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Integration and component tests. Browser journeys (test/e2e) have their own config.
+// Integration and component tests. Browser journeys (test/e2e) and the fault suite (test/faults)
+// have their own configs.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    exclude: ['test/e2e/**', 'test/faults/**', 'node_modules/**'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -1,6 +1,6 @@
 // `npm test`: every suite. Integration and component tests run on PGlite; when TEST_DATABASE_URL
 // is set (CI) they run a second time on PostgreSQL. Then the browser journeys (test/e2e) run in
-// Chromium (on PostgreSQL when TEST_DATABASE_URL is set). The last line counts every test in the
+// Chromium (on PostgreSQL when TEST_DATABASE_URL is set), and the fault and load suite (test/faults). The last line counts every test in the
 // plain form CI reads: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -45,6 +45,7 @@ delete withoutPostgres.TEST_DATABASE_URL;
 run('integration-pglite', [], withoutPostgres);
 if (process.env.TEST_DATABASE_URL) run('integration-postgres', [], process.env);
 run('e2e', ['--config', 'vitest.e2e.config.ts'], process.env);
+run('faults', ['--config', 'vitest.faults.config.ts'], process.env);
 
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(anyFailed || totals.failed ? 1 : 0);

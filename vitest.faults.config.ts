@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// The fault and load suite (test/faults): real server processes, real databases, bounded in time,
+// traffic only to this machine. One file at a time: each one loads the machine's 2 cores on
+// purpose, and a load figure measured beside another file's load means nothing.
+export default defineConfig({
+  test: {
+    include: ['test/faults/**/*.test.ts'],
+    pool: 'forks',
+    fileParallelism: false,
+    maxWorkers: 1,
+    passWithNoTests: true,
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    teardownTimeout: 60_000,
+  },
+});
