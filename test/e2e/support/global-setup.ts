@@ -1,44 +1,15 @@
 /**
  * Runs once in vitest's main process, before any e2e file:
  * - fails the run when there is no Chromium and CI=true (without CI the config already skipped it);
- * - builds the site when dist/ is missing or older than its sources, and snapshots what the
- *   built server runs (snapshot.ts), then seeds one template DATA_DIR that each file copies;
+ * - builds and seeds once (built-site-setup.ts);
  * - empties test-results/e2e, and at the end prints its absolute path once when a failing step
- *   left a screenshot and console log there;
- * - kills any server a crashed test worker left behind (each one registers its process group in a
- *   folder of this run).
+ *   left a screenshot and console log there.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { prepareBuiltSite } from './built-site-setup.ts';
 import { chromiumPath, hasChromium } from './chromium.ts';
 import { artefactsRoot } from './paths.ts';
-import { createTemplate, removeTemplate, type ServerTemplate } from './server.ts';
-import { buildIfStale, createSnapshot, removeSnapshot } from './snapshot.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    e2ePidsDir: string;
-    e2eTemplate: ServerTemplate;
-    e2eAppRoot: string;
-  }
-}
-
-function killLeftoverServers(pidsDir: string): void {
-  if (!existsSync(pidsDir)) return;
-  for (const name of readdirSync(pidsDir)) {
-    const pgid = Number(name);
-    if (Number.isInteger(pgid) && pgid > 1) {
-      try {
-        process.kill(-pgid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  }
-  rmSync(pidsDir, { recursive: true, force: true });
-}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!hasChromium()) {
@@ -46,36 +17,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(`e2e: no Chromium at ${chromiumPath}; CI=true requires the browser suite to run (apt-get install -y chromium)`);
   }
   rmSync(artefactsRoot, { recursive: true, force: true });
-  const pidsDir = path.join(os.tmpdir(), `bodyshop-e2e-pids-${process.pid}`);
-  mkdirSync(pidsDir, { recursive: true });
-  project.provide('e2ePidsDir', pidsDir);
-  let appRoot: string | undefined;
-  let template: ServerTemplate | undefined;
-  // An interrupted run (Ctrl-C) may skip the teardown below: the exit handler still cleans up.
-  const onExit = () => {
-    killLeftoverServers(pidsDir);
-    if (template) rmSync(template.dataDir, { recursive: true, force: true });
-    if (appRoot) removeSnapshot(appRoot);
-  };
-  process.once('exit', onExit);
-  try {
-    await buildIfStale();
-    appRoot = await createSnapshot();
-    project.provide('e2eAppRoot', appRoot);
-    template = await createTemplate(appRoot);
-    project.provide('e2eTemplate', template);
-  } catch (error) {
-    killLeftoverServers(pidsDir);
-    if (appRoot) removeSnapshot(appRoot);
-    throw error;
-  }
-  const [root, seeded] = [appRoot, template];
-
+  const teardown = await prepareBuiltSite(project);
   return async () => {
-    killLeftoverServers(pidsDir);
-    process.removeListener('exit', onExit);
-    await removeTemplate(seeded);
-    removeSnapshot(root);
+    await teardown();
     if (existsSync(artefactsRoot) && readdirSync(artefactsRoot).length > 0) {
       console.log(`e2e: screenshots and console logs of the failing steps are in ${artefactsRoot}`);
     }
