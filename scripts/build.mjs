@@ -1,4 +1,5 @@
-// `npm run build`: the client with vite into dist/client, and the server with esbuild into
+// `npm run build`: the client with vite into dist/client (and its server render into dist/ssr),
+// and the server with esbuild into
 // dist/server: one ES module per entry point (the site, and the backup, restore and migrate
 // commands) with shared chunks, every package left as an import of node_modules. What runs in
 // production is this build under plain `node`; tsx and vite are dev dependencies.
@@ -21,6 +22,27 @@ const client = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vit
 });
 if (client.status !== 0) {
   console.error('build: the client build failed (see above)');
+  process.exit(1);
+}
+
+// The server render of the public pages (src/client/entry-server.tsx) into dist/ssr, with React and
+// every client library bundled in (vite.config.ts: ssr.noExternal), so production needs none installed.
+const ssr = spawnSync(
+  process.execPath,
+  [
+    path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+    'build',
+    '--ssr',
+    'entry-server.tsx',
+    '--outDir',
+    '../../dist/ssr',
+    '--logLevel',
+    'warn',
+  ],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+);
+if (ssr.status !== 0) {
+  console.error('build: the server render build failed (see above)');
   process.exit(1);
 }
 

@@ -2,10 +2,10 @@
  * The route table of docs/product.md section 2. Home and the Not-found page are in the first download;
  * every other screen is its own chunk, so a visitor of / downloads only what / needs.
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Route, Switch } from 'wouter';
-import { queryClient } from '#client/lib/trpc.ts';
+import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Route, Switch, useLocation } from 'wouter';
+import { queryClient as browserQueryClient } from '#client/lib/trpc.ts';
 import { SessionProvider, useSession } from '#client/lib/session.tsx';
 import { ConfirmProvider } from '#client/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -19,27 +19,54 @@ import { useScrollRestoration } from '#client/routing/scroll-manager.ts';
 import { HomePage } from '#client/pages/home/home-page.tsx';
 import { NotFoundPage } from '#client/pages/not-found/not-found-page.tsx';
 
-/** React.lazy for a module's named export (the pages export by name). */
-function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/** A screen in its own chunk: React.lazy, plus preload() so a page the server rendered has its code before the browser takes it over. */
+type LazyScreen<P extends object> = ComponentType<P> & { preload(): Promise<void> };
+
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen<P> {
+  let loaded: ComponentType<P> | undefined;
+  const Lazy = lazy(async () => ({ default: (loaded ??= await load()) }));
+  // Once loaded, the screen renders at once: hydrating a server-rendered page must not suspend,
+  // or an update above it (the session probe) would make React throw the server's HTML away.
+  const Screen = (props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy as ComponentType<P>, props));
+  return Object.assign(Screen, {
+    preload: async () => {
+      loaded ??= await load();
+    },
+  });
 }
 
-const AboutPage = lazyNamed(() => import('#client/pages/about/about-page.tsx'), 'AboutPage');
-const ServicesPage = lazyNamed(() => import('#client/pages/services/services-page.tsx'), 'ServicesPage');
-const GalleriesPage = lazyNamed(() => import('#client/pages/galleries/galleries-page.tsx'), 'GalleriesPage');
-const GalleryPage = lazy(async () => ({ default: (await import('#client/pages/galleries/gallery-page.tsx')).GalleryPage }));
-const ContactPage = lazyNamed(() => import('#client/pages/contact/contact-page.tsx'), 'ContactPage');
-const TermsPage = lazyNamed(() => import('#client/pages/legal/legal-pages.tsx'), 'TermsPage');
-const PrivacyPage = lazyNamed(() => import('#client/pages/legal/legal-pages.tsx'), 'PrivacyPage');
-const RegisterPage = lazyNamed(() => import('#client/pages/auth/register-page.tsx'), 'RegisterPage');
-const LoginPage = lazyNamed(() => import('#client/pages/auth/login-page.tsx'), 'LoginPage');
-const TwoFactorChallengePage = lazyNamed(() => import('#client/pages/auth/two-factor-challenge-page.tsx'), 'TwoFactorChallengePage');
-const ForgotPasswordPage = lazyNamed(() => import('#client/pages/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazy(async () => ({ default: (await import('#client/pages/auth/reset-password-page.tsx')).ResetPasswordPage }));
-const VerifyEmailPage = lazyNamed(() => import('#client/pages/auth/verify-email-page.tsx'), 'VerifyEmailPage');
-const ConfirmPasswordPage = lazyNamed(() => import('#client/pages/auth/confirm-password-page.tsx'), 'ConfirmPasswordPage');
-const AccountArea = lazyNamed(() => import('#client/pages/account/account-area.tsx'), 'AccountArea');
-const AdminArea = lazy(() => import('#client/pages/admin/admin-area.tsx'));
+const AboutPage = lazyScreen(async () => (await import('#client/pages/about/about-page.tsx')).AboutPage);
+const ServicesPage = lazyScreen(async () => (await import('#client/pages/services/services-page.tsx')).ServicesPage);
+const GalleriesPage = lazyScreen(async () => (await import('#client/pages/galleries/galleries-page.tsx')).GalleriesPage);
+const GalleryPage = lazyScreen(async () => (await import('#client/pages/galleries/gallery-page.tsx')).GalleryPage);
+const ContactPage = lazyScreen(async () => (await import('#client/pages/contact/contact-page.tsx')).ContactPage);
+const TermsPage = lazyScreen(async () => (await import('#client/pages/legal/legal-pages.tsx')).TermsPage);
+const PrivacyPage = lazyScreen(async () => (await import('#client/pages/legal/legal-pages.tsx')).PrivacyPage);
+const RegisterPage = lazyScreen(async () => (await import('#client/pages/auth/register-page.tsx')).RegisterPage);
+const LoginPage = lazyScreen(async () => (await import('#client/pages/auth/login-page.tsx')).LoginPage);
+const TwoFactorChallengePage = lazyScreen(
+  async () => (await import('#client/pages/auth/two-factor-challenge-page.tsx')).TwoFactorChallengePage,
+);
+const ForgotPasswordPage = lazyScreen(async () => (await import('#client/pages/auth/forgot-password-page.tsx')).ForgotPasswordPage);
+const ResetPasswordPage = lazyScreen(async () => (await import('#client/pages/auth/reset-password-page.tsx')).ResetPasswordPage);
+const VerifyEmailPage = lazyScreen(async () => (await import('#client/pages/auth/verify-email-page.tsx')).VerifyEmailPage);
+const ConfirmPasswordPage = lazyScreen(async () => (await import('#client/pages/auth/confirm-password-page.tsx')).ConfirmPasswordPage);
+const AccountArea = lazyScreen(async () => (await import('#client/pages/account/account-area.tsx')).AccountArea);
+const AdminArea = lazyScreen(async () => (await import('#client/pages/admin/admin-area.tsx')).default);
+
+/** The screen code a server-rendered public page needs (main.tsx loads it before hydrating). */
+export function preloadPublicScreen(pathname: string): Promise<void> {
+  const byPath: Record<string, { preload(): Promise<void> }> = {
+    '/about': AboutPage,
+    '/services': ServicesPage,
+    '/galleries': GalleriesPage,
+    '/contact': ContactPage,
+    '/legal/terms': TermsPage,
+    '/legal/privacy': PrivacyPage,
+  };
+  const screen = /^\/galleries\/[^/]+\/?$/.test(pathname) ? GalleryPage : byPath[pathname.replace(/(.)\/$/, '$1')];
+  return screen ? screen.preload() : Promise.resolve();
+}
 
 function PageLoading() {
   return (
@@ -73,7 +100,16 @@ function GuestOnlyLogin() {
   );
 }
 
-function SiteRoutes() {
+/** `notFoundPath`: the address the server answered 404 for (its HTML shows the not-found page, whatever route the address would match). */
+function SiteRoutes({ notFoundPath }: { notFoundPath: string | undefined }) {
+  const [location] = useLocation();
+  if (notFoundPath !== undefined && location === notFoundPath) {
+    return (
+      <SiteLayout>
+        <NotFoundPage />
+      </SiteLayout>
+    );
+  }
   return (
     <SiteLayout>
       <Lazy>
@@ -134,7 +170,7 @@ function SiteRoutes() {
   );
 }
 
-function AppRoutes() {
+function AppRoutes({ notFoundPath }: { notFoundPath: string | undefined }) {
   useScrollRestoration();
   return (
     <Switch>
@@ -149,7 +185,7 @@ function AppRoutes() {
         </RequireSession>
       </Route>
       <Route>
-        <SiteRoutes />
+        <SiteRoutes notFoundPath={notFoundPath} />
       </Route>
     </Switch>
   );
@@ -161,14 +197,15 @@ function SessionGate({ children }: { children: ReactNode }) {
   return isLoading ? <PageLoading /> : <>{children}</>;
 }
 
-export function App() {
+/** The whole client; the server renders it with a query client of its own per page (entry-server.tsx). */
+export function App({ queryClient = browserQueryClient, notFoundPath }: { queryClient?: QueryClient; notFoundPath?: string | undefined }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <ConfirmProvider>
           <SkipLink />
           <SessionGate>
-            <AppRoutes />
+            <AppRoutes notFoundPath={notFoundPath} />
           </SessionGate>
         </ConfirmProvider>
       </SessionProvider>

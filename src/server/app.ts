@@ -38,6 +38,7 @@ import { loadPublicContent } from './public-content/public-content.service.ts';
 import { registerCrawlerFiles } from './public-content/crawler-files.ts';
 import { registerPublicReadFastPath } from './public-content/public-read-route.ts';
 import { PageShell } from './public-content/page-shell.ts';
+import { builtPageRenderer } from './public-content/page-renderer.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -99,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('restStatus', undefined);
 
   const hasClient = existsSync(path.join(clientDistDir, 'index.html'));
-  const pageShell = hasClient ? new PageShell(clientDistDir, config) : undefined;
+  const pageShell = hasClient ? new PageShell(clientDistDir, config, builtPageRenderer(), app.log) : undefined;
   const publicPage = pageShell && ((url: string) => pageShell.renderPublicPage(url, deps.publicContent.current()));
   await registerPublicReadFastPath(app, deps, publicPage, async () => {
     await app.register(fastifyHelmet, {
@@ -224,7 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler((error, request, reply) => sendRestError(reply, error, request.log));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/trpc/') || url.startsWith('/media/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !hasClient) {
@@ -232,7 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     // Any other page is the client's to route, from the shell with the page's head and status
     // (404 for an unknown path: the client shows its Not-found page).
-    const page = pageShell!.render(url, deps.publicContent.current());
+    const page = await pageShell!.render(url, deps.publicContent.current());
     return reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
   });
 

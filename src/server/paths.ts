@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The built client (vite), served by the app. */
 export const clientDistDir = path.join(projectRoot, 'dist', 'client');
+/** The server render of the client's public pages (vite --ssr, src/client/entry-server.tsx). */
+export const ssrDistDir = path.join(projectRoot, 'dist', 'ssr');
 /** The demo pictures, drawn once by `npm run demo-images` and committed. */
 export const demoImagesDir = path.join(projectRoot, 'demo-images');
 /** Empty PGlite clusters, one per PGlite version (`npm run db-template`), unpacked by a first start. */

@@ -14,6 +14,10 @@ export interface InitialData {
   testimonials?: { results: Testimonial[]; total: number };
   /** The public gallery list (the galleries page). */
   galleryList?: { results: GallerySummary[]; total: number };
-  /** The gallery of a gallery page. */
+  /** The gallery of a gallery page, or the About page's slider. */
   gallery?: Gallery;
+  /** A gallery the page shows that a visitor may not see (hidden or deleted): the page shows it as absent, without asking. */
+  unavailableGalleryId?: number;
+  /** The server answered 404 for this address: the client shows the not-found page there, whatever route it matches. */
+  notFound?: true;
 }

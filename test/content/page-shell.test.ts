@@ -1,13 +1,15 @@
-// The shell every page starts from: each public page's own head (title, description, canonical
-// URL, Open Graph and Twitter tags with its main picture, the shop as JSON-LD) and status 404 for
-// an unknown path or a gallery a visitor may not see. Uses the client's real index.html template.
+// The HTML every page starts from: each public page's own head (title, description, canonical
+// URL, Open Graph and Twitter tags with its main picture, the shop as JSON-LD), its body rendered
+// by React on the server, and status 404 for an unknown path or a gallery a visitor may not see.
+// Uses the client's real index.html template and the client's own server render (from source).
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { createGallery } from '#test/support/factories.ts';
-import { PageShell } from '#server/public-content/page-shell.ts';
+import { PageShell, type RenderPageBody } from '#server/public-content/page-shell.ts';
+import { renderPageBody } from '#client/entry-server.tsx';
 import { seedDemoContent } from '#server/db/seed/seed.ts';
 
 const appUrl = 'https://www.harbourside.example';
@@ -25,7 +27,7 @@ beforeAll(async () => {
   await t.deps.publicContent.refresh();
   clientDir = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-shell-'));
   copyFileSync(path.resolve(import.meta.dirname, '../../src/client/index.html'), path.join(clientDir, 'index.html'));
-  shell = new PageShell(clientDir, { appUrl });
+  shell = new PageShell(clientDir, { appUrl }, renderPageBody);
 });
 afterAll(async () => {
   await t?.close();
@@ -33,11 +35,12 @@ afterAll(async () => {
 });
 
 const render = (pathname: string) => shell.render(pathname, t.deps.publicContent.current());
+const rootOf = (html: string) => /<div id="root">(.*?)<\/div>\n {4}<script type="application\/json"/s.exec(html)?.[1] ?? '';
 const jsonLdOf = (html: string) =>
   JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, any>;
 
 describe('the page shell', () => {
-  it('gives every public page its title, description, canonical URL, social tags and the shop as JSON-LD', () => {
+  it('gives every public page its title, description, canonical URL, social tags and the shop as JSON-LD', async () => {
     const pages: [string, string][] = [
       ['/', 'Home'],
       ['/about', 'About Us'],
@@ -48,14 +51,14 @@ describe('the page shell', () => {
       ['/legal/privacy', 'Privacy Policy'],
     ];
     for (const [pathname, title] of pages) {
-      const { status, html } = render(pathname);
+      const { status, html } = await render(pathname);
       expect(status, pathname).toBe(200);
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(html).toContain(`<title>${title} | Harbourside Body &amp; Paint</title>`);
       expect(html.match(/<meta name="description"/g)).toHaveLength(1);
       expect(html).toContain(`<link rel="canonical" href="${appUrl}${pathname}" />`);
       expect(html).toContain(`<meta property="og:url" content="${appUrl}${pathname}" />`);
-      expect(html).toContain('<div id="root"></div>');
+      expect(rootOf(html), pathname).toContain('<main id="main"');
       expect(html).not.toContain('name="robots"');
       const data = jsonLdOf(html);
       expect(data).toMatchObject({
@@ -71,7 +74,7 @@ describe('the page shell', () => {
       expect(data).not.toHaveProperty('aggregateRating');
       expect(data).not.toHaveProperty('review');
     }
-    const home = render('/').html;
+    const home = (await render('/')).html;
     const image = t.deps.publicContent.current()!.widget('HomeImage1')!.image!;
     expect(home).toContain(`<meta property="og:image" content="${appUrl}${image.large_url}" />`);
     expect(home).toContain(`<meta property="og:image:width" content="${image.large_width}" />`);
@@ -79,8 +82,8 @@ describe('the page shell', () => {
     expect(jsonLdOf(home).image).toBe(`${appUrl}${image.large_url}`);
   });
 
-  it('names a visible gallery in its title, escaped, with its picture', () => {
-    const { status, html } = render(`/galleries/${visibleId}`);
+  it('names a visible gallery in its title, escaped, with its picture', async () => {
+    const { status, html } = await render(`/galleries/${visibleId}`);
     expect(status).toBe(200);
     expect(html).toContain('<title>Camper &lt;van&gt; resprays | Harbourside Body &amp; Paint</title>');
     expect(html).toContain(`<link rel="canonical" href="${appUrl}/galleries/${visibleId}" />`);
@@ -88,9 +91,9 @@ describe('the page shell', () => {
     expect(html).not.toContain('<van>');
   });
 
-  it('answers 404 for an unknown path, an unknown or hidden gallery, and a malformed gallery path', () => {
+  it('answers 404 for an unknown path, an unknown or hidden gallery, and a malformed gallery path', async () => {
     for (const pathname of ['/no-such-page', `/galleries/${hiddenId}`, '/galleries/999999', '/galleries/abc', '/galleries/1/2', '/%']) {
-      const { status, html } = render(pathname);
+      const { status, html } = await render(pathname);
       expect(status, pathname).toBe(404);
       expect(html).toContain('<title>Page Not Found | Harbourside Body &amp; Paint</title>');
       expect(html).toContain('<meta name="robots" content="noindex" />');
@@ -98,32 +101,32 @@ describe('the page shell', () => {
     }
   });
 
-  it('keeps sign-in, account and admin screens out of search engines', () => {
+  it('keeps sign-in, account and admin screens out of search engines', async () => {
     for (const pathname of ['/login', '/register', '/account', '/account/profile', '/admin', '/admin/widgets/3', '/reset-password/abc']) {
-      const { status, html } = render(pathname);
+      const { status, html } = await render(pathname);
       expect(status, pathname).toBe(200);
       expect(html).toContain('<meta name="robots" content="noindex" />');
     }
   });
 
-  it('embeds the content the page reads first, in the shapes of the API, so the client need not ask again', () => {
+  it('embeds the content the page reads first, in the shapes of the API, so the client need not ask again', async () => {
     const dataOf = (html: string) =>
       JSON.parse(/<script type="application\/json" id="initial-data">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, any>;
     const snapshot = t.deps.publicContent.current()!;
-    const home = dataOf(render('/').html);
+    const home = dataOf((await render('/')).html);
     expect(home.widgets.map((w: { name: string }) => w.name)).toContain('HomeText1');
     expect(home.widgets.find((w: { name: string }) => w.name === 'HomeText1')).toEqual(snapshot.widget('HomeText1'));
     expect(home.testimonials).toEqual(snapshot.testimonials());
-    expect(dataOf(render('/galleries').html).galleryList).toEqual(snapshot.galleryList());
-    expect(dataOf(render(`/galleries/${visibleId}`).html).gallery).toEqual(JSON.parse(JSON.stringify(snapshot.gallery(visibleId))));
-    expect(render('/no-such-page').html).not.toContain('id="initial-data"');
-    expect(render('/login').html).not.toContain('id="initial-data"');
+    expect(dataOf((await render('/galleries')).html).galleryList).toEqual(snapshot.galleryList());
+    expect(dataOf((await render(`/galleries/${visibleId}`)).html).gallery).toEqual(JSON.parse(JSON.stringify(snapshot.gallery(visibleId))));
+    expect(dataOf((await render('/no-such-page')).html)).toMatchObject({ notFound: true, widgets: home.widgets });
+    expect((await render('/login')).html).not.toContain('id="initial-data"');
   });
 
   it('cannot be broken out of by content: "<" is escaped inside the data and JSON-LD blocks', async () => {
     await t.deps.db.updateTable('widgets').set({ alt: '</script><script>alert(1)</script>' }).where('name', '=', 'HomeImage1').execute();
     await t.deps.publicContent.refresh();
-    const { html } = render('/');
+    const { html } = await render('/');
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html.match(/<script/g)).toHaveLength(3);
   });
@@ -131,6 +134,66 @@ describe('the page shell', () => {
   it('follows the snapshot: a renamed gallery is renamed in the next page', async () => {
     await t.deps.db.updateTable('galleries').set({ name: 'Renamed' }).where('id', '=', visibleId).execute();
     await t.deps.publicContent.refresh();
-    expect(render(`/galleries/${visibleId}`).html).toContain('<title>Renamed | Harbourside Body &amp; Paint</title>');
+    expect((await render(`/galleries/${visibleId}`)).html).toContain('<title>Renamed | Harbourside Body &amp; Paint</title>');
+  });
+
+  it('renders the content of each public page into its first HTML, with its main picture preloaded in the head', async () => {
+    const snapshot = t.deps.publicContent.current()!;
+    const textOf = (name: string) => /<p>([^<]{12,})/.exec(snapshot.widget(name)!.html ?? '')?.[1];
+    // An earlier case renames it.
+    const galleryName = snapshot.gallery(visibleId)!.name.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const pages: [string, string[]][] = [
+      ['/', ['<h1 class="hero__title">Welcome</h1>', textOf('HomeText1')!, 'What our customers say']],
+      ['/about', ['About Us', textOf('AboutText')!, 'From the workshop']],
+      ['/services', ['Services', textOf('ServicesText')!]],
+      ['/galleries', ['Photo Galleries', galleryName]],
+      [`/galleries/${visibleId}`, [galleryName]],
+      ['/contact', ['Contact', 'Unit 4, Quay Road Industrial Estate']],
+      ['/legal/terms', ['Terms and Conditions']],
+      ['/legal/privacy', ['Privacy Policy']],
+    ];
+    for (const [pathname, texts] of pages) {
+      const { html } = await render(pathname);
+      const root = rootOf(html);
+      for (const text of texts) expect(root, `${pathname}: ${text}`).toContain(text);
+      // Nothing still loading: the skeletons are what the browser shows before its data, never in a rendered page.
+      expect(root, pathname).not.toMatch(/widget--loading|skeleton/);
+      expect(root, pathname).not.toContain('<link rel="preload"');
+      // The site's Content-Security-Policy runs no inline script: React must not have needed one.
+      expect(html, pathname).not.toMatch(/<script>/);
+    }
+    const head = (await render('/')).html.split('<body>')[0]!;
+    expect(head).toMatch(/<link rel="preload" as="image" [^>]*fetchPriority="high"/);
+  });
+
+  it('renders the not-found page for an unknown address, and leaves sign-in screens to the client', async () => {
+    expect(rootOf((await render('/no-such-page')).html)).toContain('Page Not Found');
+    expect(rootOf((await render(`/galleries/${hiddenId}`)).html)).toContain('Error 404');
+    expect((await render('/login')).html).toContain('<div id="root"></div>');
+    expect((await render('/admin')).html).toContain('<div id="root"></div>');
+  });
+
+  it('sends a page it cannot render for the client to render, and logs why', async () => {
+    const errors: string[] = [];
+    const failing: RenderPageBody = () => Promise.reject(new Error('render broke'));
+    const broken = new PageShell(clientDir, { appUrl }, failing, { error: (_details, message) => void errors.push(message) });
+    const page = await broken.render('/about', t.deps.publicContent.current());
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<div id="root"></div>');
+    expect(page.html).toContain('<title>About Us | Harbourside Body &amp; Paint</title>');
+    expect(errors).toHaveLength(1);
+  });
+
+  it('renders a page once per content version, however many ask at once', async () => {
+    let renders = 0;
+    const counting: RenderPageBody = (pathname, data) => {
+      renders += 1;
+      return renderPageBody(pathname, data);
+    };
+    const counted = new PageShell(clientDir, { appUrl }, counting);
+    const snapshot = t.deps.publicContent.current();
+    const pages = await Promise.all(Array.from({ length: 20 }, () => counted.render('/services', snapshot)));
+    expect(new Set(pages.map((p) => p.html)).size).toBe(1);
+    expect(renders).toBe(1);
   });
 });

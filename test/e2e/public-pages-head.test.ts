@@ -1,9 +1,11 @@
 /**
- * The first HTML of the public pages from the built server: each page's head and structured data
- * are there before any script runs, an unknown path answers 404 and still shows the Not-found
- * screen, and a signed-out visit logs nothing in the console (no 401 from the session probe).
+ * The first HTML of the public pages from the built server: each page's head, structured data and
+ * content are there before any script runs, the browser takes the page over without replacing it
+ * and without a React warning, an unknown path answers 404 and still shows the Not-found screen,
+ * and a signed-out visit logs nothing in the console (no 401 from the session probe).
  */
 import { describe, expect, test } from 'vitest';
+import { shareSession } from './support/flows.ts';
 import { useJourney } from './support/journey.ts';
 import { visible } from './support/ui.ts';
 
@@ -64,5 +66,80 @@ describe('public pages in the first HTML', () => {
     });
     // A 404 page load is reported by Chromium as a console error about the document itself.
     expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+  });
+
+  test('every public page arrives rendered, and the browser takes it over without a warning, a request for its content or a re-render', async () => {
+    const { page } = j;
+    const list = await j.api().expect('GET', '/api/galleries?hidden=false', [200]);
+    const galleryId = (list.body.results[0] as { id: number }).id;
+    const pages: [string, string, number][] = [
+      ['/', 'Welcome', 200],
+      ['/about', 'About Us', 200],
+      ['/services', 'Services', 200],
+      ['/galleries', 'Photo Galleries', 200],
+      [`/galleries/${galleryId}`, '', 200],
+      ['/contact', 'Contact', 200],
+      ['/legal/terms', 'Terms and Conditions', 200],
+      ['/legal/privacy', 'Privacy Policy', 200],
+      ['/no-such-page', 'Error 404', 404],
+      ['/galleries/999999', 'Error 404', 404],
+    ];
+    // Before any page script: note every element the page's scripts take out of the document. A
+    // hydrated page keeps the server's elements; a page the client rendered again replaces them.
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removedByScripts: string[] }).removedByScripts = removed;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) if (node instanceof Element) removed.push(node.outerHTML.slice(0, 80));
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const [pathname, heading, status] of pages) {
+      await j.step(`open ${pathname}`, async () => {
+        const firstHtml = await (await fetch(j.url(pathname))).text();
+        const root = /<div id="root">(.*?)<\/div>\n/s.exec(firstHtml)?.[1] ?? '';
+        expect(root, pathname).toContain('<main id="main"');
+        if (heading) expect(root, pathname).toContain(heading);
+
+        const problems: string[] = [];
+        const onConsole = (m: { type(): string; text(): string }) => {
+          if ((m.type() === 'error' || m.type() === 'warning') && !/status of 404/.test(m.text()))
+            problems.push(`${m.type()}: ${m.text()}`);
+        };
+        const onPageError = (error: Error) => problems.push(`page error: ${error.message}`);
+        const contentRequests: string[] = [];
+        const onRequest = (r: { url(): string }) => {
+          if (/\/trpc\//.test(r.url()) && !r.url().includes('session.current')) contentRequests.push(r.url());
+        };
+        page.on('console', onConsole);
+        page.on('pageerror', onPageError);
+        page.on('request', onRequest);
+        const response = await page.goto(j.url(pathname), { waitUntil: 'networkidle' });
+        expect(response?.status(), pathname).toBe(status);
+        // The browser's scripts have run: the session probe went out once the page was live.
+        await page.waitForFunction(() => document.querySelector('.site-nav__link--cta') !== null);
+        page.off('console', onConsole);
+        page.off('pageerror', onPageError);
+        page.off('request', onRequest);
+        expect(problems, pathname).toEqual([]);
+        expect(contentRequests, pathname).toEqual([]);
+        expect(await page.evaluate(() => (window as unknown as { removedByScripts: string[] }).removedByScripts), pathname).toEqual([]);
+      });
+    }
+  });
+
+  test('a signed-in visitor gets the same rendered page, and their own header once the page is live', async () => {
+    const { page, context } = j;
+    await shareSession(context, await j.adminApi());
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    await page.goto(j.url('/about'));
+    await visible(page.getByRole('heading', { name: 'About Us' }));
+    await visible(page.getByRole('link', { name: 'My Account' }));
+    expect(problems).toEqual([]);
   });
 });

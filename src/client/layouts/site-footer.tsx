@@ -66,7 +66,8 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="container site-footer__bottom">
-        <p>
+        {/* A page rendered on the server late on 31 December may meet a browser already in the new year. */}
+        <p suppressHydrationWarning>
           © {year} {siteConfig.name}
         </p>
         <button type="button" className="scroll-top" onClick={scrollToTop}>

@@ -20,7 +20,8 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-async function fetchCurrentUser(): Promise<User | null> {
+/** Who the visitor is: null when signed out or when the server cannot be reached. */
+export async function fetchCurrentUser(): Promise<User | null> {
   try {
     // session.current answers null when signed out (no 401 in the console of every visit).
     const answer = await trpcClient.session.current.query({});

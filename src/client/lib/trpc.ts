@@ -29,29 +29,34 @@ export interface RequestMeta extends Record<string, unknown> {
   skipGlobalErrorHandler?: boolean;
 }
 
-export const queryClient: QueryClient = new QueryClient({
-  queryCache: new QueryCache({
-    onError: (error, query) => {
-      if (!query.meta?.skipGlobalErrorHandler) reportErrorStatus(error);
-    },
-  }),
-  mutationCache: new MutationCache({
-    onError: (error, _variables, _context, mutation) => {
-      if (!mutation.meta?.skipGlobalErrorHandler) reportErrorStatus(error);
-    },
-  }),
-  defaultOptions: {
-    queries: {
-      staleTime: 60_000,
-      refetchOnWindowFocus: false,
-      // A 4xx will not change on retry; only network trouble and 5xx are worth a second try.
-      retry: (failureCount, error) => {
-        const status = statusOf(error);
-        return failureCount < 2 && (status === undefined || status >= 500);
+/** A query client with the site's defaults: the browser's one below, and one per server render (entry-server.tsx). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.skipGlobalErrorHandler) reportErrorStatus(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.skipGlobalErrorHandler) reportErrorStatus(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        // A 4xx will not change on retry; only network trouble and 5xx are worth a second try.
+        retry: (failureCount, error) => {
+          const status = statusOf(error);
+          return failureCount < 2 && (status === undefined || status >= 500);
+        },
       },
     },
-  },
-});
+  });
+}
+
+export const queryClient: QueryClient = createQueryClient();
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [

@@ -2,8 +2,10 @@
  * The HTML every page starts from: the built client's index.html with the page's own head (title,
  * description, canonical URL, Open Graph and Twitter tags with the page's main picture, and the
  * shop as JSON-LD structured data) and the right status: 404 for an unknown path or a gallery a
- * visitor may not see. Made once per snapshot version and path, so it costs about what a static
- * file does. The page's body is still rendered by the client.
+ * visitor may not see. A public page's body (and the not-found page's) is rendered by React on the
+ * server (src/client/entry-server.tsx, built into dist/ssr) from the content embedded beside it,
+ * which the browser hydrates. Made once per snapshot version and path, so it costs about what a
+ * static file does. Sign-in, account and admin screens stay an empty shell the client renders.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +13,17 @@ import type { AppConfig } from '#server/env.ts';
 import { galleryPageSchema, gallerySchema, testimonialPageSchema, widgetSchema, type ImageVariants } from '#shared/schemas/content.ts';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
 import { shopDetails } from '#shared/shop-details.ts';
+import { ABOUT_GALLERY_ID } from '#shared/limits.ts';
 import type { PublicSnapshot } from './public-snapshot.ts';
+
+/** src/client/entry-server.tsx's renderPageBody: the HTML inside `<div id="root">`. */
+export type RenderPageBody = (pathname: string, data: InitialData | undefined) => Promise<string>;
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+  isPublic: boolean;
+}
 
 export interface PageHead {
   status: 200 | 404;
@@ -151,26 +163,47 @@ export function renderHead(head: PageHead, appUrl: string): string {
  * applied), so the client's cache holds exactly what the API would have answered.
  */
 export function initialDataFor(head: PageHead, snapshot: PublicSnapshot | undefined): InitialData | undefined {
-  if (!snapshot || head.status !== 200 || !head.canonicalPath) return undefined;
-  const data: InitialData = { widgets: snapshot.content.widgets.map((w) => widgetSchema.parse(w)) };
+  if (!snapshot) return undefined;
+  const widgets = snapshot.content.widgets.map((w) => widgetSchema.parse(w));
+  if (head.status === 404) return { widgets, notFound: true };
+  if (!head.canonicalPath) return undefined;
+  const data: InitialData = { widgets };
   if (head.canonicalPath === '/') data.testimonials = testimonialPageSchema.parse(snapshot.testimonials());
   if (head.canonicalPath === '/galleries') data.galleryList = galleryPageSchema.parse(snapshot.galleryList());
-  const galleryId = /^\/galleries\/(\d+)$/.exec(head.canonicalPath ?? '')?.[1];
-  const gallery = galleryId ? snapshot.gallery(Number(galleryId)) : undefined;
+  // A gallery page shows its gallery; the About page a slider of the workshop's.
+  const galleryId = head.canonicalPath === '/about' ? ABOUT_GALLERY_ID : Number(/^\/galleries\/(\d+)$/.exec(head.canonicalPath)?.[1]);
+  const gallery = galleryId ? snapshot.gallery(galleryId) : undefined;
   if (gallery) data.gallery = gallerySchema.parse(gallery);
+  else if (head.canonicalPath === '/about') data.unavailableGalleryId = ABOUT_GALLERY_ID;
   return data;
 }
 
-/** The built index.html, read once, with a slot for each page's head. */
+const NOT_FOUND_CACHE_SIZE = 200;
+
+/**
+ * React puts a preload for each high-priority image at the top of what it renders; in the head
+ * the browser finds them before anything else (the LCP picture of the page), and the root then
+ * holds exactly the tree the browser hydrates.
+ */
+function splitPreloads(body: string): { preloads: string; tree: string } {
+  const match = /^(?:<link rel="preload"[^>]*\/>)+/.exec(body);
+  return match ? { preloads: match[0], tree: body.slice(match[0].length) } : { preloads: '', tree: body };
+}
+
+/** The built index.html, read once, with a slot for each page's head and body. */
 export class PageShell {
   private readonly before: string;
   private readonly after: string;
-  private cache = new Map<string, { status: number; html: string; isPublic: boolean }>();
+  private cache = new Map<string, Promise<RenderedPage>>();
+  /** Not-found pages by address (the menu marks the section an address is in), at most NOT_FOUND_CACHE_SIZE. */
+  private notFoundCache = new Map<string, Promise<RenderedPage>>();
   private cachedVersion: number | undefined;
 
   constructor(
     clientDir: string,
     private readonly config: Pick<AppConfig, 'appUrl'>,
+    private readonly renderBody: RenderPageBody | undefined,
+    private readonly log?: { error(details: object, message: string): void },
   ) {
     const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8')
       .replace(/\s*<meta name="description"[^>]*>/, '')
@@ -183,35 +216,61 @@ export class PageShell {
   }
 
   /** A public page's HTML (200), or undefined for anything else: sign-in screens, 404s. */
-  renderPublicPage(url: string, snapshot: PublicSnapshot | undefined): { status: number; html: string } | undefined {
+  async renderPublicPage(url: string, snapshot: PublicSnapshot | undefined): Promise<{ status: number; html: string } | undefined> {
     const pathname = url.split('?')[0] ?? '/';
-    const page = this.render(pathname, snapshot);
+    const page = await this.render(pathname, snapshot);
     return page.status === 200 && page.isPublic ? page : undefined;
   }
 
-  /** The page's HTML and status; cached per snapshot version (only known pages, so the cache stays small). */
-  render(pathname: string, snapshot: PublicSnapshot | undefined): { status: number; html: string; isPublic: boolean } {
+  /**
+   * The page's HTML and status; cached per snapshot version (only known pages, so the cache stays
+   * small), one render per page even when many requests ask for it at once.
+   */
+  render(pathname: string, snapshot: PublicSnapshot | undefined): Promise<RenderedPage> {
     if (this.cachedVersion !== snapshot?.version) {
       this.cache = new Map();
+      this.notFoundCache = new Map();
       this.cachedVersion = snapshot?.version;
     }
     const head = pageHeadFor(pathname, snapshot);
-    const key = head.status === 404 ? '404' : (head.canonicalPath ?? 'private');
-    let page = this.cache.get(key);
+    const [cache, key] = head.status === 404 ? [this.notFoundCache, pathname] : [this.cache, head.canonicalPath ?? 'private'];
+    let page = cache.get(key);
     if (!page) {
-      const data = initialDataFor(head, snapshot);
-      // JSON in a non-script block: "<" escaped so no text can close the element.
-      const dataBlock = data
-        ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`
-        : '';
-      const after = this.after.replace('<div id="root"></div>', `<div id="root"></div>\n    ${dataBlock}`);
-      page = {
-        status: head.status,
-        html: this.before + renderHead(head, this.config.appUrl) + after,
-        isPublic: head.canonicalPath !== undefined,
-      };
-      this.cache.set(key, page);
+      // Unknown addresses are endless: past the bound, the oldest not-found page goes.
+      if (cache === this.notFoundCache && cache.size >= NOT_FOUND_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      page = this.build(pathname, head, snapshot);
+      cache.set(key, page);
     }
     return page;
+  }
+
+  private async build(pathname: string, head: PageHead, snapshot: PublicSnapshot | undefined): Promise<RenderedPage> {
+    const data = initialDataFor(head, snapshot);
+    const isPublic = head.canonicalPath !== undefined;
+    // Public pages and the not-found page are complete in their first HTML; the sign-in, account
+    // and admin screens depend on who asks, so the client renders them.
+    const body = isPublic || head.status === 404 ? await this.renderBodySafely(head.canonicalPath ?? pathname, data) : undefined;
+    const { preloads, tree } = splitPreloads(body ?? '');
+    // JSON in a non-script block: "<" escaped so no text can close the element.
+    const dataBlock = data
+      ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`
+      : '';
+    const after = this.after.replace('<div id="root"></div>', `<div id="root">${tree}</div>\n    ${dataBlock}`);
+    return {
+      status: head.status,
+      html: this.before + renderHead(head, this.config.appUrl) + (preloads ? `\n    ${preloads}` : '') + after,
+      isPublic,
+    };
+  }
+
+  /** A page the server cannot render is still a working page: the client renders it, as it does the sign-in screens. */
+  private async renderBodySafely(pathname: string, data: InitialData | undefined): Promise<string | undefined> {
+    if (!this.renderBody) return undefined;
+    try {
+      return await this.renderBody(pathname, data);
+    } catch (err) {
+      this.log?.error({ err, pathname }, 'server rendering failed; the page is sent for the client to render');
+      return undefined;
+    }
   }
 }

@@ -62,7 +62,7 @@ function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: Pr
 export function registerPublicReadFastPath(
   app: FastifyInstance,
   deps: Pick<AppDeps, 'publicContent'>,
-  publicPage: ((url: string) => { status: number; html: string } | undefined) | undefined,
+  publicPage: ((url: string) => Promise<{ status: number; html: string } | undefined>) | undefined,
   registerSecurityHeaders: () => Promise<void>,
 ): Promise<void> {
   let securityHeaders: Record<string, string> | undefined;
@@ -74,9 +74,9 @@ export function registerPublicReadFastPath(
       if (prepared) return sendPrepared(request, reply, prepared, securityHeaders);
       return;
     }
-    // A public page's shell (page-shell.ts), the same for every visitor; anything else (files,
+    // A public page (page-shell.ts), the same for every visitor; anything else (files,
     // sign-in screens, unknown paths) takes the normal route.
-    const page = isStaticPath(request.url) ? undefined : publicPage?.(request.url);
+    const page = isStaticPath(request.url) ? undefined : await publicPage?.(request.url);
     if (page) {
       return reply
         .headers(securityHeaders)

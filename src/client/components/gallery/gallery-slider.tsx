@@ -13,6 +13,7 @@ export function GallerySlider({ galleryId }: { galleryId: number }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
 
   if (query.isPending) return <div className="skeleton gallery-slider-skeleton" aria-hidden="true" />;
+  // No gallery: the API's 404, or the page's embedded data saying it is not for visitors.
   const gallery = query.data;
   if (!gallery || gallery.images.length === 0) return null;
   return (

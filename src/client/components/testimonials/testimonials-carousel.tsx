@@ -3,12 +3,13 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Testimonial } from '#shared/schemas/content.ts';
 import { trpc } from '#client/lib/trpc.ts';
-import { formatDate } from '#client/lib/format-date.ts';
+import { formatDate, useDateDisplay } from '#client/lib/format-date.ts';
 import { Carousel } from '#client/components/carousel/carousel.tsx';
 import { AUTOPLAY_MS, TESTIMONIAL_SLIDES } from '#client/components/carousel/carousel-settings.ts';
 import { StarRating } from '#client/components/ui/star-rating.tsx';
 
 function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+  const dateDisplay = useDateDisplay();
   return (
     <figure className="testimonial">
       <StarRating value={testimonial.score} size={25} readOnly label="Score" />
@@ -17,7 +18,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       <figcaption className="testimonial__author">
         <span className="testimonial__name">{testimonial.name}</span>
         <time dateTime={testimonial.created_at} className="testimonial__date">
-          {formatDate(testimonial.created_at)}
+          {formatDate(testimonial.created_at, dateDisplay)}
         </time>
       </figcaption>
     </figure>
