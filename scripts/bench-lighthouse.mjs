@@ -1,8 +1,9 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile preset, the system Chromium) on every public page
 // and the sign-in page of the built site with its demo content; prints the four category scores,
-// LCP and CLS per page. CHROME_PATH overrides /usr/bin/chromium.
+// LCP and CLS per page. CHROME_PATH overrides /usr/bin/chromium; LIGHTHOUSE_REPORTS=DIR keeps each
+// page's full report there (JSON), to see what the LCP element is and what shifted.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -71,6 +72,10 @@ try {
   for (const page of pages) {
     const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
     const { categories, audits, runtimeError } = result.lhr;
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${page.replace(/\//g, '_') || '_'}.json`), JSON.stringify(result.lhr));
+    }
     if (runtimeError) {
       console.log(`| ${page} | Lighthouse could not measure it: ${runtimeError.code} ${runtimeError.message} | | | | | |`);
       continue;

@@ -37,7 +37,7 @@ import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
 import { loadPublicContent } from './public-content/public-content.service.ts';
 import { registerCrawlerFiles } from './public-content/crawler-files.ts';
 import { registerPublicReadFastPath } from './public-content/public-read-route.ts';
-import { PageShell } from './public-content/page-shell.ts';
+import { PageShell, sendPage } from './public-content/page-shell.ts';
 import { builtPageRenderer } from './public-content/page-renderer.ts';
 
 export interface BuildAppOptions {
@@ -233,8 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     // Any other page is the client's to route, from the shell with the page's head and status
     // (404 for an unknown path: the client shows its Not-found page).
-    const page = await pageShell!.render(url, deps.publicContent.current());
-    return reply.code(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+    return sendPage(request, reply, await pageShell!.render(url, deps.publicContent.current()));
   });
 
   const sweep = setInterval(

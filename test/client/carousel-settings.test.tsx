@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  CSS_BREAKPOINTS,
   GALLERY_SLIDER_SLIDES,
+  slidesPerViewStyle,
   SINGLE_SLIDE,
   slidesPerView,
   TESTIMONIAL_SLIDES,
@@ -46,5 +50,27 @@ describe('slides per view (docs/product.md section 9)', () => {
 
   it('the slideshow always shows one', () => {
     expect(slidesPerView(2000, SINGLE_SLIDE)).toBe(1);
+  });
+});
+
+describe('slides per view in CSS (the same before and after a server-rendered page comes alive)', () => {
+  it('gives the stylesheet the count at each width it switches at', () => {
+    expect(slidesPerViewStyle(THUMBNAIL_SLIDES)).toEqual({
+      '--spv-base': 3,
+      '--spv-600': 4,
+      '--spv-900': 6,
+      '--spv-1100': 6,
+      '--spv-1300': 6,
+      '--spv-1600': 6,
+    });
+  });
+
+  it('switches in the stylesheet at every breakpoint of every carousel, and at no other width', () => {
+    const css = readFileSync(path.resolve(import.meta.dirname, '../../src/client/styles/components.css'), 'utf8');
+    const switches = [...css.matchAll(/@media \(min-width: (\d+)px\) \{\s*\.carousel \{\s*--slides-per-view: var\(--spv-(\d+)\);/g)];
+    expect(switches.map((m) => [Number(m[1]), Number(m[2])])).toEqual(CSS_BREAKPOINTS.map((w) => [w, w]));
+    for (const settings of [TESTIMONIAL_SLIDES, GALLERY_SLIDER_SLIDES, THUMBNAIL_SLIDES, SINGLE_SLIDE]) {
+      for (const { minWidth } of settings.breakpoints) expect(CSS_BREAKPOINTS).toContain(minWidth);
+    }
   });
 });

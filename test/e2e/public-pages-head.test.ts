@@ -20,7 +20,11 @@ describe('public pages in the first HTML', () => {
     expect(home.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(home.headers.get('x-content-type-options')).toBe('nosniff');
     expect(home.headers.get('cache-control')).toBe('no-cache');
+    // Compressed once when made (fetch asks for gzip, deflate and br, and decodes).
+    expect(home.headers.get('content-encoding')).toBe('br');
+    expect(home.headers.get('vary')).toContain('Accept-Encoding');
     const html = await home.text();
+    expect(html).toContain('</html>');
     expect(html).toContain('<title>Home | Harbourside Body &amp; Paint</title>');
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/" \/>/);
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/img\/[^"]+"/);

@@ -21,19 +21,6 @@ export function usePrefersReducedMotion(): boolean {
   return useMediaQuery('(prefers-reduced-motion: reduce)');
 }
 
-function subscribeToResize(onChange: () => void) {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
-}
-
-export function useViewportWidth(): number {
-  return useSyncExternalStore(
-    subscribeToResize,
-    () => window.innerWidth,
-    () => 1024,
-  );
-}
-
 function subscribeToScroll(onChange: () => void) {
   window.addEventListener('scroll', onChange, { passive: true });
   return () => window.removeEventListener('scroll', onChange);

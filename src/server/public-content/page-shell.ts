@@ -9,6 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '#server/env.ts';
 import { galleryPageSchema, gallerySchema, testimonialPageSchema, widgetSchema, type ImageVariants } from '#shared/schemas/content.ts';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
@@ -22,7 +25,26 @@ export type RenderPageBody = (pathname: string, data: InitialData | undefined) =
 export interface RenderedPage {
   status: number;
   html: string;
+  /** The HTML compressed once, for browsers that accept it (sendPage). */
+  brotli: Buffer;
+  gzip: Buffer;
   isPublic: boolean;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Sends a page in the best encoding the browser accepts. The fast path answers before the
+ * compression plugin would see the reply, and a page is made once but sent many times, so it is
+ * compressed once, when made.
+ */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  void reply.code(page.status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.brotli);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
 }
 
 export interface PageHead {
@@ -216,7 +238,7 @@ export class PageShell {
   }
 
   /** A public page's HTML (200), or undefined for anything else: sign-in screens, 404s. */
-  async renderPublicPage(url: string, snapshot: PublicSnapshot | undefined): Promise<{ status: number; html: string } | undefined> {
+  async renderPublicPage(url: string, snapshot: PublicSnapshot | undefined): Promise<RenderedPage | undefined> {
     const pathname = url.split('?')[0] ?? '/';
     const page = await this.render(pathname, snapshot);
     return page.status === 200 && page.isPublic ? page : undefined;
@@ -256,11 +278,12 @@ export class PageShell {
       ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`
       : '';
     const after = this.after.replace('<div id="root"></div>', `<div id="root">${tree}</div>\n    ${dataBlock}`);
-    return {
-      status: head.status,
-      html: this.before + renderHead(head, this.config.appUrl) + (preloads ? `\n    ${preloads}` : '') + after,
-      isPublic,
-    };
+    const html = this.before + renderHead(head, this.config.appUrl) + (preloads ? `\n    ${preloads}` : '') + after;
+    const [brotliBytes, gzipBytes] = await Promise.all([
+      brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip(html, { level: 9 }),
+    ]);
+    return { status: head.status, html, brotli: brotliBytes, gzip: gzipBytes, isPublic };
   }
 
   /** A page the server cannot render is still a working page: the client renders it, as it does the sign-in screens. */

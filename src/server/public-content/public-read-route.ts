@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
 import { isStaticPath } from '#server/static-paths.ts';
 import type { PreparedJson } from './public-snapshot.ts';
+import { sendPage, type RenderedPage } from './page-shell.ts';
 
 interface PublicRead {
   procedurePath: string;
@@ -62,7 +63,7 @@ function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: Pr
 export function registerPublicReadFastPath(
   app: FastifyInstance,
   deps: Pick<AppDeps, 'publicContent'>,
-  publicPage: ((url: string) => Promise<{ status: number; html: string } | undefined>) | undefined,
+  publicPage: ((url: string) => Promise<RenderedPage | undefined>) | undefined,
   registerSecurityHeaders: () => Promise<void>,
 ): Promise<void> {
   let securityHeaders: Record<string, string> | undefined;
@@ -77,14 +78,7 @@ export function registerPublicReadFastPath(
     // A public page (page-shell.ts), the same for every visitor; anything else (files,
     // sign-in screens, unknown paths) takes the normal route.
     const page = isStaticPath(request.url) ? undefined : await publicPage?.(request.url);
-    if (page) {
-      return reply
-        .headers(securityHeaders)
-        .header('cache-control', 'no-cache')
-        .code(page.status)
-        .type('text/html; charset=utf-8')
-        .send(page.html);
-    }
+    if (page) return sendPage(request, reply.headers(securityHeaders), page);
   });
   return registerSecurityHeaders().then(() => {
     app.addHook('onRequest', async (_request, reply) => {

@@ -51,3 +51,20 @@ export function slidesPerView(width: number, settings: SlidesPerView): number {
   }
   return slides;
 }
+
+/**
+ * The widths the stylesheet switches at (components.css, `.carousel` media queries): every
+ * breakpoint above must be one of them (a test holds them together).
+ */
+export const CSS_BREAKPOINTS = [600, 900, 1100, 1300, 1600] as const;
+
+/**
+ * The slides per view as CSS variables, one per width the stylesheet switches at: the browser
+ * picks by its own width, so a page rendered on the server (which knows no width) shows the same
+ * number of slides before and after its scripts run, and nothing moves.
+ */
+export function slidesPerViewStyle(settings: SlidesPerView): Record<string, number> {
+  const style: Record<string, number> = { '--spv-base': settings.base };
+  for (const width of CSS_BREAKPOINTS) style[`--spv-${width}`] = slidesPerView(width, settings);
+  return style;
+}

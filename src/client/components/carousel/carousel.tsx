@@ -9,8 +9,8 @@ import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import Fade from 'embla-carousel-fade';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { usePrefersReducedMotion, useViewportWidth } from '#client/lib/media.ts';
-import { slidesPerView, type SlidesPerView } from '#client/components/carousel/carousel-settings.ts';
+import { usePrefersReducedMotion } from '#client/lib/media.ts';
+import { slidesPerViewStyle, type SlidesPerView } from '#client/components/carousel/carousel-settings.ts';
 
 export interface CarouselProps {
   /** Names the region for assistive technology ("Customer reviews"). */
@@ -43,7 +43,6 @@ export function Carousel({
   showArrows = true,
 }: CarouselProps) {
   const reducedMotion = usePrefersReducedMotion();
-  const perViewNow = slidesPerView(useViewportWidth(), perView);
   const [plugins] = useState(() => [
     ...(autoplayMs
       ? [Autoplay({ delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnFocusIn: false, stopOnMouseEnter: false })]
@@ -97,7 +96,7 @@ export function Carousel({
     }
   }
 
-  const style = { '--slides-per-view': perViewNow } as CSSProperties;
+  const style = slidesPerViewStyle(perView) as CSSProperties;
   const hasControls = showArrows || (Boolean(autoplayMs) && !reducedMotion);
   return (
     <section

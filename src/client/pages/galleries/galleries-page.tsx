@@ -8,7 +8,8 @@ import { trpc } from '#client/lib/trpc.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
 
 /** A gallery links to its own url (docs/product.md); an external address leaves the site, a path does not. */
-function GalleryCard({ gallery }: { gallery: GallerySummary }) {
+/** `priority`: the first card's picture is the page's LCP on a phone; fetched at once rather than lazily. */
+function GalleryCard({ gallery, priority }: { gallery: GallerySummary; priority: boolean }) {
   const href = gallery.url || `/galleries/${gallery.id}`;
   const content = (
     <>
@@ -17,6 +18,7 @@ function GalleryCard({ gallery }: { gallery: GallerySummary }) {
           image={gallery.image}
           alt=""
           sizes="(min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw"
+          priority={priority}
           className="gallery-card__image"
         />
       ) : (
@@ -54,9 +56,9 @@ export function GalleriesPage() {
           </div>
         ) : (
           <ul className="gallery-grid">
-            {(query.data?.results ?? []).map((gallery) => (
+            {(query.data?.results ?? []).map((gallery, index) => (
               <li key={gallery.id}>
-                <GalleryCard gallery={gallery} />
+                <GalleryCard gallery={gallery} priority={index === 0} />
               </li>
             ))}
           </ul>
