@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { createGallery } from '#test/support/factories.ts';
-import { PageShell, type RenderPageBody } from '#server/public-content/page-shell.ts';
-import { renderPageBody } from '#client/entry-server.tsx';
+import { PageShell, type RenderPage } from '#server/public-content/page-shell.ts';
+import { renderPage } from '#client/entry-server.tsx';
 import { seedDemoContent } from '#server/db/seed/seed.ts';
 
 const appUrl = 'https://www.harbourside.example';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   await t.deps.publicContent.refresh();
   clientDir = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-shell-'));
   copyFileSync(path.resolve(import.meta.dirname, '../../src/client/index.html'), path.join(clientDir, 'index.html'));
-  shell = new PageShell(clientDir, { appUrl }, renderPageBody);
+  shell = new PageShell(clientDir, { appUrl }, renderPage);
 });
 afterAll(async () => {
   await t?.close();
@@ -119,7 +119,14 @@ describe('the page shell', () => {
     expect(home.testimonials).toEqual(snapshot.testimonials());
     expect(dataOf((await render('/galleries')).html).galleryList).toEqual(snapshot.galleryList());
     expect(dataOf((await render(`/galleries/${visibleId}`)).html).gallery).toEqual(JSON.parse(JSON.stringify(snapshot.gallery(visibleId))));
-    expect(dataOf((await render('/no-such-page')).html)).toMatchObject({ notFound: true, widgets: home.widgets });
+    expect(dataOf((await render('/no-such-page')).html)).toEqual({ notFound: true, widgets: [] });
+    // Only what the page read: the home page's widgets are not in the About page, nor the other way round.
+    const names = (data: Record<string, any>) => (data.widgets as { name: string }[]).map((w) => w.name);
+    const about = dataOf((await render('/about')).html);
+    expect(names(home)).not.toContain('AboutText');
+    expect(names(about)).toEqual(expect.arrayContaining(['AboutText', 'AboutImage', 'AboutImage2', 'AboutText2']));
+    expect(names(about)).not.toContain('HomeText1');
+    expect(about.testimonials).toBeUndefined();
     expect((await render('/login')).html).not.toContain('id="initial-data"');
   });
 
@@ -175,7 +182,7 @@ describe('the page shell', () => {
 
   it('sends a page it cannot render for the client to render, and logs why', async () => {
     const errors: string[] = [];
-    const failing: RenderPageBody = () => Promise.reject(new Error('render broke'));
+    const failing: RenderPage = () => Promise.reject(new Error('render broke'));
     const broken = new PageShell(clientDir, { appUrl }, failing, { error: (_details, message) => void errors.push(message) });
     const page = await broken.render('/about', t.deps.publicContent.current());
     expect(page.status).toBe(200);
@@ -186,9 +193,9 @@ describe('the page shell', () => {
 
   it('renders a page once per content version, however many ask at once', async () => {
     let renders = 0;
-    const counting: RenderPageBody = (pathname, data) => {
+    const counting: RenderPage = (pathname, data) => {
       renders += 1;
-      return renderPageBody(pathname, data);
+      return renderPage(pathname, data);
     };
     const counted = new PageShell(clientDir, { appUrl }, counting);
     const snapshot = t.deps.publicContent.current();
@@ -207,12 +214,12 @@ describe('the page shell', () => {
       writeFileSync(path.join(built, 'index.html'), template);
       mkdirSync(path.join(built, 'assets'));
       writeFileSync(path.join(built, 'assets', 'index-abc.css'), '.hero{color:#fff}');
-      const { html } = await new PageShell(built, { appUrl }, renderPageBody).render('/about', t.deps.publicContent.current());
+      const { html } = await new PageShell(built, { appUrl }, renderPage).render('/about', t.deps.publicContent.current());
       expect(html).toContain('<style>.hero{color:#fff}</style>');
       expect(html).not.toContain('index-abc.css');
       // A stylesheet that could end the element early stays a link.
       writeFileSync(path.join(built, 'assets', 'index-abc.css'), '.a{content:"</style><script>"}');
-      const linked = await new PageShell(built, { appUrl }, renderPageBody).render('/about', t.deps.publicContent.current());
+      const linked = await new PageShell(built, { appUrl }, renderPage).render('/about', t.deps.publicContent.current());
       expect(linked.html).toContain('href="/assets/index-abc.css"');
       expect(linked.html).not.toContain('<style>');
     } finally {

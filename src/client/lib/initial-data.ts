@@ -5,9 +5,8 @@
  * from fetching it again at once. The server render (entry-server.tsx) seeds its own cache from
  * the same data, so the browser's first render is the server's HTML, to the letter.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
-import type { Gallery } from '#shared/schemas/content.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { SESSION_QUERY_KEY, trpc } from '#client/lib/trpc.ts';
 
@@ -23,15 +22,57 @@ export function readInitialData(doc: Document = document): InitialData | undefin
   }
 }
 
-export function seedQueryCache(queryClient: QueryClient, data: InitialData): void {
-  for (const widget of data.widgets) queryClient.setQueryData(trpc.widgets.byKey.queryKey({ x: widget.name }), widget);
-  if (data.testimonials) queryClient.setQueryData(trpc.testimonials.list.queryKey({}), data.testimonials);
-  if (data.galleryList) queryClient.setQueryData(trpc.galleries.list.queryKey({ hidden: false }), data.galleryList);
-  if (data.gallery) queryClient.setQueryData(trpc.galleries.get.queryKey({ id: data.gallery.id }), data.gallery);
+/** Each piece of the data, under the query key it answers, and how to put it into a data block. */
+interface Piece {
+  key: QueryKey;
+  value: unknown;
+  addTo(data: InitialData): void;
+}
+
+function piecesOf(data: InitialData): Piece[] {
+  const pieces: Piece[] = data.widgets.map((widget) => ({
+    key: trpc.widgets.byKey.queryKey({ x: widget.name }),
+    value: widget,
+    addTo: (into) => void into.widgets.push(widget),
+  }));
+  const { testimonials, galleryList, gallery, unavailableGalleryId } = data;
+  if (testimonials)
+    pieces.push({
+      key: trpc.testimonials.list.queryKey({}),
+      value: testimonials,
+      addTo: (into) => void (into.testimonials = testimonials),
+    });
+  if (galleryList)
+    pieces.push({
+      key: trpc.galleries.list.queryKey({ hidden: false }),
+      value: galleryList,
+      addTo: (into) => void (into.galleryList = galleryList),
+    });
+  if (gallery)
+    pieces.push({ key: trpc.galleries.get.queryKey({ id: gallery.id }), value: gallery, addTo: (into) => void (into.gallery = gallery) });
   // What the API's 404 would have left a screen with: no gallery (GallerySlider then shows nothing).
-  if (data.unavailableGalleryId !== undefined) {
-    queryClient.setQueryData(trpc.galleries.get.queryKey({ id: data.unavailableGalleryId }), null as unknown as Gallery);
+  if (unavailableGalleryId !== undefined) {
+    pieces.push({
+      key: trpc.galleries.get.queryKey({ id: unavailableGalleryId }),
+      value: null,
+      addTo: (into) => void (into.unavailableGalleryId = unavailableGalleryId),
+    });
   }
+  return pieces;
+}
+
+export function seedQueryCache(queryClient: QueryClient, data: InitialData): void {
+  for (const piece of piecesOf(data)) queryClient.setQueryData(piece.key, piece.value);
+}
+
+/**
+ * Only the pieces a render read (the server's render of a page says which): the browser's first
+ * render reads exactly those, so the page carries nothing more.
+ */
+export function onlyRead(data: InitialData, wasRead: (key: QueryKey) => boolean): InitialData {
+  const kept: InitialData = { widgets: [], ...(data.notFound ? { notFound: true } : {}) };
+  for (const piece of piecesOf(data)) if (wasRead(piece.key)) piece.addTo(kept);
+  return kept;
 }
 
 export function seedInitialData(queryClient: QueryClient, doc: Document = document): void {

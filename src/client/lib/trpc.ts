@@ -29,10 +29,13 @@ export interface RequestMeta extends Record<string, unknown> {
   skipGlobalErrorHandler?: boolean;
 }
 
-/** A query client with the site's defaults: the browser's one below, and one per server render (entry-server.tsx). */
-export function createQueryClient(): QueryClient {
+/**
+ * A query client with the site's defaults: the browser's one below, and one per server render
+ * (entry-server.tsx, with a query cache that notes what the page reads).
+ */
+export function createQueryClient(QueryCacheClass: typeof QueryCache = QueryCache): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({
+    queryCache: new QueryCacheClass({
       onError: (error, query) => {
         if (!query.meta?.skipGlobalErrorHandler) reportErrorStatus(error);
       },

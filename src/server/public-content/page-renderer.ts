@@ -7,15 +7,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ssrDistDir } from '#server/paths.ts';
-import type { RenderPageBody } from './page-shell.ts';
+import type { RenderPage } from './page-shell.ts';
 
 /** The renderer, or undefined when the build has none (the client then renders every page). */
-export function builtPageRenderer(dir = ssrDistDir): RenderPageBody | undefined {
+export function builtPageRenderer(dir = ssrDistDir): RenderPage | undefined {
   const entry = path.join(dir, 'entry-server.js');
   if (!existsSync(entry)) return undefined;
-  let loaded: Promise<RenderPageBody> | undefined;
+  let loaded: Promise<RenderPage> | undefined;
   return async (pathname, data) => {
-    loaded ??= (import(pathToFileURL(entry).href) as Promise<{ renderPageBody: RenderPageBody }>).then((m) => m.renderPageBody);
+    loaded ??= (import(pathToFileURL(entry).href) as Promise<{ renderPage: RenderPage }>).then((m) => m.renderPage);
     return (await loaded)(pathname, data);
   };
 }

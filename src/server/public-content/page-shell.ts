@@ -19,12 +19,14 @@ import { shopDetails } from '#shared/shop-details.ts';
 import { ABOUT_GALLERY_ID } from '#shared/limits.ts';
 import type { PublicSnapshot } from './public-snapshot.ts';
 
-/** src/client/entry-server.tsx's renderPageBody: the HTML inside `<div id="root">`. */
-export type RenderPageBody = (pathname: string, data: InitialData | undefined) => Promise<string>;
+/** src/client/entry-server.tsx's renderPage: the HTML inside `<div id="root">`, and the part of the data the page read. */
+export type RenderPage = (pathname: string, data: InitialData | undefined) => Promise<{ html: string; data: InitialData | undefined }>;
 
 export interface RenderedPage {
   status: number;
   html: string;
+  /** The HTML encoded once: writing a string to the socket encodes it again on every request. */
+  bytes: Buffer;
   /** The HTML compressed once, for browsers that accept it (sendPage). */
   brotli: Buffer;
   gzip: Buffer;
@@ -44,7 +46,7 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Ren
   void reply.code(page.status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.brotli);
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-  return reply.send(page.html);
+  return reply.send(page.bytes);
 }
 
 export interface PageHead {
@@ -239,7 +241,7 @@ export class PageShell {
   constructor(
     clientDir: string,
     private readonly config: Pick<AppConfig, 'appUrl'>,
-    private readonly renderBody: RenderPageBody | undefined,
+    private readonly renderPage: RenderPage | undefined,
     private readonly log?: { error(details: object, message: string): void },
   ) {
     const template = inlineStylesheet(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), clientDir)
@@ -286,11 +288,13 @@ export class PageShell {
     const isPublic = head.canonicalPath !== undefined;
     // Public pages and the not-found page are complete in their first HTML; the sign-in, account
     // and admin screens depend on who asks, so the client renders them.
-    const body = isPublic || head.status === 404 ? await this.renderBodySafely(head.canonicalPath ?? pathname, data) : undefined;
-    const { preloads, tree } = splitPreloads(body ?? '');
-    // JSON in a non-script block: "<" escaped so no text can close the element.
-    const dataBlock = data
-      ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`
+    const rendered = isPublic || head.status === 404 ? await this.renderSafely(head.canonicalPath ?? pathname, data) : undefined;
+    const { preloads, tree } = splitPreloads(rendered?.html ?? '');
+    // What the rendered page read (all of it when the client renders the page itself). JSON in a
+    // non-script block: "<" escaped so no text can close the element.
+    const embedded = rendered ? rendered.data : data;
+    const dataBlock = embedded
+      ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${JSON.stringify(embedded).replace(/</g, '\\u003c')}</script>`
       : '';
     const after = this.after.replace('<div id="root"></div>', `<div id="root">${tree}</div>\n    ${dataBlock}`);
     const html = this.before + renderHead(head, this.config.appUrl) + (preloads ? `\n    ${preloads}` : '') + after;
@@ -298,14 +302,14 @@ export class PageShell {
       brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
       gzip(html, { level: 9 }),
     ]);
-    return { status: head.status, html, brotli: brotliBytes, gzip: gzipBytes, isPublic };
+    return { status: head.status, html, bytes: Buffer.from(html), brotli: brotliBytes, gzip: gzipBytes, isPublic };
   }
 
   /** A page the server cannot render is still a working page: the client renders it, as it does the sign-in screens. */
-  private async renderBodySafely(pathname: string, data: InitialData | undefined): Promise<string | undefined> {
-    if (!this.renderBody) return undefined;
+  private async renderSafely(pathname: string, data: InitialData | undefined): Promise<Awaited<ReturnType<RenderPage>> | undefined> {
+    if (!this.renderPage) return undefined;
     try {
-      return await this.renderBody(pathname, data);
+      return await this.renderPage(pathname, data);
     } catch (err) {
       this.log?.error({ err, pathname }, 'server rendering failed; the page is sent for the client to render');
       return undefined;
