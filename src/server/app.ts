@@ -20,7 +20,7 @@ import { createRequestContext } from './context.ts';
 import { appRouter, uploadRoutes, type AppRouter } from './router.ts';
 import { createLocalStorage } from './files/storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
+import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
 import { findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from './auth/sessions.ts';
 import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { AppError } from './errors.ts';
@@ -87,7 +87,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     storage: createLocalStorage(config.dataDir),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
+    // Several copies on one PostgreSQL count together in its rate_limits table; the embedded
+    // database has one copy, which counts in memory (docs/decisions/atomic-rate-limits.md).
+    rateLimiter:
+      options.rateLimiter ?? (database.engine === 'postgres' ? createDatabaseRateLimiter(database.db) : createMemoryRateLimiter()),
     log: app.log,
     publicContent: new PublicSnapshotStore(() => loadPublicContent(deps), app.log),
   };
@@ -239,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sweep = setInterval(
     () => {
       deleteExpiredSessions(deps.db).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+      deps.rateLimiter.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'));
     },
     10 * 60 * 1000,
   );

@@ -27,7 +27,7 @@ import {
 } from '#shared/schemas/session.ts';
 import { profileChecks, registerChecks } from './session.input-checks.ts';
 import { register } from './registration.service.ts';
-import { assertLoginNotThrottled, completeTwoFactorLogin, login, logout } from './sign-in.service.ts';
+import { completeTwoFactorLogin, login, logout, reserveLoginAttempt } from './sign-in.service.ts';
 import { getCurrentUser, updateProfile } from './profile.service.ts';
 import { changePassword, confirmPassword, forgotPassword, getConfirmedPasswordStatus, resetPassword } from './passwords.service.ts';
 import { resendVerification, verifyEmail } from './email-verification.service.ts';
@@ -64,13 +64,12 @@ export const sessionRouter = router({
     // The throttle answers before the input is validated (docs/rest-contract.md: 429 before 422).
     .use(async ({ ctx, getRawInput, next }) => {
       const raw = (await getRawInput()) as { email?: unknown } | undefined;
-      await assertLoginNotThrottled(ctx.deps, raw?.email, ctx.meta.ipAddress);
-      return next();
+      return next({ ctx: { loginAttempt: await reserveLoginAttempt(ctx.deps, raw?.email, ctx.meta.ipAddress) } });
     })
     .input(loginInputSchema)
     .output(loginResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const { result, grant } = await login(ctx.deps, input, currentSessionOf(ctx));
+      const { result, grant } = await login(ctx.deps, input, currentSessionOf(ctx), ctx.loginAttempt);
       applySessionGrant(ctx, grant);
       return result;
     }),
