@@ -25,6 +25,7 @@ import { findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from 
 import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { AppError } from './errors.ts';
 import { restPlugin } from './rest/rest-plugin.ts';
+import { refuseBatchedSessionMutations, TRPC_MAX_BATCH_SIZE } from './trpc-batching.ts';
 import { sendRestError } from './rest/error-response.ts';
 import { buildOpenApiDocument } from './rest/openapi.ts';
 import { registerApiDocs } from './rest/api-docs.ts';
@@ -162,6 +163,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
+  app.addHook('onRequest', refuseBatchedSessionMutations);
+
   // A committed write to public content is in the snapshot before its response leaves, so the
   // next read shows it; a slow rebuild holds the response at most 2 s (it still lands after).
   app.addHook('onSend', async (request, reply, payload) => {
@@ -175,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: ({ req, res }) => createRequestContext(deps, req, res),
       onError: ({ error, path: procedurePath }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')

@@ -43,6 +43,13 @@ export const TWO_FACTOR_LIMITS = {
   perHour: { limit: 20, windowSeconds: 60 * 60 },
 } as const;
 
+export function twoFactorLimits(userId: number): RateLimit[] {
+  return [
+    { key: `two-factor:${userId}`, ...TWO_FACTOR_LIMITS.perMinute },
+    { key: `two-factor-hour:${userId}`, ...TWO_FACTOR_LIMITS.perHour },
+  ];
+}
+
 function loginLimits(email: unknown, ip: string | null): RateLimit[] {
   const normalised = typeof email === 'string' ? email.trim().toLowerCase() : '';
   const address = ip ?? '';
@@ -106,10 +113,7 @@ export async function completeTwoFactorLogin(
   }
   const userId = pending.pending_user_id!;
   // Reserved before the code is checked, so parallel guesses cannot all slip under the limit.
-  const attempt = await reserveAttempt(deps.rateLimiter, [
-    { key: `two-factor:${userId}`, ...TWO_FACTOR_LIMITS.perMinute },
-    { key: `two-factor-hour:${userId}`, ...TWO_FACTOR_LIMITS.perHour },
-  ]);
+  const attempt = await reserveAttempt(deps.rateLimiter, twoFactorLimits(userId));
   if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
 
   await passTwoFactorChallenge(deps, userId, input);
