@@ -26,7 +26,7 @@ import {
   verifyEmailInputSchema,
 } from '#shared/schemas/session.ts';
 import { profileChecks, registerChecks } from './session.input-checks.ts';
-import { register } from './registration.service.ts';
+import { register, reserveRegistration } from './registration.service.ts';
 import { completeTwoFactorLogin, login, logout, reserveLoginAttempt } from './sign-in.service.ts';
 import { getCurrentUser, updateProfile } from './profile.service.ts';
 import { changePassword, confirmPassword, forgotPassword, getConfirmedPasswordStatus, resetPassword } from './passwords.service.ts';
@@ -51,6 +51,11 @@ export const sessionRouter = router({
 
   /** REST: POST /api/register (upload route). */
   register: publicProcedure
+    // Counted before the input is validated, as the REST path counts before reading the body.
+    .use(async ({ ctx, next }) => {
+      await reserveRegistration(ctx.deps, ctx.meta.ipAddress);
+      return next();
+    })
     .use(withInputChecks(registerInputSchema, registerChecks))
     .input(registerInputSchema)
     .output(z.void())
