@@ -105,6 +105,11 @@ export async function startServer(options: {
   template?: ServerTemplate | undefined;
   keepData?: boolean;
   inMainProcess?: boolean;
+  /**
+   * With TEST_DATABASE_URL: run as another copy of the site on this existing database (another
+   * server's `databaseName`) instead of a new one; stop() leaves the database to its owner.
+   */
+  sharedDatabase?: string | undefined;
 }): Promise<RunningServer & { databaseName: string | undefined }> {
   installExitHandlers(!options.inMainProcess);
   const { template } = options;
@@ -133,7 +138,9 @@ export async function startServer(options: {
     DATABASE_URL: '',
     APP_KEY: '',
   };
-  if (process.env.TEST_DATABASE_URL) {
+  if (process.env.TEST_DATABASE_URL && options.sharedDatabase) {
+    env.DATABASE_URL = databaseUrlFor(options.sharedDatabase);
+  } else if (process.env.TEST_DATABASE_URL) {
     databaseName = `bodyshop_e2e_${Date.now()}_${randomBytes(4).toString('hex')}`;
     await adminQuery(`create database ${databaseName}${template?.databaseName ? ` template ${template.databaseName}` : ''}`);
     env.DATABASE_URL = databaseUrlFor(databaseName);
