@@ -6,6 +6,7 @@
  */
 import { afterAll, expect, inject, test } from 'vitest';
 import { ApiClient } from '../e2e/support/api.ts';
+import { signInClients } from './support/sign-in.ts';
 import { startServer } from '../e2e/support/server.ts';
 
 const ROUNDS = 5;
@@ -39,13 +40,7 @@ test(
     const perRound: string[] = [];
 
     for (let round = 1; round <= ROUNDS; round++) {
-      const writers = await Promise.all(
-        Array.from({ length: WRITERS }, async () => {
-          const client = new ApiClient(server!.baseUrl);
-          await client.login(server!.adminEmail, server!.adminPassword);
-          return client;
-        }),
-      );
+      const writers = await signInClients(server, WRITERS);
       let attempted = 0;
       const before = acknowledged.size;
       let killed = false;

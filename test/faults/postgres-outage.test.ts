@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { ERROR_MESSAGES } from '#shared/errors.ts';
-import { ApiClient } from '../e2e/support/api.ts';
+import { signInClients } from './support/sign-in.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import { canRunOwnPostgres, createOwnPostgres, type OwnPostgres } from './support/own-postgres.ts';
 
@@ -59,13 +59,7 @@ test(
     const acknowledged = new Map<number, string>();
     const recoveries: string[] = [];
 
-    const writers = await Promise.all(
-      Array.from({ length: WRITERS }, async () => {
-        const client = new ApiClient(site.baseUrl);
-        await client.login(site.adminEmail, site.adminPassword);
-        return client;
-      }),
-    );
+    const writers = await signInClients(site, WRITERS);
     const galleryId = (await writers[0]!.expect('GET', '/api/galleries?hidden=false', [200])).body.results[0].id as number;
     let running = true;
     const load = [

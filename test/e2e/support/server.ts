@@ -200,7 +200,8 @@ export async function startServer(options: {
     if (early) {
       const log = tail(logFile);
       await stop(false);
-      throw new Error(`the server exited before it was ready:\n${log}`);
+      // A silent exit 1 is a SIGTERM or SIGINT during the start (main.ts leaves at once then).
+      throw new Error(`the server exited before it was ready (exit code ${child.exitCode}, signal ${child.signalCode}):\n${log}`);
     }
     try {
       const response = await fetch(`${baseUrl}/healthz`);
