@@ -4,6 +4,7 @@
  * Every round the server must start, and every write it acknowledged (answered 201) in any round
  * must be there with what was written. Always on PGlite, even when TEST_DATABASE_URL is set.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, expect, inject, test } from 'vitest';
 import { ApiClient } from '../e2e/support/api.ts';
 import { signInClients } from './support/sign-in.ts';
@@ -18,6 +19,14 @@ let server: Server | undefined;
 afterAll(async () => {
   await server?.stop();
 });
+
+function logTail(running: { logFile: string }): string {
+  try {
+    return readFileSync(running.logFile, 'utf8').split('\n').slice(-20).join('\n');
+  } catch {
+    return '';
+  }
+}
 
 /** Every testimonial the admin sees, id → name. */
 async function allTestimonials(admin: ApiClient): Promise<Map<number, string>> {
@@ -44,17 +53,19 @@ test(
       let attempted = 0;
       const before = acknowledged.size;
       let killed = false;
+      let failure: Error | undefined;
       const writing = writers.map(async (client, writer) => {
-        for (let n = 0; !killed; n++) {
+        for (let n = 0; !killed && !failure; n++) {
           const name = `Kill r${round} w${writer} n${n}`;
           attempted++;
           try {
             const response = await client.request('POST', '/api/testimonials', { name, score: 4, review: `<p>${name}</p>` });
             if (response.status === 201) acknowledged.set(Number(response.body.id), name);
-            else if (!killed) throw new Error(`a write answered ${response.status}: ${response.text.slice(0, 300)}`);
+            else if (!killed) failure ??= new Error(`round ${round}: a write answered ${response.status}: ${response.text.slice(0, 300)}`);
           } catch (error) {
-            if (!killed) throw error;
-            // The connection died with the server: not acknowledged, so it may or may not be there.
+            // After the kill the connection dies with the server: not acknowledged, so it may or may not be there.
+            if (!killed)
+              failure ??= new Error(`round ${round}: a write failed before the kill: ${(error as Error).message}\n${logTail(server!)}`);
           }
         }
       });
@@ -63,6 +74,7 @@ test(
       killed = true;
       await server.kill();
       await Promise.all(writing);
+      if (failure) throw failure;
       const acknowledgedThisRound = acknowledged.size - before;
       expect(acknowledgedThisRound, `round ${round}: writes were acknowledged before the kill`).toBeGreaterThan(0);
 
