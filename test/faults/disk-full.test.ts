@@ -2,10 +2,10 @@
  * The disk full during an upload. The server's files (DATA_DIR/files, and DATA_DIR/tmp where
  * uploads stream first) live on a small tmpfs of their own; the database stays on the big disk.
  * A gallery image is uploaded when the disk cannot hold it, twice: once full before the upload
- * has streamed in, once with room for the upload but not for its resized variants. Each time the
- * user gets a clear 507 `{"message"}`, no file is left behind (the tree is exactly as before, the
- * temporary folder empty), no row points at a missing file, and the site keeps serving; with room
- * again the same upload succeeds. Mounting needs root: without it the test says so and is skipped.
+ * has streamed in, once with room for the upload but not for its resized variants; then a CV on a
+ * full disk. Each time the user gets a clear 507 `{"message"}`, no file is left behind (the tree is
+ * exactly as before, the temporary folder empty), no row points at a missing file, and the site
+ * keeps serving; with room again the same upload succeeds. Mounting needs root: without it the test says so and is skipped.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, statfsSync, writeFileSync, cpSync, mkdirSync } from 'node:fs';
@@ -125,6 +125,25 @@ test(
         expect((await fetch(`${site.baseUrl}${url}`)).status, `${scenario.name}: ${url}`).toBe(200);
       }
       expect((await admin.request('GET', '/api/user')).status).toBe(200);
+    }
+
+    // A CV (streamed to the temporary folder, then moved into the store) on a full disk: the same
+    // 507, nothing kept, the profile as it was.
+    {
+      const profileBefore = (await admin.expect('GET', '/api/user', [200])).body.data as Record<string, unknown>;
+      const before = tree(filesDir);
+      leaveFree(256 * 1024);
+      const cv = Buffer.alloc(1024 * 1024, 'Panel beater, ten years of experience. ');
+      const form = new FormData();
+      for (const field of ['firstname', 'lastname', 'email'] as const) form.append(field, String(profileBefore[field]));
+      form.append('cvfile', new Blob([new Uint8Array(cv)], { type: 'text/plain' }), 'cv.txt');
+      const response = await admin.request('POST', '/api/user', form);
+      outcomes.push(`a 1 MiB CV with 256 KiB free: ${response.status}`);
+      expect(response.status, response.text).toBe(507);
+      expect(response.body).toEqual({ message: ERROR_MESSAGES.insufficientStorage });
+      expect(tree(filesDir)).toEqual(before);
+      expect(readdirSync(path.join(mountPoint!, 'tmp'))).toEqual([]);
+      expect((await admin.expect('GET', '/api/user', [200])).body.data).toEqual(profileBefore);
     }
 
     // With room again the same upload is stored, and every image any gallery shows has its files.
