@@ -83,6 +83,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // a tRPC batch names all its procedures in one path parameter.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 5000 },
   });
+  // First, before any hook, parser or route exists: a route copies the error handler in force when
+  // it is registered, so one installed later misses them (the session hook's database error was
+  // Fastify's own 500 with the driver's code and words instead of the contract's 503).
+  app.setErrorHandler((error, request, reply) => sendRestError(reply, error, request.log));
 
   const deps: AppDeps = {
     db: database.db,
@@ -229,8 +233,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     });
   }
-
-  app.setErrorHandler((error, request, reply) => sendRestError(reply, error, request.log));
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

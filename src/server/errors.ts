@@ -72,6 +72,16 @@ export class AppError extends Error {
   static internal(): AppError {
     return new AppError('INTERNAL', ERROR_MESSAGES.server);
   }
+
+  /** The database does not answer: a 503 the client may retry, never the driver's words. */
+  static unavailable(): AppError {
+    return new AppError('UNAVAILABLE', ERROR_MESSAGES.unavailable);
+  }
+
+  /** The disk that holds uploads is full: a 507, and nothing of the upload was kept. */
+  static insufficientStorage(): AppError {
+    return new AppError('INSUFFICIENT_STORAGE', ERROR_MESSAGES.insufficientStorage);
+  }
 }
 
 /** Laravel's summary: the first message, then "(and N more errors)". */
@@ -86,4 +96,31 @@ export function summariseFieldErrors(fieldErrors: FieldErrors): string {
 /** True when the database refused a row for a unique index (PostgreSQL's 23505, on both engines). */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * True when an error means the database cannot be reached or is not taking work (down, starting,
+ * shutting down, refusing connections, closed): a 503, not a 500. PostgreSQL's SQLSTATE classes
+ * 08 (connection), 57P (operator intervention) and 53300 (too many connections), 55000 for a database
+ * that does not accept connections, the driver's socket errors, and a closed PGlite.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (/^08|^57P0[1-4]$|^53300$/.test(code)) return true;
+    if (code === '55000' && typeof message === 'string' && /accepting connections/i.test(message)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+  }
+  if (typeof message === 'string') {
+    // node-postgres and its pool, PGlite and Kysely (a closed database) say these without a code.
+    if (
+      /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end|driver has already been destroyed/i.test(
+        message,
+      )
+    )
+      return true;
+  }
+  const cause = (error as { cause?: unknown }).cause;
+  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }

@@ -12,7 +12,8 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError, type z } from 'zod';
 import type { RequestContext } from './context.ts';
-import { AppError } from './errors.ts';
+import { AppError, isDatabaseUnavailable } from './errors.ts';
+import { isStorageFull } from './files/storage.ts';
 import { ERROR_MESSAGES, type AppErrorCode, type AppErrorData } from '#shared/errors.ts';
 import { assertAccess, type AccessLevel } from './auth/access.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
@@ -38,6 +39,9 @@ const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  // tRPC has no 507; the HTTP status comes from data.httpStatus all the same.
+  INSUFFICIENT_STORAGE: 'INTERNAL_SERVER_ERROR',
 };
 
 /** Wraps an AppError so tRPC carries it; the formatter and the REST layer unwrap it again. */
@@ -45,7 +49,10 @@ function toTrpcError(error: AppError): TRPCError {
   return new TRPCError({ code: trpcCodeOf[error.code], message: error.message, cause: error });
 }
 
-/** The AppError behind any error a procedure threw; zod input errors become a 422. */
+/**
+ * The AppError behind any error a procedure threw; zod input errors become a 422, an unreachable
+ * database a 503 and a full disk a 507 (never the driver's or the file system's own text).
+ */
 export function appErrorOf(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof TRPCError) {
@@ -62,6 +69,8 @@ export function appErrorOf(error: unknown): AppError {
       return new AppError('VALIDATION', ERROR_MESSAGES.invalidData, {});
     }
   }
+  if (isDatabaseUnavailable(error)) return AppError.unavailable();
+  if (isStorageFull(error)) return AppError.insufficientStorage();
   return AppError.internal();
 }
 

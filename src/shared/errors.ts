@@ -15,6 +15,8 @@ export const APP_ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503, // the database does not answer
+  INSUFFICIENT_STORAGE: 507, // the disk that holds uploads is full; nothing was stored
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
@@ -43,4 +45,6 @@ export const ERROR_MESSAGES = {
   invalidData: 'The given data was invalid.',
   tooManyAttempts: 'Too Many Attempts.',
   server: 'Server Error',
+  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  insufficientStorage: 'There is not enough storage space to save this file. Nothing was saved; please try again later.',
 } as const;

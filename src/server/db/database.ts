@@ -51,8 +51,14 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       },
     },
   });
-  // An idle client that errors (server restart) must not crash the process.
+  // A connection the database ends (a restart, a crash, a network cut) emits 'error'. The pool
+  // listens only while a client is idle; a client checked out between two queries (inside a
+  // transaction, or just acquired) would have no listener, and an unhandled 'error' ends the
+  // process. So every client gets one for life: its next query fails instead (a 503, see
+  // isDatabaseUnavailable), the pool drops it on release and opens a new one once the database
+  // is back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

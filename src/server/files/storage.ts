@@ -27,6 +27,15 @@ export interface FileStorage {
   readonly publicRoot: string;
 }
 
+/** True when a write failed because the disk (or the user's quota) is full; looks through `cause`. */
+export function isStorageFull(error: unknown): boolean {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code } = e as { code?: unknown };
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+  }
+  return false;
+}
+
 const KEY_PATTERN = /^(public|private)\/[A-Za-z0-9._/-]+$/;
 
 export function createLocalStorage(dataDir: string): FileStorage {
@@ -41,6 +50,22 @@ export function createLocalStorage(dataDir: string): FileStorage {
 
   async function ensureParent(file: string) {
     await mkdir(path.dirname(file), { recursive: true });
+  }
+
+  /**
+   * Writes beside the target and renames into place: a write cut short (a full disk, a crash)
+   * leaves no half-written file under a key, and never truncates a file another row already
+   * shares (keys are content-addressed, so the same bytes may be stored twice).
+   */
+  async function writeWhole(target: string, write: (partial: string) => Promise<void>) {
+    const partial = `${target}.${randomBytes(6).toString('hex')}.partial`;
+    try {
+      await write(partial);
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
   }
 
   return {
@@ -60,13 +85,13 @@ export function createLocalStorage(dataDir: string): FileStorage {
           // Different device: fall back to copy.
         }
       }
-      await copyFile(sourcePath, target);
+      await writeWhole(target, (partial) => copyFile(sourcePath, partial));
       if (options.move) await rm(sourcePath, { force: true });
     },
     async putBuffer(key, data) {
       const target = pathOf(key);
       await ensureParent(target);
-      await writeFile(target, data);
+      await writeWhole(target, (partial) => writeFile(partial, data));
     },
     pathOf,
     read: (key) => readFile(pathOf(key)),

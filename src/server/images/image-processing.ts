@@ -115,10 +115,26 @@ export async function processImage(
   const large_key = `public/img/${hashOf(large.data)}-l.webp`;
   const thumb_key = `public/img/${hashOf(thumb.data)}-t.webp`;
 
-  if ('path' in source) await storage.putFile(original_key, source.path, { move: options.moveSource ?? false });
-  else await storage.putBuffer(original_key, source.buffer);
-  await storage.putBuffer(large_key, large.data);
-  await storage.putBuffer(thumb_key, thumb.data);
+  // A write that fails part-way (a full disk) takes back the files this call added, so the store
+  // keeps only files a row points at; files that were there before belong to other rows.
+  const added: string[] = [];
+  const put = async (key: string, write: () => Promise<void>) => {
+    const existed = (await storage.size(key)) !== null;
+    await write();
+    if (!existed) added.push(key);
+  };
+  try {
+    await put(original_key, () =>
+      'path' in source
+        ? storage.putFile(original_key, source.path, { move: options.moveSource ?? false })
+        : storage.putBuffer(original_key, source.buffer),
+    );
+    await put(large_key, () => storage.putBuffer(large_key, large.data));
+    await put(thumb_key, () => storage.putBuffer(thumb_key, thumb.data));
+  } catch (error) {
+    await Promise.all(added.map((key) => storage.delete(key).catch(() => {})));
+    throw error;
+  }
 
   return {
     original_key,

@@ -55,6 +55,7 @@ export function sendRestError(reply: FastifyReply, error: unknown, log: FastifyB
   }
   const appError = appErrorOf(error);
   if (appError.code === 'INTERNAL') log.error({ err: error }, 'request failed');
+  else if (appError.code === 'INSUFFICIENT_STORAGE') log.error({ err: error }, 'the disk is full');
   const { status, headers, body } = restErrorResponse(appError);
   return reply.code(status).headers(headers).type('application/json').send(body);
 }

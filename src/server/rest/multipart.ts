@@ -50,6 +50,18 @@ class SizeLimit extends Transform {
   }
 }
 
+/**
+ * A body refused part-way (a file over its limit, a full disk) is still arriving: read and drop the
+ * rest, so the client, still sending, receives the answer. Left piped into the parser that stopped,
+ * the body stalls and the client gets a reset connection instead of the 413 or 507.
+ */
+function discardRestOfBody(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  raw.resume();
+}
+
 export async function readMultipart(
   request: FastifyRequest,
   storage: FileStorage,
@@ -95,6 +107,7 @@ export async function readMultipart(
     }
   } catch (error) {
     await cleanup();
+    discardRestOfBody(request);
     throw error;
   }
   return { fields, files, cleanup };

@@ -28,6 +28,9 @@ export interface RunningServer {
   /** The server's stdout and stderr (LOG_LEVEL=warn). */
   logFile: string;
   stop(): Promise<void>;
+  /** SIGKILL, no shutdown at all (a crash or a power cut for the process); DATA_DIR and database stay. */
+  kill(): Promise<void>;
+  pid: number;
 }
 
 const live = new Set<ChildProcess>();
@@ -110,18 +113,28 @@ export async function startServer(options: {
    * server's `databaseName`) instead of a new one; stop() leaves the database to its owner.
    */
   sharedDatabase?: string | undefined;
+  /** The embedded database (PGlite in DATA_DIR) even when TEST_DATABASE_URL is set. */
+  embeddedDatabase?: boolean;
+  /** A PostgreSQL URL the test owns (its own cluster); the server seeds it on first start. */
+  databaseUrl?: string;
+  /** Start again on this stopped or killed server's DATA_DIR and database (a restart). */
+  restartOf?: RunningServer & { databaseName: string | undefined };
 }): Promise<RunningServer & { databaseName: string | undefined }> {
   installExitHandlers(!options.inMainProcess);
-  const { template } = options;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bodyshop-e2e-'));
+  const { restartOf } = options;
+  // A template holds one engine's data: PGlite's folder, or a PostgreSQL database beside it.
+  const engine = options.databaseUrl ? 'own' : options.embeddedDatabase || !process.env.TEST_DATABASE_URL ? 'embedded' : 'test';
+  const templateFits = options.template && (options.template.databaseName ? engine === 'test' : engine === 'embedded');
+  const template = templateFits ? options.template : undefined;
+  const dataDir = restartOf?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'bodyshop-e2e-')));
   liveDirs.add(dataDir);
-  if (template) await cp(template.dataDir, dataDir, { recursive: true });
+  if (template && !restartOf) await cp(template.dataDir, dataDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const adminEmail = template?.adminEmail ?? 'admin@harbourside.test';
-  const adminPassword = template?.adminPassword ?? `Admin-${randomBytes(6).toString('hex')}`;
+  const adminEmail = restartOf?.adminEmail ?? template?.adminEmail ?? 'admin@harbourside.test';
+  const adminPassword = restartOf?.adminPassword ?? template?.adminPassword ?? `Admin-${randomBytes(6).toString('hex')}`;
 
-  let databaseName: string | undefined;
+  let databaseName = restartOf?.databaseName;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -138,9 +151,11 @@ export async function startServer(options: {
     DATABASE_URL: '',
     APP_KEY: '',
   };
-  if (process.env.TEST_DATABASE_URL && options.sharedDatabase) {
-    env.DATABASE_URL = databaseUrlFor(options.sharedDatabase);
-  } else if (process.env.TEST_DATABASE_URL) {
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  // Another copy on a database its first server owns (databaseName stays unset: stop() leaves it).
+  else if (engine === 'test' && options.sharedDatabase) env.DATABASE_URL = databaseUrlFor(options.sharedDatabase);
+  else if (engine === 'test' && databaseName) env.DATABASE_URL = databaseUrlFor(databaseName);
+  else if (engine === 'test') {
     databaseName = `bodyshop_e2e_${Date.now()}_${randomBytes(4).toString('hex')}`;
     await adminQuery(`create database ${databaseName}${template?.databaseName ? ` template ${template.databaseName}` : ''}`);
     env.DATABASE_URL = databaseUrlFor(databaseName);
@@ -165,10 +180,10 @@ export async function startServer(options: {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   let stopped = false;
-  const stop = async (keepData = options.keepData ?? false) => {
+  const stop = async (keepData = options.keepData ?? false, signal: NodeJS.Signals = 'SIGTERM') => {
     if (stopped) return;
     stopped = true;
-    killGroup(child, 'SIGTERM');
+    killGroup(child, signal);
     const killer = setTimeout(() => killGroup(child, 'SIGKILL'), 10_000);
     await exited;
     clearTimeout(killer);
@@ -192,7 +207,8 @@ export async function startServer(options: {
     if (early) {
       const log = tail(logFile);
       await stop(false);
-      throw new Error(`the server exited before it was ready:\n${log}`);
+      // A silent exit 1 is a SIGTERM or SIGINT during the start (main.ts leaves at once then).
+      throw new Error(`the server exited before it was ready (exit code ${child.exitCode}, signal ${child.signalCode}):\n${log}`);
     }
     try {
       const response = await fetch(`${baseUrl}/healthz`);
@@ -207,5 +223,15 @@ export async function startServer(options: {
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  return { baseUrl, dataDir, adminEmail, adminPassword, logFile, stop: () => stop(), databaseName };
+  return {
+    baseUrl,
+    dataDir,
+    adminEmail,
+    adminPassword,
+    logFile,
+    stop: () => stop(),
+    kill: () => stop(true, 'SIGKILL'),
+    pid: child.pid!,
+    databaseName,
+  };
 }
