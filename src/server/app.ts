@@ -18,7 +18,7 @@ import { isDatabaseUp, type DatabaseHandle } from './db/database.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createRequestContext } from './context.ts';
 import { appRouter, uploadRoutes, type AppRouter } from './router.ts';
-import { createLocalStorage } from './files/storage.ts';
+import { createLocalStorage, removeStaleTempFiles } from './files/storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
 import { findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from './auth/sessions.ts';
@@ -33,6 +33,7 @@ import { INTERNAL_BACKUP_PATH, registerInternalBackupRoute } from './backup/inte
 import { clientDistDir } from './paths.ts';
 import { isStaticPath } from './static-paths.ts';
 import { RequestLogController } from './logger.ts';
+import { enforceMinimumUploadRate, HTTP_LIMITS } from './http-limits.ts';
 import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
 import { loadPublicContent } from './public-content/public-content.service.ts';
 import { registerCrawlerFiles } from './public-content/crawler-files.ts';
@@ -62,6 +63,15 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A percent-encoded header value, or '' when it is not valid percent-encoding (a 419, not a 500). */
+function decodeHeader(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return '';
+  }
+}
 /** Writes that can change public content: the content areas' REST paths and tRPC procedures. */
 const CONTENT_WRITE_PATH =
   /^\/(?:api\/(?:widgets|galleries|galleriesimages|testimonials)\b|trpc\/[^?]*\b(?:widgets|galleries|testimonials)\.)/;
@@ -80,7 +90,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // GET /api/testimonials/ and /api/testimonials are one path (the original client uses both);
     // a tRPC batch names all its procedures in one path parameter.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 5000 },
+    // Applied here when Fastify makes the server; main.ts's starting gate applies the same (http-limits.ts).
+    requestTimeout: HTTP_LIMITS.requestTimeoutMs,
+    connectionTimeout: HTTP_LIMITS.connectionTimeoutMs,
   });
+  // First, before any hook, parser or route exists: a route copies the error handler in force when
+  // it is registered, so one installed later misses the hooks, body parsers and plugins registered
+  // before it (docs/decisions/error-handler-installed-first.md).
+  app.setErrorHandler((error, request, reply) => sendRestError(reply, error, request.log));
+  enforceMinimumUploadRate(app);
 
   const deps: AppDeps = {
     db: database.db,
@@ -147,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!SAFE_METHODS.has(request.method)) {
       const header = request.headers[XSRF_HEADER];
       const given = Array.isArray(header) ? header[0] : header;
-      if (!token || !given || !isXsrfTokenValid(config.appKey, token, decodeURIComponent(given))) {
+      if (!token || !given || !isXsrfTokenValid(config.appKey, token, decodeHeader(given))) {
         return sendRestError(reply, AppError.csrfMismatch(), request.log);
       }
     }
@@ -222,8 +240,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  app.setErrorHandler((error, request, reply) => sendRestError(reply, error, request.log));
-
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/trpc/') || url.startsWith('/media/');
@@ -239,6 +255,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sweep = setInterval(
     () => {
       deleteExpiredSessions(deps.db).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+      // Temporary files a failed request could not remove (the process was busy, the disk full).
+      removeStaleTempFiles(deps.storage.tmpDir).catch((err: unknown) => app.log.warn({ err }, 'temp sweep failed'));
     },
     10 * 60 * 1000,
   );

@@ -12,11 +12,12 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError, type z } from 'zod';
 import type { RequestContext } from './context.ts';
-import { AppError } from './errors.ts';
+import { AppError, requestErrorOf } from './errors.ts';
 import { ERROR_MESSAGES, type AppErrorCode, type AppErrorData } from '#shared/errors.ts';
 import { assertAccess, type AccessLevel } from './auth/access.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
 import { withCheckErrors, type InputCheck } from './validation/input-checks.ts';
+import { forbiddenCharacterErrors } from './validation/text-characters.ts';
 
 /** REST-only details a procedure can declare next to its OpenAPI path. */
 export interface RestMeta {
@@ -38,6 +39,11 @@ const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
+  BAD_REQUEST: 'BAD_REQUEST',
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_SUPPORTED',
+  REQUEST_TIMEOUT: 'TIMEOUT',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
 /** Wraps an AppError so tRPC carries it; the formatter and the REST layer unwrap it again. */
@@ -45,7 +51,12 @@ function toTrpcError(error: AppError): TRPCError {
   return new TRPCError({ code: trpcCodeOf[error.code], message: error.message, cause: error });
 }
 
-/** The AppError behind any error a procedure threw; zod input errors become a 422. */
+/**
+ * The AppError behind any error, thrown anywhere: a service's AppError, zod input errors (422),
+ * tRPC's own refusals (405 for the wrong method, 400 for a body it cannot parse), and through
+ * requestErrorOf the database being unavailable (503) and Fastify's and HTTP's 4xx. Anything else is
+ * a 500 whose message is the fixed "Server Error": never a driver's, a path or a stack.
+ */
 export function appErrorOf(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof TRPCError) {
@@ -57,12 +68,16 @@ export function appErrorOf(error: unknown): AppError {
     if (error.code === 'NOT_FOUND') return AppError.notFound();
     if (error.code === 'UNAUTHORIZED') return AppError.unauthenticated();
     if (error.code === 'FORBIDDEN') return AppError.forbidden();
-    if (error.code === 'PAYLOAD_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
+    if (error.code === 'PAYLOAD_TOO_LARGE') return AppError.payloadTooLarge();
+    if (error.code === 'METHOD_NOT_SUPPORTED') return AppError.methodNotAllowed();
+    if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return AppError.unsupportedMediaType();
+    if (error.code === 'TOO_MANY_REQUESTS') return AppError.tooManyRequests(1);
     if (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') {
       return new AppError('VALIDATION', ERROR_MESSAGES.invalidData, {});
     }
+    return requestErrorOf(error.cause) ?? AppError.internal();
   }
-  return AppError.internal();
+  return requestErrorOf(error) ?? AppError.internal();
 }
 
 const t = initTRPC
@@ -94,7 +109,19 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(appErrors);
+/**
+ * A NUL byte or an unpaired surrogate anywhere in the input is a 422 on its field
+ * (validation/text-characters.ts). It runs after the access check, keeping the contract's order.
+ */
+const textCharacters = t.middleware(async ({ getRawInput, next }) => {
+  const errors = forbiddenCharacterErrors(await getRawInput());
+  if (errors) throw toTrpcError(AppError.validation(errors));
+  return next();
+});
+
+const baseProcedure = t.procedure.use(appErrors);
+
+export const publicProcedure = baseProcedure.use(textCharacters);
 
 /**
  * Database checks (validation/input-checks.ts) for a procedure's input. Place it BEFORE
@@ -124,7 +151,7 @@ function accessMiddleware(level: AccessLevel) {
   });
 }
 
-export const signedInProcedure = publicProcedure.use(accessMiddleware('signedIn'));
-export const verifiedProcedure = publicProcedure.use(accessMiddleware('verified'));
-export const confirmedProcedure = publicProcedure.use(accessMiddleware('confirmed'));
-export const adminProcedure = publicProcedure.use(accessMiddleware('admin'));
+export const signedInProcedure = baseProcedure.use(accessMiddleware('signedIn')).use(textCharacters);
+export const verifiedProcedure = baseProcedure.use(accessMiddleware('verified')).use(textCharacters);
+export const confirmedProcedure = baseProcedure.use(accessMiddleware('confirmed')).use(textCharacters);
+export const adminProcedure = baseProcedure.use(accessMiddleware('admin')).use(textCharacters);

@@ -22,6 +22,7 @@ export const messages = {
   boolean: (f: string) => `The ${attributeName(f)} field must be true or false.`,
   taken: (f: string) => `The ${attributeName(f)} has already been taken.`,
   confirmed: (f: string) => `The ${attributeName(f)} field confirmation does not match.`,
+  characters: (f: string) => `The ${attributeName(f)} field contains characters that are not allowed.`,
 };
 
 /** A required string, trimmed; empty counts as missing (Laravel's ConvertEmptyStringsToNull). */
