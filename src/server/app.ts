@@ -91,6 +91,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // a tRPC batch names all its procedures in one path parameter.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 5000 },
     // Applied here when Fastify makes the server; main.ts's starting gate applies the same (http-limits.ts).
+    // A URL the router cannot decode, before any route or hook: the same handler as everything else.
+    frameworkErrors: (error, request, reply) => {
+      sendRestError(reply, error, request.log);
+    },
     requestTimeout: HTTP_LIMITS.requestTimeoutMs,
     connectionTimeout: HTTP_LIMITS.connectionTimeoutMs,
   });
