@@ -109,7 +109,8 @@ describe('the request hook and the body parsers answer in the contract', () => {
 
 describe('static files and tRPC answer in the contract', () => {
   it('path traversal under /media is a 4xx with a JSON message', async () => {
-    for (const url of ['/media/../x', '/media/..%2f..%2fetc%2fpasswd', '/media/%2e%2e/x', '/media/a%00b']) {
+    // (inject resolves "/media/../x" and "/media/%2e%2e/x" to "/x", a page; the fault suite's sweep sends them raw.)
+    for (const url of ['/media/..%2f..%2fetc%2fpasswd', '/media/a%00b', '/media/%']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
