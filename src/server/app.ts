@@ -34,6 +34,7 @@ import { clientDistDir } from './paths.ts';
 import { isStaticPath } from './static-paths.ts';
 import { RequestLogController } from './logger.ts';
 import { enforceMinimumUploadRate, HTTP_LIMITS } from './http-limits.ts';
+import { BackgroundTasks } from './background.ts';
 import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
 import { loadPublicContent } from './public-content/public-content.service.ts';
 import { registerCrawlerFiles } from './public-content/crawler-files.ts';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
     log: app.log,
     publicContent: new PublicSnapshotStore(() => loadPublicContent(deps), app.log),
+    background: new BackgroundTasks(app.log),
   };
   await deps.publicContent.refresh();
   app.decorate('deps', deps);
@@ -268,6 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    await deps.background.idle();
     if (options.ownsDatabase) await database.close();
   });
 

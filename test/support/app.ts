@@ -38,6 +38,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const database = await createTestDatabase();
   const app = await buildApp({ config, database });
   await app.ready();
+  {
+    // Work a request leaves for after its response (a reset mail) is done before the test looks.
+    const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
+    app.inject = (async (injectOptions: InjectOptions) => {
+      const response = await inject(injectOptions);
+      await app.deps.background.idle();
+      return response;
+    }) as typeof app.inject;
+  }
   if (options.refreshSnapshotPerRequest ?? true) {
     // Before the app sees the request: public reads are answered in its very first hook.
     const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
