@@ -155,3 +155,13 @@ export const signedInProcedure = baseProcedure.use(accessMiddleware('signedIn'))
 export const verifiedProcedure = baseProcedure.use(accessMiddleware('verified')).use(textCharacters);
 export const confirmedProcedure = baseProcedure.use(accessMiddleware('confirmed')).use(textCharacters);
 export const adminProcedure = baseProcedure.use(accessMiddleware('admin')).use(textCharacters);
+
+/**
+ * For a procedure whose answer holds a secret (a two-factor secret, recovery codes, a signed
+ * download link): `Cache-Control: no-store`, so no browser or proxy keeps a copy. Both doors, since
+ * the REST adapter calls the procedure with the same reply.
+ */
+export const carriesSecret = t.middleware(({ ctx, next }) => {
+  ctx.http.setHeader('cache-control', 'no-store');
+  return next();
+});

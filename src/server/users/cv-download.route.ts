@@ -16,7 +16,10 @@ export async function registerCvDownloadRoute(app: FastifyInstance, deps: AppDep
     async (request, reply) => {
       const link = verifyCvLink(deps.config.appKey, { userId: request.params.userId, ...request.query });
       if (!link) return sendRestError(reply, AppError.invalidSignature(), request.log);
-      const file = await openCvForDownload(deps, link.userId, link.by);
+      // Bound to the admin who asked: it opens without a session (a download manager), but not in
+      // someone else's, and only once (openCvForDownload).
+      if (request.sessionUser && request.sessionUser.id !== link.by) return sendRestError(reply, AppError.forbidden(), request.log);
+      const file = await openCvForDownload(deps, link, link.by);
       if (!file) return sendRestError(reply, AppError.notFound(), request.log);
       reply
         .header('content-type', file.mimeType)

@@ -23,14 +23,22 @@ export interface CvLinkParams {
   signature?: string | undefined;
 }
 
-/** The admin who asked for the link, when the link is genuine and unexpired; otherwise null. */
-export function verifyCvLink(appKey: Buffer, params: CvLinkParams, now = Date.now()): { userId: number; by: number } | null {
+export interface CvLink {
+  userId: number;
+  /** The admin who asked for the link. */
+  by: number;
+  /** When the link was issued (to the second): a download by `by` since then has spent it. */
+  issuedAt: Date;
+}
+
+/** The link's contents, when it is genuine and unexpired; otherwise null. */
+export function verifyCvLink(appKey: Buffer, params: CvLinkParams, now = Date.now()): CvLink | null {
   const numeric = /^\d{1,10}$/;
   if (!numeric.test(params.userId) || !numeric.test(params.by ?? '')) return null;
   const userId = Number(params.userId);
   const by = Number(params.by);
   if (!isSignatureValid(appKey, PURPOSE, [userId, by], params.expires, params.signature, now)) return null;
-  return { userId, by };
+  return { userId, by, issuedAt: new Date((Number(params.expires) - CV_LINK_SECONDS) * 1000) };
 }
 
 /** Content-Disposition with an ASCII fallback and the exact name in RFC 5987 form. */
