@@ -33,7 +33,7 @@ import { INTERNAL_BACKUP_PATH, registerInternalBackupRoute } from './backup/inte
 import { clientDistDir } from './paths.ts';
 import { isStaticPath } from './static-paths.ts';
 import { RequestLogController } from './logger.ts';
-import { enforceMinimumUploadRate, HTTP_LIMITS } from './http-limits.ts';
+import { enforceMinimumUploadRate, HTTP_LIMITS, UploadSlots, type HttpLimits } from './http-limits.ts';
 import { BackgroundTasks } from './background.ts';
 import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
 import { loadPublicContent } from './public-content/public-content.service.ts';
@@ -55,6 +55,8 @@ export interface BuildAppOptions {
   serverFactory?: FastifyServerOptions['serverFactory'];
   /** Enables the loopback-only backup route for the backup CLI (main.ts on PGlite). */
   internalToken?: string;
+  /** Tests shorten the time limits (http-limits.ts) to see them work in seconds. */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 declare module 'fastify' {
@@ -79,6 +81,7 @@ const CONTENT_WRITE_PATH =
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const limits: HttpLimits = { ...HTTP_LIMITS, ...options.httpLimits };
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.logLevel } }),
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
@@ -96,14 +99,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: (error, request, reply) => {
       sendRestError(reply, error, request.log);
     },
-    requestTimeout: HTTP_LIMITS.requestTimeoutMs,
-    connectionTimeout: HTTP_LIMITS.connectionTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
   });
   // First, before any hook, parser or route exists: a route copies the error handler in force when
   // it is registered, so one installed later misses the hooks, body parsers and plugins registered
   // before it (docs/decisions/error-handler-installed-first.md).
   app.setErrorHandler((error, request, reply) => sendRestError(reply, error, request.log));
-  enforceMinimumUploadRate(app);
+  enforceMinimumUploadRate(app, limits);
 
   const deps: AppDeps = {
     db: database.db,
@@ -204,7 +207,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  await app.register(restPlugin, { router: appRouter, deps, uploadRoutes });
+  await app.register(restPlugin, {
+    router: appRouter,
+    deps,
+    uploadRoutes,
+    uploadSlots: new UploadSlots(limits.concurrentUploadsPerAddress),
+  });
   await registerCvDownloadRoute(app, deps);
 
   // One document for /api/openapi.json and the reference page at /api/docs (rest/api-docs.ts),

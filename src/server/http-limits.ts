@@ -6,11 +6,21 @@
  * as long as it likes.
  */
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES } from '#shared/errors.ts';
 import { AppError } from './errors.ts';
 
-export const HTTP_LIMITS = {
+export interface HttpLimits {
+  requestTimeoutMs: number;
+  connectionTimeoutMs: number;
+  headersTimeoutMs: number;
+  minUploadBytesPerSecond: number;
+  uploadRateWindowMs: number;
+  concurrentUploadsPerAddress: number;
+}
+
+export const HTTP_LIMITS: HttpLimits = {
   /** The whole request, headers and body, must arrive within this (Node answers 408 otherwise). */
   requestTimeoutMs: 300_000,
   /** A connection with no traffic at all is closed after this. */
@@ -41,34 +51,40 @@ function hasBody(request: FastifyRequest): boolean {
  * read from its socket before the body is complete, it is answered 408 and the connection closed,
  * so the body parser or the multipart reader fails and removes what it had written.
  */
-export function enforceMinimumUploadRate(app: FastifyInstance, limits = HTTP_LIMITS): void {
+export function enforceMinimumUploadRate(app: FastifyInstance, limits: HttpLimits = HTTP_LIMITS): void {
   const minBytesPerWindow = (limits.minUploadBytesPerSecond * limits.uploadRateWindowMs) / 1000;
   app.addHook('onRequest', (request, reply, done) => {
     if (!hasBody(request)) return done();
     const raw = request.raw;
-    const socket = raw.socket;
+    const socket = raw.socket as Partial<Socket> | undefined;
+    // app.inject's requests have no real socket to measure or close.
+    if (typeof socket?.bytesRead !== 'number' || typeof socket.destroy !== 'function') return done();
     let lastRead = socket.bytesRead;
     const timer = setInterval(() => {
       if (raw.complete || socket.destroyed) {
         clearInterval(timer);
         return;
       }
-      const read = socket.bytesRead - lastRead;
-      lastRead = socket.bytesRead;
+      const read = socket.bytesRead! - lastRead;
+      lastRead = socket.bytesRead!;
       if (read >= minBytesPerWindow) return;
       clearInterval(timer);
       request.log.warn({ bytesInWindow: read }, 'request body too slow; closing the connection');
+      // The body parser or multipart reader still waiting for the body fails with this error and
+      // removes what it wrote; the connection goes with it.
+      const stop = () => raw.destroy(AppError.requestTimeout());
       if (!reply.sent && !reply.raw.headersSent) {
         // Written straight to the socket: the route is still waiting for its body.
         reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
-        reply.raw.end(JSON.stringify({ message: ERROR_MESSAGES.requestTimeout }));
-      }
-      // The rest of the body will not be read: the connection goes, and with it the parser's stream.
-      setTimeout(() => socket.destroy(), 100).unref();
+        reply.raw.end(JSON.stringify({ message: ERROR_MESSAGES.requestTimeout }), stop);
+      } else stop();
+      setTimeout(() => socket.destroy!(), 1000).unref();
     }, limits.uploadRateWindowMs);
     timer.unref();
     raw.once('close', () => clearInterval(timer));
     raw.once('end', () => clearInterval(timer));
+    // Answered (a 429 or 401 before the body was read): nothing more to wait for.
+    reply.raw.once('finish', () => clearInterval(timer));
     done();
   });
 }

@@ -71,12 +71,14 @@ export interface RestPluginOptions {
   router: AnyRouter;
   deps: AppDeps;
   uploadRoutes: UploadRoute[];
+  /** Multipart uploads in flight per address (http-limits.ts). */
+  uploadSlots?: UploadSlots;
 }
 
 export async function restPlugin(app: FastifyInstance, options: RestPluginOptions): Promise<void> {
   const { router, deps, uploadRoutes } = options;
   const createCaller = router.createCaller as (ctx: RequestContext) => Record<string, unknown>;
-  const uploadSlots = new UploadSlots();
+  const uploadSlots = options.uploadSlots ?? new UploadSlots();
   const routes = new Map<string, { method: Method; url: string; procedure?: ProcedureEntry; upload?: UploadRoute }>();
 
   for (const entry of listRestProcedures(router)) {
