@@ -10,8 +10,8 @@ import { openCvForDownload } from './users.service.ts';
 import { sendRestError } from '#server/rest/error-response.ts';
 
 export async function registerCvDownloadRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  /** GET /cv-downloads/{userId}?expires=&by=&signature=: the link from GET /api/users/{id}/cv. */
-  app.get<{ Params: { userId: string }; Querystring: { expires?: string; by?: string; signature?: string } }>(
+  /** GET /cv-downloads/{userId}?expires=&by=&issued=&signature=: the link from GET /api/users/{id}/cv. */
+  app.get<{ Params: { userId: string }; Querystring: { expires?: string; by?: string; issued?: string; signature?: string } }>(
     `${CV_DOWNLOAD_PATH}/:userId`,
     async (request, reply) => {
       const link = verifyCvLink(deps.config.appKey, { userId: request.params.userId, ...request.query });
