@@ -18,7 +18,7 @@ import { isDatabaseUp, type DatabaseHandle } from './db/database.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createRequestContext } from './context.ts';
 import { appRouter, uploadRoutes, type AppRouter } from './router.ts';
-import { createLocalStorage } from './files/storage.ts';
+import { createLocalStorage, removeStaleTempFiles } from './files/storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
 import { findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from './auth/sessions.ts';
@@ -34,6 +34,8 @@ import { INTERNAL_BACKUP_PATH, registerInternalBackupRoute } from './backup/inte
 import { clientDistDir } from './paths.ts';
 import { isStaticPath } from './static-paths.ts';
 import { RequestLogController } from './logger.ts';
+import { enforceMinimumUploadRate, HTTP_LIMITS, UploadSlots, type HttpLimits } from './http-limits.ts';
+import { BackgroundTasks } from './background.ts';
 import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
 import { loadPublicContent } from './public-content/public-content.service.ts';
 import { registerCrawlerFiles } from './public-content/crawler-files.ts';
@@ -55,6 +57,8 @@ export interface BuildAppOptions {
   serverFactory?: FastifyServerOptions['serverFactory'];
   /** Enables the loopback-only backup route for the backup CLI (main.ts on PGlite). */
   internalToken?: string;
+  /** Tests shorten the time limits (http-limits.ts) to see them work in seconds. */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 declare module 'fastify' {
@@ -64,12 +68,22 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A percent-encoded header value, or '' when it is not valid percent-encoding (a 419, not a 500). */
+function decodeHeader(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return '';
+  }
+}
 /** Writes that can change public content: the content areas' REST paths and tRPC procedures. */
 const CONTENT_WRITE_PATH =
   /^\/(?:api\/(?:widgets|galleries|galleriesimages|testimonials)\b|trpc\/[^?]*\b(?:widgets|galleries|testimonials)\.)/;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const limits: HttpLimits = { ...HTTP_LIMITS, ...options.httpLimits };
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.logLevel } }),
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
@@ -82,11 +96,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // GET /api/testimonials/ and /api/testimonials are one path (the original client uses both);
     // a tRPC batch names all its procedures in one path parameter.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 5000 },
+    // Applied here when Fastify makes the server; main.ts's starting gate applies the same (http-limits.ts).
+    // A URL the router cannot decode, before any route or hook: the same handler as everything else.
+    frameworkErrors: (error, request, reply) => {
+      sendRestError(reply, error, request.log);
+    },
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
   });
   // First, before any hook, parser or route exists: a route copies the error handler in force when
-  // it is registered, so one installed later misses them (the session hook's database error was
-  // Fastify's own 500 with the driver's code and words instead of the contract's 503).
+  // it is registered, so one installed later misses the hooks, body parsers and plugins registered
+  // before it (docs/decisions/error-handler-installed-first.md).
   app.setErrorHandler((error, request, reply) => sendRestError(reply, error, request.log));
+  enforceMinimumUploadRate(app, limits);
 
   const deps: AppDeps = {
     db: database.db,
@@ -99,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.rateLimiter ?? (database.engine === 'postgres' ? createDatabaseRateLimiter(database.db) : createMemoryRateLimiter()),
     log: app.log,
     publicContent: new PublicSnapshotStore(() => loadPublicContent(deps), app.log),
+    background: new BackgroundTasks(app.log),
   };
   await deps.publicContent.refresh();
   app.decorate('deps', deps);
@@ -156,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!SAFE_METHODS.has(request.method)) {
       const header = request.headers[XSRF_HEADER];
       const given = Array.isArray(header) ? header[0] : header;
-      if (!token || !given || !isXsrfTokenValid(config.appKey, token, decodeURIComponent(given))) {
+      if (!token || !given || !isXsrfTokenValid(config.appKey, token, decodeHeader(given))) {
         return sendRestError(reply, AppError.csrfMismatch(), request.log);
       }
     }
@@ -192,7 +215,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  await app.register(restPlugin, { router: appRouter, deps, uploadRoutes });
+  await app.register(restPlugin, {
+    router: appRouter,
+    deps,
+    uploadRoutes,
+    uploadSlots: new UploadSlots(limits.concurrentUploadsPerAddress),
+  });
   await registerCvDownloadRoute(app, deps);
 
   // One document for /api/openapi.json and the reference page at /api/docs (rest/api-docs.ts),
@@ -249,6 +277,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     () => {
       deleteExpiredSessions(deps.db).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
       deps.rateLimiter.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'));
+      // Temporary files a failed request could not remove (the process was busy, the disk full).
+      removeStaleTempFiles(deps.storage.tmpDir).catch((err: unknown) => app.log.warn({ err }, 'temp sweep failed'));
     },
     10 * 60 * 1000,
   );
@@ -256,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    await deps.background.idle();
     if (options.ownsDatabase) await database.close();
   });
 

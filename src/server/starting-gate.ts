@@ -7,6 +7,7 @@
  * Fastify never calls listen() on it, so it does not close it either: `close()` here stops new
  * connections and waits for requests in flight before main.ts closes the app (and the database).
  */
+import { applyServerTimeouts } from './http-limits.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -41,6 +42,8 @@ export function createStartingGate(): StartingGate {
     if (isOpen && appHandler) appHandler(request, response);
     else answerStarting(request, response);
   });
+  // Fastify sets its timeouts only on a server it creates itself.
+  applyServerTimeouts(server);
   return {
     serverFactory: (handler) => {
       appHandler = handler;

@@ -12,12 +12,13 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError, type z } from 'zod';
 import type { RequestContext } from './context.ts';
-import { AppError, isDatabaseUnavailable } from './errors.ts';
+import { AppError, requestErrorOf } from './errors.ts';
 import { isStorageFull } from './files/storage.ts';
 import { ERROR_MESSAGES, type AppErrorCode, type AppErrorData } from '#shared/errors.ts';
 import { assertAccess, type AccessLevel } from './auth/access.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
 import { withCheckErrors, type InputCheck } from './validation/input-checks.ts';
+import { forbiddenCharacterErrors } from './validation/text-characters.ts';
 
 /** REST-only details a procedure can declare next to its OpenAPI path. */
 export interface RestMeta {
@@ -39,6 +40,10 @@ const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
+  BAD_REQUEST: 'BAD_REQUEST',
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_SUPPORTED',
+  REQUEST_TIMEOUT: 'TIMEOUT',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   // tRPC has no 507; the HTTP status comes from data.httpStatus all the same.
   INSUFFICIENT_STORAGE: 'INTERNAL_SERVER_ERROR',
@@ -50,8 +55,11 @@ function toTrpcError(error: AppError): TRPCError {
 }
 
 /**
- * The AppError behind any error a procedure threw; zod input errors become a 422, an unreachable
- * database a 503 and a full disk a 507 (never the driver's or the file system's own text).
+ * The AppError behind any error, thrown anywhere: a service's AppError, zod input errors (422),
+ * tRPC's own refusals (405 for the wrong method, 400 for a body it cannot parse), a full disk (507),
+ * and through requestErrorOf the database being unavailable (503) and Fastify's and HTTP's 4xx.
+ * Anything else is a 500 whose message is the fixed "Server Error": never a driver's, a path or a
+ * stack.
  */
 export function appErrorOf(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -64,14 +72,18 @@ export function appErrorOf(error: unknown): AppError {
     if (error.code === 'NOT_FOUND') return AppError.notFound();
     if (error.code === 'UNAUTHORIZED') return AppError.unauthenticated();
     if (error.code === 'FORBIDDEN') return AppError.forbidden();
-    if (error.code === 'PAYLOAD_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
+    if (error.code === 'PAYLOAD_TOO_LARGE') return AppError.payloadTooLarge();
+    if (error.code === 'METHOD_NOT_SUPPORTED') return AppError.methodNotAllowed();
+    if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return AppError.unsupportedMediaType();
+    if (error.code === 'TOO_MANY_REQUESTS') return AppError.tooManyRequests(1);
     if (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') {
       return new AppError('VALIDATION', ERROR_MESSAGES.invalidData, {});
     }
+    // What tRPC wrapped: a full disk, the database, a request error, or a 500.
+    return error.cause ? appErrorOf(error.cause) : AppError.internal();
   }
-  if (isDatabaseUnavailable(error)) return AppError.unavailable();
   if (isStorageFull(error)) return AppError.insufficientStorage();
-  return AppError.internal();
+  return requestErrorOf(error) ?? AppError.internal();
 }
 
 const t = initTRPC
@@ -103,7 +115,19 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(appErrors);
+/**
+ * A NUL byte or an unpaired surrogate anywhere in the input is a 422 on its field
+ * (validation/text-characters.ts). It runs after the access check, keeping the contract's order.
+ */
+const textCharacters = t.middleware(async ({ getRawInput, next }) => {
+  const errors = forbiddenCharacterErrors(await getRawInput());
+  if (errors) throw toTrpcError(AppError.validation(errors));
+  return next();
+});
+
+const baseProcedure = t.procedure.use(appErrors);
+
+export const publicProcedure = baseProcedure.use(textCharacters);
 
 /**
  * Database checks (validation/input-checks.ts) for a procedure's input. Place it BEFORE
@@ -133,7 +157,17 @@ function accessMiddleware(level: AccessLevel) {
   });
 }
 
-export const signedInProcedure = publicProcedure.use(accessMiddleware('signedIn'));
-export const verifiedProcedure = publicProcedure.use(accessMiddleware('verified'));
-export const confirmedProcedure = publicProcedure.use(accessMiddleware('confirmed'));
-export const adminProcedure = publicProcedure.use(accessMiddleware('admin'));
+export const signedInProcedure = baseProcedure.use(accessMiddleware('signedIn')).use(textCharacters);
+export const verifiedProcedure = baseProcedure.use(accessMiddleware('verified')).use(textCharacters);
+export const confirmedProcedure = baseProcedure.use(accessMiddleware('confirmed')).use(textCharacters);
+export const adminProcedure = baseProcedure.use(accessMiddleware('admin')).use(textCharacters);
+
+/**
+ * For a procedure whose answer holds a secret (a two-factor secret, recovery codes, a signed
+ * download link): `Cache-Control: no-store`, so no browser or proxy keeps a copy. Both doors, since
+ * the REST adapter calls the procedure with the same reply.
+ */
+export const carriesSecret = t.middleware(({ ctx, next }) => {
+  ctx.http.setHeader('cache-control', 'no-store');
+  return next();
+});

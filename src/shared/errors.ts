@@ -4,15 +4,19 @@
  * (src/server/trpc.ts), which the client reads (src/client/lib/api-errors.ts).
  */
 export const APP_ERROR_STATUS = {
+  BAD_REQUEST: 400, // the request itself cannot be read: bad JSON, broken multipart, a bad header
   VALIDATION: 422,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403, // the role does not allow it
   EMAIL_NOT_VERIFIED: 403,
   INVALID_SIGNATURE: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  REQUEST_TIMEOUT: 408,
   CSRF_MISMATCH: 419,
   PASSWORD_CONFIRMATION_REQUIRED: 423,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503, // the database does not answer
@@ -45,6 +49,13 @@ export const ERROR_MESSAGES = {
   invalidData: 'The given data was invalid.',
   tooManyAttempts: 'Too Many Attempts.',
   server: 'Server Error',
-  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   insufficientStorage: 'There is not enough storage space to save this file. Nothing was saved; please try again later.',
+  badRequest: 'The request could not be read.',
+  invalidJson: 'The request body is not valid JSON.',
+  invalidForm: 'The form data could not be read.',
+  methodNotAllowed: 'The method is not allowed for this path.',
+  requestTimeout: 'The request took too long.',
+  tooLarge: 'The request is too large.',
+  unsupportedMediaType: 'Unsupported Media Type.',
+  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;

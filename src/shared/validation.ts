@@ -22,6 +22,7 @@ export const messages = {
   boolean: (f: string) => `The ${attributeName(f)} field must be true or false.`,
   taken: (f: string) => `The ${attributeName(f)} has already been taken.`,
   confirmed: (f: string) => `The ${attributeName(f)} field confirmation does not match.`,
+  characters: (f: string) => `The ${attributeName(f)} field contains characters that are not allowed.`,
 };
 
 /** A required string, trimmed; empty counts as missing (Laravel's ConvertEmptyStringsToNull). */
@@ -54,13 +55,20 @@ export function emailField(field = 'email') {
     .transform((v) => v.toLowerCase());
 }
 
-/** A whole number from JSON or from a form/query string. */
+/**
+ * A whole number from JSON or from a form/query string of decimal digits. Only those: JavaScript's
+ * Number() would also read "0x10", "1e3", " ", true and [5] as numbers, so /api/widgets/0x10 would
+ * be widget 16.
+ */
 export function integerField(field: string, min: number, max: number) {
-  return z.coerce
-    .number({ error: (issue) => (issue.input === undefined ? messages.required(field) : messages.integer(field)) })
-    .int(messages.integer(field))
-    .min(min, messages.between(field, min, max))
-    .max(max, messages.between(field, min, max));
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*[-+]?\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? messages.required(field) : messages.integer(field)) })
+      .int(messages.integer(field))
+      .min(min, messages.between(field, min, max))
+      .max(max, messages.between(field, min, max)),
+  );
 }
 
 /** true/false from JSON, or "1"/"0"/"true"/"false"/"on" from a form. */

@@ -5,6 +5,7 @@ import { TestClient } from '#test/support/client.ts';
 import { actingAs, callerFor, createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
 import { login } from '#test/support/accounts.ts';
 import { mailsTo } from '#test/support/mail.ts';
+import { forgotPassword } from '#server/session/passwords.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,6 +26,8 @@ async function guest() {
 
 /** The token and e-mail from the reset link in the newest mail to `email`. */
 async function resetLinkFor(email: string) {
+  // The mail goes after the answer (tRPC callers do not pass through the test app's inject).
+  await t.deps.background.idle();
   const mails = await mailsTo(t.deps.mailer.outboxDir!, email);
   const link = new URL(mails.at(-1)!.links[0]!);
   expect(link.origin).toBe('http://localhost:3000');
@@ -53,6 +56,35 @@ describe('POST /forgot-password', () => {
     const rows = await t.deps.db.selectFrom('password_reset_tokens').select('token_hash').where('user_id', '=', user.id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).not.toBe(token);
+  });
+
+  it('answers before it looks the address up: the same path and time whether it exists or not', async () => {
+    const user = await createUser(t.deps.db, { email: 'timing@example.test' });
+    await t.deps.background.idle();
+    const known = await forgotPassword(t.deps, user.email);
+    // Answered, and nothing looked up or written yet: the token and the mail come after.
+    expect(known).toEqual(FORGOT);
+    expect(await t.deps.db.selectFrom('password_reset_tokens').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await mailsTo(t.deps.mailer.outboxDir!, user.email)).toEqual([]);
+    await t.deps.background.idle();
+    expect(await mailsTo(t.deps.mailer.outboxDir!, user.email)).toHaveLength(1);
+
+    // What the answer waits for takes as long for a known address as for an unknown one.
+    const median = async (email: (i: number) => string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const started = performance.now();
+        expect(await forgotPassword(t.deps, email(i))).toEqual(FORGOT);
+        times.push(performance.now() - started);
+      }
+      await t.deps.background.idle();
+      return times.sort((a, b) => a - b)[7]!;
+    };
+    const others = await Promise.all(Array.from({ length: 15 }, (_, i) => createUser(t.deps.db, { email: `timing-${i}@example.test` })));
+    const knownMs = await median((i) => others[i]!.email);
+    const unknownMs = await median((i) => `nobody-${i}@example.test`);
+    expect(Math.abs(knownMs - unknownMs), `known ${knownMs.toFixed(3)} ms, unknown ${unknownMs.toFixed(3)} ms`).toBeLessThan(1);
+    expect(await mailsTo(t.deps.mailer.outboxDir!, others[3]!.email)).toHaveLength(1);
   });
 
   it('sends one e-mail per address per 60 s, with the same reply', async () => {

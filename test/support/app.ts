@@ -11,6 +11,7 @@ import { buildApp } from '#server/app.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { prepareStorage } from '#server/files/storage.ts';
+import type { HttpLimits } from '#server/http-limits.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -29,6 +30,8 @@ export interface TestAppOptions {
    * they wrote. The snapshot's own tests turn this off to prove the app refreshes it on its writes.
    */
   refreshSnapshotPerRequest?: boolean;
+  /** Shorter time limits (http-limits.ts), for the tests of the limits themselves. */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -36,8 +39,17 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', ...env });
   await prepareStorage(dataDir);
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}) });
   await app.ready();
+  {
+    // Work a request leaves for after its response (a reset mail) is done before the test looks.
+    const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
+    app.inject = (async (injectOptions: InjectOptions) => {
+      const response = await inject(injectOptions);
+      await app.deps.background.idle();
+      return response;
+    }) as typeof app.inject;
+  }
   if (options.refreshSnapshotPerRequest ?? true) {
     // Before the app sees the request: public reads are answered in its very first hook.
     const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;

@@ -83,6 +83,28 @@ function cleanOriginalName(name: string): string {
   return (cleaned || 'cv').slice(0, 255);
 }
 
+const EXTENSION_OF_TYPE: Record<string, CvType['ext']> = {
+  'application/pdf': 'pdf',
+  'application/msword': 'doc',
+  [DOCX_MIME]: 'docx',
+  [ODT_MIME]: 'odt',
+  'application/rtf': 'rtf',
+  'text/plain': 'txt',
+};
+
+/**
+ * The name a CV is stored and downloaded under: the uploader's name without its extensions, and
+ * the extension of the type the bytes were found to be. "CV_John_Doe.pdf.hta" holding text is
+ * "CV_John_Doe.txt": an admin's browser opens what it is, not what its name says.
+ */
+export function cvFileName(originalName: string, mimeType: string): string {
+  let base = originalName;
+  // Up to three trailing extensions ("cv.pdf.hta", "cv.tar.gz.exe"); a dot inside words stays.
+  for (let i = 0; i < 3; i++) base = base.replace(/\.[A-Za-z0-9]{1,8}$/, '');
+  base = base.replace(/[.\s]+$/, '') || 'cv';
+  return `${base.slice(0, 240)}.${EXTENSION_OF_TYPE[mimeType] ?? 'bin'}`;
+}
+
 /** A CV that readMultipart stored in a temporary file. */
 export interface CvUpload {
   path: string;
@@ -100,5 +122,10 @@ export async function checkCvUpload(cv: CvUpload | null, errors: Record<string, 
 
 /** The users row's CV columns for a stored upload. */
 export function cvColumns(cv: CvUpload, key: string, type: CvType) {
-  return { cv_file_key: key, cv_original_name: cleanOriginalName(cv.filename), cv_mime_type: type.mime, cv_size: cv.size };
+  return {
+    cv_file_key: key,
+    cv_original_name: cvFileName(cleanOriginalName(cv.filename), type.mime),
+    cv_mime_type: type.mime,
+    cv_size: cv.size,
+  };
 }

@@ -4,10 +4,11 @@
  * The interface is small so object storage can replace it later.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile, readFile, copyFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile, readFile, copyFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { HTTP_LIMITS } from '#server/http-limits.ts';
 
 export interface FileStorage {
   /** A folder for uploads in flight, on the same disk as the store so moves are cheap. */
@@ -113,11 +114,33 @@ export function createLocalStorage(dataDir: string): FileStorage {
   };
 }
 
-/** Creates the folders the store writes into; called once at start. */
+/**
+ * Creates the folders the store writes into and empties the temporary folder of what a previous
+ * run left (a crash mid-upload); called once at start.
+ */
 export async function prepareStorage(dataDir: string): Promise<void> {
   await mkdir(path.join(dataDir, 'files', 'public'), { recursive: true });
   await mkdir(path.join(dataDir, 'files', 'private'), { recursive: true });
   await mkdir(path.join(dataDir, 'tmp'), { recursive: true });
+  await removeStaleTempFiles(path.join(dataDir, 'tmp'));
+}
+
+/**
+ * Removes temporary files older than `olderThanMs`: by default the longest a request may last
+ * (http-limits.ts), so a file another live process on the same folder is still writing stays.
+ * Returns how many went.
+ */
+export async function removeStaleTempFiles(tmpDir: string, olderThanMs = HTTP_LIMITS.requestTimeoutMs, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(tmpDir).catch(() => [] as string[])) {
+    const file = path.join(tmpDir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && now - info.mtimeMs >= olderThanMs) {
+      await rm(file, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 export { createWriteStream };

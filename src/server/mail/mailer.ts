@@ -1,6 +1,7 @@
 /**
  * Sends e-mail with nodemailer: over SMTP when SMTP_URL is set, otherwise each message is written
- * as an .eml file to DATA_DIR/mail (and its links logged) so a laptop needs no mail server.
+ * as an .eml file to DATA_DIR/mail (its address and subject logged, never its links) so a laptop
+ * needs no mail server.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -58,8 +59,8 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
       await writeFile(file, info.message as Buffer);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      options.log.info({ to: message.to, subject: message.subject, file, links }, 'e-mail written to the outbox');
+      // Never the links: a reset or verification link in a log is a key to the account.
+      options.log.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox');
     },
   };
 }

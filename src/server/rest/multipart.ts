@@ -8,7 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import type { AppError } from '#server/errors.ts';
+import { AppError } from '#server/errors.ts';
 import type { FileStorage } from '#server/files/storage.ts';
 
 export interface UploadedFile {
@@ -30,6 +30,10 @@ export interface ParsedMultipart {
   files: Record<string, UploadedFile>;
   cleanup(): Promise<void>;
 }
+
+/** Plain fields of one request: at most this many, and this many bytes together (the JSON body limit). */
+const MAX_FIELDS = 50;
+const MAX_FIELD_BYTES = 1024 * 1024;
 
 export function isMultipart(request: FastifyRequest): boolean {
   return (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
@@ -74,13 +78,19 @@ export async function readMultipart(
     await Promise.all(written.map((file) => rm(file, { force: true })));
   };
   const largest = Math.max(1, ...Object.values(fileRules).map((r) => r.maxBytes));
+  const fileCount = Object.keys(fileRules).length;
+  let fieldBytes = 0;
   try {
     await mkdir(storage.tmpDir, { recursive: true });
+    // A path without files takes no file part at all (busboy's files limit answers 413), and the
+    // plain fields of any path together stay within the JSON body limit, held in memory.
     const parts = request.parts({
-      limits: { fileSize: largest + 1, files: Math.max(1, Object.keys(fileRules).length), fields: 50, fieldSize: 1024 * 1024 },
+      limits: { fileSize: largest + 1, files: fileCount, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + fileCount },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
+        fieldBytes += part.fieldname.length + (typeof part.value === 'string' ? part.value.length : 0);
+        if (part.valueTruncated || part.fieldnameTruncated || fieldBytes > MAX_FIELD_BYTES) throw AppError.payloadTooLarge();
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }

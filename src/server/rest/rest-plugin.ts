@@ -15,6 +15,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { createRequestContext, type RequestContext } from '#server/context.ts';
 import type { ProcedureMeta } from '#server/trpc.ts';
 import { assertAccess } from '#server/auth/access.ts';
+import { UploadSlots } from '#server/http-limits.ts';
 import { isMultipart, readMultipart } from './multipart.ts';
 import { sendRestError } from './error-response.ts';
 import type { UploadRoute } from './upload-route.ts';
@@ -70,11 +71,14 @@ export interface RestPluginOptions {
   router: AnyRouter;
   deps: AppDeps;
   uploadRoutes: UploadRoute[];
+  /** Multipart uploads in flight per address (http-limits.ts). */
+  uploadSlots?: UploadSlots;
 }
 
 export async function restPlugin(app: FastifyInstance, options: RestPluginOptions): Promise<void> {
   const { router, deps, uploadRoutes } = options;
   const createCaller = router.createCaller as (ctx: RequestContext) => Record<string, unknown>;
+  const uploadSlots = options.uploadSlots ?? new UploadSlots();
   const routes = new Map<string, { method: Method; url: string; procedure?: ProcedureEntry; upload?: UploadRoute }>();
 
   for (const entry of listRestProcedures(router)) {
@@ -130,12 +134,18 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
       const data = await upload.handle(ctx, { fields: await bodyInput(request, deps), files: {}, params });
       return sendSuccess(request, reply, data, upload.successStatus ?? 200);
     }
-    const parsed = await readMultipart(request, deps.storage, upload.files);
+    // A few uploads at once per address: each holds a connection and a temporary file.
+    const release = uploadSlots.take(request.ip);
     try {
-      const data = await upload.handle(ctx, { fields: parsed.fields, files: parsed.files, params });
-      return sendSuccess(request, reply, data, upload.successStatus ?? 200);
+      const parsed = await readMultipart(request, deps.storage, upload.files);
+      try {
+        const data = await upload.handle(ctx, { fields: parsed.fields, files: parsed.files, params });
+        return sendSuccess(request, reply, data, upload.successStatus ?? 200);
+      } finally {
+        await parsed.cleanup();
+      }
     } finally {
-      await parsed.cleanup();
+      release();
     }
   }
 }

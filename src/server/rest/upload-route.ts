@@ -9,6 +9,7 @@ import type { RequestContext } from '#server/context.ts';
 import type { AccessLevel } from '#server/auth/access.ts';
 import { AppError } from '#server/errors.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
+import { forbiddenCharacterErrors } from '#server/validation/text-characters.ts';
 import type { FileFieldRule, UploadedFile } from './multipart.ts';
 
 export interface UploadRouteInput {
@@ -43,6 +44,8 @@ export function defineUploadRoute(route: UploadRoute): UploadRoute {
  * A route whose rules need the database too uses validateWithChecks (validation/input-checks.ts).
  */
 export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const characterErrors = forbiddenCharacterErrors(fields);
+  if (characterErrors) throw AppError.validation(characterErrors);
   const result = schema.safeParse(fields);
   if (!result.success) throw AppError.validation(fieldErrorsFromZod(result.error));
   return result.data;

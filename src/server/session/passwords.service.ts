@@ -61,6 +61,11 @@ function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
+/**
+ * The same path and time whether the address exists or not: the answer goes before anything looks
+ * the address up; the look-up, the token and the mail run after it (background.ts). A timing
+ * difference would tell a stranger which addresses have accounts.
+ */
 export async function forgotPassword(deps: AppDeps, email: string): Promise<{ message: string }> {
   const reply = { message: FORGOT_PASSWORD_MESSAGE };
   const attempt = await deps.rateLimiter.reserve({
@@ -68,15 +73,18 @@ export async function forgotPassword(deps: AppDeps, email: string): Promise<{ me
     limit: 1,
     windowSeconds: RESET_MAIL_WINDOW_SECONDS,
   });
-  if (!attempt.allowed) return reply;
+  if (attempt.allowed) deps.background.run('password reset mail', () => sendPasswordResetLink(deps, email));
+  return reply;
+}
+
+async function sendPasswordResetLink(deps: AppDeps, email: string): Promise<void> {
   const user = await users.findUserByEmailForMail(deps.db, email);
-  if (!user) return reply;
+  if (!user) return;
   const token = randomBytes(32).toString('hex');
   // Only the hash is stored: a copy of the table does not let anyone reset a password.
   await resetTokens.replacePasswordResetToken(deps.db, user.id, sha256Hex(token));
   const url = `${deps.config.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
   await sendSafely(deps, passwordResetMessage({ to: user.email, firstname: user.firstname, url }));
-  return reply;
 }
 
 export async function resetPassword(deps: Pick<AppDeps, 'db'>, input: ResetPasswordInput): Promise<{ message: string }> {

@@ -3,7 +3,7 @@
  * confirmed the password within 3 hours. The rules are in two-factor.service.ts.
  */
 import { z } from 'zod';
-import { confirmedProcedure, router } from '#server/trpc.ts';
+import { carriesSecret, confirmedProcedure, router } from '#server/trpc.ts';
 import {
   confirmTwoFactorInputSchema,
   qrCodeResultSchema,
@@ -31,6 +31,7 @@ export const twoFactorRouter = router({
     .mutation(({ ctx }) => service.enableTwoFactor(ctx.deps, ctx.user.id)),
 
   qrCode: confirmedProcedure
+    .use(carriesSecret)
     .meta({
       openapi: { method: 'GET', path: '/user/two-factor-qr-code', tags, summary: 'The QR code (SVG) and otpauth URL of the secret' },
     })
@@ -39,6 +40,7 @@ export const twoFactorRouter = router({
     .query(({ ctx }) => service.getQrCode(ctx.deps, ctx.user.id)),
 
   secretKey: confirmedProcedure
+    .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/user/two-factor-secret-key', tags, summary: 'The secret, for typing into an app' } })
     .input(empty)
     .output(secretKeyResultSchema)
@@ -53,6 +55,7 @@ export const twoFactorRouter = router({
     .mutation(({ ctx, input }) => service.confirmTwoFactor(ctx.deps, ctx.user.id, input.code)),
 
   recoveryCodes: confirmedProcedure
+    .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/user/two-factor-recovery-codes', tags, summary: 'The recovery codes' } })
     .input(empty)
     .output(recoveryCodesResultSchema)

@@ -10,13 +10,16 @@ import { openCvForDownload } from './users.service.ts';
 import { sendRestError } from '#server/rest/error-response.ts';
 
 export async function registerCvDownloadRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  /** GET /cv-downloads/{userId}?expires=&by=&signature=: the link from GET /api/users/{id}/cv. */
-  app.get<{ Params: { userId: string }; Querystring: { expires?: string; by?: string; signature?: string } }>(
+  /** GET /cv-downloads/{userId}?expires=&by=&issued=&signature=: the link from GET /api/users/{id}/cv. */
+  app.get<{ Params: { userId: string }; Querystring: { expires?: string; by?: string; issued?: string; signature?: string } }>(
     `${CV_DOWNLOAD_PATH}/:userId`,
     async (request, reply) => {
       const link = verifyCvLink(deps.config.appKey, { userId: request.params.userId, ...request.query });
       if (!link) return sendRestError(reply, AppError.invalidSignature(), request.log);
-      const file = await openCvForDownload(deps, link.userId, link.by);
+      // Bound to the admin who asked: it opens without a session (a download manager), but not in
+      // someone else's, and only once (openCvForDownload).
+      if (request.sessionUser && request.sessionUser.id !== link.by) return sendRestError(reply, AppError.forbidden(), request.log);
+      const file = await openCvForDownload(deps, link, link.by);
       if (!file) return sendRestError(reply, AppError.notFound(), request.log);
       reply
         .header('content-type', file.mimeType)

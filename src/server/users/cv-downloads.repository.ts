@@ -5,3 +5,15 @@ import type { Database } from '#server/db/types.ts';
 export async function recordCvDownload(db: Kysely<Database>, userId: number, downloadedBy: number | null): Promise<void> {
   await db.insertInto('cv_downloads').values({ user_id: userId, downloaded_by: downloadedBy }).execute();
 }
+
+/** True when `downloadedBy` already downloaded `userId`'s CV at or after `since` (a link issued then is spent). */
+export async function hasCvDownloadSince(db: Kysely<Database>, userId: number, downloadedBy: number, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('cv_downloads')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('downloaded_by', '=', downloadedBy)
+    .where('downloaded_at', '>=', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}

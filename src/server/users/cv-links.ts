@@ -12,7 +12,14 @@ export const CV_DOWNLOAD_PATH = '/cv-downloads';
 
 export function createCvLink(appUrl: string, appKey: Buffer, userId: number, by: number, now = Date.now()): string {
   const expires = expiryIn(CV_LINK_SECONDS, now);
-  const query = new URLSearchParams({ expires: String(expires), by: String(by), signature: sign(appKey, PURPOSE, [userId, by], expires) });
+  // The moment of issue, to the millisecond and signed: a download since then has spent the link.
+  const issued = Math.floor(now);
+  const query = new URLSearchParams({
+    expires: String(expires),
+    by: String(by),
+    issued: String(issued),
+    signature: sign(appKey, PURPOSE, [userId, by, issued], expires),
+  });
   return `${appUrl}${CV_DOWNLOAD_PATH}/${userId}?${query.toString()}`;
 }
 
@@ -20,17 +27,27 @@ export interface CvLinkParams {
   userId: string;
   expires?: string | undefined;
   by?: string | undefined;
+  issued?: string | undefined;
   signature?: string | undefined;
 }
 
-/** The admin who asked for the link, when the link is genuine and unexpired; otherwise null. */
-export function verifyCvLink(appKey: Buffer, params: CvLinkParams, now = Date.now()): { userId: number; by: number } | null {
+export interface CvLink {
+  userId: number;
+  /** The admin who asked for the link. */
+  by: number;
+  /** When the link was issued: a download by `by` since then has spent it. */
+  issuedAt: Date;
+}
+
+/** The link's contents, when it is genuine and unexpired; otherwise null. */
+export function verifyCvLink(appKey: Buffer, params: CvLinkParams, now = Date.now()): CvLink | null {
   const numeric = /^\d{1,10}$/;
-  if (!numeric.test(params.userId) || !numeric.test(params.by ?? '')) return null;
+  if (!numeric.test(params.userId) || !numeric.test(params.by ?? '') || !/^\d{1,15}$/.test(params.issued ?? '')) return null;
   const userId = Number(params.userId);
   const by = Number(params.by);
-  if (!isSignatureValid(appKey, PURPOSE, [userId, by], params.expires, params.signature, now)) return null;
-  return { userId, by };
+  const issued = Number(params.issued);
+  if (!isSignatureValid(appKey, PURPOSE, [userId, by, issued], params.expires, params.signature, now)) return null;
+  return { userId, by, issuedAt: new Date(issued) };
 }
 
 /** Content-Disposition with an ASCII fallback and the exact name in RFC 5987 form. */

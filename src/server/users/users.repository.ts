@@ -76,12 +76,13 @@ export function findPasswordHash(db: Db, id: number) {
   return db.selectFrom('users').select(['id', 'email', 'password_hash']).where('id', '=', id).executeTakeFirst();
 }
 
-export function findCv(db: Db, id: number) {
-  return db
+export function findCv(db: Db, id: number, options: { lock?: boolean } = {}) {
+  const query = db
     .selectFrom('users')
     .select(['id', 'email', 'cv_file_key', 'cv_original_name', 'cv_mime_type', 'cv_size'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  // Locked: two downloads through one single-use link are decided one after the other.
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export async function isEmailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {

@@ -1,6 +1,6 @@
 // The admin's users screens (docs/rest-contract.md "Users": all admin).
 import { z } from 'zod';
-import { adminProcedure, router, withInputChecks } from '#server/trpc.ts';
+import { adminProcedure, carriesSecret, router, withInputChecks } from '#server/trpc.ts';
 import { userEnvelopeSchema, userPageSchema } from '#shared/schemas/user.ts';
 import { cvLinkSchema, userCreateInput, userIdInput, userListInput, userUpdateInput } from '#shared/schemas/users-admin.ts';
 import { uniqueEmail } from '#server/validation/unique-email.ts';
@@ -49,6 +49,7 @@ export const usersRouter = router({
     .mutation(({ ctx, input }) => deleteUser(ctx.deps, input.id, ctx.user.id)),
 
   cvLink: adminProcedure
+    .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/api/users/{id}/cv', tags: ['users'], summary: "A 5-minute download link for a user's CV" } })
     .input(userIdInput)
     .output(cvLinkSchema)

@@ -12,8 +12,9 @@ import { USERS_PAGE_SIZE } from '#shared/limits.ts';
 import { messages } from '#shared/validation.ts';
 import { presentUser } from './user-presenter.ts';
 import * as repo from './users.repository.ts';
-import { recordCvDownload } from './cv-downloads.repository.ts';
-import { createCvLink } from './cv-links.ts';
+import { hasCvDownloadSince, recordCvDownload } from './cv-downloads.repository.ts';
+import { createCvLink, type CvLink } from './cv-links.ts';
+import { cvFileName } from '#server/files/cv.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>;
 
@@ -117,15 +118,28 @@ export async function getCvLink(deps: Deps, userId: number, actorId: number): Pr
 }
 
 /** The file behind a verified link, and the download recorded; null when the CV is gone. */
-export async function openCvForDownload(deps: Deps, userId: number, downloadedBy: number) {
-  const cv = await repo.findCv(deps.db, userId);
-  if (!cv?.cv_file_key || (await deps.storage.size(cv.cv_file_key)) === null) return null;
-  // The admin who asked for the link may have been deleted since; the download is still recorded.
-  await recordCvDownload(deps.db, userId, (await repo.findPresentableUser(deps.db, downloadedBy)) ? downloadedBy : null);
+/**
+ * The CV behind a link, once: the download is recorded in the same transaction that checks the
+ * link was not used before (docs/rest-contract.md, Users). `downloadedBy` is who downloads: the
+ * admin who asked for the link (the route refuses anyone else's session). The file name is the
+ * uploader's, with the extension of the type the bytes were found to be.
+ */
+export async function openCvForDownload(deps: Deps, link: CvLink, downloadedBy: number) {
+  const opened = await deps.db.transaction().execute(async (trx) => {
+    const cv = await repo.findCv(trx, link.userId, { lock: true });
+    if (!cv?.cv_file_key || (await deps.storage.size(cv.cv_file_key)) === null) return null;
+    if (await hasCvDownloadSince(trx, link.userId, downloadedBy, link.issuedAt)) return 'spent' as const;
+    // The admin may have been deleted since asking; the download is still recorded, without a name.
+    await recordCvDownload(trx, link.userId, (await repo.findPresentableUser(trx, downloadedBy)) ? downloadedBy : null);
+    return cv;
+  });
+  if (opened === null) return null;
+  if (opened === 'spent') throw AppError.invalidSignature();
+  const mimeType = opened.cv_mime_type || 'application/octet-stream';
   return {
-    stream: deps.storage.openRead(cv.cv_file_key),
-    filename: cv.cv_original_name || 'cv',
-    mimeType: cv.cv_mime_type || 'application/octet-stream',
-    size: cv.cv_size,
+    stream: deps.storage.openRead(opened.cv_file_key!),
+    filename: cvFileName(opened.cv_original_name || 'cv', mimeType),
+    mimeType,
+    size: opened.cv_size,
   };
 }

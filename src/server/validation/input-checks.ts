@@ -12,6 +12,7 @@
  * itself together with its other checks (a CV's type, the date of birth), reports them in one
  * 422, and stays the last guard against a race (the unique index).
  */
+import { forbiddenCharacterErrors } from './text-characters.ts';
 import { z } from 'zod';
 import type { RequestContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
@@ -73,6 +74,8 @@ export async function validateWithChecks<S extends z.ZodType>(
   raw: Record<string, unknown>,
   check: InputCheck,
 ): Promise<z.output<S>> {
+  const characterErrors = forbiddenCharacterErrors(raw);
+  if (characterErrors) throw AppError.validation(characterErrors);
   const result = await schema.safeParseAsync(raw);
   if (result.success) return result.data;
   throw await withCheckErrors(AppError.validation(fieldErrorsFromZod(result.error)), schema, ctx, raw, check);
