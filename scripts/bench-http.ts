@@ -24,6 +24,7 @@ import * as galleryImages from '#server/galleries/gallery-images.repository.ts';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP = 2;
 const CONNECTIONS = 64;
+const BENCH_APP_KEY = `base64:${Buffer.alloc(32, 1).toString('base64')}`;
 const temps: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -81,6 +82,8 @@ function startSite(dataDir: string, databaseUrl: string | undefined, port: numbe
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
+      // Production with DATABASE_URL requires a key; the bench database holds nothing encrypted.
+      APP_KEY: databaseUrl ? BENCH_APP_KEY : '',
       PORT: String(port),
       LOG_LEVEL: 'info',
       ADMIN_EMAIL: 'bench@example.com',

@@ -66,6 +66,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const CONTENT_WRITE_PATH =
   /^\/(?:api\/(?:widgets|galleries|galleriesimages|testimonials)\b|trpc\/[^?]*\b(?:widgets|galleries|testimonials)\.)/;
 
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes a function trusting the nearest `hops` addresses:
+ * Fastify 5 turns a bare number into "trust nothing", and proxy-addr calls the function with
+ * each address and its distance from this server.
+ */
+function fastifyTrustProxy(trustProxy: AppConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address, hop) => hop < trustProxy;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -73,8 +83,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
-    // Reading X-Forwarded-For only from a proxy on this machine keeps rate limits honest.
-    trustProxy: '127.0.0.1',
+    // X-Forwarded-For is read only from the proxies TRUST_PROXY names (none by default): trusting
+    // anyone would let a client choose the address its rate limits and sessions are keyed on.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     forceCloseConnections: false,
     return503OnClosing: true,
     // GET /api/testimonials/ and /api/testimonials are one path (the original client uses both);
@@ -147,7 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!SAFE_METHODS.has(request.method)) {
       const header = request.headers[XSRF_HEADER];
       const given = Array.isArray(header) ? header[0] : header;
-      if (!token || !given || !isXsrfTokenValid(config.appKey, token, decodeURIComponent(given))) {
+      if (!token || !given || !isXsrfTokenValid(config.appKeys, token, decodeURIComponent(given))) {
         return sendRestError(reply, AppError.csrfMismatch(), request.log);
       }
     }

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, persistDataDir, type AppConfig } from './env.ts';
+import { assertServerAppKey, ConfigError, loadConfig, persistDataDir, type AppConfig } from './env.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { ensureFirstAdmin, seedDemoContent } from './db/seed/seed.ts';
@@ -28,6 +28,7 @@ try {
   // already in the environment wins). Node reads it; no dependency needed.
   if (existsSync('.env')) process.loadEnvFile('.env');
   config = loadConfig();
+  assertServerAppKey(config);
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }

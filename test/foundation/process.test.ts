@@ -69,6 +69,12 @@ describe('the server process', () => {
     expect(environmentWins.output().stderr.trim()).toMatch(/^Cannot start: DATABASE_URL cannot be reached or migrated \(.+\)$/);
   }, 60_000);
 
+  it('exits 1 in production on PostgreSQL without APP_KEY, saying so in one line', async () => {
+    const server = startServer({ DATA_DIR: await tempDir(), NODE_ENV: 'production', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr.trim()).toMatch(/^Cannot start: Missing APP_KEY: required in production with DATABASE_URL .+$/);
+  }, 30_000);
+
   it('exits 1 when DATABASE_URL cannot be reached, creating nothing in DATA_DIR', async () => {
     const dataDir = path.join(await tempDir(), 'not-yet');
     const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });

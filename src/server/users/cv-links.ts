@@ -24,12 +24,12 @@ export interface CvLinkParams {
 }
 
 /** The admin who asked for the link, when the link is genuine and unexpired; otherwise null. */
-export function verifyCvLink(appKey: Buffer, params: CvLinkParams, now = Date.now()): { userId: number; by: number } | null {
+export function verifyCvLink(appKeys: readonly Buffer[], params: CvLinkParams, now = Date.now()): { userId: number; by: number } | null {
   const numeric = /^\d{1,10}$/;
   if (!numeric.test(params.userId) || !numeric.test(params.by ?? '')) return null;
   const userId = Number(params.userId);
   const by = Number(params.by);
-  if (!isSignatureValid(appKey, PURPOSE, [userId, by], params.expires, params.signature, now)) return null;
+  if (!isSignatureValid(appKeys, PURPOSE, [userId, by], params.expires, params.signature, now)) return null;
   return { userId, by };
 }
 

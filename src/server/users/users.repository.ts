@@ -220,6 +220,34 @@ export async function claimTotpStep(db: Db, userId: number, step: number): Promi
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Replaces the encrypted secret and codes with the same values under a new key, only when they
+ * are still `expected` (a concurrent change wins); true when this call wrote them.
+ */
+export async function reencryptTwoFactor(
+  db: Db,
+  userId: number,
+  expected: { two_factor_secret: string | null; two_factor_recovery_codes: string | null },
+  next: { two_factor_secret: string; two_factor_recovery_codes: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set(next)
+    .where('id', '=', userId)
+    .where((eb) =>
+      eb.and([
+        expected.two_factor_secret === null
+          ? eb('two_factor_secret', 'is', null)
+          : eb('two_factor_secret', '=', expected.two_factor_secret),
+        expected.two_factor_recovery_codes === null
+          ? eb('two_factor_recovery_codes', 'is', null)
+          : eb('two_factor_recovery_codes', '=', expected.two_factor_recovery_codes),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Compare-and-set of the encrypted codes: false when another request changed them first. */
 export async function swapRecoveryCodes(db: Db, userId: number, expected: string, next: string): Promise<boolean> {
   const result = await db

@@ -105,6 +105,13 @@ export async function startServer(options: {
   template?: ServerTemplate | undefined;
   keepData?: boolean;
   inMainProcess?: boolean;
+  /** Variables added to (or overriding) the server's environment. */
+  env?: Record<string, string>;
+  /**
+   * Another copy of the site: this PostgreSQL database (made by an earlier startServer) instead
+   * of a new one. The database stays for its owner to drop.
+   */
+  sharedDatabaseName?: string | undefined;
 }): Promise<RunningServer & { databaseName: string | undefined }> {
   installExitHandlers(!options.inMainProcess);
   const { template } = options;
@@ -133,11 +140,16 @@ export async function startServer(options: {
     DATABASE_URL: '',
     APP_KEY: '',
   };
-  if (process.env.TEST_DATABASE_URL) {
+  if (options.sharedDatabaseName) {
+    env.DATABASE_URL = databaseUrlFor(options.sharedDatabaseName);
+  } else if (process.env.TEST_DATABASE_URL) {
     databaseName = `bodyshop_e2e_${Date.now()}_${randomBytes(4).toString('hex')}`;
     await adminQuery(`create database ${databaseName}${template?.databaseName ? ` template ${template.databaseName}` : ''}`);
     env.DATABASE_URL = databaseUrlFor(databaseName);
   }
+  // Production with DATABASE_URL requires APP_KEY (the template's database holds nothing encrypted).
+  if (env.DATABASE_URL) env.APP_KEY = `base64:${randomBytes(32).toString('base64')}`;
+  Object.assign(env, options.env);
 
   const logFile = path.join(dataDir, 'server.log');
   const logFd = openSync(logFile, 'a');
