@@ -9,6 +9,7 @@ import path from 'node:path';
 import { assertServerAppKey, ConfigError, loadConfig, persistDataDir, type AppConfig } from './env.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { withStartupLock } from './db/startup-lock.ts';
 import { ensureFirstAdmin, seedDemoContent } from './db/seed/seed.ts';
 import { createLocalStorage, prepareStorage } from './files/storage.ts';
 import type { FastifyInstance } from 'fastify';
@@ -68,13 +69,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-let database: DatabaseHandle;
-try {
-  if (!config.databaseUrl) persistDataDir(config);
-  database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
-  const applied = await migrateToLatest(database.db);
-  if (applied.length) log.info({ migrations: applied }, 'database migrated');
-} catch (error) {
+function failDatabase(error: unknown): never {
   const reason = error instanceof Error ? error.message : String(error);
   fail(
     config.databaseUrl
@@ -83,17 +78,33 @@ try {
   );
 }
 
+let database: DatabaseHandle;
 try {
-  persistDataDir(config);
-  await prepareStorage(config.dataDir);
-  const report = await seedDemoContent(database.db, createLocalStorage(config.dataDir), {
-    isDemoContentOn: config.isDemoContentOn,
-    onProgress: (message) => log.info(message),
+  if (!config.databaseUrl) persistDataDir(config);
+  database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+} catch (error) {
+  failDatabase(error);
+}
+
+/** Migrations, then the seed and the first admin: one copy of the site at a time (startup-lock.ts). */
+let isMigrated = false;
+try {
+  await withStartupLock(database, async () => {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) log.info({ migrations: applied }, 'database migrated');
+    isMigrated = true;
+    persistDataDir(config);
+    await prepareStorage(config.dataDir);
+    const report = await seedDemoContent(database.db, createLocalStorage(config.dataDir), {
+      isDemoContentOn: config.isDemoContentOn,
+      onProgress: (message) => log.info(message),
+    });
+    if (report.widgetsCreated || report.galleriesCreated) log.info(report, 'content seeded');
+    await ensureFirstAdmin(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log });
   });
-  if (report.widgetsCreated || report.galleriesCreated) log.info(report, 'content seeded');
-  await ensureFirstAdmin(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log });
 } catch (error) {
   await database.close().catch(() => {});
+  if (!isMigrated) failDatabase(error);
   fail(error instanceof Error ? error.message : String(error));
 }
 
