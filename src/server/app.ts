@@ -34,6 +34,7 @@ import { clientDistDir } from './paths.ts';
 import { isStaticPath } from './static-paths.ts';
 import { RequestLogController } from './logger.ts';
 import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
+import { PublicSnapshotSync } from './public-content/snapshot-sync.ts';
 import { loadPublicContent } from './public-content/public-content.service.ts';
 import { registerCrawlerFiles } from './public-content/crawler-files.ts';
 import { registerPublicReadFastPath } from './public-content/public-read-route.ts';
@@ -103,6 +104,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicContent: new PublicSnapshotStore(() => loadPublicContent(deps), app.log),
   };
   await deps.publicContent.refresh();
+  // Several copies on one PostgreSQL rebuild each other's snapshots (snapshot-sync.ts).
+  const snapshotSync =
+    database.engine === 'postgres'
+      ? new PublicSnapshotSync({ db: deps.db, store: deps.publicContent, log: app.log, databaseUrl: config.databaseUrl })
+      : undefined;
+  await snapshotSync?.start();
   app.decorate('deps', deps);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('sessionRow', null);
@@ -174,7 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // next read shows it; a slow rebuild holds the response at most 2 s (it still lands after).
   app.addHook('onSend', async (request, reply, payload) => {
     if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400 && CONTENT_WRITE_PATH.test(request.url)) {
-      await Promise.race([deps.publicContent.refresh(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+      const rebuilt = deps.publicContent.refresh().then(() => snapshotSync?.publish());
+      await Promise.race([rebuilt, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     }
     return payload;
   });
@@ -257,6 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    await snapshotSync?.close();
     if (options.ownsDatabase) await database.close();
   });
 
