@@ -18,7 +18,7 @@ import { isDatabaseUp, type DatabaseHandle } from './db/database.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createRequestContext } from './context.ts';
 import { appRouter, uploadRoutes, type AppRouter } from './router.ts';
-import { createLocalStorage } from './files/storage.ts';
+import { contentTypeOf, openFileStorage, type FileStorage } from './files/storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
 import { findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from './auth/sessions.ts';
@@ -52,6 +52,8 @@ export interface BuildAppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** main.ts listens before the app exists (answering 503 while starting) and hands its server over. */
   serverFactory?: FastifyServerOptions['serverFactory'];
+  /** Where uploads live, when main.ts has opened and checked it; otherwise opened from the config. */
+  storage?: FileStorage;
   /** Enables the loopback-only backup route for the backup CLI (main.ts on PGlite). */
   internalToken?: string;
 }
@@ -66,6 +68,28 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Writes that can change public content: the content areas' REST paths and tRPC procedures. */
 const CONTENT_WRITE_PATH =
   /^\/(?:api\/(?:widgets|galleries|galleriesimages|testimonials)\b|trpc\/[^?]*\b(?:widgets|galleries|testimonials)\.)/;
+
+/**
+ * /media from a bucket: the same URLs and the same immutable caching as from the disk, streamed
+ * through this server, or a redirect to S3_PUBLIC_URL when the bucket is public.
+ */
+function registerBucketMedia(app: FastifyInstance, storage: FileStorage): void {
+  app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
+    const name = request.params['*'];
+    if (!/^[A-Za-z0-9._/-]+$/.test(name) || name.includes('..')) return reply.callNotFound();
+    const key = `public/${name}`;
+    const direct = storage.directPublicUrl(key);
+    if (direct) return reply.header('cache-control', 'public, max-age=31536000, immutable').redirect(direct, 302);
+    let stream;
+    try {
+      stream = await storage.openRead(key);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reply.callNotFound();
+      throw error;
+    }
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type(contentTypeOf(key)).send(stream);
+  });
+}
 
 /**
  * TRUST_PROXY for Fastify. A hop count becomes a function trusting the nearest `hops` addresses:
@@ -97,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: AppDeps = {
     db: database.db,
     config,
-    storage: createLocalStorage(config.dataDir),
+    storage: options.storage ?? (await openFileStorage(config, app.log)),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
     log: app.log,
@@ -218,14 +242,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Uploaded images: content-addressed names, so they never change and can be cached for a year.
-  await app.register(fastifyStatic, {
-    root: deps.storage.publicRoot,
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-  });
+  if (deps.storage.publicRoot) {
+    await app.register(fastifyStatic, {
+      root: deps.storage.publicRoot,
+      prefix: '/media/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    });
+  } else {
+    registerBucketMedia(app, deps.storage);
+  }
 
   if (hasClient) {
     await app.register(fastifyStatic, {

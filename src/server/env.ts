@@ -36,6 +36,20 @@ export interface AppConfig {
   isDemoContentOn: boolean;
   /** Fastify's trustProxy: false, a hop count, or addresses and CIDR ranges of trusted proxies. */
   trustProxy: boolean | number | string[];
+  /** Object storage for uploaded files (S3_BUCKET); undefined keeps them in DATA_DIR/files. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** An S3-compatible server's URL; undefined for AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** Where the bucket's public objects can be fetched directly: /media redirects there when set. */
+  publicUrl: string | undefined;
+  /** Both or neither; neither leaves the SDK's own credential chain (instance roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -48,6 +62,14 @@ const APP_KEY_PATTERN = /^base64:[A-Za-z0-9+/]{43}=$/;
 const APP_KEY_MESSAGE = 'must be "base64:" followed by 32 bytes in base64';
 /** An IPv4 or IPv6 address, optionally with a /prefix (checked loosely; Fastify's proxy-addr parses it). */
 const PROXY_ADDRESS_PATTERN = /^(?:[0-9.]+|[0-9a-fA-F:.]+)(?:\/\d{1,3})?$/;
+
+const onOff = z.preprocess(
+  emptyIsUnset,
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { error: 'must be on or off (true/false, 1/0, yes/no)' })
+    .transform((v) => ['true', '1', 'on', 'yes'].includes(v))
+    .optional(),
+);
 
 const envSchema = z.object({
   PORT: z.preprocess(emptyIsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -107,13 +129,20 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.preprocess(emptyIsUnset, z.string().min(8, 'must be at least 8 characters').max(255).optional()),
   LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   NODE_ENV: z.preprocess(emptyIsUnset, z.string().optional()),
-  DEMO_CONTENT: z.preprocess(
+  DEMO_CONTENT: onOff,
+  S3_BUCKET: z.preprocess(
     emptyIsUnset,
     z
-      .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { error: 'must be on or off (true/false, 1/0, yes/no)' })
-      .transform((v) => ['true', '1', 'on', 'yes'].includes(v))
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)')
       .optional(),
   ),
+  S3_ENDPOINT: z.preprocess(emptyIsUnset, z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: z.preprocess(emptyIsUnset, z.string().min(1).default('us-east-1')),
+  S3_FORCE_PATH_STYLE: onOff,
+  S3_PUBLIC_URL: z.preprocess(emptyIsUnset, z.url({ protocol: /^https?$/ }).optional()),
+  AWS_ACCESS_KEY_ID: z.preprocess(emptyIsUnset, z.string().min(1).optional()),
+  AWS_SECRET_ACCESS_KEY: z.preprocess(emptyIsUnset, z.string().min(1).optional()),
 });
 
 /** Validates the environment; throws ConfigError with a one-line message naming the variable. */
@@ -128,6 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid ${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: ADMIN_EMAIL and ADMIN_PASSWORD go together`);
   }
   const isProduction = e.NODE_ENV === 'production';
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    const missing = e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID';
+    throw new ConfigError(`Invalid ${missing}: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   assertDataDirWritable(dataDir);
   const storedKey = e.APP_KEY ? undefined : readStoredAppKey(dataDir);
@@ -153,6 +186,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // A shop's own PostgreSQL gets no invented galleries or reviews unless it asks for them.
     isDemoContentOn: e.DEMO_CONTENT ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY ?? false,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          credentials:
+            e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
   };
 }
 

@@ -11,7 +11,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { ensureFirstAdmin, seedDemoContent } from './db/seed/seed.ts';
-import { createLocalStorage, prepareStorage } from './files/storage.ts';
+import { openFileStorage, prepareStorage, type FileStorage } from './files/storage.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { createLogger } from './logger.ts';
@@ -69,6 +69,15 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
+// The bucket first (S3_BUCKET): wrong credentials or an unreachable endpoint stop the start here.
+let storage: FileStorage;
+try {
+  storage = await openFileStorage(config, log);
+  await storage.check();
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+
 function failDatabase(error: unknown): never {
   const reason = error instanceof Error ? error.message : String(error);
   fail(
@@ -95,7 +104,7 @@ try {
     isMigrated = true;
     persistDataDir(config);
     await prepareStorage(config.dataDir);
-    const report = await seedDemoContent(database.db, createLocalStorage(config.dataDir), {
+    const report = await seedDemoContent(database.db, storage, {
       isDemoContentOn: config.isDemoContentOn,
       onProgress: (message) => log.info(message),
     });
@@ -116,6 +125,7 @@ try {
     config,
     database,
     ownsDatabase: true,
+    storage,
     loggerInstance: log,
     serverFactory: gate.serverFactory,
     ...(internalToken ? { internalToken } : {}),

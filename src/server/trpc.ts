@@ -38,6 +38,7 @@ const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
 /** Wraps an AppError so tRPC carries it; the formatter and the REST layer unwrap it again. */

@@ -15,6 +15,7 @@ export const APP_ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503, // a service the site depends on (the file bucket) failed; try again
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
@@ -43,4 +44,5 @@ export const ERROR_MESSAGES = {
   invalidData: 'The given data was invalid.',
   tooManyAttempts: 'Too Many Attempts.',
   server: 'Server Error',
+  storageUnavailable: 'File storage is unavailable at the moment. Please try again in a few minutes.',
 } as const;

@@ -115,10 +115,28 @@ export async function processImage(
   const large_key = `public/img/${hashOf(large.data)}-l.webp`;
   const thumb_key = `public/img/${hashOf(thumb.data)}-t.webp`;
 
-  if ('path' in source) await storage.putFile(original_key, source.path, { move: options.moveSource ?? false });
-  else await storage.putBuffer(original_key, source.buffer);
-  await storage.putBuffer(large_key, large.data);
-  await storage.putBuffer(thumb_key, thumb.data);
+  // Names are content hashes: a file already stored is the same file and stays as it is. When the
+  // store fails part way (a bucket going down), the files this call added go again, so nothing is
+  // left that no row will ever name.
+  const written: string[] = [];
+  const putNew = async (key: string, put: () => Promise<void>) => {
+    if ((await storage.size(key)) !== null) return;
+    await put();
+    written.push(key);
+  };
+  try {
+    await putNew(original_key, () =>
+      'path' in source
+        ? storage.putFile(original_key, source.path, { move: options.moveSource ?? false })
+        : storage.putBuffer(original_key, source.buffer),
+    );
+    await putNew(large_key, () => storage.putBuffer(large_key, large.data));
+    await putNew(thumb_key, () => storage.putBuffer(thumb_key, thumb.data));
+  } catch (error) {
+    await Promise.all(written.map((key) => storage.delete(key).catch(() => {})));
+    throw error;
+  }
+  if ('path' in source && options.moveSource && !written.includes(original_key)) await rm(source.path, { force: true });
 
   return {
     original_key,
@@ -134,11 +152,11 @@ export async function processImage(
 /**
  * Writes the stored original, upright and turned 90° clockwise, to a temporary file and returns
  * its path (the caller removes it). JPEGs stay JPEG at high quality; other types become PNG so
- * transparency survives.
+ * transparency survives. The original is read as bytes: it may be in a bucket, not on this disk.
  */
 export async function rotatedOriginal(storage: FileStorage, originalKey: string): Promise<string> {
   const target = storage.newTempPath('.img');
-  const source = storage.pathOf(originalKey);
+  const source = await storage.read(originalKey);
   const sharp = await loadSharp();
   const pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).autoOrient().rotate(90);
   try {

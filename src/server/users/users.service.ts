@@ -123,7 +123,7 @@ export async function openCvForDownload(deps: Deps, userId: number, downloadedBy
   // The admin who asked for the link may have been deleted since; the download is still recorded.
   await recordCvDownload(deps.db, userId, (await repo.findPresentableUser(deps.db, downloadedBy)) ? downloadedBy : null);
   return {
-    stream: deps.storage.openRead(cv.cv_file_key),
+    stream: await deps.storage.openRead(cv.cv_file_key),
     filename: cv.cv_original_name || 'cv',
     mimeType: cv.cv_mime_type || 'application/octet-stream',
     size: cv.cv_size,
