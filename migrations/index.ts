@@ -2,7 +2,9 @@
 // tsx, vitest and any bundler. Names are ISO-date-prefixed so they sort in the order they run.
 import type { Migration } from 'kysely/migration';
 import * as initial from './2026-11-22T0100_initial.ts';
+import * as rateLimits from './2026-11-23T2300_rate_limits.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
+  '2026-11-23T2300_rate_limits': rateLimits,
 };

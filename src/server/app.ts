@@ -20,11 +20,12 @@ import { createRequestContext } from './context.ts';
 import { appRouter, uploadRoutes, type AppRouter } from './router.ts';
 import { contentTypeOf, openFileStorage, type FileStorage } from './files/storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
+import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
 import { findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from './auth/sessions.ts';
 import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { AppError } from './errors.ts';
 import { restPlugin } from './rest/rest-plugin.ts';
+import { refuseBatchedSessionMutations, TRPC_MAX_BATCH_SIZE } from './trpc-batching.ts';
 import { sendRestError } from './rest/error-response.ts';
 import { buildOpenApiDocument } from './rest/openapi.ts';
 import { registerApiDocs } from './rest/api-docs.ts';
@@ -123,7 +124,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     storage: options.storage ?? (await openFileStorage(config, app.log)),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
+    // Several copies on one PostgreSQL count together in its rate_limits table; the embedded
+    // database has one copy, which counts in memory (docs/decisions/atomic-rate-limits.md).
+    rateLimiter:
+      options.rateLimiter ?? (database.engine === 'postgres' ? createDatabaseRateLimiter(database.db) : createMemoryRateLimiter()),
     log: app.log,
     publicContent: new PublicSnapshotStore(() => loadPublicContent(deps), app.log),
   };
@@ -201,6 +205,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
+  app.addHook('onRequest', refuseBatchedSessionMutations);
+
   // A committed write to public content is in the snapshot before its response leaves, so the
   // next read shows it; a slow rebuild holds the response at most 2 s (it still lands after).
   app.addHook('onSend', async (request, reply, payload) => {
@@ -215,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: ({ req, res }) => createRequestContext(deps, req, res),
       onError: ({ error, path: procedurePath }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
@@ -286,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sweep = setInterval(
     () => {
       deleteExpiredSessions(deps.db).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+      deps.rateLimiter.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'));
     },
     10 * 60 * 1000,
   );

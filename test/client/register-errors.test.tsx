@@ -86,4 +86,19 @@ describe('Register with a 422 (docs/product.md section 5)', () => {
     expect(refetch).toHaveBeenCalled();
     expect(location.history.at(-1)).toBe('/account');
   });
+
+  it('hides the bot trap from sight, keyboard and assistive technology, and sends it only when filled', async () => {
+    register.mockResolvedValue(undefined);
+    renderRegister();
+    const trap = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.closest('.honeypot')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Website' })).toBeNull();
+    // A bot that fills every input sends it along (the server then creates nothing).
+    await userEvent.setup().type(trap, 'https://spam.example');
+    await fillAndSubmit();
+    await vi.waitFor(() => expect(register).toHaveBeenCalled());
+    expect(register.mock.calls[0]![0]).toMatchObject({ email: 'ann@example.com', website: 'https://spam.example' });
+  });
 });

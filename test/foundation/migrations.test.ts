@@ -51,6 +51,7 @@ const expectedColumns: Record<string, string[]> = {
   testimonials: ['id', 'name', 'score', 'review', 'created_at', 'updated_at'],
   cv_downloads: ['id', 'user_id', 'downloaded_by', 'downloaded_at'],
   app_state: ['key', 'value'],
+  rate_limits: ['key', 'count', 'reset_at'],
 };
 
 let handle: DatabaseHandle;

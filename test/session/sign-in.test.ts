@@ -275,12 +275,16 @@ describe('POST /login', () => {
     expect((await login(client, 'other@example.test')).status).toBe(200);
   });
 
-  it('a success clears the failure count', async () => {
+  // Issue 12 item 1: a success used to clear the count, so a guesser who knew one password (or
+  // slipped the right one into a batch) got 5 fresh tries. It now gives back only its own attempt.
+  it('a success does not reset the window: it only does not count as a failure', async () => {
     await createUser(t.deps.db, { email: 'reset-count@example.test' });
     const client = new TestClient(t.app);
-    for (let i = 0; i < 4; i++) await login(client, 'reset-count@example.test', 'bad-password');
-    expect((await login(client, 'reset-count@example.test')).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await login(client, 'reset-count@example.test', 'bad-password')).status).toBe(422);
+    expect((await login(client, 'reset-count@example.test')).status).toBe(200);
+    expect((await login(client, 'reset-count@example.test', 'bad-password')).status).toBe(422);
+    expect((await login(client, 'reset-count@example.test', 'bad-password')).status).toBe(429);
+    expect((await login(client, 'reset-count@example.test')).status).toBe(429);
   });
 
   it('is reachable through tRPC (session.login) with the same errors', async () => {

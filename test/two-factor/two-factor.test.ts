@@ -6,6 +6,7 @@ import { TestClient } from '#test/support/client.ts';
 import { actingAs, callerFor, createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
 import { cookieOf, login, totpCode, turnOnTwoFactor } from '#test/support/accounts.ts';
 import { sessionIdOf } from '#server/auth/sessions.ts';
+import { twoFactorLimits } from '#server/session/sign-in.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -241,7 +242,7 @@ describe('POST /two-factor-challenge', () => {
     expect((await client.get('/api/user')).status).toBe(401);
   });
 
-  it('allows 5 attempts a minute per pending login, then 429 with Retry-After', async () => {
+  it('allows 5 attempts a minute per user, then 429 with Retry-After', async () => {
     const { user, secret } = await userWithTwoFactor('tf-throttle@example.test');
     const client = new TestClient(t.app);
     await login(client, user.email);
@@ -251,6 +252,57 @@ describe('POST /two-factor-challenge', () => {
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ message: 'Too Many Attempts.' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  // Issue 12 item 2: the count used to live on the pending login, so signing in again gave 5 more guesses.
+  it('counts per user: signing in again gives no new guesses', async () => {
+    const { user, secret } = await userWithTwoFactor('tf-relogin@example.test');
+    const bad = totpCode(secret) === '000000' ? '999999' : '000000';
+    for (let round = 0; round < 2; round++) {
+      const client = new TestClient(t.app);
+      expect((await login(client, user.email)).body).toEqual({ two_factor: true });
+      for (let i = 0; i < (round === 0 ? 5 : 1); i++) {
+        const res = await client.post('/two-factor-challenge', { json: { code: bad } });
+        expect(res.status).toBe(round === 0 ? 422 : 429);
+      }
+    }
+  });
+
+  it('evaluates at most 5 of 30 parallel codes', async () => {
+    const { user, secret } = await userWithTwoFactor('tf-parallel@example.test');
+    const client = new TestClient(t.app);
+    await login(client, user.email);
+    const current = totpCode(secret);
+    const guesses = Array.from({ length: 30 }, (_, i) => String(100000 + i * 7919)).filter((code) => code !== current);
+    const results = await Promise.all(guesses.map((code) => client.post('/two-factor-challenge', { json: { code } })));
+    expect(results.filter((r) => r.status === 422)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(guesses.length - 5);
+  });
+
+  it('allows 20 an hour per user (the hour limit answers with its own Retry-After)', async () => {
+    const { user, secret } = await userWithTwoFactor('tf-hour@example.test');
+    const [, hour] = twoFactorLimits(user.id);
+    // 18 earlier evaluated guesses this hour (in other minutes).
+    for (let i = 0; i < 18; i++) await t.deps.rateLimiter.reserve(hour!);
+    const client = new TestClient(t.app);
+    await login(client, user.email);
+    const bad = totpCode(secret) === '000000' ? '999999' : '000000';
+    for (let i = 0; i < 2; i++) expect((await client.post('/two-factor-challenge', { json: { code: bad } })).status).toBe(422);
+    const res = await client.post('/two-factor-challenge', { json: { code: totpCode(secret) } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(60);
+  });
+
+  it('a right code does not use up the limit', async () => {
+    const { user, secret } = await userWithTwoFactor('tf-often@example.test');
+    const bad = totpCode(secret) === '000000' ? '999999' : '000000';
+    const client = new TestClient(t.app);
+    await login(client, user.email);
+    for (let i = 0; i < 4; i++) expect((await client.post('/two-factor-challenge', { json: { code: bad } })).status).toBe(422);
+    expect((await client.post('/two-factor-challenge', { json: { code: totpCode(secret) } })).status).toBe(204);
+    const again = new TestClient(t.app);
+    await login(again, user.email);
+    expect((await again.post('/two-factor-challenge', { json: { code: bad } })).status).toBe(422);
   });
 
   it('a user whose set-up is still pending signs in without the challenge', async () => {

@@ -4,7 +4,7 @@
  * here too: every failed query or mutation passes through reportErrorStatus.
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '#server/router.ts';
 import type { User } from '#shared/schemas/user.ts';
@@ -53,19 +53,34 @@ export const queryClient: QueryClient = new QueryClient({
   },
 });
 
+async function requestHeaders(hasMutation: boolean) {
+  if (hasMutation) await ensureXsrfToken();
+  return { Accept: 'application/json', ...ajaxHeaders() };
+}
+
+const includeCookies = (url: URL | RequestInfo, init?: RequestInit) => fetch(url, { ...init, credentials: 'include' });
+
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
-    httpBatchLink({
-      url: '/trpc',
-      // A page's widgets go in one request; the URL stays under what proxies accept (the
-      // server allows long batch paths: maxParamLength in app.ts).
-      maxItems: 16,
-      maxURLLength: 2000,
-      headers: async ({ opList }) => {
-        if (opList.some((op) => op.type === 'mutation')) await ensureXsrfToken();
-        return { Accept: 'application/json', ...ajaxHeaders() };
-      },
-      fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
+    splitLink({
+      // The server refuses session mutations in a batch (src/server/trpc-batching.ts): sign-in,
+      // two-factor and password checks go one per request.
+      condition: (op) => op.type === 'mutation' && op.path.startsWith('session.'),
+      true: httpLink({
+        url: '/trpc',
+        headers: () => requestHeaders(true),
+        fetch: includeCookies,
+      }),
+      false: httpBatchLink({
+        url: '/trpc',
+        // A page's widgets go in one request; the URL stays under what proxies accept (the
+        // server allows long batch paths: maxParamLength in app.ts, and at most 16 calls:
+        // TRPC_MAX_BATCH_SIZE in src/server/trpc-batching.ts).
+        maxItems: 16,
+        maxURLLength: 2000,
+        headers: ({ opList }) => requestHeaders(opList.some((op) => op.type === 'mutation')),
+        fetch: includeCookies,
+      }),
     }),
   ],
 });

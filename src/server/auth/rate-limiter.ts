@@ -1,61 +1,120 @@
 /**
- * Fixed-window counters for the rate limits of docs/rest-contract.md. The interface is what callers use;
- * the in-process store below serves one machine, and a shared store (Redis, the database) can
- * implement the same interface when the site runs on several.
+ * Fixed-window rate limits (docs/rest-contract.md's limits). Every caller reserves: one atomic
+ * step counts the attempt and says whether it is within the limit, before the expensive or
+ * guessable check runs; nobody peeks first and counts afterwards, which let N concurrent attempts
+ * all see "not yet over" (docs/decisions/atomic-rate-limits.md).
+ *
+ * Two stores behind one interface: in-process (one copy, the embedded database) and PostgreSQL
+ * (the `rate_limits` table, shared by every copy on the same database); app.ts picks one.
  */
-export interface RateLimitResult {
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/types.ts';
+import { countAttempt, deleteEndedRateLimits, uncountAttempt } from './rate-limits.repository.ts';
+
+/** At most `limit` attempts per `windowSeconds` under `key`. */
+export interface RateLimit {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface Reservation {
   allowed: boolean;
-  /** Seconds until the window resets (for Retry-After). */
+  /** Seconds until the window ends (for Retry-After). */
   retryAfterSeconds: number;
+  /** Attempts still allowed in this window after this one. */
   remaining: number;
 }
 
 export interface RateLimiter {
-  /** Counts one hit against `key` and says whether it is within `limit` per `windowSeconds`. */
-  hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
-  /** Whether `key` is already over `limit`, without counting a hit. */
-  peek(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
-  reset(key: string): Promise<void>;
+  /**
+   * Counts one attempt against `limit.key` and, in the same atomic step, says whether it is within
+   * `limit.limit`. A refused attempt is counted too; the window never moves until it ends.
+   */
+  reserve(limit: RateLimit): Promise<Reservation>;
+  /** Gives one attempt back to a window that has not ended (a success that should not count); never a reset. */
+  release(key: string): Promise<void>;
+  /** Forgets windows that have ended; returns how many. */
+  sweepExpired(): Promise<number>;
+}
+
+function reservation(count: number, limit: number, secondsLeft: number): Reservation {
+  return { allowed: count <= limit, retryAfterSeconds: Math.max(1, secondsLeft), remaining: Math.max(0, limit - count) };
 }
 
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let lastSweep = now();
 
-  function current(key: string, windowSeconds: number) {
+  function sweep(): number {
     const t = now();
-    if (t - lastSweep > 60_000) {
-      for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-      lastSweep = t;
+    let removed = 0;
+    for (const [key, window] of windows) {
+      if (window.resetAt <= t) {
+        windows.delete(key);
+        removed += 1;
+      }
     }
-    let window = windows.get(key);
-    if (!window || window.resetAt <= t) {
-      window = { count: 0, resetAt: t + windowSeconds * 1000 };
-      windows.set(key, window);
-    }
-    return window;
-  }
-
-  function result(window: { count: number; resetAt: number }, limit: number): RateLimitResult {
-    return {
-      allowed: window.count <= limit,
-      retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now()) / 1000)),
-      remaining: Math.max(0, limit - window.count),
-    };
+    lastSweep = t;
+    return removed;
   }
 
   return {
-    async hit(key, limit, windowSeconds) {
-      const window = current(key, windowSeconds);
+    // Synchronous between the read and the write: one event loop makes it atomic.
+    async reserve({ key, limit, windowSeconds }) {
+      const t = now();
+      if (t - lastSweep > 60_000) sweep();
+      let window = windows.get(key);
+      if (!window || window.resetAt <= t) {
+        window = { count: 0, resetAt: t + windowSeconds * 1000 };
+        windows.set(key, window);
+      }
       window.count += 1;
-      return result(window, limit);
+      return reservation(window.count, limit, Math.ceil((window.resetAt - t) / 1000));
     },
-    async peek(key, limit, windowSeconds) {
-      const window = current(key, windowSeconds);
-      return { ...result(window, limit), allowed: window.count < limit };
+    async release(key) {
+      const window = windows.get(key);
+      if (window && window.resetAt > now() && window.count > 0) window.count -= 1;
     },
-    async reset(key) {
-      windows.delete(key);
+    async sweepExpired() {
+      return sweep();
     },
   };
+}
+
+/** The PostgreSQL store: the `rate_limits` table on the app's own pool (DATABASE_URL). */
+export function createDatabaseRateLimiter(db: Kysely<Database>): RateLimiter {
+  return {
+    async reserve({ key, limit, windowSeconds }) {
+      const counted = await countAttempt(db, key, windowSeconds);
+      return reservation(counted.count, limit, counted.secondsLeft);
+    },
+    release: (key) => uncountAttempt(db, key),
+    sweepExpired: () => deleteEndedRateLimits(db),
+  };
+}
+
+/** One attempt reserved under one or more limits. */
+export interface Attempt {
+  allowed: boolean;
+  /** When refused: the longest wait among the limits that refused. */
+  retryAfterSeconds: number;
+  /** Gives the attempt back to every limit (call it only for an allowed attempt that succeeded). */
+  release(): Promise<void>;
+}
+
+/**
+ * Reserves one attempt under every limit at once (e.g. 5 a minute and 20 an hour). Refused when
+ * any limit refuses; then the limits that allowed it get their attempt back, so the hour counts
+ * only attempts that were evaluated.
+ */
+export async function reserveAttempt(limiter: RateLimiter, limits: RateLimit[]): Promise<Attempt> {
+  const reservations = await Promise.all(limits.map((limit) => limiter.reserve(limit)));
+  const refused = reservations.filter((r) => !r.allowed);
+  const releaseAll = async () => {
+    await Promise.all(limits.map((limit) => limiter.release(limit.key)));
+  };
+  if (refused.length === 0) return { allowed: true, retryAfterSeconds: 0, release: releaseAll };
+  await Promise.all(limits.filter((_limit, i) => reservations[i]!.allowed).map((limit) => limiter.release(limit.key)));
+  return { allowed: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)), release: async () => {} };
 }

@@ -120,6 +120,13 @@ export interface AppStateTable {
   value: string;
 }
 
+/** One rate-limit window (auth/rate-limiter.ts's PostgreSQL store). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -131,6 +138,7 @@ export interface Database {
   testimonials: TestimonialsTable;
   cv_downloads: CvDownloadsTable;
   app_state: AppStateTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -125,6 +125,7 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
   ) {
     // Access is decided before a byte of the body is read.
     assertAccess(ctx, upload.access);
+    await upload.beforeBody?.(ctx);
     if (!isMultipart(request)) {
       const data = await upload.handle(ctx, { fields: await bodyInput(request, deps), files: {}, params });
       return sendSuccess(request, reply, data, upload.successStatus ?? 200);

@@ -29,6 +29,8 @@ export interface UploadRoute {
   fieldsSchema: z.ZodObject;
   responseSchema: z.ZodType;
   successStatus?: number;
+  /** Runs after the access check and before a byte of the body is read (e.g. a rate limit, so a refused upload is never stored). */
+  beforeBody?(ctx: RequestContext): Promise<void>;
   handle(ctx: RequestContext, input: UploadRouteInput): Promise<unknown>;
 }
 

@@ -13,7 +13,11 @@ const VERIFICATION_MAILS_PER_MINUTE = 6;
 
 /** 'sent', or 'already-verified' (the 204). */
 export async function resendVerification(deps: AppDeps, userId: number): Promise<'sent' | 'already-verified'> {
-  const attempt = await deps.rateLimiter.hit(`verification-mail:${userId}`, VERIFICATION_MAILS_PER_MINUTE, 60);
+  const attempt = await deps.rateLimiter.reserve({
+    key: `verification-mail:${userId}`,
+    limit: VERIFICATION_MAILS_PER_MINUTE,
+    windowSeconds: 60,
+  });
   if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
   const user = await findUserForMail(deps.db, userId);
   if (!user) throw AppError.unauthenticated();

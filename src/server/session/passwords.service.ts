@@ -8,6 +8,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { isPasswordRecentlyConfirmed } from '#server/auth/access.ts';
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
+import { reserveAttempt } from '#server/auth/rate-limiter.ts';
 import { deleteOtherSessions } from '#server/auth/sessions.ts';
 import { setPasswordConfirmedAt } from '#server/auth/sessions.repository.ts';
 import { passwordResetMessage } from '#server/mail/messages.ts';
@@ -29,13 +30,44 @@ const NOT_EMAIL_MESSAGE = 'The password must not be the same as your email addre
 
 const RESET_MAIL_WINDOW_SECONDS = 60;
 
+/**
+ * Guesses at a signed-in user's password (the 423 gate's confirmation, the current password of a
+ * change), counted per user whatever the session or address, reserved before the hash check.
+ */
+export const PASSWORD_CHECK_LIMITS = {
+  perMinute: { limit: 5, windowSeconds: 60 },
+  perHour: { limit: 20, windowSeconds: 60 * 60 },
+} as const;
+
+/** Checks `password` against the user's hash within the per-user limits (429 when used up). */
+async function checkOwnPassword(
+  deps: Pick<AppDeps, 'rateLimiter'>,
+  userId: number,
+  passwordHash: string,
+  password: string,
+): Promise<boolean> {
+  const attempt = await reserveAttempt(deps.rateLimiter, [
+    { key: `password-check:${userId}`, ...PASSWORD_CHECK_LIMITS.perMinute },
+    { key: `password-check-hour:${userId}`, ...PASSWORD_CHECK_LIMITS.perHour },
+  ]);
+  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  const ok = await verifyPassword(passwordHash, password);
+  // The owner typing it right gives the attempt back; the window goes on.
+  if (ok) await attempt.release();
+  return ok;
+}
+
 function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
 export async function forgotPassword(deps: AppDeps, email: string): Promise<{ message: string }> {
   const reply = { message: FORGOT_PASSWORD_MESSAGE };
-  const attempt = await deps.rateLimiter.hit(`password-reset-mail:${email.toLowerCase()}`, 1, RESET_MAIL_WINDOW_SECONDS);
+  const attempt = await deps.rateLimiter.reserve({
+    key: `password-reset-mail:${email.toLowerCase()}`,
+    limit: 1,
+    windowSeconds: RESET_MAIL_WINDOW_SECONDS,
+  });
   if (!attempt.allowed) return reply;
   const user = await users.findUserByEmailForMail(deps.db, email);
   if (!user) return reply;
@@ -63,9 +95,15 @@ export async function resetPassword(deps: Pick<AppDeps, 'db'>, input: ResetPassw
   return { message: PASSWORD_RESET_MESSAGE };
 }
 
-export async function confirmPassword(deps: Pick<AppDeps, 'db'>, userId: number, sessionId: string, password: string): Promise<void> {
+export async function confirmPassword(
+  deps: Pick<AppDeps, 'db' | 'rateLimiter'>,
+  userId: number,
+  sessionId: string,
+  password: string,
+): Promise<void> {
   const user = await users.findPasswordHash(deps.db, userId);
-  if (!user || !(await verifyPassword(user.password_hash, password))) throw AppError.field('password', WRONG_PASSWORD_MESSAGE);
+  if (!user || !(await checkOwnPassword(deps, userId, user.password_hash, password)))
+    throw AppError.field('password', WRONG_PASSWORD_MESSAGE);
   await setPasswordConfirmedAt(deps.db, sessionId, new Date());
 }
 
@@ -74,13 +112,13 @@ export function getConfirmedPasswordStatus(passwordConfirmedAt: Date | null): { 
 }
 
 export async function changePassword(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'rateLimiter'>,
   userId: number,
   currentToken: string | null,
   input: ChangePasswordInput,
 ): Promise<void> {
   const user = await users.findPasswordHash(deps.db, userId);
-  if (!user || !(await verifyPassword(user.password_hash, input.current_password))) {
+  if (!user || !(await checkOwnPassword(deps, userId, user.password_hash, input.current_password))) {
     throw AppError.field('current_password', WRONG_CURRENT_PASSWORD_MESSAGE);
   }
   if (input.password.toLowerCase() === user.email.toLowerCase()) throw AppError.field('password', NOT_EMAIL_MESSAGE);

@@ -26,8 +26,8 @@ import {
   verifyEmailInputSchema,
 } from '#shared/schemas/session.ts';
 import { profileChecks, registerChecks } from './session.input-checks.ts';
-import { register } from './registration.service.ts';
-import { assertLoginNotThrottled, completeTwoFactorLogin, login, logout } from './sign-in.service.ts';
+import { register, reserveRegistration } from './registration.service.ts';
+import { completeTwoFactorLogin, login, logout, reserveLoginAttempt } from './sign-in.service.ts';
 import { getCurrentUser, updateProfile } from './profile.service.ts';
 import { changePassword, confirmPassword, forgotPassword, getConfirmedPasswordStatus, resetPassword } from './passwords.service.ts';
 import { resendVerification, verifyEmail } from './email-verification.service.ts';
@@ -51,6 +51,11 @@ export const sessionRouter = router({
 
   /** REST: POST /api/register (upload route). */
   register: publicProcedure
+    // Counted before the input is validated, as the REST path counts before reading the body.
+    .use(async ({ ctx, next }) => {
+      await reserveRegistration(ctx.deps, ctx.meta.ipAddress);
+      return next();
+    })
     .use(withInputChecks(registerInputSchema, registerChecks))
     .input(registerInputSchema)
     .output(z.void())
@@ -64,13 +69,12 @@ export const sessionRouter = router({
     // The throttle answers before the input is validated (docs/rest-contract.md: 429 before 422).
     .use(async ({ ctx, getRawInput, next }) => {
       const raw = (await getRawInput()) as { email?: unknown } | undefined;
-      await assertLoginNotThrottled(ctx.deps, raw?.email, ctx.meta.ipAddress);
-      return next();
+      return next({ ctx: { loginAttempt: await reserveLoginAttempt(ctx.deps, raw?.email, ctx.meta.ipAddress) } });
     })
     .input(loginInputSchema)
     .output(loginResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const { result, grant } = await login(ctx.deps, input, currentSessionOf(ctx));
+      const { result, grant } = await login(ctx.deps, input, currentSessionOf(ctx), ctx.loginAttempt);
       applySessionGrant(ctx, grant);
       return result;
     }),

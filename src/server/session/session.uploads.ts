@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { applySessionGrant, currentSessionOf } from '#server/auth/session-cookies.ts';
 import type { CvUpload } from '#server/files/cv.ts';
 import { profileChecks, registerChecks } from './session.input-checks.ts';
-import { register } from './registration.service.ts';
+import { register, reserveRegistration } from './registration.service.ts';
 import { updateProfile } from './profile.service.ts';
 
 const cvRule: FileFieldRule = {
@@ -47,6 +47,7 @@ export const sessionUploadRoutes: UploadRoute[] = [
     fieldsSchema: registerFields,
     responseSchema: z.literal(''),
     successStatus: 201,
+    beforeBody: (ctx) => reserveRegistration(ctx.deps, ctx.meta.ipAddress),
     async handle(ctx, input) {
       const fields = await validateWithChecks(ctx, registerInputSchema, input.fields, registerChecks);
       applySessionGrant(ctx, await register(ctx.deps, fields, cvOf(input.files), currentSessionOf(ctx)));

@@ -10,6 +10,7 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { getDummyPasswordHash, verifyPassword } from '#server/auth/passwords.ts';
+import { reserveAttempt, type Attempt, type RateLimit } from '#server/auth/rate-limiter.ts';
 import { deleteOtherSessions } from '#server/auth/sessions.ts';
 import { findPendingLogin } from '#server/auth/sessions.repository.ts';
 import { passTwoFactorChallenge } from '#server/two-factor/two-factor.service.ts';
@@ -20,39 +21,68 @@ import { rotateSession, type CurrentSession, type SessionGrant } from './session
 
 const BAD_CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
 
-const LOGIN_MAX_FAILURES = 5;
-const LOGIN_WINDOW_SECONDS = 60;
-const TWO_FACTOR_MAX_ATTEMPTS = 5;
 const PENDING_LOGIN_MS = 5 * 60 * 1000;
 
-function loginThrottleKey(email: unknown, ip: string | null): string {
-  const normalised = typeof email === 'string' ? email.trim().toLowerCase() : '';
-  return `login:${normalised}|${ip ?? ''}`;
+/**
+ * The login limits (docs/rest-contract.md, POST /login). Each attempt is reserved before the
+ * input is validated or a password hashed; a success gives back its own attempt (so the contract's
+ * "5 failures" holds) but never resets the window (docs/decisions/atomic-rate-limits.md).
+ */
+export const LOGIN_LIMITS = {
+  /** One e-mail from one address: the contract's 5 failures in 60 s. */
+  perEmailAndAddress: { limit: 5, windowSeconds: 60 },
+  /** One e-mail from any address, so a guesser with many addresses gets no more (and no account more than this). */
+  perEmail: { limit: 20, windowSeconds: 15 * 60 },
+  /** One address across e-mails: bounds the password hashes one client can make us compute. */
+  perAddress: { limit: 30, windowSeconds: 60 },
+} as const;
+
+/** The two-factor challenge, per user (not per pending login: signing in again gives no new guesses). */
+export const TWO_FACTOR_LIMITS = {
+  perMinute: { limit: 5, windowSeconds: 60 },
+  perHour: { limit: 20, windowSeconds: 60 * 60 },
+} as const;
+
+export function twoFactorLimits(userId: number): RateLimit[] {
+  return [
+    { key: `two-factor:${userId}`, ...TWO_FACTOR_LIMITS.perMinute },
+    { key: `two-factor-hour:${userId}`, ...TWO_FACTOR_LIMITS.perHour },
+  ];
 }
 
-/** The 429 once an e-mail and address have failed 5 times within a minute (checked before anything else). */
-export async function assertLoginNotThrottled(deps: Pick<AppDeps, 'rateLimiter'>, email: unknown, ip: string | null): Promise<void> {
-  const state = await deps.rateLimiter.peek(loginThrottleKey(email, ip), LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS);
-  if (state.allowed) return;
-  const message = `Too many login attempts. Please try again in ${state.retryAfterSeconds} seconds.`;
-  throw AppError.tooManyRequests(state.retryAfterSeconds, message, { email: [message] });
+function loginLimits(email: unknown, ip: string | null): RateLimit[] {
+  const normalised = typeof email === 'string' ? email.trim().toLowerCase() : '';
+  const address = ip ?? '';
+  return [
+    { key: `login:${normalised}|${address}`, ...LOGIN_LIMITS.perEmailAndAddress },
+    { key: `login-email:${normalised}`, ...LOGIN_LIMITS.perEmail },
+    { key: `login-address:${address}`, ...LOGIN_LIMITS.perAddress },
+  ];
+}
+
+/**
+ * Reserves one login attempt, first of all (docs/rest-contract.md: 429 before 422), and answers
+ * the contract's 429 when any login limit is used up. The caller releases it on success.
+ */
+export async function reserveLoginAttempt(deps: Pick<AppDeps, 'rateLimiter'>, email: unknown, ip: string | null): Promise<Attempt> {
+  const attempt = await reserveAttempt(deps.rateLimiter, loginLimits(email, ip));
+  if (attempt.allowed) return attempt;
+  const message = `Too many login attempts. Please try again in ${attempt.retryAfterSeconds} seconds.`;
+  throw AppError.tooManyRequests(attempt.retryAfterSeconds, message, { email: [message] });
 }
 
 export async function login(
   deps: AppDeps,
   input: { email: string; password: string; remember: boolean },
   current: CurrentSession,
+  /** From reserveLoginAttempt, which the procedure calls before validating the input. */
+  attempt: Attempt,
 ): Promise<{ result: LoginResult; grant: SessionGrant }> {
-  await assertLoginNotThrottled(deps, input.email, current.meta.ipAddress);
   const user = await findLoginUserByEmail(deps.db, input.email);
   // An unknown address costs one hash check too, so timing does not reveal which addresses exist.
   const passwordOk = await verifyPassword(user?.password_hash ?? (await getDummyPasswordHash()), input.password);
-  const throttleKey = loginThrottleKey(input.email, current.meta.ipAddress);
-  if (!user || !passwordOk) {
-    await deps.rateLimiter.hit(throttleKey, LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS);
-    throw AppError.field('email', BAD_CREDENTIALS_MESSAGE);
-  }
-  await deps.rateLimiter.reset(throttleKey);
+  if (!user || !passwordOk) throw AppError.field('email', BAD_CREDENTIALS_MESSAGE);
+  await attempt.release();
 
   if (user.two_factor_confirmed_at) {
     // Not signed in yet: the row only remembers who is half-way through, for 5 minutes.
@@ -81,13 +111,14 @@ export async function completeTwoFactorLogin(
     // Fortify answers a challenge without a login in progress as a failed code.
     throw AppError.field('code', INVALID_TWO_FACTOR_CODE_MESSAGE);
   }
-  const attempt = await deps.rateLimiter.hit(`two-factor:${pending.id}`, TWO_FACTOR_MAX_ATTEMPTS, 60);
+  const userId = pending.pending_user_id!;
+  // Reserved before the code is checked, so parallel guesses cannot all slip under the limit.
+  const attempt = await reserveAttempt(deps.rateLimiter, twoFactorLimits(userId));
   if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
 
-  const userId = pending.pending_user_id!;
   await passTwoFactorChallenge(deps, userId, input);
+  await attempt.release();
   const token = await rotateSession(deps, current, { userId, remember: pending.pending_remember });
-  await deps.rateLimiter.reset(`two-factor:${pending.id}`);
   return { token, remember: pending.pending_remember };
 }
 

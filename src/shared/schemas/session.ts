@@ -10,6 +10,13 @@ export const NAME_MAX = 100;
 
 export const TELEPHONE_MAX = 40;
 
+/**
+ * A field of the register form that people never see or hear (hidden from sight and from
+ * assistive technology) and bots fill in: a registration carrying it is answered as a success
+ * and does nothing (server/session/registration.service.ts).
+ */
+export const REGISTER_HONEYPOT_FIELD = 'website';
+
 export const registerInputSchema = z
   .object({
     firstname: requiredString('firstname', NAME_MAX),
@@ -17,6 +24,8 @@ export const registerInputSchema = z
     email: emailField(),
     password: passwordField,
     password_confirmation: passwordConfirmationField,
+    // Any value is accepted (a type error would tell a bot which field gave it away).
+    [REGISTER_HONEYPOT_FIELD]: z.unknown().optional(),
   })
   .superRefine(refinePassword);
 export type RegisterInput = z.infer<typeof registerInputSchema>;

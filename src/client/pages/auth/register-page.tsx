@@ -9,6 +9,7 @@ import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpcClient } from '#client/lib/trpc.ts';
+import { REGISTER_HONEYPOT_FIELD } from '#shared/schemas/session.ts';
 
 export const INVALID_BANNER = 'Some of your information is invalid please check and re-submit.';
 
@@ -33,8 +34,10 @@ export function RegisterPage() {
     password: '',
     password_confirmation: '',
   });
+  // Only a bot fills it; a person's registration never carries the field.
+  const [trap, setTrap] = useState('');
   const register = useMutation({
-    mutationFn: async (input: Record<FieldName, string>) => {
+    mutationFn: async (input: Record<FieldName, string> & { [REGISTER_HONEYPOT_FIELD]?: string }) => {
       // A fresh XSRF-TOKEN cookie first: registration signs in, which rotates the session and the token.
       await trpcClient.session.csrfCookie.query({});
       await trpcClient.session.register.mutate(input);
@@ -46,7 +49,7 @@ export function RegisterPage() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    register.mutate(values);
+    register.mutate(trap ? { ...values, [REGISTER_HONEYPOT_FIELD]: trap } : values);
   }
 
   return (
@@ -67,6 +70,19 @@ export function RegisterPage() {
               error={firstError(errors, field.name)}
             />
           ))}
+        </div>
+        {/* A trap for bots (REGISTER_HONEYPOT_FIELD): off screen, hidden from assistive technology, never tabbed to. */}
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor="register-website">Website</label>
+          <input
+            id="register-website"
+            name={REGISTER_HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={trap}
+            onChange={(event) => setTrap(event.target.value)}
+          />
         </div>
         <p className="form-note">
           By registering you agree to our <Link href="/legal/terms">Terms and Conditions</Link> and our{' '}
