@@ -27,6 +27,8 @@ export interface RunningServer {
   adminPassword: string;
   /** The server's stdout and stderr (LOG_LEVEL=warn). */
   logFile: string;
+  /** The server process (a fault test kills it with SIGKILL, then calls stop() to clean up). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -212,5 +214,5 @@ export async function startServer(options: {
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  return { baseUrl, dataDir, adminEmail, adminPassword, logFile, stop: () => stop(), databaseName };
+  return { baseUrl, dataDir, adminEmail, adminPassword, logFile, pid: child.pid!, stop: () => stop(), databaseName };
 }
