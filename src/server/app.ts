@@ -19,6 +19,7 @@ import type { AppDeps } from './app-deps.ts';
 import { createRequestContext } from './context.ts';
 import { appRouter, uploadRoutes, type AppRouter } from './router.ts';
 import { contentTypeOf, openFileStorage, type FileStorage } from './files/storage.ts';
+import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './files/orphan-sweep.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
 import { findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from './auth/sessions.ts';
@@ -298,9 +299,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     10 * 60 * 1000,
   );
   sweep.unref();
+  const orphanSweep = setInterval(() => {
+    sweepOrphanFiles(deps)
+      .then((deleted) => deleted && app.log.info({ deleted }, 'orphan files removed'))
+      .catch((err: unknown) => app.log.warn({ err }, 'orphan file sweep failed'));
+  }, ORPHAN_MIN_AGE_MS);
+  orphanSweep.unref();
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(orphanSweep);
     await snapshotSync?.close();
     if (options.ownsDatabase) await database.close();
   });

@@ -20,6 +20,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -163,6 +164,18 @@ export function createS3Storage(config: S3Config, options: { tmpDir: string; log
       if (!config.publicUrl) return undefined;
       assertStorageKey(key);
       return `${config.publicUrl}/${key}`;
+    },
+    async *list(prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await call('listing', prefix, () =>
+          client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ...(ContinuationToken ? { ContinuationToken } : {}) })),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     async check() {
       // A write, a read and a delete: wrong credentials or a read-only key fail here, not on the

@@ -5,7 +5,7 @@
  * this folder needs a file's local path: readers take its bytes or a stream.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile, readFile, copyFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile, readFile, copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -31,6 +31,8 @@ export interface FileStorage {
   directPublicUrl(key: string): string | undefined;
   /** At start: throws one line naming the store when it cannot be written. */
   check(): Promise<void>;
+  /** Every stored key under `prefix` (e.g. "public/img/") with when it was last written. */
+  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
 /** The local folder; its files have paths (the demo pictures are read from one). */
@@ -118,6 +120,15 @@ export function createLocalStorage(dataDir: string): LocalFileStorage {
     directPublicUrl: () => undefined,
     async check() {
       // DATA_DIR was checked by the config; prepareStorage made the folders.
+    },
+    async *list(prefix) {
+      const entries = await readdir(path.join(root, prefix), { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const modified = await stat(file).catch(() => null);
+        if (modified) yield { key: path.relative(root, file).split(path.sep).join('/'), modifiedAt: modified.mtime };
+      }
     },
   };
 }

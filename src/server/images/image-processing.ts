@@ -115,28 +115,27 @@ export async function processImage(
   const large_key = `public/img/${hashOf(large.data)}-l.webp`;
   const thumb_key = `public/img/${hashOf(thumb.data)}-t.webp`;
 
-  // Names are content hashes: a file already stored is the same file and stays as it is. When the
-  // store fails part way (a bucket going down), the files this call added go again, so nothing is
-  // left that no row will ever name.
-  const written: string[] = [];
-  const putNew = async (key: string, put: () => Promise<void>) => {
-    if ((await storage.size(key)) !== null) return;
-    await put();
-    written.push(key);
+  // Names are content hashes: a file already stored is the same file. It is written again anyway
+  // (which keeps it fresh for the orphan sweep), but when the store fails part way (a bucket going
+  // down) only the files this call added go again, so nothing is left that no row will name.
+  const added: string[] = [];
+  const put = async (key: string, write: () => Promise<void>) => {
+    const isNew = (await storage.size(key)) === null;
+    await write();
+    if (isNew) added.push(key);
   };
   try {
-    await putNew(original_key, () =>
+    await put(original_key, () =>
       'path' in source
         ? storage.putFile(original_key, source.path, { move: options.moveSource ?? false })
         : storage.putBuffer(original_key, source.buffer),
     );
-    await putNew(large_key, () => storage.putBuffer(large_key, large.data));
-    await putNew(thumb_key, () => storage.putBuffer(thumb_key, thumb.data));
+    await put(large_key, () => storage.putBuffer(large_key, large.data));
+    await put(thumb_key, () => storage.putBuffer(thumb_key, thumb.data));
   } catch (error) {
-    await Promise.all(written.map((key) => storage.delete(key).catch(() => {})));
+    await Promise.all(added.map((key) => storage.delete(key).catch(() => {})));
     throw error;
   }
-  if ('path' in source && options.moveSource && !written.includes(original_key)) await rm(source.path, { force: true });
 
   return {
     original_key,

@@ -258,3 +258,10 @@ export async function swapRecoveryCodes(db: Db, userId: number, expected: string
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Which of these file keys a user's CV still names (the orphan sweep keeps those). */
+export async function findCvKeysInUse(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom('users').select('cv_file_key').where('cv_file_key', 'in', keys).execute();
+  return new Set(rows.map((row) => row.cv_file_key).filter((key): key is string => key !== null));
+}
