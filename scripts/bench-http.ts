@@ -267,8 +267,9 @@ async function benchTwoCopies(databaseUrl: string): Promise<void> {
   console.log(
     `- copy B: ${Math.round(b.reqPerSec).toLocaleString('en-GB')} req/s averaged over the run, ${b.errors} errors (its in-flight requests, then connections refused: no balancer took it out)`,
   );
+  const failedOnA = failedWrites.filter((failure) => failure.includes(' on A:')).length;
   console.log(
-    `- writes through both: ${acknowledged.length} acknowledged, ${lost} of them missing afterwards; ${failedWrites.length} failed`,
+    `- writes through both: ${acknowledged.length} acknowledged, ${lost} of them missing afterwards; failed: ${failedOnA} on A, ${failedWrites.length - failedOnA} on B`,
   );
   for (const failure of failedWrites.slice(0, 5)) console.log(`  - ${failure}`);
   copyA.kill('SIGTERM');
