@@ -46,6 +46,10 @@ function describe(error: unknown): string {
 }
 
 export function createS3Storage(config: S3Config, options: { tmpDir: string; log: FastifyBaseLogger }): FileStorage {
+  // The pinned SDK runs on Node 20 (package.json engines); its seven-line notice that later SDK
+  // versions will not would break the one-line start-up messages and logs on every start. The
+  // SDK reads only this variable to silence it; an upgrade meets the requirement in package.json.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
