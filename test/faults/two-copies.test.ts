@@ -23,12 +23,12 @@ let copyB: RunningServer;
 /** Signed in as the template's admin on copy A; absolute URLs send it to copy B with the same cookies. */
 let admin: ApiClient;
 
-function startCopy(env: Record<string, string>, sharedDatabaseName?: string) {
+function startCopy(env: Record<string, string>, sharedDatabase?: string) {
   return startServer({
     appRoot: inject('e2eAppRoot'),
     template: inject('e2eTemplate'),
     env: { ...s3.env, ...env },
-    sharedDatabaseName,
+    sharedDatabase,
   });
 }
 

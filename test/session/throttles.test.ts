@@ -6,7 +6,7 @@ import { TestClient, type TestResponse } from '#test/support/client.ts';
 import { actingAs, createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
 import { login } from '#test/support/accounts.ts';
 import { LOGIN_LIMITS } from '#server/session/sign-in.service.ts';
-import { BATCHED_SESSION_MUTATION_MESSAGE, TRPC_MAX_BATCH_SIZE } from '#server/trpc-batching.ts';
+import { BATCHED_SESSION_MUTATION_MESSAGE, isBatchedSessionMutation, TRPC_MAX_BATCH_SIZE } from '#server/trpc-batching.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,6 +106,18 @@ describe('password checks of a signed-in user', () => {
 });
 
 describe('tRPC batches', () => {
+  it('recognises a POST batch naming any session procedure, and nothing else', () => {
+    expect(isBatchedSessionMutation('POST', '/trpc/session.login,session.login?batch=1')).toBe(true);
+    expect(isBatchedSessionMutation('POST', '/trpc/session.login?batch=1')).toBe(true);
+    expect(isBatchedSessionMutation('POST', '/trpc/widgets.update,session.confirmPassword?batch=1')).toBe(true);
+    expect(isBatchedSessionMutation('POST', '/trpc/widgets.update%2Csession.logout?batch=1')).toBe(true);
+    expect(isBatchedSessionMutation('POST', '/trpc/session.login')).toBe(false);
+    expect(isBatchedSessionMutation('POST', '/trpc/widgets.update,testimonials.create?batch=1')).toBe(false);
+    expect(isBatchedSessionMutation('GET', '/trpc/session.current,widgets.byKey?batch=1&input=%7B%7D')).toBe(false);
+    expect(isBatchedSessionMutation('POST', '/login')).toBe(false);
+    expect(isBatchedSessionMutation('POST', '/trpc/%E0%A4%A?batch=1')).toBe(false);
+  });
+
   it('refuses a batch naming a session procedure, running none of it', async () => {
     const user = await createUser(t.deps.db, { email: 'batch@example.test' });
     const client = new TestClient(t.app);

@@ -33,6 +33,7 @@ export interface RunningServer {
 }
 
 const live = new Set<ChildProcess>();
+const testFileAppKey = `base64:${randomBytes(32).toString('base64')}`;
 /** DATA_DIRs of running servers, removed by the exit handler if the run is interrupted. */
 const liveDirs = new Set<string>();
 
@@ -110,10 +111,10 @@ export async function startServer(options: {
   /** Variables added to (or overriding) the server's environment. */
   env?: Record<string, string>;
   /**
-   * Another copy of the site: this PostgreSQL database (made by an earlier startServer) instead
-   * of a new one. The database stays for its owner to drop.
+   * With TEST_DATABASE_URL: run as another copy of the site on this existing database (another
+   * server's `databaseName`) instead of a new one; stop() leaves the database to its owner.
    */
-  sharedDatabaseName?: string | undefined;
+  sharedDatabase?: string | undefined;
 }): Promise<RunningServer & { databaseName: string | undefined }> {
   installExitHandlers(!options.inMainProcess);
   const { template } = options;
@@ -142,15 +143,16 @@ export async function startServer(options: {
     DATABASE_URL: '',
     APP_KEY: '',
   };
-  if (options.sharedDatabaseName) {
-    env.DATABASE_URL = databaseUrlFor(options.sharedDatabaseName);
+  if (process.env.TEST_DATABASE_URL && options.sharedDatabase) {
+    env.DATABASE_URL = databaseUrlFor(options.sharedDatabase);
   } else if (process.env.TEST_DATABASE_URL) {
     databaseName = `bodyshop_e2e_${Date.now()}_${randomBytes(4).toString('hex')}`;
     await adminQuery(`create database ${databaseName}${template?.databaseName ? ` template ${template.databaseName}` : ''}`);
     env.DATABASE_URL = databaseUrlFor(databaseName);
   }
-  // Production with DATABASE_URL requires APP_KEY (the template's database holds nothing encrypted).
-  if (env.DATABASE_URL) env.APP_KEY = `base64:${randomBytes(32).toString('base64')}`;
+  // Production with DATABASE_URL requires APP_KEY: one per test file, so copies of the site on
+  // one database share it (the template's database holds nothing encrypted).
+  if (env.DATABASE_URL) env.APP_KEY = testFileAppKey;
   Object.assign(env, options.env);
 
   const logFile = path.join(dataDir, 'server.log');
