@@ -120,10 +120,17 @@ export async function getCvLink(deps: Deps, userId: number, actorId: number): Pr
 export async function openCvForDownload(deps: Deps, userId: number, downloadedBy: number) {
   const cv = await repo.findCv(deps.db, userId);
   if (!cv?.cv_file_key || (await deps.storage.size(cv.cv_file_key)) === null) return null;
+  // Opened before the download is recorded: a bucket failing here records nothing (503).
+  const stream = await deps.storage.openRead(cv.cv_file_key);
   // The admin who asked for the link may have been deleted since; the download is still recorded.
-  await recordCvDownload(deps.db, userId, (await repo.findPresentableUser(deps.db, downloadedBy)) ? downloadedBy : null);
+  try {
+    await recordCvDownload(deps.db, userId, (await repo.findPresentableUser(deps.db, downloadedBy)) ? downloadedBy : null);
+  } catch (error) {
+    stream.destroy();
+    throw error;
+  }
   return {
-    stream: await deps.storage.openRead(cv.cv_file_key),
+    stream,
     filename: cv.cv_original_name || 'cv',
     mimeType: cv.cv_mime_type || 'application/octet-stream',
     size: cv.cv_size,
