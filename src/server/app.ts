@@ -87,7 +87,8 @@ function registerBucketMedia(app: FastifyInstance, storage: FileStorage): void {
       stream = await storage.openRead(key);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reply.callNotFound();
-      throw error;
+      // Registered before the app's error handler: a failing bucket's 503 is answered here.
+      return sendRestError(reply, error, request.log);
     }
     return reply.header('cache-control', 'public, max-age=31536000, immutable').type(contentTypeOf(key)).send(stream);
   });

@@ -1,18 +1,20 @@
-// Images in an S3 bucket (S3_BUCKET, here s3rver on 127.0.0.1 behind a switchable proxy): served
-// at the same /media URLs with the same caching, or redirected to S3_PUBLIC_URL; and when the
-// bucket fails during an upload, a 503 with a message, no row and no object left behind.
+// Images and CVs in an S3 bucket (S3_BUCKET, here s3rver on 127.0.0.1 behind a switchable proxy):
+// images served at the same /media URLs with the same caching, or redirected to S3_PUBLIC_URL;
+// CVs only through their signed link; and when the bucket fails, a 503 with a message, no row and
+// no object left behind.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
-import { createGallery } from '#test/support/factories.ts';
+import { createGallery, createUser } from '#test/support/factories.ts';
 import { adminClient, makeNoisyJpeg, tempFiles } from '#test/support/content.ts';
 import { startLocalS3, S3RVER_CREDENTIALS, type LocalS3 } from '#test/support/s3.ts';
 
 let s3: LocalS3;
 let proxy: http.Server;
+let proxyPort: number;
 /** PUTs the proxy still lets through before it answers 503 to every PUT; Infinity passes all. */
 let putsAllowed = Infinity;
 let t: TestApp;
@@ -39,7 +41,8 @@ beforeAll(async () => {
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const proxied = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxyPort = (proxy.address() as AddressInfo).port;
+  const proxied = `http://127.0.0.1:${proxyPort}`;
   t = await createTestApp({ ...s3.env, S3_ENDPOINT: proxied });
   galleryId = (await createGallery(t.deps.db, t.deps.storage)).gallery.id;
   admin = (await adminClient(t)).client;
@@ -108,6 +111,47 @@ describe('images in a bucket', () => {
     expect(await imageRows()).toBe(rowsBefore);
     expect(await objectKeys()).toEqual(objectsBefore);
     expect(await tempFiles(t)).toEqual([]);
+  });
+
+  it('keeps a CV private: not under /media, downloaded through its signed link; a failing bucket is a 503 and records nothing', async () => {
+    const user = await createUser(t.deps.db);
+    const key = `private/cv/${user.id}-bucket.pdf`;
+    const content = Buffer.from('%PDF-1.4\nin the bucket\n%%EOF');
+    await t.deps.storage.putBuffer(key, content);
+    await t.deps.db
+      .updateTable('users')
+      .set({ cv_file_key: key, cv_original_name: 'cv.pdf', cv_mime_type: 'application/pdf', cv_size: content.length })
+      .where('id', '=', user.id)
+      .execute();
+    expect((await t.app.inject({ method: 'GET', url: `/media/../${key}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/media/${key}` })).statusCode).toBe(404);
+    const link = new URL((await admin.get(`/api/users/${user.id}/cv`)).body.url as string);
+    const download = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(content)).toBe(true);
+
+    const downloads = async () =>
+      Number(
+        (
+          await t.deps.db
+            .selectFrom('cv_downloads')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await downloads();
+    await new Promise((resolve) => proxy.close(resolve));
+    try {
+      const failed = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+      expect(failed.statusCode, failed.body).toBe(503);
+      expect(failed.json()).toEqual({ message: 'File storage is unavailable at the moment. Please try again in a few minutes.' });
+      const media = await t.app.inject({ method: 'GET', url: '/media/img/any-l.webp' });
+      expect(media.statusCode).toBe(503);
+      expect(media.json()).toEqual({ message: 'File storage is unavailable at the moment. Please try again in a few minutes.' });
+    } finally {
+      await new Promise<void>((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
+    }
+    expect(await downloads()).toBe(before);
   });
 
   it('redirects /media to S3_PUBLIC_URL when the bucket is public', async () => {

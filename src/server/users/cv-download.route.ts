@@ -16,7 +16,14 @@ export async function registerCvDownloadRoute(app: FastifyInstance, deps: AppDep
     async (request, reply) => {
       const link = verifyCvLink(deps.config.appKeys, { userId: request.params.userId, ...request.query });
       if (!link) return sendRestError(reply, AppError.invalidSignature(), request.log);
-      const file = await openCvForDownload(deps, link.userId, link.by);
+      let file;
+      try {
+        file = await openCvForDownload(deps, link.userId, link.by);
+      } catch (error) {
+        // This route is registered before app.ts sets the error handler: the contract's answer
+        // (a failing bucket's 503 included) is given here.
+        return sendRestError(reply, error, request.log);
+      }
       if (!file) return sendRestError(reply, AppError.notFound(), request.log);
       reply
         .header('content-type', file.mimeType)
