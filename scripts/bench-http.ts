@@ -5,6 +5,12 @@
 // (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 // a database is created for the run and dropped after). A gallery of 20 images is added to the
 // demo content for the gallery read.
+//
+// `npm run bench:http -- --copies=2`: instead, two copies of the site on one PostgreSQL database
+// (issue 13), each loaded by its own autocannon at the same time (half the connections each):
+// each copy's req/s and the total, beside one copy alone. Then both under load again while an
+// admin writes widgets through both, and copy B is killed (SIGKILL) half way: what failed on
+// each copy, and whether every write that was acknowledged is there.
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,6 +30,7 @@ import * as galleryImages from '#server/galleries/gallery-images.repository.ts';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP = 2;
 const CONNECTIONS = 64;
+const BENCH_APP_KEY = `base64:${Buffer.alloc(32, 1).toString('base64')}`;
 const temps: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -81,6 +88,8 @@ function startSite(dataDir: string, databaseUrl: string | undefined, port: numbe
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
+      // Production with DATABASE_URL requires a key; the bench database holds nothing encrypted.
+      APP_KEY: databaseUrl ? BENCH_APP_KEY : '',
       PORT: String(port),
       LOG_LEVEL: 'info',
       ADMIN_EMAIL: 'bench@example.com',
@@ -101,8 +110,9 @@ interface Measured {
   errors: number;
 }
 
-async function load(url: string, seconds: number, headers: Record<string, string> = {}): Promise<Measured> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1, headers });
+async function load(url: string, seconds: number, options: { connections?: number; headers?: Record<string, string> } = {}): Promise<Measured> {
+  const { connections = CONNECTIONS, headers = {} } = options;
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, headers });
   const errors = result.errors + result.timeouts + result.non2xx;
   return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
@@ -156,8 +166,8 @@ async function benchEngine(label: string, databaseUrl: string | undefined): Prom
   const results = new Map<string, Measured[]>();
   for (let round = 0; round < 2; round++) {
     for (const target of targets) {
-      await load(target.url, WARMUP, target.headers);
-      const measured = await load(target.url, DURATION, target.headers);
+      await load(target.url, WARMUP, { headers: target.headers });
+      const measured = await load(target.url, DURATION, { headers: target.headers });
       results.set(target.name, [...(results.get(target.name) ?? []), measured]);
     }
   }
@@ -178,11 +188,106 @@ async function benchEngine(label: string, databaseUrl: string | undefined): Prom
   );
 }
 
+/** A signed-in admin over fetch: the session cookie and the XSRF header, for any copy. */
+async function adminSession(base: string): Promise<(url: string, body: unknown) => Promise<number>> {
+  const cookies = new Map<string, string>();
+  const call = async (url: string, method: string, body?: unknown): Promise<number> => {
+    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = cookies.get('XSRF-TOKEN');
+    if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+    const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    await response.arrayBuffer();
+    return response.status;
+  };
+  await call(`${base}/sanctum/csrf-cookie`, 'GET');
+  const status = await call(`${base}/login`, 'POST', { email: 'bench@example.com', password: 'bench-password', remember: false });
+  if (status !== 200) throw new Error(`bench admin login answered ${status}`);
+  return (url, body) => call(url, 'POST', body);
+}
+
+async function benchTwoCopies(databaseUrl: string): Promise<void> {
+  const dataDirA = tempDir('bodyshop-bench-copy-a-');
+  const dataDirB = tempDir('bodyshop-bench-copy-b-');
+  await prepareSite(dataDirA, databaseUrl);
+  const portA = 21000 + Math.floor(Math.random() * 9000);
+  const portB = portA + 1;
+  const copyA = startSite(dataDirA, databaseUrl, portA);
+  const copyB = startSite(dataDirB, databaseUrl, portB);
+  const [baseA, baseB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
+  await Promise.all([waitHealthy(baseA, copyA), waitHealthy(baseB, copyB)]);
+  const widgetPath = '/api/widgets/HomeText1';
+  const half = CONNECTIONS / 2;
+
+  const rounds: { alone: Measured; a: Measured; b: Measured }[] = [];
+  for (let round = 0; round < 2; round++) {
+    await load(`${baseA}${widgetPath}`, WARMUP);
+    const alone = await load(`${baseA}${widgetPath}`, DURATION);
+    await Promise.all([load(`${baseA}${widgetPath}`, WARMUP, { connections: half }), load(`${baseB}${widgetPath}`, WARMUP, { connections: half })]);
+    const [a, b] = await Promise.all([load(`${baseA}${widgetPath}`, DURATION, { connections: half }), load(`${baseB}${widgetPath}`, DURATION, { connections: half })]);
+    rounds.push({ alone, a, b });
+  }
+  const best = rounds.reduce((x, y) => (y.a.reqPerSec + y.b.reqPerSec > x.a.reqPerSec + x.b.reqPerSec ? y : x));
+  const row = (name: string, m: Measured) =>
+    console.log(`| ${name} | ${Math.round(m.reqPerSec).toLocaleString('en-GB')} | ${m.p50} | ${m.p99} | ${m.errors} |`);
+  console.log(`\nTwo copies on one PostgreSQL, GET ${widgetPath}: ${CONNECTIONS} connections in all, ${DURATION} s (best of 2 rounds)`);
+  console.log('| copy | req/s | p50 ms | p99 ms | errors |');
+  console.log('|---|---|---|---|---|');
+  row('one copy alone (64 connections)', best.alone);
+  row('copy A (32 connections)', best.a);
+  row('copy B (32 connections)', best.b);
+  console.log(`| two copies, total | ${Math.round(best.a.reqPerSec + best.b.reqPerSec).toLocaleString('en-GB')} | | | |`);
+
+  // Copy B killed under load, while an admin writes through both copies.
+  const write = await adminSession(baseA);
+  const acknowledged: string[] = [];
+  const failedWrites: string[] = [];
+  let writing = true;
+  const writer = (async () => {
+    for (let i = 0; writing; i++) {
+      const name = `BenchWrite${i}`;
+      const base = i % 2 === 0 ? baseA : baseB;
+      const status = await write(`${base}/api/widgets`, { name, type: 'TEXT' }).catch(() => 0);
+      if (status === 201) acknowledged.push(name);
+      else failedWrites.push(`${name} on ${base === baseA ? 'A' : 'B'}: ${status || 'connection failed'}`);
+    }
+  })();
+  const loads = Promise.all([load(`${baseA}${widgetPath}`, DURATION, { connections: half }), load(`${baseB}${widgetPath}`, DURATION, { connections: half })]);
+  await new Promise((resolve) => setTimeout(resolve, (DURATION * 1000) / 2));
+  copyB.kill('SIGKILL');
+  const [a, b] = await loads;
+  writing = false;
+  await writer;
+  let lost = 0;
+  for (const name of acknowledged) if ((await fetch(`${baseA}/api/widgets/${name}`)).status !== 200) lost += 1;
+  console.log(`\nCopy B killed (SIGKILL) ${DURATION / 2} s into ${DURATION} s of load on both:`);
+  console.log(`- copy A: ${Math.round(a.reqPerSec).toLocaleString('en-GB')} req/s, ${a.errors} errors`);
+  console.log(
+    `- copy B: ${Math.round(b.reqPerSec).toLocaleString('en-GB')} req/s averaged over the run, ${b.errors} errors (its in-flight requests, then connections refused: no balancer took it out)`,
+  );
+  const failedOnA = failedWrites.filter((failure) => failure.includes(' on A:')).length;
+  console.log(
+    `- writes through both: ${acknowledged.length} acknowledged, ${lost} of them missing afterwards; failed: ${failedOnA} on A, ${failedWrites.length - failedOnA} on B`,
+  );
+  for (const failure of failedWrites.slice(0, 5)) console.log(`  - ${failure}`);
+  copyA.kill('SIGTERM');
+  await new Promise((resolve) => (copyA.exitCode !== null ? resolve(null) : copyA.once('exit', resolve)));
+}
+
 try {
   const build = spawnSync(process.execPath, [path.join(projectRoot, 'scripts', 'build.mjs'), '--if-stale'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed');
-  await benchEngine('Embedded database (PGlite)', undefined);
-  await withPostgres((url) => benchEngine('PostgreSQL', url));
+  if (process.argv.includes('--copies=2')) {
+    await withPostgres((url) => benchTwoCopies(url));
+  } else {
+    await benchEngine('Embedded database (PGlite)', undefined);
+    await withPostgres((url) => benchEngine('PostgreSQL', url));
+  }
 } finally {
   for (const child of children) child.kill('SIGKILL');
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });

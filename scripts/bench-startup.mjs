@@ -15,6 +15,7 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const temps = [];
+const BENCH_APP_KEY = `base64:${Buffer.alloc(32, 1).toString('base64')}`;
 const tempDir = (prefix) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   temps.push(dir);
@@ -46,6 +47,8 @@ async function startOnce(kind, { dataDir, databaseUrl = '' }) {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
+      // Production with DATABASE_URL requires a key; the bench database holds nothing encrypted.
+      APP_KEY: databaseUrl ? BENCH_APP_KEY : '',
       PORT: String(port),
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'bench@example.com',

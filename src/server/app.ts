@@ -18,7 +18,8 @@ import { isDatabaseUp, type DatabaseHandle } from './db/database.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createRequestContext } from './context.ts';
 import { appRouter, uploadRoutes, type AppRouter } from './router.ts';
-import { createLocalStorage, removeStaleTempFiles } from './files/storage.ts';
+import { contentTypeOf, openFileStorage, removeStaleTempFiles, type FileStorage } from './files/storage.ts';
+import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './files/orphan-sweep.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
 import { findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from './auth/sessions.ts';
@@ -37,6 +38,7 @@ import { RequestLogController } from './logger.ts';
 import { enforceMinimumUploadRate, HTTP_LIMITS, UploadSlots, type HttpLimits } from './http-limits.ts';
 import { BackgroundTasks } from './background.ts';
 import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
+import { PublicSnapshotSync } from './public-content/snapshot-sync.ts';
 import { loadPublicContent } from './public-content/public-content.service.ts';
 import { registerCrawlerFiles } from './public-content/crawler-files.ts';
 import { registerPublicReadFastPath } from './public-content/public-read-route.ts';
@@ -55,6 +57,8 @@ export interface BuildAppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** main.ts listens before the app exists (answering 503 while starting) and hands its server over. */
   serverFactory?: FastifyServerOptions['serverFactory'];
+  /** Where uploads live, when main.ts has opened and checked it; otherwise opened from the config. */
+  storage?: FileStorage;
   /** Enables the loopback-only backup route for the backup CLI (main.ts on PGlite). */
   internalToken?: string;
   /** Tests shorten the time limits (http-limits.ts) to see them work in seconds. */
@@ -81,6 +85,39 @@ function decodeHeader(value: string): string {
 const CONTENT_WRITE_PATH =
   /^\/(?:api\/(?:widgets|galleries|galleriesimages|testimonials)\b|trpc\/[^?]*\b(?:widgets|galleries|testimonials)\.)/;
 
+/**
+ * /media from a bucket: the same URLs and the same immutable caching as from the disk, streamed
+ * through this server, or a redirect to S3_PUBLIC_URL when the bucket is public.
+ */
+function registerBucketMedia(app: FastifyInstance, storage: FileStorage): void {
+  app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
+    const name = request.params['*'];
+    if (!/^[A-Za-z0-9._/-]+$/.test(name) || name.includes('..')) return reply.callNotFound();
+    const key = `public/${name}`;
+    const direct = storage.directPublicUrl(key);
+    if (direct) return reply.header('cache-control', 'public, max-age=31536000, immutable').redirect(direct, 302);
+    let stream;
+    try {
+      stream = await storage.openRead(key);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reply.callNotFound();
+      // Registered before the app's error handler: a failing bucket's 503 is answered here.
+      return sendRestError(reply, error, request.log);
+    }
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type(contentTypeOf(key)).send(stream);
+  });
+}
+
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes a function trusting the nearest `hops` addresses:
+ * Fastify 5 turns a bare number into "trust nothing", and proxy-addr calls the function with
+ * each address and its distance from this server.
+ */
+function fastifyTrustProxy(trustProxy: AppConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address, hop) => hop < trustProxy;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const limits: HttpLimits = { ...HTTP_LIMITS, ...options.httpLimits };
@@ -89,8 +126,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
-    // Reading X-Forwarded-For only from a proxy on this machine keeps rate limits honest.
-    trustProxy: '127.0.0.1',
+    // X-Forwarded-For is read only from the proxies TRUST_PROXY names (none by default): trusting
+    // anyone would let a client choose the address its rate limits and sessions are keyed on.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     forceCloseConnections: false,
     return503OnClosing: true,
     // GET /api/testimonials/ and /api/testimonials are one path (the original client uses both);
@@ -113,7 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: AppDeps = {
     db: database.db,
     config,
-    storage: createLocalStorage(config.dataDir),
+    storage: options.storage ?? (await openFileStorage(config, app.log)),
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     // Several copies on one PostgreSQL count together in its rate_limits table; the embedded
     // database has one copy, which counts in memory (docs/decisions/atomic-rate-limits.md).
@@ -124,6 +162,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     background: new BackgroundTasks(app.log),
   };
   await deps.publicContent.refresh();
+  // Several copies on one PostgreSQL rebuild each other's snapshots (snapshot-sync.ts).
+  const snapshotSync =
+    database.engine === 'postgres'
+      ? new PublicSnapshotSync({ db: deps.db, store: deps.publicContent, log: app.log, databaseUrl: config.databaseUrl })
+      : undefined;
+  await snapshotSync?.start();
   app.decorate('deps', deps);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('sessionRow', null);
@@ -179,7 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!SAFE_METHODS.has(request.method)) {
       const header = request.headers[XSRF_HEADER];
       const given = Array.isArray(header) ? header[0] : header;
-      if (!token || !given || !isXsrfTokenValid(config.appKey, token, decodeHeader(given))) {
+      if (!token || !given || !isXsrfTokenValid(config.appKeys, token, decodeHeader(given))) {
         return sendRestError(reply, AppError.csrfMismatch(), request.log);
       }
     }
@@ -197,7 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // next read shows it; a slow rebuild holds the response at most 2 s (it still lands after).
   app.addHook('onSend', async (request, reply, payload) => {
     if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400 && CONTENT_WRITE_PATH.test(request.url)) {
-      await Promise.race([deps.publicContent.refresh(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+      const rebuilt = deps.publicContent.refresh().then(() => snapshotSync?.publish());
+      await Promise.race([rebuilt, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     }
     return payload;
   });
@@ -239,14 +284,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Uploaded images: content-addressed names, so they never change and can be cached for a year.
-  await app.register(fastifyStatic, {
-    root: deps.storage.publicRoot,
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-  });
+  if (deps.storage.publicRoot) {
+    await app.register(fastifyStatic, {
+      root: deps.storage.publicRoot,
+      prefix: '/media/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    });
+  } else {
+    registerBucketMedia(app, deps.storage);
+  }
 
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -283,9 +332,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     10 * 60 * 1000,
   );
   sweep.unref();
+  const orphanSweep = setInterval(() => {
+    sweepOrphanFiles(deps)
+      .then((deleted) => deleted && app.log.info({ deleted }, 'orphan files removed'))
+      .catch((err: unknown) => app.log.warn({ err }, 'orphan file sweep failed'));
+  }, ORPHAN_MIN_AGE_MS);
+  orphanSweep.unref();
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(orphanSweep);
+    await snapshotSync?.close();
     await deps.background.idle();
     if (options.ownsDatabase) await database.close();
   });

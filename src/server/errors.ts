@@ -104,6 +104,11 @@ export class AppError extends Error {
     return new AppError('TOO_MANY_REQUESTS', message, fieldErrors, retryAfterSeconds);
   }
 
+  /** A 503: the file bucket failed (s3-storage.ts logs the cause). */
+  static storageUnavailable(): AppError {
+    return new AppError('UNAVAILABLE', ERROR_MESSAGES.storageUnavailable);
+  }
+
   static internal(): AppError {
     return new AppError('INTERNAL', ERROR_MESSAGES.server);
   }

@@ -6,11 +6,12 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, persistDataDir, type AppConfig } from './env.ts';
+import { assertServerAppKey, ConfigError, loadConfig, persistDataDir, type AppConfig } from './env.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { withStartupLock } from './db/startup-lock.ts';
 import { ensureFirstAdmin, seedDemoContent } from './db/seed/seed.ts';
-import { createLocalStorage, prepareStorage } from './files/storage.ts';
+import { openFileStorage, prepareStorage, type FileStorage } from './files/storage.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { createLogger } from './logger.ts';
@@ -28,6 +29,7 @@ try {
   // already in the environment wins). Node reads it; no dependency needed.
   if (existsSync('.env')) process.loadEnvFile('.env');
   config = loadConfig();
+  assertServerAppKey(config);
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
@@ -67,13 +69,16 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-let database: DatabaseHandle;
+// The bucket first (S3_BUCKET): wrong credentials or an unreachable endpoint stop the start here.
+let storage: FileStorage;
 try {
-  if (!config.databaseUrl) persistDataDir(config);
-  database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
-  const applied = await migrateToLatest(database.db);
-  if (applied.length) log.info({ migrations: applied }, 'database migrated');
+  storage = await openFileStorage(config, log);
+  await storage.check();
 } catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+
+function failDatabase(error: unknown): never {
   const reason = error instanceof Error ? error.message : String(error);
   fail(
     config.databaseUrl
@@ -82,17 +87,33 @@ try {
   );
 }
 
+let database: DatabaseHandle;
 try {
-  persistDataDir(config);
-  await prepareStorage(config.dataDir);
-  const report = await seedDemoContent(database.db, createLocalStorage(config.dataDir), {
-    isDemoContentOn: config.isDemoContentOn,
-    onProgress: (message) => log.info(message),
+  if (!config.databaseUrl) persistDataDir(config);
+  database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+} catch (error) {
+  failDatabase(error);
+}
+
+/** Migrations, then the seed and the first admin: one copy of the site at a time (startup-lock.ts). */
+let isMigrated = false;
+try {
+  await withStartupLock(database, async () => {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) log.info({ migrations: applied }, 'database migrated');
+    isMigrated = true;
+    persistDataDir(config);
+    await prepareStorage(config.dataDir);
+    const report = await seedDemoContent(database.db, storage, {
+      isDemoContentOn: config.isDemoContentOn,
+      onProgress: (message) => log.info(message),
+    });
+    if (report.widgetsCreated || report.galleriesCreated) log.info(report, 'content seeded');
+    await ensureFirstAdmin(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log });
   });
-  if (report.widgetsCreated || report.galleriesCreated) log.info(report, 'content seeded');
-  await ensureFirstAdmin(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log });
 } catch (error) {
   await database.close().catch(() => {});
+  if (!isMigrated) failDatabase(error);
   fail(error instanceof Error ? error.message : String(error));
 }
 
@@ -104,6 +125,7 @@ try {
     config,
     database,
     ownsDatabase: true,
+    storage,
     loggerInstance: log,
     serverFactory: gate.serverFactory,
     ...(internalToken ? { internalToken } : {}),

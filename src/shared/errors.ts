@@ -19,7 +19,7 @@ export const APP_ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
-  UNAVAILABLE: 503, // the database does not answer
+  UNAVAILABLE: 503, // the database or the file bucket does not answer; try again
   INSUFFICIENT_STORAGE: 507, // the disk that holds uploads is full; nothing was stored
 } as const;
 
@@ -58,4 +58,5 @@ export const ERROR_MESSAGES = {
   tooLarge: 'The request is too large.',
   unsupportedMediaType: 'Unsupported Media Type.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  storageUnavailable: 'File storage is unavailable at the moment. Please try again in a few minutes.',
 } as const;

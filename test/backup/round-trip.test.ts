@@ -51,7 +51,7 @@ beforeAll(async () => {
   await createTestimonial(db, { name: 'Kept Customer' });
   const { images } = await createGallery(db, source.deps.storage, { name: 'Kept gallery', imageCount: 2 });
   expect(images).toHaveLength(2);
-  const publicFiles = (await readdir(source.deps.storage.publicRoot, { recursive: true })).filter((f) => f.endsWith('.webp'));
+  const publicFiles = (await readdir(source.deps.storage.publicRoot!, { recursive: true })).filter((f) => f.endsWith('.webp'));
   imageUrl = `/media/${publicFiles[0]!.split(path.sep).join('/')}`;
   archive = path.join(await tempDir(), 'site.tar.gz');
   await createBackup(source.config, db, source.database.engine, archive);

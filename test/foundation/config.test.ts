@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, persistDataDir } from '#server/env.ts';
+import { assertServerAppKey, ConfigError, loadConfig, persistDataDir } from '#server/env.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -93,5 +93,35 @@ describe('configuration', () => {
   it('marks cookies secure when APP_URL is https', () => {
     expect(loadConfig({ DATA_DIR: dir, APP_URL: 'https://bodyshop.example/' }).isHttps).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, APP_URL: 'https://bodyshop.example/' }).appUrl).toBe('https://bodyshop.example');
+  });
+
+  it('requires APP_KEY for the server in production with DATABASE_URL, where copies must share one', () => {
+    const database = { DATA_DIR: dir, DATABASE_URL: 'postgres://x@localhost/db', NODE_ENV: 'production' };
+    expect(() => assertServerAppKey(loadConfig(database))).toThrow(
+      /^Missing APP_KEY: required in production with DATABASE_URL \(every copy of the site must use the same key\)$/,
+    );
+    expect(() =>
+      assertServerAppKey(loadConfig({ ...database, APP_KEY: `base64:${Buffer.alloc(32, 7).toString('base64')}` })),
+    ).not.toThrow();
+    // One process on PGlite keeps its key in DATA_DIR, and outside production nothing changes.
+    expect(() => assertServerAppKey(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }))).not.toThrow();
+    expect(() => assertServerAppKey(loadConfig({ ...database, NODE_ENV: 'test' }))).not.toThrow();
+  });
+
+  it('reads APP_PREVIOUS_KEYS after APP_KEY, and refuses a malformed one', () => {
+    const [current, old1, old2] = [7, 8, 9].map((n) => Buffer.alloc(32, n));
+    const asEnv = (key: Buffer) => `base64:${key.toString('base64')}`;
+    const config = loadConfig({ DATA_DIR: dir, APP_KEY: asEnv(current!), APP_PREVIOUS_KEYS: `${asEnv(old1!)}, ${asEnv(old2!)}` });
+    expect(config.appKeys.map((key) => key[0])).toEqual([7, 8, 9]);
+    expect(loadConfig({ DATA_DIR: dir, APP_KEY: asEnv(current!) }).appKeys).toHaveLength(1);
+    expectConfigError({ APP_PREVIOUS_KEYS: `${asEnv(old1!)},nope` }, /^Invalid APP_PREVIOUS_KEYS: each key must be "base64:"/);
+  });
+
+  it('reads TRUST_PROXY as off, a hop count, or addresses and CIDR ranges', () => {
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', '::1']);
+    expectConfigError({ TRUST_PROXY: 'everyone' }, /^Invalid TRUST_PROXY: must be false, a hop count/);
   });
 });

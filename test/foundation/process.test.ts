@@ -69,6 +69,27 @@ describe('the server process', () => {
     expect(environmentWins.output().stderr.trim()).toMatch(/^Cannot start: DATABASE_URL cannot be reached or migrated \(.+\)$/);
   }, 60_000);
 
+  it('exits 1 in production on PostgreSQL without APP_KEY, saying so in one line', async () => {
+    const server = startServer({ DATA_DIR: await tempDir(), NODE_ENV: 'production', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr.trim()).toMatch(/^Cannot start: Missing APP_KEY: required in production with DATABASE_URL .+$/);
+  }, 30_000);
+
+  it('exits 1 when S3_BUCKET cannot be written, saying so in one line', async () => {
+    const server = startServer({
+      DATA_DIR: await tempDir(),
+      S3_BUCKET: 'bodyshop-files',
+      AWS_ACCESS_KEY_ID: 'test',
+      AWS_SECRET_ACCESS_KEY: 'test',
+      S3_ENDPOINT: 'http://127.0.0.1:1',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr.trim()).toMatch(
+      /^Cannot start: S3_BUCKET bodyshop-files at http:\/\/127\.0\.0\.1:1 cannot be written \(.+\)$/,
+    );
+  }, 30_000);
+
   it('exits 1 when DATABASE_URL cannot be reached, creating nothing in DATA_DIR', async () => {
     const dataDir = path.join(await tempDir(), 'not-yet');
     const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });

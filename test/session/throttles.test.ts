@@ -10,7 +10,8 @@ import { BATCHED_SESSION_MUTATION_MESSAGE, isBatchedSessionMutation, TRPC_MAX_BA
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Clients at different addresses come through a proxy on this machine (X-Forwarded-For).
+  t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
 });
 afterAll(async () => {
   await t?.close();

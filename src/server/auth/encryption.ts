@@ -21,6 +21,22 @@ export function encryptString(appKey: Buffer, plaintext: string): string {
   return VERSION + Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64');
 }
 
+/**
+ * Decrypts with APP_KEY or, after a rotation, a previous key (`appKeys` is APP_KEY first).
+ * `isStale` says the value was made with a previous key and should be re-encrypted.
+ */
+export function decryptWithAnyKey(appKeys: readonly Buffer[], stored: string): { plaintext: string; isStale: boolean } {
+  let lastError: unknown = new Error('No key to decrypt with');
+  for (const [index, appKey] of appKeys.entries()) {
+    try {
+      return { plaintext: decryptString(appKey, stored), isStale: index > 0 };
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
 export function decryptString(appKey: Buffer, stored: string): string {
   if (!stored.startsWith(VERSION)) throw new Error('Unknown encrypted value format');
   const raw = Buffer.from(stored.slice(VERSION.length), 'base64');

@@ -33,10 +33,13 @@ export function xsrfTokenFor(appKey: Buffer, sessionToken: string): string {
   return createHmac('sha256', appKey).update(`xsrf:${sessionToken}`).digest('base64url');
 }
 
-export function isXsrfTokenValid(appKey: Buffer, sessionToken: string, headerValue: string): boolean {
-  const expected = Buffer.from(xsrfTokenFor(appKey, sessionToken));
+/** True when the header matches the token for this session under APP_KEY or a previous key. */
+export function isXsrfTokenValid(appKeys: readonly Buffer[], sessionToken: string, headerValue: string): boolean {
   const given = Buffer.from(headerValue);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return appKeys.some((appKey) => {
+    const expected = Buffer.from(xsrfTokenFor(appKey, sessionToken));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
 }
 
 export function lifetimeOf(remember: boolean): number {

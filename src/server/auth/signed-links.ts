@@ -21,9 +21,9 @@ export function verificationPath(appKey: Buffer, userId: number, email: string, 
 
 /** True when the signature is ours and the link has not expired. */
 export function isVerificationSignatureValid(
-  appKey: Buffer,
+  appKeys: readonly Buffer[],
   link: { id: string; hash: string; expires?: string | undefined; signature?: string | undefined },
   now = Date.now(),
 ): boolean {
-  return isSignatureValid(appKey, PURPOSE, [link.id, link.hash], link.expires, link.signature, now);
+  return isSignatureValid(appKeys, PURPOSE, [link.id, link.hash], link.expires, link.signature, now);
 }

@@ -20,9 +20,12 @@ export function sign(appKey: Buffer, purpose: string, parts: readonly (string | 
   return hmac(appKey, purpose, parts, expires);
 }
 
-/** True when `signature` is ours for these parts (compared in constant time) and not expired. */
+/**
+ * True when `signature` is ours for these parts (compared in constant time) and not expired.
+ * `appKeys` is APP_KEY then APP_PREVIOUS_KEYS: a link signed before a key rotation still works.
+ */
 export function isSignatureValid(
-  appKey: Buffer,
+  appKeys: readonly Buffer[],
   purpose: string,
   parts: readonly (string | number)[],
   expires: string | undefined,
@@ -30,8 +33,10 @@ export function isSignatureValid(
   now = Date.now(),
 ): boolean {
   if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
-  const expected = Buffer.from(hmac(appKey, purpose, parts, expires));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  return Number(expires) * 1000 > now;
+  const isOurs = appKeys.some((appKey) => {
+    const expected = Buffer.from(hmac(appKey, purpose, parts, expires));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  return isOurs && Number(expires) * 1000 > now;
 }

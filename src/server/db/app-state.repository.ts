@@ -1,5 +1,5 @@
 /** Every SQL statement on the `app_state` table: small facts about this database (when it was seeded). */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './types.ts';
 
 export async function findAppState(db: Kysely<Database>, key: string): Promise<string | undefined> {
@@ -13,4 +13,15 @@ export async function setAppStateIfAbsent(db: Kysely<Database>, key: string, val
     .values({ key, value })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
+}
+
+/** Adds one to a counter kept as text (1 when absent) in one statement; returns the new value. */
+export async function incrementAppStateCounter(db: Kysely<Database>, key: string): Promise<number> {
+  const row = await db
+    .insertInto('app_state')
+    .values({ key, value: '1' })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql<string>`(app_state.value::bigint + 1)::text` }))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
 }

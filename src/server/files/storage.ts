@@ -1,13 +1,16 @@
 /**
- * File storage in a local folder (DATA_DIR/files). Keys under `public/` are served at /media/...
- * by app.ts; everything else (CVs, image originals) is private and only read by the server.
- * The interface is small so object storage can replace it later.
+ * File storage: a local folder (DATA_DIR/files), or an S3 bucket when S3_BUCKET is set
+ * (s3-storage.ts, loaded only then). Keys under `public/` are served at /media/... by app.ts;
+ * everything else (CVs, image originals) is private and only read by the server. Nothing outside
+ * this folder needs a file's local path: readers take its bytes or a stream.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile, readFile, copyFile, readdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile, readFile, copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '#server/env.ts';
 import { HTTP_LIMITS } from '#server/http-limits.ts';
 
 export interface FileStorage {
@@ -17,15 +20,40 @@ export interface FileStorage {
   putFile(key: string, sourcePath: string, options?: { move?: boolean }): Promise<void>;
   putBuffer(key: string, data: Buffer): Promise<void>;
   read(key: string): Promise<Buffer>;
-  openRead(key: string): Readable;
+  /** A stream of the file; rejects when it cannot be opened (missing included). */
+  openRead(key: string): Promise<Readable>;
   size(key: string): Promise<number | null>;
-  /** The file behind a key on this disk (for libvips, which reads files itself). */
-  pathOf(key: string): string;
   delete(key: string): Promise<void>;
-  /** The URL a browser uses for a public key. */
+  /** The URL a browser uses for a public key (always /media/..., whatever the store). */
   publicUrl(key: string): string;
-  /** The folder served at /media (public keys only). */
+  /** The folder served at /media when public files are on this disk; undefined for a bucket. */
+  readonly publicRoot: string | undefined;
+  /** For a bucket with S3_PUBLIC_URL: the public key's direct URL, which /media redirects to. */
+  directPublicUrl(key: string): string | undefined;
+  /** At start: throws one line naming the store when it cannot be written. */
+  check(): Promise<void>;
+  /** Every stored key under `prefix` (e.g. "public/img/") with when it was last written. */
+  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
+}
+
+/** The local folder; its files have paths (the demo pictures are read from one). */
+export interface LocalFileStorage extends FileStorage {
   readonly publicRoot: string;
+  /** The file behind a key on this disk. */
+  pathOf(key: string): string;
+}
+
+/** The storage the site runs on: the bucket when S3_BUCKET is set, else DATA_DIR/files. */
+export async function openFileStorage(config: Pick<AppConfig, 'dataDir' | 's3'>, log: FastifyBaseLogger): Promise<FileStorage> {
+  if (!config.s3) return createLocalStorage(config.dataDir);
+  // The SDK is loaded only for a bucket: a site on its own disk never pays for it in memory.
+  const { createS3Storage } = await import('./s3-storage.ts');
+  return createS3Storage(config.s3, { tmpDir: path.join(config.dataDir, 'tmp'), log });
+}
+
+/** A temporary file name in `tmpDir` (uploads in flight). */
+export function newTempPathIn(tmpDir: string, suffix = ''): string {
+  return path.join(tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}${suffix}`);
 }
 
 /** True when a write failed because the disk (or the user's quota) is full; looks through `cause`. */
@@ -39,13 +67,18 @@ export function isStorageFull(error: unknown): boolean {
 
 const KEY_PATTERN = /^(public|private)\/[A-Za-z0-9._/-]+$/;
 
-export function createLocalStorage(dataDir: string): FileStorage {
+/** Throws for anything but a `public/...` or `private/...` key without `..`. */
+export function assertStorageKey(key: string): void {
+  if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+}
+
+export function createLocalStorage(dataDir: string): LocalFileStorage {
   const root = path.join(dataDir, 'files');
   const tmpDir = path.join(dataDir, 'tmp');
   const publicRoot = path.join(root, 'public');
 
   function pathOf(key: string): string {
-    if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+    assertStorageKey(key);
     return path.join(root, key);
   }
 
@@ -72,9 +105,7 @@ export function createLocalStorage(dataDir: string): FileStorage {
   return {
     tmpDir,
     publicRoot,
-    newTempPath(suffix = '') {
-      return path.join(tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}${suffix}`);
-    },
+    newTempPath: (suffix = '') => newTempPathIn(tmpDir, suffix),
     async putFile(key, sourcePath, options = {}) {
       const target = pathOf(key);
       await ensureParent(target);
@@ -96,7 +127,11 @@ export function createLocalStorage(dataDir: string): FileStorage {
     },
     pathOf,
     read: (key) => readFile(pathOf(key)),
-    openRead: (key) => createReadStream(pathOf(key)),
+    openRead: (key) =>
+      new Promise<Readable>((resolve, reject) => {
+        const stream = createReadStream(pathOf(key));
+        stream.once('open', () => resolve(stream)).once('error', reject);
+      }),
     async size(key) {
       try {
         return (await stat(pathOf(key))).size;
@@ -107,11 +142,43 @@ export function createLocalStorage(dataDir: string): FileStorage {
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
-    publicUrl(key) {
-      if (!key.startsWith('public/')) throw new Error('Not a public key');
-      return `/media/${key.slice('public/'.length)}`;
+    publicUrl: mediaUrl,
+    directPublicUrl: () => undefined,
+    async check() {
+      // DATA_DIR was checked by the config; prepareStorage made the folders.
+    },
+    async *list(prefix) {
+      const entries = await readdir(path.join(root, prefix), { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const modified = await stat(file).catch(() => null);
+        if (modified) yield { key: path.relative(root, file).split(path.sep).join('/'), modifiedAt: modified.mtime };
+      }
     },
   };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** The Content-Type of a stored file, from its key's extension (keys are made by this site). */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+}
+
+/** /media/... for a public key: the same URL whichever store holds the file. */
+export function mediaUrl(key: string): string {
+  if (!key.startsWith('public/')) throw new Error('Not a public key');
+  return `/media/${key.slice('public/'.length)}`;
 }
 
 /**

@@ -115,13 +115,15 @@ export async function processImage(
   const large_key = `public/img/${hashOf(large.data)}-l.webp`;
   const thumb_key = `public/img/${hashOf(thumb.data)}-t.webp`;
 
-  // A write that fails part-way (a full disk) takes back the files this call added, so the store
-  // keeps only files a row points at; files that were there before belong to other rows.
+  // Names are content hashes: a file already stored is the same file. It is written again anyway
+  // (which keeps it fresh for the orphan sweep), but when the store fails part way (a full disk, a
+  // bucket going down) only the files this call added go again: files that were there before
+  // belong to other rows, and nothing is left that no row will name.
   const added: string[] = [];
   const put = async (key: string, write: () => Promise<void>) => {
-    const existed = (await storage.size(key)) !== null;
+    const isNew = (await storage.size(key)) === null;
     await write();
-    if (!existed) added.push(key);
+    if (isNew) added.push(key);
   };
   try {
     await put(original_key, () =>
@@ -150,11 +152,11 @@ export async function processImage(
 /**
  * Writes the stored original, upright and turned 90° clockwise, to a temporary file and returns
  * its path (the caller removes it). JPEGs stay JPEG at high quality; other types become PNG so
- * transparency survives.
+ * transparency survives. The original is read as bytes: it may be in a bucket, not on this disk.
  */
 export async function rotatedOriginal(storage: FileStorage, originalKey: string): Promise<string> {
   const target = storage.newTempPath('.img');
-  const source = storage.pathOf(originalKey);
+  const source = await storage.read(originalKey);
   const sharp = await loadSharp();
   const pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).autoOrient().rotate(90);
   try {

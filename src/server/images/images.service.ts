@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
-import type { FileStorage } from '#server/files/storage.ts';
+import type { LocalFileStorage } from '#server/files/storage.ts';
 import { processImage, type ImageSource, type ProcessedImage, type ProcessOptions } from './image-processing.ts';
 import { deleteUnreferencedImages, findKeysInUse, insertImage, type StoredImage } from './images.repository.ts';
 
@@ -36,7 +36,7 @@ export async function storeImage(
 export async function storePreparedImage(
   deps: Pick<Deps, 'db' | 'storage'>,
   prepared: ProcessedImage,
-  from: FileStorage,
+  from: LocalFileStorage,
 ): Promise<StoredImage> {
   const keys = [prepared.original_key, prepared.large_key, prepared.thumb_key];
   try {

@@ -27,7 +27,7 @@ export async function resendVerification(deps: AppDeps, userId: number): Promise
 }
 
 export async function verifyEmail(deps: Pick<AppDeps, 'db' | 'config'>, userId: number, input: VerifyEmailInput): Promise<void> {
-  if (!isVerificationSignatureValid(deps.config.appKey, input)) throw AppError.invalidSignature();
+  if (!isVerificationSignatureValid(deps.config.appKeys, input)) throw AppError.invalidSignature();
   const user = await findUserForMail(deps.db, userId);
   if (!user || String(user.id) !== input.id || emailHash(user.email) !== input.hash.toLowerCase()) throw AppError.forbidden();
   if (!user.email_verified_at) await markEmailVerified(deps.db, user.id, user.email);

@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
-import { decryptString, encryptString } from '#server/auth/encryption.ts';
+import { decryptWithAnyKey, encryptString } from '#server/auth/encryption.ts';
 import { generateRecoveryCode, generateTotpSecret, matchTotpStep, totpUri } from '#server/auth/totp.ts';
 import { RECOVERY_CODE_COUNT } from '#shared/limits.ts';
 import { INVALID_RECOVERY_CODE_MESSAGE, INVALID_TWO_FACTOR_CODE_MESSAGE, type QrCodeResult } from '#shared/schemas/two-factor.ts';
@@ -15,6 +15,7 @@ import {
   clearTwoFactor,
   findTwoFactorState,
   markTwoFactorConfirmed,
+  reencryptTwoFactor,
   savePendingTwoFactor,
   swapRecoveryCodes,
 } from '#server/users/users.repository.ts';
@@ -33,13 +34,32 @@ function encryptCodes(deps: Deps, codes: string[]): string {
 
 function decryptCodes(deps: Deps, stored: string | null): string[] {
   if (!stored) return [];
-  return JSON.parse(decryptString(deps.config.appKey, stored)) as string[];
+  return JSON.parse(decryptWithAnyKey(deps.config.appKeys, stored).plaintext) as string[];
 }
 
+function decryptSecret(deps: Deps, stored: string): string {
+  return decryptWithAnyKey(deps.config.appKeys, stored).plaintext;
+}
+
+/**
+ * The user's two-factor columns, re-encrypted under APP_KEY first when they were made with a key
+ * from APP_PREVIOUS_KEYS (so a rotated-out key can later be dropped). Compare-and-set: a request
+ * that changed them meanwhile wins, and the state it wrote is read back.
+ */
 async function getState(deps: Deps, userId: number) {
   const state = await findTwoFactorState(deps.db, userId);
   if (!state) throw AppError.unauthenticated();
-  return state;
+  if (!state.two_factor_secret) return state;
+  const secret = decryptWithAnyKey(deps.config.appKeys, state.two_factor_secret);
+  const codes = state.two_factor_recovery_codes ? decryptWithAnyKey(deps.config.appKeys, state.two_factor_recovery_codes) : null;
+  if (!secret.isStale && !codes?.isStale) return state;
+  const next = {
+    two_factor_secret: encryptString(deps.config.appKey, secret.plaintext),
+    two_factor_recovery_codes: codes ? encryptString(deps.config.appKey, codes.plaintext) : null,
+  };
+  const isSwapped = await reencryptTwoFactor(deps.db, userId, state, next);
+  if (isSwapped) return { ...state, ...next };
+  return (await findTwoFactorState(deps.db, userId)) ?? state;
 }
 
 /** A second call keeps the pending (or confirmed) secret, as Fortify does without `force`. */
@@ -57,7 +77,7 @@ export async function enableTwoFactor(deps: Deps, userId: number): Promise<void>
 export async function getQrCode(deps: Deps, userId: number): Promise<QrCodeResult> {
   const state = await getState(deps, userId);
   if (!state.two_factor_secret) return [];
-  const url = totpUri(decryptString(deps.config.appKey, state.two_factor_secret), state.email);
+  const url = totpUri(decryptSecret(deps, state.two_factor_secret), state.email);
   // Loaded when someone turns two-factor on, not at start.
   const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(url, { type: 'svg', margin: 1 });
@@ -67,12 +87,12 @@ export async function getQrCode(deps: Deps, userId: number): Promise<QrCodeResul
 export async function getSecretKey(deps: Deps, userId: number): Promise<{ secretKey: string }> {
   const state = await getState(deps, userId);
   if (!state.two_factor_secret) throw AppError.notFound(NOT_ENABLED_MESSAGE);
-  return { secretKey: decryptString(deps.config.appKey, state.two_factor_secret) };
+  return { secretKey: decryptSecret(deps, state.two_factor_secret) };
 }
 
 /** True when `code` is a current TOTP code not used before by this user (and marks it used). */
 async function acceptTotpCode(deps: Deps, userId: number, encryptedSecret: string, code: string): Promise<boolean> {
-  const step = matchTotpStep(decryptString(deps.config.appKey, encryptedSecret), code);
+  const step = matchTotpStep(decryptSecret(deps, encryptedSecret), code);
   if (step === null) return false;
   return claimTotpStep(deps.db, userId, step);
 }

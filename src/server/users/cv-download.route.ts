@@ -14,7 +14,7 @@ export async function registerCvDownloadRoute(app: FastifyInstance, deps: AppDep
   app.get<{ Params: { userId: string }; Querystring: { expires?: string; by?: string; issued?: string; signature?: string } }>(
     `${CV_DOWNLOAD_PATH}/:userId`,
     async (request, reply) => {
-      const link = verifyCvLink(deps.config.appKey, { userId: request.params.userId, ...request.query });
+      const link = verifyCvLink(deps.config.appKeys, { userId: request.params.userId, ...request.query });
       if (!link) return sendRestError(reply, AppError.invalidSignature(), request.log);
       // Bound to the admin who asked: it opens without a session (a download manager), but not in
       // someone else's, and only once (openCvForDownload).

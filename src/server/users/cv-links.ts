@@ -40,13 +40,13 @@ export interface CvLink {
 }
 
 /** The link's contents, when it is genuine and unexpired; otherwise null. */
-export function verifyCvLink(appKey: Buffer, params: CvLinkParams, now = Date.now()): CvLink | null {
+export function verifyCvLink(appKeys: readonly Buffer[], params: CvLinkParams, now = Date.now()): CvLink | null {
   const numeric = /^\d{1,10}$/;
   if (!numeric.test(params.userId) || !numeric.test(params.by ?? '') || !/^\d{1,15}$/.test(params.issued ?? '')) return null;
   const userId = Number(params.userId);
   const by = Number(params.by);
   const issued = Number(params.issued);
-  if (!isSignatureValid(appKey, PURPOSE, [userId, by, issued], params.expires, params.signature, now)) return null;
+  if (!isSignatureValid(appKeys, PURPOSE, [userId, by, issued], params.expires, params.signature, now)) return null;
   return { userId, by, issuedAt: new Date(issued) };
 }
 

@@ -221,6 +221,34 @@ export async function claimTotpStep(db: Db, userId: number, step: number): Promi
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Replaces the encrypted secret and codes with the same values under a new key, only when they
+ * are still `expected` (a concurrent change wins); true when this call wrote them.
+ */
+export async function reencryptTwoFactor(
+  db: Db,
+  userId: number,
+  expected: { two_factor_secret: string | null; two_factor_recovery_codes: string | null },
+  next: { two_factor_secret: string; two_factor_recovery_codes: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set(next)
+    .where('id', '=', userId)
+    .where((eb) =>
+      eb.and([
+        expected.two_factor_secret === null
+          ? eb('two_factor_secret', 'is', null)
+          : eb('two_factor_secret', '=', expected.two_factor_secret),
+        expected.two_factor_recovery_codes === null
+          ? eb('two_factor_recovery_codes', 'is', null)
+          : eb('two_factor_recovery_codes', '=', expected.two_factor_recovery_codes),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Compare-and-set of the encrypted codes: false when another request changed them first. */
 export async function swapRecoveryCodes(db: Db, userId: number, expected: string, next: string): Promise<boolean> {
   const result = await db
@@ -230,4 +258,11 @@ export async function swapRecoveryCodes(db: Db, userId: number, expected: string
     .where('two_factor_recovery_codes', '=', expected)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Which of these file keys a user's CV still names (the orphan sweep keeps those). */
+export async function findCvKeysInUse(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom('users').select('cv_file_key').where('cv_file_key', 'in', keys).execute();
+  return new Set(rows.map((row) => row.cv_file_key).filter((key): key is string => key !== null));
 }

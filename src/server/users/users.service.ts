@@ -2,6 +2,7 @@
  * The admin's management of accounts. The rules: unique e-mail (any case), the last admin keeps
  * the role, an admin cannot delete their own account, a deleted user's sessions and CV go too.
  */
+import type { Readable } from 'node:stream';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError, isUniqueViolation } from '#server/errors.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
@@ -122,24 +123,32 @@ export async function getCvLink(deps: Deps, userId: number, actorId: number): Pr
  * The CV behind a link, once: the download is recorded in the same transaction that checks the
  * link was not used before (docs/rest-contract.md, Users). `downloadedBy` is who downloads: the
  * admin who asked for the link (the route refuses anyone else's session). The file name is the
- * uploader's, with the extension of the type the bytes were found to be.
+ * uploader's, with the extension of the type the bytes were found to be. The file is opened before
+ * the download is recorded: a bucket failing there records nothing (503).
  */
 export async function openCvForDownload(deps: Deps, link: CvLink, downloadedBy: number) {
-  const opened = await deps.db.transaction().execute(async (trx) => {
-    const cv = await repo.findCv(trx, link.userId, { lock: true });
-    if (!cv?.cv_file_key || (await deps.storage.size(cv.cv_file_key)) === null) return null;
-    if (await hasCvDownloadSince(trx, link.userId, downloadedBy, link.issuedAt)) return 'spent' as const;
-    // The admin may have been deleted since asking; the download is still recorded, without a name.
-    await recordCvDownload(trx, link.userId, (await repo.findPresentableUser(trx, downloadedBy)) ? downloadedBy : null);
-    return cv;
-  });
-  if (opened === null) return null;
-  if (opened === 'spent') throw AppError.invalidSignature();
-  const mimeType = opened.cv_mime_type || 'application/octet-stream';
-  return {
-    stream: deps.storage.openRead(opened.cv_file_key!),
-    filename: cvFileName(opened.cv_original_name || 'cv', mimeType),
-    mimeType,
-    size: opened.cv_size,
-  };
+  let stream: Readable | undefined;
+  try {
+    const opened = await deps.db.transaction().execute(async (trx) => {
+      const cv = await repo.findCv(trx, link.userId, { lock: true });
+      if (!cv?.cv_file_key || (await deps.storage.size(cv.cv_file_key)) === null) return null;
+      if (await hasCvDownloadSince(trx, link.userId, downloadedBy, link.issuedAt)) return 'spent' as const;
+      stream = await deps.storage.openRead(cv.cv_file_key);
+      // The admin may have been deleted since asking; the download is still recorded, without a name.
+      await recordCvDownload(trx, link.userId, (await repo.findPresentableUser(trx, downloadedBy)) ? downloadedBy : null);
+      return cv;
+    });
+    if (opened === null) return null;
+    if (opened === 'spent') throw AppError.invalidSignature();
+    const mimeType = opened.cv_mime_type || 'application/octet-stream';
+    return {
+      stream: stream!,
+      filename: cvFileName(opened.cv_original_name || 'cv', mimeType),
+      mimeType,
+      size: opened.cv_size,
+    };
+  } catch (error) {
+    stream?.destroy();
+    throw error;
+  }
 }

@@ -27,13 +27,15 @@ export interface RunningServer {
   adminPassword: string;
   /** The server's stdout and stderr (LOG_LEVEL=warn). */
   logFile: string;
+  /** The server process (a fault test kills it with SIGKILL, then calls stop() to clean up). */
+  pid: number;
   stop(): Promise<void>;
   /** SIGKILL, no shutdown at all (a crash or a power cut for the process); DATA_DIR and database stay. */
   kill(): Promise<void>;
-  pid: number;
 }
 
 const live = new Set<ChildProcess>();
+const testFileAppKey = `base64:${randomBytes(32).toString('base64')}`;
 /** DATA_DIRs of running servers, removed by the exit handler if the run is interrupted. */
 const liveDirs = new Set<string>();
 
@@ -108,6 +110,8 @@ export async function startServer(options: {
   template?: ServerTemplate | undefined;
   keepData?: boolean;
   inMainProcess?: boolean;
+  /** Variables added to (or overriding) the server's environment. */
+  env?: Record<string, string>;
   /**
    * With TEST_DATABASE_URL: run as another copy of the site on this existing database (another
    * server's `databaseName`) instead of a new one; stop() leaves the database to its owner.
@@ -160,6 +164,10 @@ export async function startServer(options: {
     await adminQuery(`create database ${databaseName}${template?.databaseName ? ` template ${template.databaseName}` : ''}`);
     env.DATABASE_URL = databaseUrlFor(databaseName);
   }
+  // Production with DATABASE_URL requires APP_KEY: one per test file, so copies of the site on
+  // one database share it (the template's database holds nothing encrypted).
+  if (env.DATABASE_URL) env.APP_KEY = testFileAppKey;
+  Object.assign(env, options.env);
 
   const logFile = path.join(dataDir, 'server.log');
   const logFd = openSync(logFile, 'a');
