@@ -110,7 +110,11 @@ interface Measured {
   errors: number;
 }
 
-async function load(url: string, seconds: number, options: { connections?: number; headers?: Record<string, string> } = {}): Promise<Measured> {
+async function load(
+  url: string,
+  seconds: number,
+  options: { connections?: number; headers?: Record<string, string> } = {},
+): Promise<Measured> {
   const { connections = CONNECTIONS, headers = {} } = options;
   const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, headers });
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -228,8 +232,14 @@ async function benchTwoCopies(databaseUrl: string): Promise<void> {
   for (let round = 0; round < 2; round++) {
     await load(`${baseA}${widgetPath}`, WARMUP);
     const alone = await load(`${baseA}${widgetPath}`, DURATION);
-    await Promise.all([load(`${baseA}${widgetPath}`, WARMUP, { connections: half }), load(`${baseB}${widgetPath}`, WARMUP, { connections: half })]);
-    const [a, b] = await Promise.all([load(`${baseA}${widgetPath}`, DURATION, { connections: half }), load(`${baseB}${widgetPath}`, DURATION, { connections: half })]);
+    await Promise.all([
+      load(`${baseA}${widgetPath}`, WARMUP, { connections: half }),
+      load(`${baseB}${widgetPath}`, WARMUP, { connections: half }),
+    ]);
+    const [a, b] = await Promise.all([
+      load(`${baseA}${widgetPath}`, DURATION, { connections: half }),
+      load(`${baseB}${widgetPath}`, DURATION, { connections: half }),
+    ]);
     rounds.push({ alone, a, b });
   }
   const best = rounds.reduce((x, y) => (y.a.reqPerSec + y.b.reqPerSec > x.a.reqPerSec + x.b.reqPerSec ? y : x));
@@ -257,7 +267,10 @@ async function benchTwoCopies(databaseUrl: string): Promise<void> {
       else failedWrites.push(`${name} on ${base === baseA ? 'A' : 'B'}: ${status || 'connection failed'}`);
     }
   })();
-  const loads = Promise.all([load(`${baseA}${widgetPath}`, DURATION, { connections: half }), load(`${baseB}${widgetPath}`, DURATION, { connections: half })]);
+  const loads = Promise.all([
+    load(`${baseA}${widgetPath}`, DURATION, { connections: half }),
+    load(`${baseB}${widgetPath}`, DURATION, { connections: half }),
+  ]);
   await new Promise((resolve) => setTimeout(resolve, (DURATION * 1000) / 2));
   copyB.kill('SIGKILL');
   const [a, b] = await loads;
