@@ -62,6 +62,18 @@ describe.each(stores)('the %s store', (_name, makeStore) => {
     expect((await store.reserve({ key: b, limit: 1, windowSeconds: 60 })).allowed).toBe(true);
   });
 
+  it('counts a key of any length (what a visitor typed), and two long keys that differ only at the end apart', async () => {
+    const store = makeStore();
+    const long = `${freshKey('long')}:${'a'.repeat(5000)}@example.test|127.0.0.1`;
+    const other = `${long}x`;
+    expect((await store.reserve({ key: long, limit: 2, windowSeconds: 60 })).allowed).toBe(true);
+    expect((await store.reserve({ key: other, limit: 2, windowSeconds: 60 })).allowed).toBe(true);
+    await store.release(long);
+    expect((await store.reserve({ key: long, limit: 2, windowSeconds: 60 })).allowed).toBe(true);
+    expect((await store.reserve({ key: long, limit: 2, windowSeconds: 60 })).allowed).toBe(true);
+    expect((await store.reserve({ key: long, limit: 2, windowSeconds: 60 })).allowed).toBe(false);
+  });
+
   it('gives one attempt back on release, without resetting the window', async () => {
     const store = makeStore();
     const key = freshKey('release');

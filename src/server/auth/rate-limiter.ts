@@ -7,6 +7,7 @@
  * Two stores behind one interface: in-process (one copy, the embedded database) and PostgreSQL
  * (the `rate_limits` table, shared by every copy on the same database); app.ts picks one.
  */
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import { countAttempt, deleteEndedRateLimits, uncountAttempt } from './rate-limits.repository.ts';
@@ -83,13 +84,23 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
 }
 
 /** The PostgreSQL store: the `rate_limits` table on the app's own pool (DATABASE_URL). */
+/**
+ * Keys carry what a visitor typed (an e-mail address), which may be of any length: a long one is
+ * stored as its start and a hash, within the column's 400 characters (a key too long for the
+ * column was a 500 before the login's own validation could answer 422).
+ */
+export function storedRateLimitKey(key: string): string {
+  if (key.length <= 200) return key;
+  return `${key.slice(0, 100)}~sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
 export function createDatabaseRateLimiter(db: Kysely<Database>): RateLimiter {
   return {
     async reserve({ key, limit, windowSeconds }) {
-      const counted = await countAttempt(db, key, windowSeconds);
+      const counted = await countAttempt(db, storedRateLimitKey(key), windowSeconds);
       return reservation(counted.count, limit, counted.secondsLeft);
     },
-    release: (key) => uncountAttempt(db, key),
+    release: (key) => uncountAttempt(db, storedRateLimitKey(key)),
     sweepExpired: () => deleteEndedRateLimits(db),
   };
 }
