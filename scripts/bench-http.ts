@@ -110,13 +110,9 @@ interface Measured {
   errors: number;
 }
 
-async function load(
-  url: string,
-  seconds: number,
-  options: { connections?: number; headers?: Record<string, string> } = {},
-): Promise<Measured> {
-  const { connections = CONNECTIONS, headers = {} } = options;
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, headers });
+async function load(url: string, seconds: number, options: { connections?: number } = {}): Promise<Measured> {
+  const { connections = CONNECTIONS } = options;
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
   const errors = result.errors + result.timeouts + result.non2xx;
   return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
@@ -157,21 +153,19 @@ async function benchEngine(label: string, databaseUrl: string | undefined): Prom
   children.push(bare);
   await new Promise((resolve) => bare.once('message', resolve));
 
-  const targets: { name: string; url: string; headers?: Record<string, string>; isBaseline?: boolean }[] = [
+  const targets: { name: string; url: string; isBaseline?: boolean }[] = [
     { name: 'bare Fastify: constant widget JSON', url: `http://127.0.0.1:${barePort}/api/widgets/HomeText1`, isBaseline: true },
     { name: 'GET /api/widgets/HomeText1', url: `${siteBase}/api/widgets/HomeText1` },
     { name: `GET /api/galleries/${galleryId} (20 images)`, url: `${siteBase}/api/galleries/${galleryId}` },
     { name: 'GET /api/testimonials?page=0', url: `${siteBase}/api/testimonials?page=0` },
     { name: 'GET / (home page, server-rendered)', url: `${siteBase}/` },
-    // What a browser asks for: every browser accepts brotli, and the page is compressed once, when made.
-    { name: 'GET / (home page, Accept-Encoding: br)', url: `${siteBase}/`, headers: { 'accept-encoding': 'br' } },
   ];
   // Two rounds, alternating targets, so drift on a shared machine hits all of them alike.
   const results = new Map<string, Measured[]>();
   for (let round = 0; round < 2; round++) {
     for (const target of targets) {
-      await load(target.url, WARMUP, { headers: target.headers });
-      const measured = await load(target.url, DURATION, { headers: target.headers });
+      await load(target.url, WARMUP);
+      const measured = await load(target.url, DURATION);
       results.set(target.name, [...(results.get(target.name) ?? []), measured]);
     }
   }
