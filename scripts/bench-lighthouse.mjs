@@ -1,7 +1,8 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile preset, the system Chromium) on every public page
 // and the sign-in page of the built site with its demo content; prints the four category scores,
-// LCP and CLS per page. CHROME_PATH overrides /usr/bin/chromium; LIGHTHOUSE_REPORTS=DIR keeps each
-// page's full report there (JSON), to see what the LCP element is and what shifted.
+// LCP and CLS per page, from the median of LIGHTHOUSE_RUNS audits (3). CHROME_PATH overrides
+// /usr/bin/chromium; LIGHTHOUSE_REPORTS=DIR keeps each page's median report there (JSON), to see what
+// the LCP element is and what shifted.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import lighthouse from 'lighthouse';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-lighthouse-'));
 const port = 22000 + Math.floor(Math.random() * 5000);
 const base = `http://127.0.0.1:${port}`;
@@ -69,20 +71,31 @@ try {
   await lighthouse(`${base}/`, { port: chrome.port, output: 'json', logLevel: 'error' });
   console.log('| page | performance | accessibility | best practices | SEO | LCP | CLS |');
   console.log('|---|---|---|---|---|---|---|');
+  // Lighthouse's simulated mobile network swings a page's LCP by a second from one run to the
+  // next: each page is audited RUNS times and its median run (by performance score) is printed, as
+  // Lighthouse's own documentation advises. A run Lighthouse could not trace is retried, once.
   for (const page of pages) {
-    const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-    const { categories, audits, runtimeError } = result.lhr;
-    if (process.env.LIGHTHOUSE_REPORTS) {
-      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${page.replace(/\//g, '_') || '_'}.json`), JSON.stringify(result.lhr));
+    const runs = [];
+    for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 1; attempt++) {
+      const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      if (!result.lhr.runtimeError) runs.push(result.lhr);
+      else console.error(`${page}: Lighthouse could not measure it (${result.lhr.runtimeError.code}); once more`);
     }
-    if (runtimeError) {
-      console.log(`| ${page} | Lighthouse could not measure it: ${runtimeError.code} ${runtimeError.message} | | | | | |`);
+    if (runs.length === 0) {
+      console.log(`| ${page} | Lighthouse could not measure it | | | | | |`);
       continue;
     }
+    runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const lhr = runs[Math.floor(runs.length / 2)];
+    const { categories, audits } = lhr;
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${page.replace(/\//g, '_') || '_'}.json`), JSON.stringify(lhr));
+    }
     const score = (c) => Math.round((categories[c]?.score ?? 0) * 100);
+    const lcps = runs.map((r) => (r.audits['largest-contentful-paint'].numericValue / 1000).toFixed(1)).join(', ');
     console.log(
-      `| ${page} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${audits['largest-contentful-paint'].displayValue} | ${audits['cumulative-layout-shift'].displayValue} |`,
+      `| ${page} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${audits['largest-contentful-paint'].displayValue} (runs: ${lcps} s) | ${audits['cumulative-layout-shift'].displayValue} |`,
     );
   }
 } finally {

@@ -2,7 +2,7 @@
 // URL, Open Graph and Twitter tags with its main picture, the shop as JSON-LD), its body rendered
 // by React on the server, and status 404 for an unknown path or a gallery a visitor may not see.
 // Uses the client's real index.html template and the client's own server render (from source).
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,28 +202,5 @@ describe('the page shell', () => {
     const pages = await Promise.all(Array.from({ length: 20 }, () => counted.render('/services', snapshot)));
     expect(new Set(pages.map((p) => p.html)).size).toBe(1);
     expect(renders).toBe(1);
-  });
-
-  it('carries the stylesheet of the site inside the page, so the first paint waits for no other file', async () => {
-    const built = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-shell-built-'));
-    try {
-      const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(
-        '</head>',
-        '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n  </head>',
-      );
-      writeFileSync(path.join(built, 'index.html'), template);
-      mkdirSync(path.join(built, 'assets'));
-      writeFileSync(path.join(built, 'assets', 'index-abc.css'), '.hero{color:#fff}');
-      const { html } = await new PageShell(built, { appUrl }, renderPage).render('/about', t.deps.publicContent.current());
-      expect(html).toContain('<style>.hero{color:#fff}</style>');
-      expect(html).not.toContain('index-abc.css');
-      // A stylesheet that could end the element early stays a link.
-      writeFileSync(path.join(built, 'assets', 'index-abc.css'), '.a{content:"</style><script>"}');
-      const linked = await new PageShell(built, { appUrl }, renderPage).render('/about', t.deps.publicContent.current());
-      expect(linked.html).toContain('href="/assets/index-abc.css"');
-      expect(linked.html).not.toContain('<style>');
-    } finally {
-      rmSync(built, { recursive: true, force: true });
-    }
   });
 });

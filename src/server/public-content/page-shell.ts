@@ -7,7 +7,7 @@
  * which the browser hydrates. Made once per snapshot version and path, so it costs about what a
  * static file does. Sign-in, account and admin screens stay an empty shell the client renders.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -205,21 +205,6 @@ export function initialDataFor(head: PageHead, snapshot: PublicSnapshot | undefi
 const NOT_FOUND_CACHE_SIZE = 200;
 
 /**
- * The site's stylesheet inside the page instead of linked: a phone on a slow network paints the
- * page one round trip sooner (the stylesheet blocks the first paint), for about 6 KB more per
- * compressed page. The Content-Security-Policy allows inline styles already (style-src
- * 'unsafe-inline', for the rich text). Screens loaded later bring their own styles as before.
- */
-function inlineStylesheet(html: string, clientDir: string): string {
-  return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/, (tag, file: string) => {
-    const css = path.join(clientDir, file);
-    // No "</" can end the element early: vite's minified CSS has none, and the check keeps it so.
-    const text = existsSync(css) ? readFileSync(css, 'utf8') : undefined;
-    return text !== undefined && !text.includes('</') ? `<style>${text}</style>` : tag;
-  });
-}
-
-/**
  * React puts a preload for each high-priority image at the top of what it renders; in the head
  * the browser finds them before anything else (the LCP picture of the page), and the root then
  * holds exactly the tree the browser hydrates.
@@ -244,7 +229,7 @@ export class PageShell {
     private readonly renderPage: RenderPage | undefined,
     private readonly log?: { error(details: object, message: string): void },
   ) {
-    const template = inlineStylesheet(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), clientDir)
+    const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8')
       .replace(/\s*<meta name="description"[^>]*>/, '')
       .replace(/<title>[^<]*<\/title>/, '<!--page-head-->');
     const [before, after] = template.split('<!--page-head-->');
