@@ -16,7 +16,8 @@ export function AboutPage() {
           <Widget name="AboutText" />
         </Reveal>
         <Reveal className="split__media">
-          <Widget name="AboutImage" />
+          {/* On a phone it is the largest thing in the first screen: its LCP, fetched at once. */}
+          <Widget name="AboutImage" priority />
         </Reveal>
       </section>
       <section className="section container split split--reverse">
