@@ -3,7 +3,13 @@
 // screens' queries use; a missing or damaged block changes nothing.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { seedInitialData } from '#client/lib/initial-data.ts';
+import { readInitialData, seedQueryCache } from '#client/lib/initial-data.ts';
+
+/** What main.tsx does with a page's data block. */
+function seedInitialData(client: QueryClient, doc: Document): void {
+  const data = readInitialData(doc);
+  if (data) seedQueryCache(client, data);
+}
 import { trpc } from '#client/lib/trpc.ts';
 import type { InitialData } from '#shared/initial-data.ts';
 
@@ -15,7 +21,7 @@ function documentWith(block: string): Document {
   return doc;
 }
 
-describe('seedInitialData', () => {
+describe('readInitialData and seedQueryCache', () => {
   it('puts widgets, testimonials, the gallery list and a gallery under the screens query keys', () => {
     const gallery = { id: 7, name: 'G', url: '/galleries/7', image_url: null, hidden: false, image: null, images: [] };
     const data: InitialData = {

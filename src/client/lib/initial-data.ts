@@ -75,11 +75,6 @@ export function onlyRead(data: InitialData, wasRead: (key: QueryKey) => boolean)
   return kept;
 }
 
-export function seedInitialData(queryClient: QueryClient, doc: Document = document): void {
-  const data = readInitialData(doc);
-  if (data) seedQueryCache(queryClient, data);
-}
-
 /**
  * A server-rendered page is rendered for a visitor who is not signed in (it is the same HTML for
  * everyone, cached per content version), and the browser hydrates it with that same answer (main.tsx
