@@ -11,6 +11,7 @@ import { createGallery } from '#test/support/factories.ts';
 import { PageShell, type RenderPage } from '#server/public-content/page-shell.ts';
 import { renderPage } from '#client/entry-server.tsx';
 import { seedDemoContent } from '#server/db/seed/seed.ts';
+import { ABOUT_GALLERY_ID } from '#shared/limits.ts';
 
 const appUrl = 'https://www.harbourside.example';
 let t: TestApp;
@@ -127,6 +128,9 @@ describe('the page shell', () => {
     expect(names(about)).toEqual(expect.arrayContaining(['AboutText', 'AboutImage', 'AboutImage2', 'AboutText2']));
     expect(names(about)).not.toContain('HomeText1');
     expect(about.testimonials).toBeUndefined();
+    // The About page's gallery does not exist here: the page says so, and its slider shows nothing without asking.
+    expect(about.unavailableGalleryId).toBe(ABOUT_GALLERY_ID);
+    expect(about.gallery).toBeUndefined();
     expect((await render('/login')).html).not.toContain('id="initial-data"');
   });
 
