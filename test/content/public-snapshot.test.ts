@@ -3,6 +3,7 @@
 // REST bodies are byte for byte what the procedures give; ETag and 304; a failed rebuild keeps
 // the last good snapshot. This app does not refresh the snapshot per request (test/support/app.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zlib from 'node:zlib';
 import { pino } from 'pino';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
@@ -79,6 +80,33 @@ describe('public reads', () => {
       expect((await anon().get(url, { headers: { 'if-none-match': '"other", W/' + etag } })).status).toBe(304);
       expect((await anon().get(url, { headers: { 'if-none-match': '"other"' } })).status).toBe(200);
     }
+  });
+
+  it('are compressed once for browsers that accept it, and a small answer is not', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: `/api/galleries/${galleryId}` });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(1024);
+    const decoders = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync };
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const compressed = await t.app.inject({
+          method: 'GET',
+          url: `/api/galleries/${galleryId}`,
+          headers: { 'accept-encoding': accept },
+        });
+        expect(compressed.headers['content-encoding'], accept).toBe(encoding);
+        expect(Number(compressed.headers['content-length'])).toBe(compressed.rawPayload.length);
+        expect(compressed.headers.etag).toBe(plain.headers.etag);
+        expect(decoders[encoding](compressed.rawPayload).equals(plain.rawPayload), accept).toBe(true);
+      }
+    }
+    const small = await t.app.inject({ method: 'GET', url: '/api/widgets/SnapText', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ name: 'SnapText' });
   });
 
   it('keep the contract for what the snapshot does not hold: 404, 422 and the admin lists', async () => {
