@@ -54,7 +54,7 @@ const ConfirmPasswordPage = lazyScreen(async () => (await import('#client/pages/
 const AccountArea = lazyScreen(async () => (await import('#client/pages/account/account-area.tsx')).AccountArea);
 const AdminArea = lazyScreen(async () => (await import('#client/pages/admin/admin-area.tsx')).default);
 
-/** The screen code a server-rendered public page needs (main.tsx loads it before hydrating). */
+/** The screen code a server-rendered public page needs (start.tsx loads it before hydrating). */
 export function preloadPublicScreen(pathname: string): Promise<void> {
   const byPath: Record<string, { preload(): Promise<void> }> = {
     '/about': AboutPage,

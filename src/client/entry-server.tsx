@@ -3,7 +3,7 @@
  * page embeds (src/server/public-content/page-shell.ts calls it once per content version and
  * page). Built by vite into dist/ssr with React and every client library inside it, so the
  * production server needs none of them installed. The browser hydrates the same tree from the same
- * data (main.tsx), so the two renders agree to the letter.
+ * data (start.tsx), so the two renders agree to the letter.
  */
 import { StrictMode } from 'react';
 import { hashKey, QueryCache, type QueryKey } from '@tanstack/react-query';

@@ -1,41 +1,30 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+// The browser's entry: the stylesheet (linked in every page's head) and a boot that loads the
+// application itself (start.tsx) in a chunk of its own.
+//
+// A page the server rendered is complete without JavaScript, so its ~115 KB of application code
+// is asked for only after the first paint: on a phone's connection the page's own picture (its
+// LCP) no longer shares the bandwidth with it, and the page takes input a moment later, once
+// hydrated (docs/decisions/server-rendered-public-pages.md). A screen rendered in the browser
+// (sign-in, account, admin) loads it at once.
 import '#client/styles/tokens.css';
 import '#client/styles/base.css';
 import '#client/styles/layout.css';
 import '#client/styles/components.css';
 import '#client/styles/pages.css';
-import { App, preloadPublicScreen } from '#client/app.tsx';
-import { queryClient, SESSION_QUERY_KEY } from '#client/lib/trpc.ts';
-import { fetchCurrentUser } from '#client/lib/session.tsx';
-import { readInitialData, seedQueryCache, seedSignedOutSession } from '#client/lib/initial-data.ts';
-import type { User } from '#shared/schemas/user.ts';
 
-const root = document.getElementById('root')!;
-const data = readInitialData();
-if (data) seedQueryCache(queryClient, data);
-const app = (
-  <StrictMode>
-    <App notFoundPath={data?.notFound ? window.location.pathname : undefined} />
-  </StrictMode>
-);
-
-// A public page arrives rendered by the server (src/server/public-content/page-shell.ts), for a
-// visitor who is not signed in: the browser takes it over where it stands, with its screen's code
-// loaded first (hydration then never waits). Only then is the visitor asked for: a signed-in
-// visitor's header follows a moment later, and nothing changes for everyone else.
-// Sign-in, account and admin screens start empty.
-if (root.hasChildNodes()) {
-  seedSignedOutSession(queryClient);
-  void preloadPublicScreen(window.location.pathname)
-    .catch(() => undefined)
-    .then(() => {
-      hydrateRoot(root, app);
-      return fetchCurrentUser();
-    })
-    .then((user) => {
-      if (user) queryClient.setQueryData<User | null>(SESSION_QUERY_KEY, user);
-    });
-} else {
-  createRoot(root).render(app);
+/** Runs `start` once the browser has painted the page, or after a second in a tab that paints nothing (a background tab). */
+function afterFirstPaint(start: () => void): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  // A frame's callbacks run before it paints; a task queued from one runs after.
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 1000);
 }
+
+const startApp = () => void import('#client/start.tsx');
+if (document.getElementById('root')?.hasChildNodes()) afterFirstPaint(startApp);
+else startApp();

@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { readInitialData, seedQueryCache } from '#client/lib/initial-data.ts';
 
-/** What main.tsx does with a page's data block. */
+/** What start.tsx does with a page's data block. */
 function seedInitialData(client: QueryClient, doc: Document): void {
   const data = readInitialData(doc);
   if (data) seedQueryCache(client, data);

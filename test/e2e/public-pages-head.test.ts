@@ -132,6 +132,13 @@ describe('public pages in the first HTML', () => {
         expect(problems, pathname).toEqual([]);
         expect(contentRequests, pathname).toEqual([]);
         expect(await page.evaluate(() => (window as unknown as { removedByScripts: string[] }).removedByScripts), pathname).toEqual([]);
+        // The application's code is asked for only once the page has painted (src/client/main.tsx).
+        const timings = await page.evaluate(() => ({
+          firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          appCode: performance.getEntriesByType('resource').find((entry) => /\/assets\/start-[^/]*\.js$/.test(entry.name))?.startTime,
+        }));
+        expect(timings.firstPaint, pathname).toBeDefined();
+        expect(timings.appCode, pathname).toBeGreaterThan(timings.firstPaint!);
       });
     }
   });

@@ -77,7 +77,7 @@ export function onlyRead(data: InitialData, wasRead: (key: QueryKey) => boolean)
 
 /**
  * A server-rendered page is rendered for a visitor who is not signed in (it is the same HTML for
- * everyone, cached per content version), and the browser hydrates it with that same answer (main.tsx
+ * everyone, cached per content version), and the browser hydrates it with that same answer (start.tsx
  * asks who the visitor is once the page is live); asking first would make the browser's first
  * render differ from the server's HTML.
  */

@@ -56,6 +56,30 @@ function safeName(name: string): string {
   );
 }
 
+/**
+ * A server-rendered page is on screen before its JavaScript runs (src/client/main.tsx loads it
+ * after the first paint), so a step that acts at once could click a button nothing listens to yet.
+ * After page.goto and page.reload, the journeys wait until the app has marked the document
+ * interactive (`<html data-interactive>`, src/client/start.tsx). A page without the app (the API
+ * documentation, a file) has no #root and is not waited for.
+ */
+function waitForInteractiveAfterLoads(p: Page): void {
+  const untilInteractive = () =>
+    p.waitForFunction(() => !document.getElementById('root') || document.documentElement.hasAttribute('data-interactive'));
+  const goto = p.goto.bind(p);
+  const reload = p.reload.bind(p);
+  p.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilInteractive();
+    return response;
+  };
+  p.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilInteractive();
+    return response;
+  };
+}
+
 export function useJourney(testFile: string, options: JourneyOptions = {}): Journey {
   const fileLabel = safeName(path.basename(testFile).replace(/\.test\.ts$/, ''));
   let server: RunningServer | undefined;
@@ -75,6 +99,7 @@ export function useJourney(testFile: string, options: JourneyOptions = {}): Jour
 
   function watch(p: Page, label: string): void {
     pages.push({ page: p, label });
+    waitForInteractiveAfterLoads(p);
     p.setDefaultTimeout(STEP_TIMEOUT_MS);
     p.setDefaultNavigationTimeout(30_000);
     p.on('console', (m) => log.push(`${stamp()} [${label}] console.${m.type()}: ${m.text()}`));
