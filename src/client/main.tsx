@@ -20,8 +20,8 @@ function afterFirstPaint(start: () => void): void {
     started = true;
     start();
   };
-  // A frame's callbacks run before it paints; a task queued from one runs after.
-  requestAnimationFrame(() => setTimeout(once, 0));
+  // A frame's callbacks run before it paints; the next frame's run once it has been shown.
+  requestAnimationFrame(() => requestAnimationFrame(once));
   setTimeout(once, 1000);
 }
 
