@@ -24,6 +24,7 @@ import { createLocalStorage, prepareStorage } from '#server/files/storage.ts';
 import { storePreparedImage } from '#server/images/images.service.ts';
 import type { ProcessedImage } from '#server/images/image-processing.ts';
 import { demoImagesDir, projectRoot } from '#server/paths.ts';
+import { freePort } from './lib/free-port.mjs';
 import * as galleries from '#server/galleries/galleries.repository.ts';
 import * as galleryImages from '#server/galleries/gallery-images.repository.ts';
 
@@ -141,8 +142,7 @@ async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | un
 async function benchEngine(label: string, databaseUrl: string | undefined): Promise<void> {
   const dataDir = tempDir('bodyshop-bench-http-');
   const galleryId = await prepareSite(dataDir, databaseUrl);
-  const sitePort = 21000 + Math.floor(Math.random() * 9000);
-  const barePort = sitePort + 1;
+  const [sitePort, barePort] = [await freePort(), await freePort()];
   const site = startSite(dataDir, databaseUrl, sitePort);
   const siteBase = `http://127.0.0.1:${sitePort}`;
   await waitHealthy(siteBase, site);
@@ -213,8 +213,7 @@ async function benchTwoCopies(databaseUrl: string): Promise<void> {
   const dataDirA = tempDir('bodyshop-bench-copy-a-');
   const dataDirB = tempDir('bodyshop-bench-copy-b-');
   await prepareSite(dataDirA, databaseUrl);
-  const portA = 21000 + Math.floor(Math.random() * 9000);
-  const portB = portA + 1;
+  const [portA, portB] = [await freePort(), await freePort()];
   const copyA = startSite(dataDirA, databaseUrl, portA);
   const copyB = startSite(dataDirB, databaseUrl, portB);
   const [baseA, baseB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];

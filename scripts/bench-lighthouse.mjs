@@ -9,12 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from './lib/free-port.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-lighthouse-'));
-const port = 22000 + Math.floor(Math.random() * 5000);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
 const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale'], { stdio: 'inherit' });

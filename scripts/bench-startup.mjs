@@ -11,6 +11,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './lib/free-port.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,7 +39,7 @@ const commands = {
 };
 
 async function startOnce(kind, { dataDir, databaseUrl = '' }) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, commands[kind], {
     cwd: root,
@@ -102,7 +103,7 @@ async function withPostgres(run) {
 
 /** Every Node process `npm start` leaves running, with its resident memory. */
 async function npmStartTree() {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
     env: {

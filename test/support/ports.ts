@@ -1,15 +1,2 @@
-import net from 'node:net';
-
-/** A TCP port that was free a moment ago on 127.0.0.1, for a server a test starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+// The benchmarks and the tests pick ports the same way (scripts/lib/free-port.mjs).
+export { freePort } from '../../scripts/lib/free-port.mjs';
