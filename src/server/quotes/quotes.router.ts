@@ -33,7 +33,12 @@ export const quotesRouter = router({
 
   counts: adminProcedure
     .meta({
-      openapi: { method: 'GET', path: '/api/quote-requests/counts', tags: ['quotes'], summary: 'How many quote requests are in each status' },
+      openapi: {
+        method: 'GET',
+        path: '/api/quote-requests/counts',
+        tags: ['quotes'],
+        summary: 'How many quote requests are in each status',
+      },
     })
     .input(z.object({}))
     .output(quoteCountsSchema)
@@ -55,7 +60,9 @@ export const quotesRouter = router({
 
   update: adminProcedure
     .use(carriesSecret)
-    .meta({ openapi: { method: 'PATCH', path: '/api/quote-requests/{id}', tags: ['quotes'], summary: "Change a quote request's status or notes" } })
+    .meta({
+      openapi: { method: 'PATCH', path: '/api/quote-requests/{id}', tags: ['quotes'], summary: "Change a quote request's status or notes" },
+    })
     .input(quoteUpdateInput)
     .output(quoteDetailSchema)
     .mutation(({ ctx, input }) => updateQuoteRequest(ctx.deps, input)),
@@ -70,14 +77,21 @@ export const quotesRouter = router({
     .mutation(({ ctx, input }) => deleteQuoteRequest(ctx.deps, input.id)),
 
   mine: signedInProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/user/quote-requests', tags: ['quotes'], summary: "The signed-in customer's quote requests" } })
+    .meta({
+      openapi: { method: 'GET', path: '/api/user/quote-requests', tags: ['quotes'], summary: "The signed-in customer's quote requests" },
+    })
     .input(z.object({}))
     .output(myQuotesSchema)
     .query(({ ctx }) => listMyQuoteRequests(ctx.deps, ctx.user.id)),
 
   mineById: signedInProcedure
     .meta({
-      openapi: { method: 'GET', path: '/api/user/quote-requests/{id}', tags: ['quotes'], summary: "One of the signed-in customer's quote requests" },
+      openapi: {
+        method: 'GET',
+        path: '/api/user/quote-requests/{id}',
+        tags: ['quotes'],
+        summary: "One of the signed-in customer's quote requests",
+      },
     })
     .input(quoteIdInput)
     .output(myQuoteSchema)

@@ -303,8 +303,7 @@ export async function updateQuoteRequest(deps: Pick<Deps, 'db' | 'config'>, inpu
   await deps.db.transaction().execute(async (trx) => {
     const existing = await requests.findQuoteRequest(trx, input.id, { lock: true });
     if (!existing) throw AppError.notFound();
-    const closedAt =
-      input.status === undefined ? undefined : input.status === 'closed' ? (existing.closed_at ?? new Date()) : null;
+    const closedAt = input.status === undefined ? undefined : input.status === 'closed' ? (existing.closed_at ?? new Date()) : null;
     await requests.updateQuoteRequest(trx, input.id, {
       ...(input.status !== undefined ? { status: input.status } : {}),
       ...(input.notes !== undefined ? { notes: input.notes } : {}),

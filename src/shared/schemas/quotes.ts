@@ -97,9 +97,11 @@ export const quotePageSchema = z.object({
 export type QuotePage = z.infer<typeof quotePageSchema>;
 
 /** How many requests are in each status (the list's filter and the admin menu's badge). */
-export const quoteCountsSchema = z.object(Object.fromEntries(QUOTE_STATUSES.map((s) => [s, z.number().int()])) as {
-  [K in (typeof QUOTE_STATUSES)[number]]: z.ZodNumber;
-});
+export const quoteCountsSchema = z.object(
+  Object.fromEntries(QUOTE_STATUSES.map((s) => [s, z.number().int()])) as {
+    [K in (typeof QUOTE_STATUSES)[number]]: z.ZodNumber;
+  },
+);
 export type QuoteCounts = z.infer<typeof quoteCountsSchema>;
 
 /** A photo as an admin sees it: expiring signed links, never a public URL. */
