@@ -6,7 +6,7 @@
  * Escape) and marks it quoted; the customer sees "Quoted" in the account. axe on each screen.
  */
 import { describe, expect, test } from 'vitest';
-import { useJourney } from './support/journey.ts';
+import { PHONE, useJourney } from './support/journey.ts';
 import { createUser } from './support/api.ts';
 import { settled, signIn } from './support/flows.ts';
 import { pdfCv, pngImage } from './support/files.ts';
@@ -138,6 +138,17 @@ describe('quote requests', () => {
       await visible(page.getByRole('heading', { name: 'My quote requests' }));
       await visible(page.getByTestId(`quote-status-${reference}`).getByText('Quoted'));
       await axe('/account/quotes');
+    });
+
+    await j.step('axe on /quote at phone width, as a visitor', async () => {
+      const phone = await j.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+      await phone.page.goto(j.url('/quote'));
+      await visible(phone.page.getByRole('heading', { name: 'Get a quote' }));
+      expect(await field(phone.page, 'Your name').inputValue()).toBe('');
+      await phone.page.getByRole('button', { name: 'Send my request' }).click();
+      await visible(phone.page.getByText('The vehicle field is required.'));
+      const violations = await seriousViolations(phone.page);
+      if (violations.length) failures.push(describeViolations('/quote (phone, errors)', violations));
     });
 
     expect(failures.join('\n'), 'serious or critical axe violations').toBe('');

@@ -15,6 +15,7 @@ import { deleteExpiredQuotePhotos, shopInbox } from '#server/quotes/quotes.servi
 import { quotePhotoPath } from '#server/quotes/quote-photo-links.ts';
 import { sweepOrphanFiles } from '#server/files/orphan-sweep.ts';
 import { QUOTE_PHOTO_MAX_BYTES } from '#shared/limits.ts';
+import { loadConfig } from '#server/env.ts';
 
 let t: TestApp;
 let outbox: string;
@@ -471,6 +472,14 @@ describe('the customer’s own requests', () => {
 });
 
 describe('retention', () => {
+  it('reads QUOTE_PHOTO_RETENTION_DAYS: 365 by default, whole days only', () => {
+    const base = { DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' };
+    expect(loadConfig(base).quotePhotoRetentionDays).toBe(365);
+    expect(loadConfig({ ...base, QUOTE_PHOTO_RETENTION_DAYS: '30' }).quotePhotoRetentionDays).toBe(30);
+    expect(() => loadConfig({ ...base, QUOTE_PHOTO_RETENTION_DAYS: 'a year' })).toThrow(/^Invalid QUOTE_PHOTO_RETENTION_DAYS/);
+    expect(() => loadConfig({ ...base, QUOTE_PHOTO_RETENTION_DAYS: '0' })).toThrow(/^Invalid QUOTE_PHOTO_RETENTION_DAYS/);
+  });
+
   it('deletes the photos of requests closed longer than QUOTE_PHOTO_RETENTION_DAYS, once, even when two sweeps overlap', async () => {
     const old = await sendQuote(new TestClient(t.app), validFields, [await jpegFile()]);
     const recent = await sendQuote(new TestClient(t.app), validFields, [await jpegFile()]);

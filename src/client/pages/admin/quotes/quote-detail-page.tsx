@@ -26,7 +26,13 @@ import { QUOTE_STATUS_LABELS } from './quote-status.ts';
 const REFRESH_LINKS_MS = 10 * 60 * 1000;
 
 export function QuoteDetailPage({ id }: { id: number }) {
-  const quote = useQuery({ ...trpc.quotes.get.queryOptions({ id }), refetchInterval: REFRESH_LINKS_MS });
+  // Fetched again every 10 minutes while shown, and on coming back to the tab after 5.
+  const quote = useQuery({
+    ...trpc.quotes.get.queryOptions({ id }),
+    refetchInterval: REFRESH_LINKS_MS,
+    staleTime: 5 * 60 * 1000,
+    refetchOnWindowFocus: true,
+  });
   return (
     <>
       <p className="admin__back">
