@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import sharp from 'sharp';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient, type MultipartFile } from '#test/support/client.ts';
@@ -256,6 +257,20 @@ describe('POST /api/quote-requests', () => {
     await expectNothingKept(before);
     // Another address is not held back.
     expect((await sendQuote(new TestClient(t.app), validFields, [], { address: '10.200.0.2' })).status).toBe(201);
+  });
+
+  it('leaves no photo file behind when the database refuses the request after the photos were stored', async () => {
+    const before = await snapshot();
+    // A real failure at the insert: the photos' table is briefly away.
+    await sql`alter table quote_request_photos rename to quote_request_photos_away`.execute(t.deps.db);
+    try {
+      const res = await sendQuote(new TestClient(t.app), validFields, [await jpegFile(), await jpegFile('b.jpg')]);
+      expect(res.status).toBe(500);
+      expect(res.text).not.toMatch(/quote_request_photos|relation|stack/i);
+    } finally {
+      await sql`alter table quote_request_photos_away rename to quote_request_photos`.execute(t.deps.db);
+    }
+    await expectNothingKept(before);
   });
 
   it('needs the XSRF token like every state-changing path (419)', async () => {
