@@ -34,8 +34,11 @@ export function addPhotos(current: PickedPhoto[], files: File[]): PickedPhoto[] 
   return [...current, ...added];
 }
 
+/** Browsers preview these; a HEIC or a refused file gets an empty tile instead of a broken picture. */
+const PREVIEWABLE = /^image\/(jpeg|png|webp|gif|avif)$/;
+
 function Thumbnail({ file }: { file: File }) {
-  const url = useObjectUrl(file);
+  const url = useObjectUrl(PREVIEWABLE.test(file.type) ? file : null);
   return url ? <img className="quote-photos__thumb" src={url} alt="" width={64} height={64} /> : <span className="quote-photos__thumb" />;
 }
 
@@ -112,7 +115,7 @@ export function QuotePhotoPicker({ photos, onChange, progress, errors, disabled 
             const percent = progress?.[photo.id];
             return (
               <li key={photo.id} className={`quote-photos__item${photo.refusal ? ' quote-photos__item--refused' : ''}`}>
-                <Thumbnail file={photo.file} />
+                {photo.refusal ? <span className="quote-photos__thumb" /> : <Thumbnail file={photo.file} />}
                 <span className="quote-photos__name">{photo.file.name}</span>
                 {!photo.refusal && percent !== undefined && (
                   <progress className="drop-zone__progress" max={100} value={percent} aria-label={`${photo.file.name}: ${percent}% sent`} />
