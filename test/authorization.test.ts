@@ -89,6 +89,14 @@ const table: Record<string, Case[]> = {
   'users.update': [{ level: 'admin', input: { id: NONE } }],
   'users.delete': [{ level: 'admin', input: { id: NONE } }],
   'users.cvLink': [{ level: 'admin', input: { id: NONE } }],
+  'quotes.list': [{ level: 'admin', input: {} }],
+  'quotes.counts': [{ level: 'admin', input: {} }],
+  'quotes.get': [{ level: 'admin', input: { id: NONE } }],
+  'quotes.update': [{ level: 'admin', input: { id: NONE } }],
+  'quotes.delete': [{ level: 'admin', input: { id: NONE } }],
+  // A customer's own only: someone else's id is a 404 (test/quotes/quote-requests.test.ts).
+  'quotes.mine': [{ level: 'signedIn', input: {} }],
+  'quotes.mineById': [{ level: 'signedIn', input: { id: NONE } }],
 };
 
 const ACCESS_CODES: AppErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'EMAIL_NOT_VERIFIED', 'PASSWORD_CONFIRMATION_REQUIRED'];

@@ -51,6 +51,7 @@ const ForgotPasswordPage = lazyScreen(async () => (await import('#client/pages/a
 const ResetPasswordPage = lazyScreen(async () => (await import('#client/pages/auth/reset-password-page.tsx')).ResetPasswordPage);
 const VerifyEmailPage = lazyScreen(async () => (await import('#client/pages/auth/verify-email-page.tsx')).VerifyEmailPage);
 const ConfirmPasswordPage = lazyScreen(async () => (await import('#client/pages/auth/confirm-password-page.tsx')).ConfirmPasswordPage);
+const QuotePage = lazyScreen(async () => (await import('#client/pages/quote/quote-page.tsx')).QuotePage);
 const AccountArea = lazyScreen(async () => (await import('#client/pages/account/account-area.tsx')).AccountArea);
 const AdminArea = lazyScreen(async () => (await import('#client/pages/admin/admin-area.tsx')).default);
 
@@ -121,6 +122,7 @@ function SiteRoutes({ notFoundPath }: { notFoundPath: string | undefined }) {
           {/* Keyed by id: a different gallery is a new page, not a re-render of the old one. */}
           <Route path="/galleries/:id">{(params) => <GalleryPage key={params.id} id={params.id} />}</Route>
           <Route path="/contact" component={ContactPage} />
+          <Route path="/quote" component={QuotePage} />
           <Route path="/legal/terms" component={TermsPage} />
           <Route path="/legal/privacy" component={PrivacyPage} />
           <AuthRoute path="/register">

@@ -20,6 +20,8 @@ import { createRequestContext } from './context.ts';
 import { appRouter, uploadRoutes, type AppRouter } from './router.ts';
 import { contentTypeOf, openFileStorage, removeStaleTempFiles, type FileStorage } from './files/storage.ts';
 import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './files/orphan-sweep.ts';
+import { deleteExpiredQuotePhotos } from './quotes/quotes.service.ts';
+import { registerQuotePhotoRoute } from './quotes/quote-photo.route.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
 import { findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from './auth/sessions.ts';
@@ -267,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploadSlots: new UploadSlots(limits.concurrentUploadsPerAddress),
   });
   await registerCvDownloadRoute(app, deps);
+  await registerQuotePhotoRoute(app, deps);
 
   // One document for /api/openapi.json and the reference page at /api/docs (rest/api-docs.ts),
   // which third parties read: the page needs it when it registers, so it is built here, once.
@@ -338,10 +341,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .catch((err: unknown) => app.log.warn({ err }, 'orphan file sweep failed'));
   }, ORPHAN_MIN_AGE_MS);
   orphanSweep.unref();
+  // Photos of quote requests closed longer than QUOTE_PHOTO_RETENTION_DAYS (harmless when copies overlap).
+  const quotePhotoSweep = setInterval(() => {
+    deleteExpiredQuotePhotos(deps)
+      .then((cleared) => cleared && app.log.info({ cleared }, 'quote photos past retention removed'))
+      .catch((err: unknown) => app.log.warn({ err }, 'quote photo retention sweep failed'));
+  }, ORPHAN_MIN_AGE_MS);
+  quotePhotoSweep.unref();
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     clearInterval(orphanSweep);
+    clearInterval(quotePhotoSweep);
     await snapshotSync?.close();
     await deps.background.idle();
     if (options.ownsDatabase) await database.close();

@@ -38,6 +38,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** Object storage for uploaded files (S3_BUCKET); undefined keeps them in DATA_DIR/files. */
   s3: S3Config | undefined;
+  /** Photos of quote requests closed longer than this many days are deleted (QUOTE_PHOTO_RETENTION_DAYS). */
+  quotePhotoRetentionDays: number;
 }
 
 export interface S3Config {
@@ -143,6 +145,10 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.preprocess(emptyIsUnset, z.url({ protocol: /^https?$/ }).optional()),
   AWS_ACCESS_KEY_ID: z.preprocess(emptyIsUnset, z.string().min(1).optional()),
   AWS_SECRET_ACCESS_KEY: z.preprocess(emptyIsUnset, z.string().min(1).optional()),
+  QUOTE_PHOTO_RETENTION_DAYS: z.preprocess(
+    emptyIsUnset,
+    z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(1).max(36500).default(365),
+  ),
 });
 
 /** Validates the environment; throws ConfigError with a one-line message naming the variable. */
@@ -186,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // A shop's own PostgreSQL gets no invented galleries or reviews unless it asks for them.
     isDemoContentOn: e.DEMO_CONTENT ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY ?? false,
+    quotePhotoRetentionDays: e.QUOTE_PHOTO_RETENTION_DAYS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

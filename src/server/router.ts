@@ -6,10 +6,12 @@ import { widgetsRouter } from './widgets/widgets.router.ts';
 import { galleriesRouter } from './galleries/galleries.router.ts';
 import { testimonialsRouter } from './testimonials/testimonials.router.ts';
 import { usersRouter } from './users/users.router.ts';
+import { quotesRouter } from './quotes/quotes.router.ts';
 import type { UploadRoute } from './rest/upload-route.ts';
 import { sessionUploadRoutes } from './session/session.uploads.ts';
 import { widgetUploadRoutes } from './widgets/widgets.uploads.ts';
 import { galleryUploadRoutes } from './galleries/galleries.uploads.ts';
+import { quoteUploadRoutes } from './quotes/quotes.uploads.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -18,9 +20,10 @@ export const appRouter = router({
   galleries: galleriesRouter,
   testimonials: testimonialsRouter,
   users: usersRouter,
+  quotes: quotesRouter,
 });
 
 export type AppRouter = typeof appRouter;
 
 /** The multipart paths (CV, widget image, gallery images and cover); each area adds its own. */
-export const uploadRoutes: UploadRoute[] = [...sessionUploadRoutes, ...widgetUploadRoutes, ...galleryUploadRoutes];
+export const uploadRoutes: UploadRoute[] = [...sessionUploadRoutes, ...widgetUploadRoutes, ...galleryUploadRoutes, ...quoteUploadRoutes];

@@ -16,3 +16,13 @@ export const RECOVERY_CODE_COUNT = 8;
 export const WIDGET_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 export const SIGNED_LINK_MINUTES = 60;
 export const CV_LINK_SECONDS = 300;
+/** Quote requests (/quote, POST /api/quote-requests). */
+export const QUOTE_PHOTOS_MAX = 6;
+export const QUOTE_PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+export const QUOTE_DESCRIPTION_MIN = 20;
+export const QUOTE_DESCRIPTION_MAX = 5000;
+export const QUOTE_NOTES_MAX = 10_000;
+export const QUOTES_PAGE_SIZE = 25;
+/** How long a signed link to a private quote photo works. */
+export const QUOTE_PHOTO_LINK_SECONDS = 15 * 60;
+export const QUOTE_REQUESTS_PER_HOUR = 5;

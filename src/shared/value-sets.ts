@@ -19,3 +19,11 @@ export type WidgetType = (typeof WIDGET_TYPES)[number];
 
 /** The roles that may open the admin area (/admin). */
 export const ADMIN_ROLES = ['admin'] as const satisfies readonly Role[];
+
+/** A quote request's life in the shop, in order; `closed` starts the photos' retention clock. */
+export const QUOTE_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'closed'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** How a customer asks to be contacted about a quote. */
+export const PREFERRED_CONTACTS = ['email', 'phone'] as const;
+export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];

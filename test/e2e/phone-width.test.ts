@@ -46,6 +46,7 @@ describe(`every route at ${PHONE.width} px`, () => {
       '/galleries',
       `/galleries/${gallery.id}`,
       '/contact',
+      '/quote',
       '/legal/terms',
       '/legal/privacy',
       '/no-such-page',
@@ -61,7 +62,7 @@ describe(`every route at ${PHONE.width} px`, () => {
   test('the account area, as a signed-in user', async () => {
     const user = await createUser(await j.adminApi(), { firstname: 'Tamsin' });
     await signIn(j.page, j.server.baseUrl, user.email, user.password);
-    await expectFits(j.page, ['/account', '/account/profile', '/account/password', '/account/2fa', '/confirm-password']);
+    await expectFits(j.page, ['/account', '/account/profile', '/account/password', '/account/2fa', '/account/quotes', '/confirm-password']);
   });
 
   test('the admin area, as an admin', async () => {
@@ -70,6 +71,17 @@ describe(`every route at ${PHONE.width} px`, () => {
     const user = await createUser(admin, { firstname: 'Jago' });
     const widget = (await admin.expect('GET', '/api/widgets', [200])).body.results[0];
     const gallery = (await admin.expect('GET', '/api/galleries?limit=12&page=0', [200])).body.results[0];
+    // A quote request without photos (the JSON form of the multipart path).
+    const quote = (
+      await admin.expect('POST', '/api/quote-requests', [201], {
+        name: 'Kerensa Trewin',
+        email: 'kerensa@example.test',
+        vehicle: 'Land Rover Defender 110 with a long name that has to wrap',
+        description: 'Rear quarter panel crushed in a reversing accident at the harbour.',
+        preferred_contact: 'phone',
+        consent: '1',
+      })
+    ).body;
     await expectFits(j.page, [
       '/admin',
       '/admin/users',
@@ -79,6 +91,8 @@ describe(`every route at ${PHONE.width} px`, () => {
       `/admin/widgets/${widget.id}`,
       '/admin/galleries',
       `/admin/galleries/${gallery.id}`,
+      '/admin/quotes',
+      `/admin/quotes/${quote.id}`,
       '/account',
     ]);
   });

@@ -11,7 +11,8 @@ export interface MultipartFile {
   data: Buffer;
 }
 
-export type MultipartBody = Record<string, string | number | boolean | MultipartFile>;
+/** A list of files goes as the same part name repeated, in order (quote photos). */
+export type MultipartBody = Record<string, string | number | boolean | MultipartFile | MultipartFile[]>;
 
 export interface RequestOptions {
   json?: unknown;
@@ -35,7 +36,10 @@ export interface TestResponse {
 export function buildMultipart(fields: MultipartBody): { payload: Buffer; contentType: string } {
   const boundary = `----bodyshop${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
+  const parts = Object.entries(fields).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((file) => [name, file] as const) : [[name, value] as const],
+  );
+  for (const [name, value] of parts) {
     if (typeof value === 'object') {
       chunks.push(
         Buffer.from(

@@ -5,7 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-import type { Role, WidgetType } from '#shared/value-sets.ts';
+import type { PreferredContact, QuoteStatus, Role, WidgetType } from '#shared/value-sets.ts';
 
 export type { Role, WidgetType };
 
@@ -127,6 +127,40 @@ export interface RateLimitsTable {
   reset_at: Timestamp;
 }
 
+/** A quote request from /quote (quotes/quote-requests.repository.ts). */
+export interface QuoteRequestsTable {
+  id: Generated<number>;
+  reference: string;
+  user_id: number | null;
+  name: string;
+  email: string;
+  telephone: string | null;
+  vehicle: string;
+  registration: string | null;
+  description: string;
+  preferred_contact: PreferredContact;
+  status: ColumnType<QuoteStatus, QuoteStatus | undefined, QuoteStatus>;
+  notes: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  closed_at: NullableTimestamp;
+  photos_deleted_at: NullableTimestamp;
+}
+
+/** A quote request's private photo: two WebP variants (quotes/quote-request-photos.repository.ts). */
+export interface QuoteRequestPhotosTable {
+  id: Generated<number>;
+  quote_request_id: number;
+  position: number;
+  large_key: string;
+  large_width: number;
+  large_height: number;
+  thumb_key: string;
+  thumb_width: number;
+  thumb_height: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -139,6 +173,8 @@ export interface Database {
   cv_downloads: CvDownloadsTable;
   app_state: AppStateTable;
   rate_limits: RateLimitsTable;
+  quote_requests: QuoteRequestsTable;
+  quote_request_photos: QuoteRequestPhotosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

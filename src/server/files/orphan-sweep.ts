@@ -7,6 +7,7 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import { findKeysInUse } from '#server/images/images.repository.ts';
 import { findCvKeysInUse } from '#server/users/users.repository.ts';
+import { findQuotePhotoKeysInUse } from '#server/quotes/quote-request-photos.repository.ts';
 
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 const BATCH = 500;
@@ -16,6 +17,7 @@ const SWEPT = [
   { prefix: 'public/img/', findInUse: findKeysInUse },
   { prefix: 'private/originals/', findInUse: findKeysInUse },
   { prefix: 'private/cv/', findInUse: findCvKeysInUse },
+  { prefix: 'private/quotes/', findInUse: findQuotePhotoKeysInUse },
 ] as const;
 
 /** Returns how many files it deleted. */

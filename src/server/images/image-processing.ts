@@ -71,6 +71,53 @@ function openImage(sharp: typeof Sharp, input: string | Buffer) {
   return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false, sequentialRead: true });
 }
 
+/** HEIC/HEIF (iPhone photos) when this build of libvips can decode them (prebuilt sharp decodes AVIF only). */
+async function acceptedTypes(mime: string): Promise<boolean> {
+  if ((IMAGE_MIME_TYPES as readonly string[]).includes(mime)) return true;
+  if (mime !== 'image/heic' && mime !== 'image/heif') return false;
+  const suffixes: readonly string[] = (await loadSharp()).format.heif?.input.fileSuffix ?? [];
+  return suffixes.includes('.heic');
+}
+
+/** An upload turned into its two WebP variants, in memory: upright, without metadata, nothing stored yet. */
+export interface ImageVariants {
+  /** The type the bytes were found to be. */
+  type: { ext: string; mime: string };
+  large: { data: Buffer; info: OutputInfo };
+  thumb: { data: Buffer; info: OutputInfo };
+}
+
+/**
+ * Decides the type by the bytes and renders the variants; `field` names the form field for the
+ * 422 when the bytes are not a usable image. Writes nothing.
+ */
+export async function renderImageVariants(source: ImageSource, field: string): Promise<ImageVariants> {
+  const type = await detectType(source);
+  if (!type || !(await acceptedTypes(type.mime))) throw AppError.field(field, NOT_AN_IMAGE);
+  const input = 'path' in source ? source.path : source.buffer;
+  const sharp = await loadSharp();
+  try {
+    // The header alone tells the dimensions: a bomb is refused before any pixel is decoded.
+    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no dimensions');
+    if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new Error('Input image exceeds pixel limit');
+    const large = await openImage(sharp, input)
+      .autoOrient()
+      .resize({ width: LARGE_MAX_EDGE, height: LARGE_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await sharp(large.data)
+      .resize({ width: THUMB_MAX_EDGE, height: THUMB_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer({ resolveWithObject: true });
+    return { type: { ext: type.ext, mime: type.mime }, large, thumb };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : '';
+    if (/pixel limit/i.test(reason)) throw AppError.field(field, IMAGE_TOO_LARGE);
+    throw AppError.field(field, IMAGE_UNREADABLE);
+  }
+}
+
 /**
  * Processes an image; `field` names the form field for the 422 when the bytes are not a usable
  * image. Writes nothing when it fails.
@@ -81,34 +128,7 @@ export async function processImage(
   field: string,
   options: ProcessOptions = {},
 ): Promise<ProcessedImage> {
-  const type = await detectType(source);
-  if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) {
-    throw AppError.field(field, NOT_AN_IMAGE);
-  }
-  const input = 'path' in source ? source.path : source.buffer;
-
-  const sharp = await loadSharp();
-  let large: { data: Buffer; info: OutputInfo };
-  let thumb: { data: Buffer; info: OutputInfo };
-  try {
-    // The header alone tells the dimensions: a bomb is refused before any pixel is decoded.
-    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if (!meta.width || !meta.height) throw new Error('no dimensions');
-    if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new Error('Input image exceeds pixel limit');
-    large = await openImage(sharp, input)
-      .autoOrient()
-      .resize({ width: LARGE_MAX_EDGE, height: LARGE_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
-    thumb = await sharp(large.data)
-      .resize({ width: THUMB_MAX_EDGE, height: THUMB_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75 })
-      .toBuffer({ resolveWithObject: true });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : '';
-    if (/pixel limit/i.test(reason)) throw AppError.field(field, IMAGE_TOO_LARGE);
-    throw AppError.field(field, IMAGE_UNREADABLE);
-  }
+  const { type, large, thumb } = await renderImageVariants(source, field);
 
   const originalHash = 'path' in source ? await hashOfFile(source.path) : hashOf(source.buffer);
   const original_key = `private/originals/${originalHash}.${type.ext}`;

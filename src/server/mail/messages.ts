@@ -54,3 +54,53 @@ export function passwordResetMessage(options: { to: string; firstname: string; u
     html: layout(subject, [intro, why], { label: 'Reset password', url: options.url }, expiry),
   };
 }
+
+export interface QuoteRequestMailFacts {
+  reference: string;
+  name: string;
+  email: string;
+  telephone: string | null;
+  vehicle: string;
+  registration: string | null;
+  description: string;
+  preferredContact: 'email' | 'phone';
+  photoCount: number;
+}
+
+/** To the shop: the request as the customer wrote it (escaped in the HTML part), and where to triage it. */
+export function quoteRequestShopMessage(options: { to: string; request: QuoteRequestMailFacts; url: string }): MailMessage {
+  const r = options.request;
+  const subject = `New quote request ${r.reference} - ${r.vehicle}`;
+  const lines = [
+    `A new quote request ${r.reference} came in through the website.`,
+    `Name: ${r.name}`,
+    `E-mail: ${r.email}`,
+    `Telephone: ${r.telephone ?? 'not given'}`,
+    `Vehicle: ${r.vehicle}${r.registration ? ` (${r.registration})` : ''}`,
+    `Preferred contact: ${r.preferredContact === 'phone' ? 'telephone' : 'e-mail'}`,
+    `Photos: ${r.photoCount}`,
+    `Damage: ${r.description}`,
+  ];
+  const footer = 'The photos are only shown in the admin area, to signed-in admins.';
+  return {
+    to: options.to,
+    subject,
+    text: `${lines.join('\n')}\n\n${options.url}\n\n${footer}\n\n${SHOP_NAME}\n`,
+    html: layout(subject, lines, { label: 'Open the request', url: options.url }, footer),
+  };
+}
+
+/** To the customer: the reference to quote when they call, and what happens next. */
+export function quoteRequestConfirmationMessage(options: { to: string; name: string; reference: string; url: string }): MailMessage {
+  const subject = `We received your quote request ${options.reference} - ${SHOP_NAME}`;
+  const intro = `Hello ${options.name},`;
+  const body = `Thank you for your quote request. Your reference is ${options.reference}: please mention it when you contact us.`;
+  const next = 'We look at every request within two working days and get back to you the way you asked.';
+  const footer = 'If you did not send this request, you can ignore this e-mail.';
+  return {
+    to: options.to,
+    subject,
+    text: `${intro}\n\n${body}\n\n${next}\n\n${options.url}\n\n${footer}\n\n${SHOP_NAME}\n`,
+    html: layout(subject, [intro, body, next], { label: 'Visit our website', url: options.url }, footer),
+  };
+}

@@ -76,9 +76,9 @@ const PUBLIC_PAGES: Record<string, { title: string; description: string; imageWi
 /** The public pages' paths, for the sitemap (crawler-files.ts). */
 export const PUBLIC_PAGE_PATHS = Object.keys(PUBLIC_PAGES);
 
-/** Screens of the client that are not for search engines (sign-in, account, admin). */
+/** Screens of the client that are not for search engines (the quote form, sign-in, account, admin). */
 const PRIVATE_SCREENS =
-  /^\/(?:login|register|two-factor-challenge|forgot-password|verify-email|confirm-password|reset-password\/[^/]+|account(?:\/.*)?|admin(?:\/.*)?)$/;
+  /^\/(?:quote|login|register|two-factor-challenge|forgot-password|verify-email|confirm-password|reset-password\/[^/]+|account(?:\/.*)?|admin(?:\/.*)?)$/;
 
 export function pageHeadFor(pathname: string, snapshot: PublicSnapshot | undefined): PageHead {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -21,13 +21,17 @@ export interface UploadedFile {
 
 export interface FileFieldRule {
   maxBytes: number;
-  /** The error for a file over maxBytes (docs/rest-contract.md's 413 body for CVs). */
-  tooLarge: () => AppError;
+  /** The error for a file over maxBytes (docs/rest-contract.md's 413 body for CVs); `index` counts from 0 in a list. */
+  tooLarge: (index: number) => AppError;
+  /** A list of files under one field name (quote photos): at most this many, in `fileLists`. */
+  list?: { maxCount: number; tooMany: () => AppError };
 }
 
 export interface ParsedMultipart {
   fields: Record<string, string>;
   files: Record<string, UploadedFile>;
+  /** The fields whose rule has `list`, in the order they arrived (an empty file part is skipped). */
+  fileLists: Record<string, UploadedFile[]>;
   cleanup(): Promise<void>;
 }
 
@@ -73,12 +77,14 @@ export async function readMultipart(
 ): Promise<ParsedMultipart> {
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
+  const fileLists: Record<string, UploadedFile[]> = {};
   const written: string[] = [];
   const cleanup = async () => {
     await Promise.all(written.map((file) => rm(file, { force: true })));
   };
   const largest = Math.max(1, ...Object.values(fileRules).map((r) => r.maxBytes));
-  const fileCount = Object.keys(fileRules).length;
+  // A list field takes one part more than it allows, so the extra file is our 422, not busboy's 413.
+  const fileCount = Object.values(fileRules).reduce((n, rule) => n + (rule.list ? rule.list.maxCount + 1 : 1), 0);
   let fieldBytes = 0;
   try {
     await mkdir(storage.tmpDir, { recursive: true });
@@ -99,26 +105,31 @@ export async function readMultipart(
         part.file.resume(); // a file nobody asked for is read past, not stored
         continue;
       }
+      const list = rule.list ? (fileLists[part.fieldname] ??= []) : undefined;
+      const index = list?.length ?? 0;
+      if (list && index >= rule.list!.maxCount) throw rule.list!.tooMany();
       const tempPath = storage.newTempPath();
       written.push(tempPath);
-      const limit = new SizeLimit(rule.maxBytes, rule.tooLarge);
+      const limit = new SizeLimit(rule.maxBytes, () => rule.tooLarge(index));
       try {
         await pipeline(part.file, limit, createWriteStream(tempPath));
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw rule.tooLarge();
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw rule.tooLarge(index);
         throw error;
       }
-      if (part.file.truncated) throw rule.tooLarge();
+      if (part.file.truncated) throw rule.tooLarge(index);
       if (limit.bytes === 0) {
         // An empty file input (no file chosen) is the same as no file.
         continue;
       }
-      files[part.fieldname] = { field: part.fieldname, path: tempPath, filename: part.filename || 'file', size: limit.bytes };
+      const file = { field: part.fieldname, path: tempPath, filename: part.filename || 'file', size: limit.bytes };
+      if (list) list.push(file);
+      else files[part.fieldname] = file;
     }
   } catch (error) {
     await cleanup();
     discardRestOfBody(request);
     throw error;
   }
-  return { fields, files, cleanup };
+  return { fields, files, fileLists, cleanup };
 }

@@ -45,10 +45,12 @@ function uploadPaths(routes: UploadRoute[]): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
     const pathParams = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const binary = () => z.string().meta({ format: 'binary', contentMediaType: 'application/octet-stream' });
     const fileShape = Object.fromEntries(
-      Object.keys(route.files).map((field) => [
+      Object.entries(route.files).map(([field, rule]) => [
         field,
-        z.string().meta({ format: 'binary', contentMediaType: 'application/octet-stream' }).optional(),
+        // A list field (quote photos) repeats the part: `photos` once per file.
+        rule.list ? z.array(binary()).max(rule.list.maxCount).optional() : binary().optional(),
       ]),
     );
     const multipartSchema = route.fieldsSchema.partial().extend(fileShape);

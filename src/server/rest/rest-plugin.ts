@@ -131,7 +131,7 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
     assertAccess(ctx, upload.access);
     await upload.beforeBody?.(ctx);
     if (!isMultipart(request)) {
-      const data = await upload.handle(ctx, { fields: await bodyInput(request, deps), files: {}, params });
+      const data = await upload.handle(ctx, { fields: await bodyInput(request, deps), files: {}, fileLists: {}, params });
       return sendSuccess(request, reply, data, upload.successStatus ?? 200);
     }
     // A few uploads at once per address: each holds a connection and a temporary file.
@@ -139,7 +139,7 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
     try {
       const parsed = await readMultipart(request, deps.storage, upload.files);
       try {
-        const data = await upload.handle(ctx, { fields: parsed.fields, files: parsed.files, params });
+        const data = await upload.handle(ctx, { fields: parsed.fields, files: parsed.files, fileLists: parsed.fileLists, params });
         return sendSuccess(request, reply, data, upload.successStatus ?? 200);
       } finally {
         await parsed.cleanup();

@@ -15,6 +15,8 @@ import type { FileFieldRule, UploadedFile } from './multipart.ts';
 export interface UploadRouteInput {
   fields: Record<string, unknown>;
   files: Record<string, UploadedFile>;
+  /** The files of fields whose rule has `list` (multipart.ts), in order. */
+  fileLists: Record<string, UploadedFile[]>;
   params: Record<string, string>;
 }
 

@@ -16,6 +16,7 @@ import * as repo from './users.repository.ts';
 import { hasCvDownloadSince, recordCvDownload } from './cv-downloads.repository.ts';
 import { createCvLink, type CvLink } from './cv-links.ts';
 import { cvFileName } from '#server/files/cv.ts';
+import { anonymiseForUser as anonymiseQuoteRequestsOfUser } from '#server/quotes/quote-requests.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>;
 
@@ -104,6 +105,7 @@ export async function deleteUser(deps: Deps, id: number, actorId: number): Promi
   const cvKey = await deps.db.transaction().execute(async (trx) => {
     const existing = await repo.lockUser(trx, id);
     if (!existing) throw AppError.notFound();
+    await anonymiseQuoteRequestsOfUser(trx, id);
     await repo.deleteUser(trx, id);
     return existing.cv_file_key;
   });

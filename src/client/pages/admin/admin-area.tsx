@@ -13,6 +13,9 @@ import { TestimonialsPage } from '#client/pages/admin/testimonials/testimonials-
 import { WidgetsPage } from '#client/pages/admin/widgets/widgets-page.tsx';
 import { WidgetEditPage } from '#client/pages/admin/widgets/widget-edit-page.tsx';
 import { GalleriesPage } from '#client/pages/admin/galleries/galleries-page.tsx';
+import { QuotesListPage } from '#client/pages/admin/quotes/quotes-list-page.tsx';
+import { QuoteDetailPage } from '#client/pages/admin/quotes/quote-detail-page.tsx';
+import { NewQuotesBadge } from '#client/pages/admin/quotes/new-quotes-badge.tsx';
 import '#client/pages/admin/admin.css';
 
 // @dnd-kit and the drop zone are needed on this one page only.
@@ -24,6 +27,7 @@ const menu = [
   { href: '/testimonials', label: 'Testimonials' },
   { href: '/widgets', label: 'Widgets' },
   { href: '/galleries', label: 'Galleries' },
+  { href: '/quotes', label: 'Quote requests' },
 ];
 
 function isCurrent(location: string, href: string): boolean {
@@ -45,6 +49,7 @@ function AdminLayout({ children }: { children: ReactNode }) {
                 aria-current={isCurrent(location, item.href) ? 'page' : undefined}
               >
                 {item.label}
+                {item.href === '/quotes' && <NewQuotesBadge />}
               </Link>
             </li>
           ))}
@@ -78,6 +83,8 @@ export default function AdminArea() {
           <Route path="/widgets/:id">{(params) => <WidgetEditPage key={params.id} id={Number(params.id)} />}</Route>
           <Route path="/galleries" component={GalleriesPage} />
           <Route path="/galleries/:id">{(params) => <GalleryEditPage key={params.id} id={Number(params.id)} />}</Route>
+          <Route path="/quotes" component={QuotesListPage} />
+          <Route path="/quotes/:id">{(params) => <QuoteDetailPage key={params.id} id={Number(params.id)} />}</Route>
           <Route>
             <h1>Page Not Found</h1>
             <p>

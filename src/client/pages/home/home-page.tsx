@@ -22,7 +22,7 @@ export function HomePage() {
             <Link href="/services" className="btn btn--primary btn--lg">
               Our services
             </Link>
-            <Link href="/contact" className="btn btn--light btn--lg">
+            <Link href="/quote" className="btn btn--light btn--lg">
               Get a quote
             </Link>
           </div>

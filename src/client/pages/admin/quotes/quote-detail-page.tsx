@@ -1,0 +1,211 @@
+/**
+ * /admin/quotes/:id: a quote request as the customer sent it (shown as text, never as HTML), its
+ * photos in a lightbox (arrow keys move, Escape closes), and the shop's status and notes.
+ * The photo links work for 15 minutes, so the request is fetched again before they run out.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import { queryClient, trpc } from '#client/lib/trpc.ts';
+import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
+import { formatDate, useDateDisplay } from '#client/lib/format-date.ts';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Modal } from '#client/components/ui/modal.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { SelectField, TextAreaField } from '#client/components/ui/form-fields.tsx';
+import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
+import { useFlash } from '#client/components/ui/use-flash.ts';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { ADMIN_BANNER_MS } from '#shared/limits.ts';
+import type { QuoteDetail, QuotePhoto } from '#shared/schemas/quotes.ts';
+import { QUOTE_STATUSES, type QuoteStatus } from '#shared/value-sets.ts';
+import { QUOTE_STATUS_LABELS } from './quote-status.ts';
+
+/** Well inside the links' 15 minutes. */
+const REFRESH_LINKS_MS = 10 * 60 * 1000;
+
+export function QuoteDetailPage({ id }: { id: number }) {
+  // Fetched again every 10 minutes while shown, and on coming back to the tab after 5.
+  const quote = useQuery({
+    ...trpc.quotes.get.queryOptions({ id }),
+    refetchInterval: REFRESH_LINKS_MS,
+    staleTime: 5 * 60 * 1000,
+    refetchOnWindowFocus: true,
+  });
+  return (
+    <>
+      <p className="admin__back">
+        <Link href="/quotes">← All quote requests</Link>
+      </p>
+      <ErrorSummary error={quote.error} />
+      {quote.isPending ? <Spinner label="Loading quote request…" /> : quote.data && <QuoteView quote={quote.data} />}
+    </>
+  );
+}
+
+function PhotoLightbox({
+  photos,
+  index,
+  onIndexChange,
+  onClose,
+}: {
+  photos: QuotePhoto[];
+  index: number;
+  onIndexChange: (i: number) => void;
+  onClose: () => void;
+}) {
+  const photo = photos[index];
+  const count = photos.length;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowLeft') onIndexChange((index - 1 + count) % count);
+      if (event.key === 'ArrowRight') onIndexChange((index + 1) % count);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [index, count, onIndexChange]);
+  if (!photo) return null;
+  return (
+    <Modal open title={`Photo ${index + 1} of ${count}`} onClose={onClose} size="lg">
+      <figure className="lightbox">
+        <img src={photo.url} width={photo.width} height={photo.height} alt={`Damage photo ${index + 1}`} className="lightbox__image" />
+      </figure>
+      {count > 1 && (
+        <div className="lightbox__nav">
+          <button type="button" className="btn btn--secondary" onClick={() => onIndexChange((index - 1 + count) % count)}>
+            Previous
+          </button>
+          <button type="button" className="btn btn--secondary" onClick={() => onIndexChange((index + 1) % count)}>
+            Next
+          </button>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function QuoteView({ quote }: { quote: QuoteDetail }) {
+  const dates = useDateDisplay();
+  const [status, setStatus] = useState<QuoteStatus>(quote.status);
+  const [notes, setNotes] = useState(quote.notes);
+  const [open, setOpen] = useState<number | null>(null);
+  const [saved, flashSaved] = useFlash(ADMIN_BANNER_MS);
+  const [, navigate] = useLocation();
+  const confirm = useConfirm();
+
+  const update = useMutation(
+    trpc.quotes.update.mutationOptions({
+      onSuccess: async (answer) => {
+        setStatus(answer.status);
+        setNotes(answer.notes);
+        flashSaved('Your Changes Have Been Saved');
+        queryClient.setQueryData(trpc.quotes.get.queryKey({ id: quote.id }), answer);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.quotes.list.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.quotes.counts.pathKey() }),
+        ]);
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.quotes.delete.mutationOptions({
+      onSuccess: async () => {
+        queryClient.removeQueries({ queryKey: trpc.quotes.list.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.quotes.counts.pathKey() });
+        navigate('/quotes');
+      },
+    }),
+  );
+  const errors = fieldErrorsOf(update.error);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate({ id: quote.id, status, notes });
+  }
+
+  async function onDelete() {
+    if (await confirm()) remove.mutate({ id: quote.id });
+  }
+
+  const facts: [string, string][] = [
+    ['Received', formatDate(quote.created_at, dates)],
+    ['Name', quote.name],
+    ['E-mail', quote.email || '—'],
+    ['Telephone', quote.telephone ?? '—'],
+    ['Preferred contact', quote.preferred_contact === 'phone' ? 'Telephone' : 'E-mail'],
+    ['Vehicle', quote.vehicle],
+    ['Registration', quote.registration ?? '—'],
+  ];
+
+  return (
+    <>
+      <div className="admin__heading">
+        <h1 className="admin__title">Quote request {quote.reference}</h1>
+        <span className={`admin-badge admin-badge--quote-${quote.status}`}>{QUOTE_STATUS_LABELS[quote.status]}</span>
+      </div>
+      <section className="admin-section" aria-labelledby="quote-request-heading">
+        <h2 id="quote-request-heading">The request</h2>
+        <dl className="admin-quote__facts">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{label === 'E-mail' && quote.email ? <a href={`mailto:${quote.email}`}>{value}</a> : value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h3>Damage</h3>
+        <p className="admin-quote__description">{quote.description}</p>
+      </section>
+      <section className="admin-section" aria-labelledby="quote-photos-heading">
+        <h2 id="quote-photos-heading">Photos</h2>
+        {quote.photos_deleted_at ? (
+          <p>The photos were deleted on {formatDate(quote.photos_deleted_at, dates)}, as the retention period had passed.</p>
+        ) : quote.photos.length === 0 ? (
+          <p>No photos were sent.</p>
+        ) : (
+          <ul className="admin-quote__photos">
+            {quote.photos.map((photo, index) => (
+              <li key={photo.id}>
+                <button type="button" className="admin-quote__photo" onClick={() => setOpen(index)}>
+                  <img src={photo.thumb_url} width={photo.thumb_width} height={photo.thumb_height} alt={`Open damage photo ${index + 1}`} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {open !== null && <PhotoLightbox photos={quote.photos} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />}
+      <form className="admin-form admin-section" onSubmit={submit} noValidate aria-labelledby="quote-triage-heading">
+        <h2 id="quote-triage-heading">Status and notes</h2>
+        {saved && <Alert tone="success">{saved}</Alert>}
+        <ErrorSummary error={update.error} fields={['status', 'notes']} />
+        <ErrorSummary error={remove.error} />
+        <SelectField
+          label="Status"
+          name="status"
+          value={status}
+          onChange={(value) => setStatus(QUOTE_STATUSES.find((s) => s === value) ?? status)}
+          options={QUOTE_STATUSES.map((s) => ({ value: s, label: QUOTE_STATUS_LABELS[s] }))}
+          error={firstError(errors, 'status')}
+        />
+        <TextAreaField
+          label="Notes (only the shop sees them)"
+          name="notes"
+          value={notes}
+          onChange={setNotes}
+          rows={5}
+          error={firstError(errors, 'notes')}
+        />
+        <div className="admin-form__actions">
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+          <Button variant="danger" loading={remove.isPending} onClick={() => void onDelete()}>
+            Delete request
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+// Quote requests (docs/rest-contract.md "Quote requests"): the public form's fields, the admin's
+// triage and the customer's own list. Shared by the server's checks and the client's forms.
+import { z } from 'zod';
+import { emailField, integerField, messages, optionalString, requiredString } from '../validation.ts';
+import { PREFERRED_CONTACTS, QUOTE_STATUSES } from '#shared/value-sets.ts';
+import { QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN, QUOTE_NOTES_MAX } from '#shared/limits.ts';
+
+/** The hidden field people never see and bots fill in: a filled one stores and sends nothing. */
+export const QUOTE_HONEYPOT_FIELD = 'website';
+
+/** Laravel's "accepted": a ticked box arrives as "1", "on", "yes" or true. */
+const acceptedField = (field: string) =>
+  z.preprocess(
+    (v) => v === true || v === 'true' || v === '1' || v === 1 || v === 'on' || v === 'yes',
+    z.literal(true, { error: `The ${field} field must be accepted.` }),
+  );
+
+export const quoteRequestInput = z.object({
+  name: requiredString('name', 100),
+  email: emailField('email'),
+  telephone: optionalString('telephone', 40),
+  vehicle: requiredString('vehicle', 120),
+  registration: optionalString('registration', 20),
+  description: requiredString('description', QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN),
+  preferred_contact: z.enum(PREFERRED_CONTACTS, { error: messages.in('preferred_contact') }),
+  consent: acceptedField('consent'),
+  [QUOTE_HONEYPOT_FIELD]: z.unknown().optional(),
+});
+export type QuoteRequestInput = z.infer<typeof quoteRequestInput>;
+
+/** The plain fields as the OpenAPI document shows them (the rules live in quoteRequestInput). */
+export const quoteRequestFields = z.object({
+  name: z.string(),
+  email: z.string(),
+  telephone: z.string().optional(),
+  vehicle: z.string(),
+  registration: z.string().optional(),
+  description: z.string(),
+  preferred_contact: z.enum(PREFERRED_CONTACTS),
+  consent: z.string().meta({ description: '"1" when the privacy notice was accepted' }),
+  [QUOTE_HONEYPOT_FIELD]: z.string().optional().meta({ description: 'Leave empty.' }),
+});
+
+export const quoteCreatedSchema = z.object({ id: z.number().int(), reference: z.string() });
+export type QuoteCreated = z.infer<typeof quoteCreatedSchema>;
+
+export const quoteIdInput = z.object({ id: integerField('id', 1, 2_147_483_647) });
+
+const statusField = z.enum(QUOTE_STATUSES, { error: messages.in('status') });
+
+export const quoteListInput = z.object({
+  page: integerField('page', 1, 1_000_000).optional(),
+  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), statusField.optional()),
+  search: z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string({ error: messages.string('search') })
+      .trim()
+      .max(255, messages.max('search', 255))
+      .optional(),
+  ),
+});
+export type QuoteListInput = z.infer<typeof quoteListInput>;
+
+export const quoteUpdateInput = z.object({
+  id: integerField('id', 1, 2_147_483_647),
+  status: statusField.optional(),
+  notes: z.preprocess(
+    (v) => (v === null ? '' : v),
+    z
+      .string({ error: messages.string('notes') })
+      .max(QUOTE_NOTES_MAX, messages.max('notes', QUOTE_NOTES_MAX))
+      .optional(),
+  ),
+});
+export type QuoteUpdateInput = z.infer<typeof quoteUpdateInput>;
+
+export const quoteSummarySchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  name: z.string(),
+  email: z.string(),
+  vehicle: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  photo_count: z.number().int(),
+  created_at: z.string(),
+});
+export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
+
+export const quotePageSchema = z.object({
+  data: z.array(quoteSummarySchema),
+  total: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+});
+export type QuotePage = z.infer<typeof quotePageSchema>;
+
+/** How many requests are in each status (the list's filter and the admin menu's badge). */
+export const quoteCountsSchema = z.object(
+  Object.fromEntries(QUOTE_STATUSES.map((s) => [s, z.number().int()])) as {
+    [K in (typeof QUOTE_STATUSES)[number]]: z.ZodNumber;
+  },
+);
+export type QuoteCounts = z.infer<typeof quoteCountsSchema>;
+
+/** A photo as an admin sees it: expiring signed links, never a public URL. */
+export const quotePhotoSchema = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  thumb_url: z.string(),
+  thumb_width: z.number().int(),
+  thumb_height: z.number().int(),
+});
+export type QuotePhoto = z.infer<typeof quotePhotoSchema>;
+
+export const quoteDetailSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  user_id: z.number().int().nullable(),
+  name: z.string(),
+  email: z.string(),
+  telephone: z.string().nullable(),
+  vehicle: z.string(),
+  registration: z.string().nullable(),
+  description: z.string(),
+  preferred_contact: z.enum(PREFERRED_CONTACTS),
+  status: z.enum(QUOTE_STATUSES),
+  notes: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  closed_at: z.string().nullable(),
+  photos_deleted_at: z.string().nullable(),
+  /** When the links in `photos` stop working (ISO time). */
+  photo_links_expire_at: z.string(),
+  photos: z.array(quotePhotoSchema),
+});
+export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
+
+/** A customer's own request: no internal notes, no other customer's data. */
+export const myQuoteSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  vehicle: z.string(),
+  registration: z.string().nullable(),
+  description: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  photo_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MyQuote = z.infer<typeof myQuoteSchema>;
+
+export const myQuotesSchema = z.object({ data: z.array(myQuoteSchema) });
+export type MyQuotes = z.infer<typeof myQuotesSchema>;
