@@ -45,9 +45,7 @@ const SECTIONS: Sections = {
 };
 
 export async function exportUserData(deps: Deps, subject: ExportSubject, now = new Date()): Promise<DataExport> {
-  const entries = await Promise.all(
-    Object.entries(SECTIONS).map(async ([name, section]) => [name, await (section as Sections[keyof Sections])(deps, subject)] as const),
-  );
+  const entries = await Promise.all(Object.entries(SECTIONS).map(async ([name, section]) => [name, await section(deps, subject)] as const));
   return { exportedAt: now.toISOString(), ...(Object.fromEntries(entries) as Omit<DataExport, 'exportedAt'>) };
 }
 

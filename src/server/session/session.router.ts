@@ -206,7 +206,9 @@ export const sessionRouter = router({
   // Signed in is enough (no verified e-mail): people may always see and remove what is theirs.
 
   deviceSessions: signedInProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/user/sessions', tags, summary: 'The signed-in devices, the most recently active first' } })
+    .meta({
+      openapi: { method: 'GET', path: '/api/user/sessions', tags, summary: 'The signed-in devices, the most recently active first' },
+    })
     .input(empty)
     .output(deviceSessionListSchema)
     .query(({ ctx }) => listDeviceSessions(ctx.deps, ctx.user.id, ctx.session.id)),
