@@ -10,12 +10,14 @@ import { DashboardPage } from '#client/pages/account/dashboard-page.tsx';
 import { ProfilePage } from '#client/pages/account/profile-page.tsx';
 import { ChangePasswordPage } from '#client/pages/account/change-password-page.tsx';
 import { TwoFactorPage } from '#client/pages/account/two-factor-page.tsx';
+import { SessionsPage } from '#client/pages/account/sessions-page.tsx';
 
 const MENU = [
   { href: '/', label: 'Dashboard' },
   { href: '/profile', label: 'Update Profile' },
   { href: '/password', label: 'Change Password' },
   { href: '/2fa', label: 'Two Factor Auth' },
+  { href: '/sessions', label: 'Signed-in Devices' },
 ];
 
 function AccountMenu() {
@@ -60,6 +62,7 @@ export function AccountArea() {
             <Route path="/profile" component={ProfilePage} />
             <Route path="/password" component={ChangePasswordPage} />
             <Route path="/2fa" component={TwoFactorPage} />
+            <Route path="/sessions" component={SessionsPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </div>
