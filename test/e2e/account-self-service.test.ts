@@ -95,7 +95,8 @@ describe('account self-service', () => {
 
     await j.step('Download my data gives a JSON file of the profile and devices', async () => {
       await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Dashboard' }).click();
-      await atPath(page, '/account');
+      // The menu's Dashboard link is the nest's root, /account/.
+      await atPath(page, /^\/account\/?$/);
       const downloading = page.waitForEvent('download');
       await page.getByRole('link', { name: 'Download my data' }).click();
       const download = await downloading;
