@@ -111,6 +111,18 @@ describe('DELETE /api/user', () => {
     expect(await userRow(admin.id)).toBeUndefined();
   });
 
+  it('lets only one of the last two admins go when both delete themselves at once', async () => {
+    await t.deps.db.updateTable('users').set({ role: 'user' }).where('role', '=', 'admin').execute();
+    const first = await createUser(t.deps.db, { role: 'admin' });
+    const second = await createUser(t.deps.db, { role: 'admin' });
+    const clients = [await signedIn(first.email), await signedIn(second.email)];
+    const results = await Promise.all(clients.map((client) => client.delete('/api/user', { json: { password: FACTORY_PASSWORD } })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(results.find((r) => r.status === 422)!.body.message).toBe(LAST_ADMIN);
+    const admins = await t.deps.db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
+    expect(admins).toHaveLength(1);
+  });
+
   it('is 419 without the XSRF header, 401 for a visitor', async () => {
     const user = await createUser(t.deps.db);
     const client = await signedIn(user.email);
