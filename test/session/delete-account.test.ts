@@ -37,6 +37,7 @@ describe('DELETE /api/user', () => {
       .where('id', '=', user.id)
       .execute();
     await t.deps.db.insertInto('cv_downloads').values({ user_id: user.id, downloaded_by: null }).execute();
+    await t.deps.db.insertInto('password_reset_tokens').values({ user_id: user.id, token_hash: 'f'.repeat(64) }).execute();
     const browser = await signedIn(user.email);
     const phone = await signedIn(user.email);
     const oldToken = browser.cookie(SESSION_COOKIE)!;
@@ -54,6 +55,7 @@ describe('DELETE /api/user', () => {
     expect(await t.deps.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect(await t.deps.db.selectFrom('sessions').select('id').where('id', '=', sessionIdOf(oldToken)).execute()).toEqual([]);
     expect(await t.deps.db.selectFrom('cv_downloads').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await t.deps.db.selectFrom('password_reset_tokens').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect(await t.deps.storage.size(cvKey)).toBeNull();
     expect((await browser.get('/api/user')).status).toBe(401);
     expect((await phone.get('/api/user')).status).toBe(401);
