@@ -37,7 +37,10 @@ describe('DELETE /api/user', () => {
       .where('id', '=', user.id)
       .execute();
     await t.deps.db.insertInto('cv_downloads').values({ user_id: user.id, downloaded_by: null }).execute();
-    await t.deps.db.insertInto('password_reset_tokens').values({ user_id: user.id, token_hash: 'f'.repeat(64) }).execute();
+    await t.deps.db
+      .insertInto('password_reset_tokens')
+      .values({ user_id: user.id, token_hash: 'f'.repeat(64) })
+      .execute();
     const browser = await signedIn(user.email);
     const phone = await signedIn(user.email);
     const oldToken = browser.cookie(SESSION_COOKIE)!;
