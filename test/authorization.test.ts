@@ -46,6 +46,12 @@ const table: Record<string, Case[]> = {
   'session.confirmPassword': [{ level: 'signedIn', input: {} }],
   'session.confirmedPasswordStatus': [{ level: 'signedIn', input: {} }],
   'session.changePassword': [{ level: 'verified', input: {} }],
+  'session.deviceSessions': [{ level: 'signedIn', input: {} }],
+  'session.signOutDevice': [{ level: 'signedIn', input: { id: 'not-a-session' } }],
+  'session.signOutOtherDevices': [{ level: 'signedIn', input: {} }],
+  // No password: refused with a 422 after the access check, so nobody is deleted.
+  'session.deleteAccount': [{ level: 'signedIn', input: {} }],
+  'session.exportData': [{ level: 'signedIn', input: {} }],
   'twoFactor.enable': [{ level: 'confirmed', input: {} }],
   'twoFactor.qrCode': [{ level: 'confirmed', input: {} }],
   'twoFactor.secretKey': [{ level: 'confirmed', input: {} }],

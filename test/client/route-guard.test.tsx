@@ -29,7 +29,15 @@ function sessionFor(role: Role | null): Session {
         created_at: '2026-01-01T00:00:00Z',
       } satisfies User)
     : null;
-  return { user, isLoading: false, isRefreshing: false, isAdmin: role === 'admin', refetch: async () => {}, signOut: async () => {} };
+  return {
+    user,
+    isLoading: false,
+    isRefreshing: false,
+    isAdmin: role === 'admin',
+    refetch: async () => {},
+    signOut: async () => {},
+    forgetUser: () => {},
+  };
 }
 
 function renderAt(path: string, role: Role | null) {

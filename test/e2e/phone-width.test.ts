@@ -62,7 +62,15 @@ describe(`every route at ${PHONE.width} px`, () => {
   test('the account area, as a signed-in user', async () => {
     const user = await createUser(await j.adminApi(), { firstname: 'Tamsin' });
     await signIn(j.page, j.server.baseUrl, user.email, user.password);
-    await expectFits(j.page, ['/account', '/account/profile', '/account/password', '/account/2fa', '/account/quotes', '/confirm-password']);
+    await expectFits(j.page, [
+      '/account',
+      '/account/profile',
+      '/account/password',
+      '/account/2fa',
+      '/account/sessions',
+      '/account/quotes',
+      '/confirm-password',
+    ]);
   });
 
   test('the admin area, as an admin', async () => {

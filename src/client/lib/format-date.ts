@@ -30,3 +30,11 @@ export function formatDate(iso: string, display: DateDisplay): string {
   const locales = display.locales.length ? [...display.locales] : undefined;
   return new Intl.DateTimeFormat(locales, { dateStyle: 'long', timeZone: display.timeZone }).format(date);
 }
+
+/** A moment, date and time (the devices list's "last active"). */
+export function formatDateTime(iso: string, display: DateDisplay): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const locales = display.locales.length ? [...display.locales] : undefined;
+  return new Intl.DateTimeFormat(locales, { dateStyle: 'medium', timeStyle: 'short', timeZone: display.timeZone }).format(date);
+}

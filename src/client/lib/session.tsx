@@ -16,6 +16,8 @@ export interface Session {
   isAdmin: boolean;
   refetch: () => Promise<void>;
   signOut: () => Promise<void>;
+  /** The server has already ended the session (the account was deleted): signed out here as signOut does. */
+  forgetUser: () => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -44,12 +46,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await query.refetch();
   }, [query]);
 
-  const signOut = useCallback(async () => {
-    try {
-      await trpcClient.session.logout.mutate({});
-    } catch {
-      // docs/product.md section 8: a failed logout is ignored; the user is signed out here regardless.
-    }
+  const forgetUser = useCallback(() => {
     queryClient.setQueryData<User | null>(SESSION_QUERY_KEY, null);
     navigate('/');
     // Cached private answers (two-factor state, admin lists) belonged to that user; the pages
@@ -57,10 +54,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ type: 'inactive' });
   }, []);
 
+  const signOut = useCallback(async () => {
+    try {
+      await trpcClient.session.logout.mutate({});
+    } catch {
+      // docs/product.md section 8: a failed logout is ignored; the user is signed out here regardless.
+    }
+    forgetUser();
+  }, [forgetUser]);
+
   const user = query.data ?? null;
   const value = useMemo<Session>(
-    () => ({ user, isLoading: query.isPending, isRefreshing: query.isFetching, isAdmin: user?.role === 'admin', refetch, signOut }),
-    [user, query.isPending, query.isFetching, refetch, signOut],
+    () => ({
+      user,
+      isLoading: query.isPending,
+      isRefreshing: query.isFetching,
+      isAdmin: user?.role === 'admin',
+      refetch,
+      signOut,
+      forgetUser,
+    }),
+    [user, query.isPending, query.isFetching, refetch, signOut, forgetUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

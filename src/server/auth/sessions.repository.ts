@@ -49,3 +49,25 @@ export function findPendingLogin(db: Db, id: string) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/**
+ * A user's signed-in sessions that have not expired, the most recently active first. A pending
+ * two-factor login is not one: its row has no user_id until the code is given.
+ */
+export function findSignedInSessionsOfUser(db: Db, userId: number, now = new Date()) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'ip_address', 'user_agent', 'last_seen_at', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Ends one session, only when it is the user's; true when a row went. */
+export async function deleteSessionOfUser(db: Db, userId: number, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -27,6 +27,7 @@ import {
   type QuoteCreated,
   type QuoteDetail,
   type QuoteListInput,
+  type ExportedQuote,
   type QuotePage,
   type QuoteUpdateInput,
 } from '#shared/schemas/quotes.ts';
@@ -357,6 +358,17 @@ function presentMine(row: requests.QuoteRequestRow & { photo_count: number }): M
 
 export async function listMyQuoteRequests(deps: Pick<Deps, 'db'>, userId: number): Promise<MyQuotes> {
   return { data: (await requests.findQuoteRequestsOfUser(deps.db, userId)).map(presentMine) };
+}
+
+/** The customer's requests for their data export (session/data-export.service.ts): with the contact details they gave, without the shop's notes. */
+export async function exportMyQuoteRequests(deps: Pick<Deps, 'db'>, userId: number): Promise<ExportedQuote[]> {
+  return (await requests.findQuoteRequestsOfUser(deps.db, userId)).map((row) => ({
+    ...presentMine(row),
+    name: row.name,
+    email: row.email,
+    telephone: row.telephone,
+    preferred_contact: row.preferred_contact,
+  }));
 }
 
 /** One of the customer's own; someone else's is a 404, exactly like one that does not exist. */

@@ -97,6 +97,25 @@ interface Operation {
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
 }
 
+/**
+ * The generator puts a DELETE's fields in the query; rest-plugin.ts reads them from the JSON body
+ * (a password must not travel in a URL), so the document says so.
+ */
+function moveQueryToJsonBody(operation: Operation): void {
+  const query = ((operation.parameters ?? []) as { in?: string; name: string; required?: boolean; schema?: unknown }[]).filter(
+    (parameter) => parameter.in === 'query',
+  );
+  if (!query.length) return;
+  operation.parameters = (operation.parameters as { in?: string }[]).filter((parameter) => parameter.in !== 'query');
+  if (!operation.parameters.length) delete operation.parameters;
+  const schema = {
+    type: 'object',
+    properties: Object.fromEntries(query.map((parameter) => [parameter.name, parameter.schema ?? {}])),
+    required: query.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+  };
+  operation.requestBody = { required: true, content: { 'application/json': { schema } } };
+}
+
 /** Rewrites the generator's responses of procedure paths to what rest-plugin.ts answers. */
 function rewriteProcedureResponses(document: OpenAPIObject, router: AnyRouter): void {
   const paths = document.paths as Record<string, Record<string, Operation>>;
@@ -130,6 +149,7 @@ function rewriteProcedureResponses(document: OpenAPIObject, router: AnyRouter): 
     if (hasInput) responses['422'] = errorResponse('422');
     responses['500'] = errorResponse('500');
     operation.responses = responses;
+    if (method === 'DELETE') moveQueryToJsonBody(operation);
     operation.security = isProtected ? [{ session: [], xsrf: [] }] : undefined;
     if (operation.security === undefined) delete operation.security;
   }

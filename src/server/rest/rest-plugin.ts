@@ -103,10 +103,9 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
         try {
           if (route.upload) return await handleUpload(route.upload, ctx, request, reply, params);
           const entry = route.procedure!;
-          const input =
-            route.method === 'GET' || route.method === 'DELETE'
-              ? { ...queryInput(request), ...params }
-              : { ...(await bodyInput(request, deps)), ...params };
+          // A DELETE's fields come in its body (DELETE /api/user's password, as Jetstream sends
+          // it), never in the query: a password in a URL would end up in access logs.
+          const input = route.method === 'GET' ? { ...queryInput(request), ...params } : { ...(await bodyInput(request, deps)), ...params };
           const caller = createCaller(ctx);
           const fn = entry.path.split('.').reduce<unknown>((acc, key) => (acc as Record<string, unknown>)[key], caller) as (
             input: unknown,

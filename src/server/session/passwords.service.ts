@@ -109,10 +109,18 @@ export async function confirmPassword(
   sessionId: string,
   password: string,
 ): Promise<void> {
+  await assertOwnPassword(deps, userId, password);
+  await setPasswordConfirmedAt(deps.db, sessionId, new Date());
+}
+
+/**
+ * The 422 on `password` unless it is the user's, under the per-user limits (429): the
+ * confirmation, signing out the other devices and deleting the account all ask this way.
+ */
+export async function assertOwnPassword(deps: Pick<AppDeps, 'db' | 'rateLimiter'>, userId: number, password: string): Promise<void> {
   const user = await users.findPasswordHash(deps.db, userId);
   if (!user || !(await checkOwnPassword(deps, userId, user.password_hash, password)))
     throw AppError.field('password', WRONG_PASSWORD_MESSAGE);
-  await setPasswordConfirmedAt(deps.db, sessionId, new Date());
 }
 
 export function getConfirmedPasswordStatus(passwordConfirmedAt: Date | null): { confirmed: boolean } {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '#server/errors.ts';
-import { publicProcedure, router, signedInProcedure, verifiedProcedure, withInputChecks } from '#server/trpc.ts';
+import { carriesSecret, publicProcedure, router, signedInProcedure, verifiedProcedure, withInputChecks } from '#server/trpc.ts';
 import { applySessionGrant, currentSessionOf, ensureSessionToken } from '#server/auth/session-cookies.ts';
 import { generateSessionToken } from '#server/auth/sessions.ts';
 import { userEnvelopeSchema, userSchema } from '#shared/schemas/user.ts';
@@ -31,6 +31,10 @@ import { completeTwoFactorLogin, login, logout, reserveLoginAttempt } from './si
 import { getCurrentUser, updateProfile } from './profile.service.ts';
 import { changePassword, confirmPassword, forgotPassword, getConfirmedPasswordStatus, resetPassword } from './passwords.service.ts';
 import { resendVerification, verifyEmail } from './email-verification.service.ts';
+import { dataExportSchema, deviceSessionIdInput, deviceSessionListSchema, passwordInputSchema } from '#shared/schemas/account.ts';
+import { listDeviceSessions, signOutDevice, signOutOtherDevices } from './device-sessions.service.ts';
+import { deleteOwnAccount } from './delete-account.service.ts';
+import { dataExportFileName, exportUserData } from './data-export.service.ts';
 
 const tags = ['session'];
 // Optional, so the client calls these with no input at all.
@@ -196,5 +200,51 @@ export const sessionRouter = router({
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       await changePassword(ctx.deps, ctx.user.id, ctx.sessionToken, input);
+    }),
+
+  // The account's self-service: signed-in devices, deleting the account, the data export.
+  // Signed in is enough (no verified e-mail): people may always see and remove what is theirs.
+
+  deviceSessions: signedInProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/api/user/sessions', tags, summary: 'The signed-in devices, the most recently active first' },
+    })
+    .input(empty)
+    .output(deviceSessionListSchema)
+    .query(({ ctx }) => listDeviceSessions(ctx.deps, ctx.user.id, ctx.session.id)),
+
+  signOutDevice: signedInProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/api/user/sessions/{id}', tags, summary: 'Sign out one of the other devices' } })
+    .input(deviceSessionIdInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => signOutDevice(ctx.deps, ctx.user.id, ctx.session.id, input.id)),
+
+  signOutOtherDevices: signedInProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/user/other-browser-sessions', tags, summary: 'Sign out every other device (with the password)' },
+    })
+    .input(passwordInputSchema)
+    .output(z.void())
+    .mutation(({ ctx, input }) => signOutOtherDevices(ctx.deps, ctx.user.id, ctx.sessionToken, input.password)),
+
+  deleteAccount: signedInProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/api/user', tags, summary: 'Delete the account (with the password)' } })
+    .input(passwordInputSchema)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await deleteOwnAccount(ctx.deps, ctx.user.id, input.password);
+      // Its session went with the account; the browser gets a fresh guest token, as after logout.
+      applySessionGrant(ctx, { token: generateSessionToken(), remember: false });
+    }),
+
+  exportData: signedInProcedure
+    .use(carriesSecret)
+    .meta({ openapi: { method: 'GET', path: '/api/user/export', tags, summary: "Download the user's data as a JSON file" } })
+    .input(empty)
+    .output(dataExportSchema)
+    .query(({ ctx }) => {
+      const now = new Date();
+      ctx.http.setHeader('content-disposition', `attachment; filename="${dataExportFileName(now)}"`);
+      return exportUserData(ctx.deps, { userId: ctx.user.id, currentSessionId: ctx.session.id }, now);
     }),
 });

@@ -17,3 +17,14 @@ export async function hasCvDownloadSince(db: Kysely<Database>, userId: number, d
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** When the user's CV was downloaded, oldest first (for the user's own data export). */
+export function findCvDownloadsOf(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('cv_downloads')
+    .select(['downloaded_at'])
+    .where('user_id', '=', userId)
+    .orderBy('downloaded_at')
+    .orderBy('id')
+    .execute();
+}

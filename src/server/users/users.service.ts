@@ -11,6 +11,7 @@ import type { User, UserPage } from '#shared/schemas/user.ts';
 import type { UserCreateInput, UserListInput, UserUpdateInput } from '#shared/schemas/users-admin.ts';
 import { USERS_PAGE_SIZE } from '#shared/limits.ts';
 import { messages } from '#shared/validation.ts';
+import { LAST_ADMIN_SELF_DELETE_MESSAGE } from '#shared/schemas/account.ts';
 import { presentUser } from './user-presenter.ts';
 import * as repo from './users.repository.ts';
 import { hasCvDownloadSince, recordCvDownload } from './cv-downloads.repository.ts';
@@ -102,9 +103,26 @@ export async function updateUser(
 
 export async function deleteUser(deps: Deps, id: number, actorId: number): Promise<void> {
   if (id === actorId) throw AppError.field('id', DELETE_SELF_MESSAGE);
+  await removeUser(deps, id);
+}
+
+/**
+ * The one place an account is removed, for the admin's delete and the user's own
+ * (session/delete-account.service.ts), so both remove the same things: the row, and with it
+ * (foreign keys cascade) the sessions, reset tokens and CV download records; the CV file after
+ * the commit. Anything else that must go with an account goes in this transaction. An admin is
+ * removed only while another admin remains. Removing an admin locks every admin row first, in id
+ * order, then the row: two admins leaving at once wait for each other (the second then sees it is
+ * the last) rather than each holding its own row and deadlocking on the other's.
+ */
+export async function removeUser(deps: Deps, id: number): Promise<void> {
   const cvKey = await deps.db.transaction().execute(async (trx) => {
+    const admins = (await repo.findSessionUser(trx, id))?.role === 'admin' ? await repo.lockAdmins(trx) : null;
     const existing = await repo.lockUser(trx, id);
     if (!existing) throw AppError.notFound();
+    if (existing.role === 'admin' && !(admins ?? (await repo.lockAdmins(trx))).some((adminId) => adminId !== id)) {
+      throw AppError.field('account', LAST_ADMIN_SELF_DELETE_MESSAGE);
+    }
     await anonymiseQuoteRequestsOfUser(trx, id);
     await repo.deleteUser(trx, id);
     return existing.cv_file_key;

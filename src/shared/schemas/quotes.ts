@@ -156,3 +156,12 @@ export type MyQuote = z.infer<typeof myQuoteSchema>;
 
 export const myQuotesSchema = z.object({ data: z.array(myQuoteSchema) });
 export type MyQuotes = z.infer<typeof myQuotesSchema>;
+
+/** A quote request in the customer's data export: what they see, and the contact details they gave. */
+export const exportedQuoteSchema = myQuoteSchema.extend({
+  name: z.string(),
+  email: z.string(),
+  telephone: z.string().nullable(),
+  preferred_contact: z.string(),
+});
+export type ExportedQuote = z.infer<typeof exportedQuoteSchema>;

@@ -10,6 +10,7 @@ import { DashboardPage } from '#client/pages/account/dashboard-page.tsx';
 import { ProfilePage } from '#client/pages/account/profile-page.tsx';
 import { ChangePasswordPage } from '#client/pages/account/change-password-page.tsx';
 import { TwoFactorPage } from '#client/pages/account/two-factor-page.tsx';
+import { SessionsPage } from '#client/pages/account/sessions-page.tsx';
 import { QuotesPage } from '#client/pages/account/quotes-page.tsx';
 
 const MENU = [
@@ -17,6 +18,7 @@ const MENU = [
   { href: '/profile', label: 'Update Profile' },
   { href: '/password', label: 'Change Password' },
   { href: '/2fa', label: 'Two Factor Auth' },
+  { href: '/sessions', label: 'Signed-in Devices' },
   { href: '/quotes', label: 'My Quotes' },
 ];
 
@@ -62,6 +64,7 @@ export function AccountArea() {
             <Route path="/profile" component={ProfilePage} />
             <Route path="/password" component={ChangePasswordPage} />
             <Route path="/2fa" component={TwoFactorPage} />
+            <Route path="/sessions" component={SessionsPage} />
             <Route path="/quotes" component={QuotesPage} />
             <Route component={NotFoundPage} />
           </Switch>
