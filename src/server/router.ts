@@ -6,6 +6,7 @@ import { widgetsRouter } from './widgets/widgets.router.ts';
 import { galleriesRouter } from './galleries/galleries.router.ts';
 import { testimonialsRouter } from './testimonials/testimonials.router.ts';
 import { usersRouter } from './users/users.router.ts';
+import { shopRouter } from './shop/shop.router.ts';
 import type { UploadRoute } from './rest/upload-route.ts';
 import { sessionUploadRoutes } from './session/session.uploads.ts';
 import { widgetUploadRoutes } from './widgets/widgets.uploads.ts';
@@ -18,6 +19,7 @@ export const appRouter = router({
   galleries: galleriesRouter,
   testimonials: testimonialsRouter,
   users: usersRouter,
+  shop: shopRouter,
 });
 
 export type AppRouter = typeof appRouter;

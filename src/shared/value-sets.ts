@@ -19,3 +19,7 @@ export type WidgetType = (typeof WIDGET_TYPES)[number];
 
 /** The roles that may open the admin area (/admin). */
 export const ADMIN_ROLES = ['admin'] as const satisfies readonly Role[];
+
+/** The weekdays of the shop's opening hours, Monday first (the UK week); keys of `openingHours`. */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
