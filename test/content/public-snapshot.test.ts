@@ -14,6 +14,7 @@ import { getWidgetByName } from '#server/widgets/widgets.service.ts';
 import { getGallery, listGalleries } from '#server/galleries/galleries.service.ts';
 import { listTestimonials } from '#server/testimonials/testimonials.service.ts';
 import { galleryPageSchema, gallerySchema, testimonialPageSchema, widgetSchema } from '#shared/schemas/content.ts';
+import { defaultShop } from '#server/db/seed/default-shop.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -216,6 +217,7 @@ describe('the snapshot store', () => {
     galleryList: [],
     galleries: [],
     testimonials: [],
+    shop: defaultShop,
     changedAt: { pages: null, galleries: new Map() },
   });
 
