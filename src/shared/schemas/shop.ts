@@ -55,6 +55,8 @@ function optionalText(field: string, max: number) {
   );
 }
 
+const isTime = (value: unknown) => typeof value === 'string' && TIME_PATTERN.test(value);
+
 function timeField(field: string) {
   return requiredString(field, 5).regex(TIME_PATTERN, `The ${field} field must be a time from 00:00 to 23:59 (HH:MM).`);
 }
@@ -88,14 +90,19 @@ function numberBetween(field: string, min: number, max: number) {
 
 const openingRangeInput = z
   .object({ opens: timeField('opening time'), closes: timeField('closing time') })
-  .refine((range) => range.opens < range.closes, { path: ['closes'], message: 'The closing time must be after the opening time.' });
+  // Only when both are times: a malformed one already has its own message.
+  .refine((range) => !isTime(range.opens) || !isTime(range.closes) || range.opens < range.closes, {
+    path: ['closes'],
+    message: 'The closing time must be after the opening time.',
+  });
 
 const dayInput = z
   .array(openingRangeInput, { error: 'The day must be a list of opening ranges.' })
   .max(SHOP_LIMITS.rangesPerDay, `A day has at most ${SHOP_LIMITS.rangesPerDay} opening ranges.`)
   .superRefine((ranges, ctx) => {
     for (let i = 1; i < ranges.length; i += 1) {
-      if (ranges[i]!.opens < ranges[i - 1]!.closes) {
+      const [previous, range] = [ranges[i - 1]!, ranges[i]!];
+      if (isTime(range.opens) && isTime(previous.closes) && range.opens < previous.closes) {
         ctx.addIssue({ code: 'custom', path: [i, 'opens'], message: 'The ranges of a day must be in order and must not overlap.' });
       }
     }
@@ -107,7 +114,10 @@ const closureInput = z
     to: dateField('to'),
     note: optionalText('note', SHOP_LIMITS.closureNote),
   })
-  .refine((closure) => closure.from <= closure.to, { path: ['to'], message: 'The to date must be on or after the from date.' });
+  .refine((closure) => !isCalendarDate(closure.from) || !isCalendarDate(closure.to) || closure.from <= closure.to, {
+    path: ['to'],
+    message: 'The to date must be on or after the from date.',
+  });
 
 export const shopInput = z.object({
   name: requiredString('name', SHOP_LIMITS.name),
