@@ -18,7 +18,11 @@ const at = (iso: string) => new Date(iso);
 describe('openingStatus', () => {
   it('is open inside a range and says when it closes', () => {
     // Tuesday 24 November 2026, 10:00 GMT.
-    expect(openingStatus(weekdays, at('2026-11-24T10:00:00Z'))).toEqual({ isOpen: true, text: 'Open now, closes at 17:00', closureNote: null });
+    expect(openingStatus(weekdays, at('2026-11-24T10:00:00Z'))).toEqual({
+      isOpen: true,
+      text: 'Open now, closes at 17:00',
+      closureNote: null,
+    });
   });
 
   it('opens today, before the first range', () => {
@@ -70,7 +74,11 @@ describe('openingStatus', () => {
       closureNote: 'Christmas',
     });
     // The day before: open, no note.
-    expect(openingStatus(christmas, at('2026-12-23T10:00:00Z'))).toEqual({ isOpen: true, text: 'Open now, closes at 17:00', closureNote: null });
+    expect(openingStatus(christmas, at('2026-12-23T10:00:00Z'))).toEqual({
+      isOpen: true,
+      text: 'Open now, closes at 17:00',
+      closureNote: null,
+    });
     // Wednesday evening: the next opening skips the closure.
     expect(openingStatus(christmas, at('2026-12-23T18:00:00Z')).text).toBe('Closed, opens Tuesday at 9:00');
   });
@@ -101,7 +109,10 @@ describe('openingStatus', () => {
   });
 
   it('says only "Closed" for a week with no hours', () => {
-    const never: Hours = { ...weekdays, openingHours: { ...weekdays.openingHours, monday: [], tuesday: [], wednesday: [], thursday: [], friday: [] } };
+    const never: Hours = {
+      ...weekdays,
+      openingHours: { ...weekdays.openingHours, monday: [], tuesday: [], wednesday: [], thursday: [], friday: [] },
+    };
     expect(openingStatus(never, at('2026-11-24T10:00:00Z'))).toEqual({ isOpen: false, text: 'Closed', closureNote: null });
   });
 });

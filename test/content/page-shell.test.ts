@@ -183,7 +183,12 @@ describe('the page shell', () => {
       expect(data.openingHoursSpecification).toEqual([
         {
           '@type': 'OpeningHoursSpecification',
-          dayOfWeek: ['https://schema.org/Monday', 'https://schema.org/Tuesday', 'https://schema.org/Thursday', 'https://schema.org/Friday'],
+          dayOfWeek: [
+            'https://schema.org/Monday',
+            'https://schema.org/Tuesday',
+            'https://schema.org/Thursday',
+            'https://schema.org/Friday',
+          ],
           opens: '07:30',
           closes: '16:00',
         },

@@ -111,7 +111,12 @@ describe('PUT /api/shop', () => {
         { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Monday'], opens: '08:00', closes: '12:00' },
         {
           '@type': 'OpeningHoursSpecification',
-          dayOfWeek: ['https://schema.org/Tuesday', 'https://schema.org/Wednesday', 'https://schema.org/Thursday', 'https://schema.org/Friday'],
+          dayOfWeek: [
+            'https://schema.org/Tuesday',
+            'https://schema.org/Wednesday',
+            'https://schema.org/Thursday',
+            'https://schema.org/Friday',
+          ],
           opens: '09:00',
           closes: '17:00',
         },
@@ -182,7 +187,18 @@ describe('PUT /api/shop', () => {
     const empty = await admin.put('/api/shop', { json: {} });
     expect(empty.status).toBe(422);
     expect(Object.keys(empty.body.errors)).toEqual(
-      expect.arrayContaining(['name', 'addressLines', 'town', 'postcode', 'country', 'telephone', 'email', 'latitude', 'longitude', 'openingHours']),
+      expect.arrayContaining([
+        'name',
+        'addressLines',
+        'town',
+        'postcode',
+        'country',
+        'telephone',
+        'email',
+        'latitude',
+        'longitude',
+        'openingHours',
+      ]),
     );
     const wrong = await admin.put('/api/shop', { json: { ...body(), latitude: 'north', openingHours: 'always', closures: 'never' } });
     expect(wrong.status).toBe(422);
@@ -221,7 +237,9 @@ describe('PUT /api/shop', () => {
     await t.deps.background.idle();
     const [mail] = await mailsTo(t.deps.mailer.outboxDir!, user.email);
     expect(mail!.subject).toBe('Reset your password - Signed Shop Ltd');
-    expect(mail!.text).toContain('Signed Shop Ltd\nUnit 4, Quay Road Industrial Estate, Porthaven, TR19 4QX\n01234 567 890 · hello@harbourside-bodyshop.co.uk');
+    expect(mail!.text).toContain(
+      'Signed Shop Ltd\nUnit 4, Quay Road Industrial Estate, Porthaven, TR19 4QX\n01234 567 890 · hello@harbourside-bodyshop.co.uk',
+    );
     expect(mail!.html).toContain('Signed Shop Ltd<br>');
     expect((await admin.put('/api/shop', { json: body() })).status).toBe(200);
   });

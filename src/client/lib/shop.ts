@@ -59,6 +59,8 @@ export function useNowAfterMount(): Date | null {
 /** "25 December 2026", or "24 to 28 December 2026"-style ranges ("24 December 2026 to 2 January 2027"). */
 export function closureDates(closure: Pick<Closure, 'from' | 'to'>): string {
   const format = (date: string) =>
-    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${date}T00:00:00Z`),
+    );
   return closure.from === closure.to ? format(closure.from) : `${format(closure.from)} to ${format(closure.to)}`;
 }

@@ -18,7 +18,10 @@ export async function sendSafely(deps: Deps, message: MailMessage): Promise<void
   }
 }
 
-export async function sendVerificationMail(deps: Deps & Pick<AppDeps, 'db' | 'publicContent'>, user: { id: number; firstname: string; email: string }): Promise<void> {
+export async function sendVerificationMail(
+  deps: Deps & Pick<AppDeps, 'db' | 'publicContent'>,
+  user: { id: number; firstname: string; email: string },
+): Promise<void> {
   const url = deps.config.appUrl + verificationPath(deps.config.appKey, user.id, user.email);
   const shop = await readShop(deps);
   await sendSafely(deps, verificationMessage({ to: user.email, firstname: user.firstname, url, shop }));

@@ -51,7 +51,10 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 function optionalText(field: string, max: number) {
   return z.preprocess(
     (v) => (v === undefined || v === null ? '' : v),
-    z.string({ error: messages.string(field) }).trim().max(max, messages.max(field, max)),
+    z
+      .string({ error: messages.string(field) })
+      .trim()
+      .max(max, messages.max(field, max)),
   );
 }
 
@@ -83,7 +86,10 @@ export function isTimeZone(value: string): boolean {
 
 function numberBetween(field: string, min: number, max: number) {
   return z
-    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.required(field) : `The ${field} field must be a number.`) })
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? messages.required(field) : `The ${field} field must be a number.`,
+    })
     .min(min, messages.between(field, min, max))
     .max(max, messages.between(field, min, max));
 }

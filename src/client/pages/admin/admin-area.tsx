@@ -13,6 +13,7 @@ import { TestimonialsPage } from '#client/pages/admin/testimonials/testimonials-
 import { WidgetsPage } from '#client/pages/admin/widgets/widgets-page.tsx';
 import { WidgetEditPage } from '#client/pages/admin/widgets/widget-edit-page.tsx';
 import { GalleriesPage } from '#client/pages/admin/galleries/galleries-page.tsx';
+import { ShopDetailsPage } from '#client/pages/admin/shop/shop-details-page.tsx';
 import '#client/pages/admin/admin.css';
 
 // @dnd-kit and the drop zone are needed on this one page only.
@@ -24,6 +25,7 @@ const menu = [
   { href: '/testimonials', label: 'Testimonials' },
   { href: '/widgets', label: 'Widgets' },
   { href: '/galleries', label: 'Galleries' },
+  { href: '/shop', label: 'Shop details' },
 ];
 
 function isCurrent(location: string, href: string): boolean {
@@ -78,6 +80,7 @@ export default function AdminArea() {
           <Route path="/widgets/:id">{(params) => <WidgetEditPage key={params.id} id={Number(params.id)} />}</Route>
           <Route path="/galleries" component={GalleriesPage} />
           <Route path="/galleries/:id">{(params) => <GalleryEditPage key={params.id} id={Number(params.id)} />}</Route>
+          <Route path="/shop" component={ShopDetailsPage} />
           <Route>
             <h1>Page Not Found</h1>
             <p>
