@@ -79,6 +79,7 @@ describe(`every route at ${PHONE.width} px`, () => {
       `/admin/widgets/${widget.id}`,
       '/admin/galleries',
       `/admin/galleries/${gallery.id}`,
+      '/admin/shop',
       '/account',
     ]);
   });

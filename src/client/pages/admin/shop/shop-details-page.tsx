@@ -318,13 +318,23 @@ function DayEditor({
   );
 }
 
-function ClosuresEditor({ closures, onChange, errors }: { closures: Closure[]; onChange: (closures: Closure[]) => void; errors: FieldErrors }) {
+function ClosuresEditor({
+  closures,
+  onChange,
+  errors,
+}: {
+  closures: Closure[];
+  onChange: (closures: Closure[]) => void;
+  errors: FieldErrors;
+}) {
   const setClosure = (index: number, field: keyof Closure) => (value: string) =>
     onChange(closures.map((closure, i) => (i === index ? { ...closure, [field]: value } : closure)));
   return (
     <fieldset className="admin-form__fieldset">
       <legend>Closures</legend>
-      <p className="admin-form__note">Days the shop is shut whatever its hours say, such as bank holidays. The note is shown on the contact page.</p>
+      <p className="admin-form__note">
+        Days the shop is shut whatever its hours say, such as bank holidays. The note is shown on the contact page.
+      </p>
       {closures.length === 0 && <p>No closures.</p>}
       {closures.map((closure, index) => (
         <div key={index} className="shop-form__row shop-form__row--closure">
