@@ -309,7 +309,7 @@ function DayEditor({
           variant="secondary"
           className="shop-form__add"
           onClick={() => onChange([...ranges, { opens: '', closes: '' }])}
-          aria-label={`Add an opening range on ${name}`}
+          aria-label={`Add a range on ${name}`}
         >
           Add a range
         </Button>
