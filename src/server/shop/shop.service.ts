@@ -1,5 +1,5 @@
-// The shop's details: one record the admin edits; the public reads take it from the snapshot
-// (public-content.service.ts readShop), this reads and writes the table.
+// The shop's details: one record the admin edits (docs/decisions/shop-record.md). The public
+// reads take it from the snapshot (public-content.service.ts readShop); this reads and writes the table.
 import type { AppDeps } from '#server/app-deps.ts';
 import { shopSchema, type Shop, type ShopInput } from '#shared/schemas/shop.ts';
 import * as repo from './shop.repository.ts';

@@ -28,7 +28,7 @@ export function ContactPage() {
 /**
  * "Open now" depends on the clock, so it is worked out once the page is live (useNowAfterMount):
  * the server's HTML and the browser's first render both hold the empty line, whose height is
- * reserved so nothing moves when the words arrive.
+ * reserved so nothing moves when the words arrive (docs/decisions/shop-record.md).
  */
 function OpeningStatusLine({ shop, now }: { shop: Shop; now: Date | null }) {
   const status = now && openingStatus(shop, now);
