@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { useJourney } from './support/journey.ts';
+import { PHONE, useJourney } from './support/journey.ts';
 import { settled, shareSession } from './support/flows.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { atPath, descriptionOf, until, visible } from './support/ui.ts';
@@ -113,5 +113,16 @@ describe('admin: shop details', () => {
       await visible(visitor.page.locator('.contact__closure').filter({ hasText: 'Stocktake' }));
       expect(await visitor.page.title()).toBe('Contact | Harbourside Body & Paint');
     });
+  });
+
+  test('the screen on a 390 px phone: fits, and axe finds nothing serious', async () => {
+    const phone = await j.newContext({ viewport: PHONE });
+    await shareSession(phone.context, await j.adminApi());
+    await phone.page.goto(j.url('/admin/shop'));
+    await visible(phone.page.getByRole('heading', { name: 'Shop details' }));
+    await visible(day(phone.page, 'Sunday'));
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(describeViolations('/admin/shop (phone)', await seriousViolations(phone.page))).toBe('');
   });
 });
