@@ -1,8 +1,8 @@
 /**
  * The public content in memory: every widget by name, the visible galleries with their images,
- * the testimonials newest first, the shop's details. Public reads are answered from it with no database work, and the
- * REST door sends its JSON bytes prepared once per version with a strong ETag (docs/decisions/
- * public-content-snapshot.md).
+ * the testimonials newest first, the shop's details. Public reads are answered from it with no
+ * database work, and the REST door sends its JSON bytes prepared once per version with a strong
+ * ETag (docs/decisions/public-content-snapshot.md).
  *
  * Built at start and again after every committed write to content (app.ts awaits `refresh()`
  * before a write's response leaves, so the next read shows the change). Refreshes coalesce: a
