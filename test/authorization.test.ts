@@ -72,6 +72,8 @@ const table: Record<string, Case[]> = {
   'testimonials.create': [{ level: 'admin', input: {} }],
   'testimonials.update': [{ level: 'admin', input: { id: NONE } }],
   'testimonials.delete': [{ level: 'admin', input: { id: NONE } }],
+  'shop.get': [{ level: 'public', input: {} }],
+  'shop.update': [{ level: 'admin', input: {} }],
   'galleries.list': [
     { level: 'public', input: { hidden: false }, note: 'visible ones' },
     { level: 'admin', input: {}, note: 'all' },

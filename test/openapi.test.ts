@@ -29,6 +29,8 @@ const contractPaths = [
   'POST /api/testimonials',
   'POST /api/testimonials/{id}',
   'DELETE /api/testimonials/{id}',
+  'GET /api/shop',
+  'PUT /api/shop',
   'GET /api/galleries',
   'GET /api/galleries/{id}',
   'POST /api/galleries',

@@ -85,7 +85,7 @@ function decodeHeader(value: string): string {
 }
 /** Writes that can change public content: the content areas' REST paths and tRPC procedures. */
 const CONTENT_WRITE_PATH =
-  /^\/(?:api\/(?:widgets|galleries|galleriesimages|testimonials)\b|trpc\/[^?]*\b(?:widgets|galleries|testimonials)\.)/;
+  /^\/(?:api\/(?:widgets|galleries|galleriesimages|testimonials|shop)\b|trpc\/[^?]*\b(?:widgets|galleries|testimonials|shop)\.)/;
 
 /**
  * /media from a bucket: the same URLs and the same immutable caching as from the disk, streamed

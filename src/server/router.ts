@@ -6,6 +6,7 @@ import { widgetsRouter } from './widgets/widgets.router.ts';
 import { galleriesRouter } from './galleries/galleries.router.ts';
 import { testimonialsRouter } from './testimonials/testimonials.router.ts';
 import { usersRouter } from './users/users.router.ts';
+import { shopRouter } from './shop/shop.router.ts';
 import { quotesRouter } from './quotes/quotes.router.ts';
 import type { UploadRoute } from './rest/upload-route.ts';
 import { sessionUploadRoutes } from './session/session.uploads.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   galleries: galleriesRouter,
   testimonials: testimonialsRouter,
   users: usersRouter,
+  shop: shopRouter,
   quotes: quotesRouter,
 });
 

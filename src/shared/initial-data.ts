@@ -4,12 +4,15 @@
  * asking the API again (src/client/lib/initial-data.ts seeds the query cache with it).
  */
 import type { Gallery, GallerySummary, Testimonial, Widget } from './schemas/content.ts';
+import type { Shop } from './schemas/shop.ts';
 
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 
 export interface InitialData {
   /** Every widget: the pages and the footer read them by name. */
   widgets: Widget[];
+  /** The shop's details: every page's footer, titles and the contact page read them. */
+  shop?: Shop;
   /** The testimonials carousel's first page (the home page). */
   testimonials?: { results: Testimonial[]; total: number };
   /** The public gallery list (the galleries page). */

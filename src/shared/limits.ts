@@ -16,6 +16,17 @@ export const RECOVERY_CODE_COUNT = 8;
 export const WIDGET_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 export const SIGNED_LINK_MINUTES = 60;
 export const CV_LINK_SECONDS = 300;
+/** The shop's details (src/shared/schemas/shop.ts): text lengths and list sizes. */
+export const SHOP_LIMITS = {
+  name: 150,
+  text: 255,
+  addressLines: 4,
+  socialLinks: 10,
+  socialLabel: 50,
+  rangesPerDay: 4,
+  closures: 50,
+  closureNote: 200,
+} as const;
 /** Quote requests (/quote, POST /api/quote-requests). */
 export const QUOTE_PHOTOS_MAX = 6;
 export const QUOTE_PHOTO_MAX_BYTES = 20 * 1024 * 1024;

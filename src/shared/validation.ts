@@ -103,11 +103,14 @@ export function httpUrlField(field: string) {
   );
 }
 
-/** Laravel's field → messages map from a zod error; the field is the first path segment. */
+/**
+ * Laravel's field → messages map from a zod error; a nested field's key is its path joined with
+ * dots, as Laravel names them (`openingHours.monday.1.closes`, `images.0.id`).
+ */
 export function fieldErrorsFromZod(error: ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const field = issue.path.length ? String(issue.path[0]) : 'input';
+    const field = issue.path.length ? issue.path.map(String).join('.') : 'input';
     (out[field] ??= []).push(issue.message);
   }
   return out;

@@ -20,6 +20,9 @@ export type WidgetType = (typeof WIDGET_TYPES)[number];
 /** The roles that may open the admin area (/admin). */
 export const ADMIN_ROLES = ['admin'] as const satisfies readonly Role[];
 
+/** The weekdays of the shop's opening hours, Monday first (the UK week); keys of `openingHours`. */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
 /** A quote request's life in the shop, in order; `closed` starts the photos' retention clock. */
 export const QUOTE_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'closed'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];

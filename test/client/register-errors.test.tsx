@@ -12,6 +12,8 @@ import type { AppErrorData } from '#shared/errors.ts';
 const register = vi.fn();
 vi.mock('#client/lib/trpc.ts', () => ({
   trpcClient: { session: { csrfCookie: { query: async () => undefined }, register: { mutate: (input: unknown) => register(input) } } },
+  // The page title names the shop; its details never arrive here (the title is then the page's own).
+  trpc: { shop: { get: { queryOptions: () => ({ queryKey: ['shop', 'get'], queryFn: () => new Promise(() => {}) }) } } },
 }));
 const refetch = vi.fn(async () => {});
 vi.mock('#client/lib/session.tsx', () => ({ useSession: () => ({ refetch }) }));

@@ -8,6 +8,9 @@ import { ACCOUNT_ROLES, ADMIN_ROLES, type Role } from '#shared/value-sets.ts';
 import type { Session } from '#client/lib/session.tsx';
 import { accountHomeOf, GuestOnly, RequireSession, safeRedirectTarget } from '#client/routing/require-session.tsx';
 import { SiteHeader } from '#client/layouts/site-header.tsx';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { trpc } from '#client/lib/trpc.ts';
+import { defaultShop } from '#server/db/seed/default-shop.ts';
 
 const session: { current: Session } = { current: sessionFor(null) };
 vi.mock('#client/lib/session.tsx', () => ({ useSession: () => session.current }));
@@ -132,10 +135,15 @@ describe('what a role is shown', () => {
   ] as const)('the header offers %s: %s', (role, label) => {
     session.current = sessionFor(role);
     const location = memoryLocation({ path: '/' });
+    // The header names the shop (its logo's text) from the shop's details, here already in the cache.
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(trpc.shop.get.queryKey(), defaultShop);
     render(
-      <Router hook={location.hook}>
-        <SiteHeader />
-      </Router>,
+      <QueryClientProvider client={queryClient}>
+        <Router hook={location.hook}>
+          <SiteHeader />
+        </Router>
+      </QueryClientProvider>,
     );
     expect(screen.getByRole('navigation', { name: 'Main' }).textContent).toContain(label);
     if (role === 'member') expect(screen.queryByText('My Account')).toBeNull();

@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { createGallery } from '#test/support/factories.ts';
 import { PageShell, type RenderPage } from '#server/public-content/page-shell.ts';
 import { renderPage } from '#client/entry-server.tsx';
-import { seedDemoContent } from '#server/db/seed/seed.ts';
+import { ensureShop, seedDemoContent } from '#server/db/seed/seed.ts';
+import { defaultShop } from '#server/db/seed/default-shop.ts';
 import { ABOUT_GALLERY_ID } from '#shared/limits.ts';
 
 const appUrl = 'https://www.harbourside.example';
@@ -120,7 +121,9 @@ describe('the page shell', () => {
     expect(home.testimonials).toEqual(snapshot.testimonials());
     expect(dataOf((await render('/galleries')).html).galleryList).toEqual(snapshot.galleryList());
     expect(dataOf((await render(`/galleries/${visibleId}`)).html).gallery).toEqual(JSON.parse(JSON.stringify(snapshot.gallery(visibleId))));
-    expect(dataOf((await render('/no-such-page')).html)).toEqual({ notFound: true, widgets: [] });
+    // Every page's footer reads the shop's details, so every page embeds them.
+    expect(home.shop).toEqual(snapshot.content.shop);
+    expect(dataOf((await render('/no-such-page')).html)).toEqual({ notFound: true, widgets: [], shop: snapshot.content.shop });
     // Only what the page read: the home page's widgets are not in the About page, nor the other way round.
     const names = (data: Record<string, any>) => (data.widgets as { name: string }[]).map((w) => w.name);
     const about = dataOf((await render('/about')).html);
@@ -146,6 +149,63 @@ describe('the page shell', () => {
     await t.deps.db.updateTable('galleries').set({ name: 'Renamed' }).where('id', '=', visibleId).execute();
     await t.deps.publicContent.refresh();
     expect((await render(`/galleries/${visibleId}`)).html).toContain('<title>Renamed | Harbourside Body &amp; Paint</title>');
+  });
+
+  it('takes the footer, titles and JSON-LD from the shop record, and follows its changes', async () => {
+    const hours = JSON.stringify({
+      monday: [{ opens: '07:30', closes: '16:00' }],
+      tuesday: [{ opens: '07:30', closes: '16:00' }],
+      wednesday: [],
+      thursday: [{ opens: '07:30', closes: '16:00' }],
+      friday: [{ opens: '07:30', closes: '16:00' }],
+      saturday: [{ opens: '10:00', closes: '12:00' }],
+      sunday: [],
+    });
+    const closures = JSON.stringify([{ from: '2027-01-01', to: '2027-01-01', note: "New Year's Day" }]);
+    await t.deps.db
+      .updateTable('shop')
+      .set({ name: 'Penwith Panels', telephone: '01736 999 999', opening_hours: hours, closures, social_links: '[]' })
+      .execute();
+    await t.deps.publicContent.refresh();
+    try {
+      const { html } = await render('/services');
+      expect(html).toContain('<title>Services | Penwith Panels</title>');
+      expect(html).toContain('<meta property="og:site_name" content="Penwith Panels" />');
+      const footer = /<footer class="site-footer">(.*?)<\/footer>/s.exec(rootOf(html))?.[1] ?? '';
+      expect(footer).toContain('Penwith Panels');
+      expect(footer).toContain('<dt>Monday and Tuesday</dt><dd>7:30 to 16:00</dd>');
+      expect(footer).toContain('<dt>Wednesday</dt><dd>Closed</dd>');
+      expect(footer).toContain('<dt>Saturday</dt><dd>10:00 to 12:00</dd>');
+      expect(footer).toContain('href="tel:01736999999"');
+      const data = jsonLdOf(html);
+      expect(data.name).toBe('Penwith Panels');
+      expect(data.telephone).toBe('01736 999 999');
+      expect(data.openingHoursSpecification).toEqual([
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: [
+            'https://schema.org/Monday',
+            'https://schema.org/Tuesday',
+            'https://schema.org/Thursday',
+            'https://schema.org/Friday',
+          ],
+          opens: '07:30',
+          closes: '16:00',
+        },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Saturday'], opens: '10:00', closes: '12:00' },
+      ]);
+      // A closure is a special opening hours entry with no opens: closed (schema.org).
+      expect(data.specialOpeningHoursSpecification).toEqual([
+        { '@type': 'OpeningHoursSpecification', validFrom: '2027-01-01', validThrough: '2027-01-01', description: "New Year's Day" },
+      ]);
+      expect(data).not.toHaveProperty('sameAs');
+    } finally {
+      // Back to the seeded record for the other cases.
+      await t.deps.db.deleteFrom('shop').execute();
+      await ensureShop(t.deps.db);
+      await t.deps.publicContent.refresh();
+      expect(t.deps.publicContent.current()!.content.shop).toEqual(defaultShop);
+    }
   });
 
   it('renders the content of each public page into its first HTML, with its main picture preloaded in the head', async () => {

@@ -14,6 +14,9 @@ import { getWidgetByName } from '#server/widgets/widgets.service.ts';
 import { getGallery, listGalleries } from '#server/galleries/galleries.service.ts';
 import { listTestimonials } from '#server/testimonials/testimonials.service.ts';
 import { galleryPageSchema, gallerySchema, testimonialPageSchema, widgetSchema } from '#shared/schemas/content.ts';
+import { defaultShop } from '#server/db/seed/default-shop.ts';
+import { getShop } from '#server/shop/shop.service.ts';
+import { shopSchema } from '#shared/schemas/shop.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -61,6 +64,7 @@ describe('public reads', () => {
         '/api/testimonials?page=1&limit=5',
         JSON.stringify(testimonialPageSchema.parse(await listTestimonials(deps, { page: 1, limit: 5 }))),
       ],
+      ['/api/shop', JSON.stringify(shopSchema.parse(await getShop(deps)))],
     ];
     const site = (await anon().get('/healthz')).headers;
     for (const [url, body] of expected) {
@@ -203,6 +207,16 @@ describe('after a write through the app, the next public read shows it', () => {
     expect((await first()).id).not.toBe(created.body.id);
   });
 
+  it('shop: replaced through REST, and through tRPC over HTTP as the client does', async () => {
+    const name = async () => (await anon().get('/api/shop')).body.name as string;
+    expect((await admin.put('/api/shop', { json: { ...defaultShop, name: 'Snap Shop' } })).status).toBe(200);
+    expect(await name()).toBe('Snap Shop');
+    expect((await admin.post('/trpc/shop.update', { json: { ...defaultShop, name: 'Snap Shop 2' } })).status).toBe(200);
+    expect(await name()).toBe('Snap Shop 2');
+    expect((await admin.put('/api/shop', { json: defaultShop })).status).toBe(200);
+    expect(await name()).toBe(defaultShop.name);
+  });
+
   it('a refused write leaves the snapshot as it was', async () => {
     const version = t.deps.publicContent.current()!.version;
     expect((await admin.post(`/api/widgets/${widgetId}`, { json: { name: '1bad' } })).status).toBe(422);
@@ -216,6 +230,7 @@ describe('the snapshot store', () => {
     galleryList: [],
     galleries: [],
     testimonials: [],
+    shop: defaultShop,
     changedAt: { pages: null, galleries: new Map() },
   });
 

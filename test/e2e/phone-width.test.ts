@@ -99,6 +99,7 @@ describe(`every route at ${PHONE.width} px`, () => {
       `/admin/widgets/${widget.id}`,
       '/admin/galleries',
       `/admin/galleries/${gallery.id}`,
+      '/admin/shop',
       '/admin/quotes',
       `/admin/quotes/${quote.id}`,
       '/account',

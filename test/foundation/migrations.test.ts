@@ -52,6 +52,25 @@ const expectedColumns: Record<string, string[]> = {
   cv_downloads: ['id', 'user_id', 'downloaded_by', 'downloaded_at'],
   app_state: ['key', 'value'],
   rate_limits: ['key', 'count', 'reset_at'],
+  shop: [
+    'id',
+    'name',
+    'tagline',
+    'address_lines',
+    'town',
+    'county',
+    'postcode',
+    'country',
+    'telephone',
+    'email',
+    'latitude',
+    'longitude',
+    'social_links',
+    'opening_hours',
+    'closures',
+    'time_zone',
+    'updated_at',
+  ],
 };
 
 let handle: DatabaseHandle;

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { expect, it } from 'vitest';
 import { createMailer } from '#server/mail/mailer.ts';
 import { passwordResetMessage } from '#server/mail/messages.ts';
+import { defaultShop } from '#server/db/seed/default-shop.ts';
 
 it('logs the outbox message without its links', async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bodyshop-mail-log-'));
@@ -16,7 +17,7 @@ it('logs the outbox message without its links', async () => {
   try {
     const url = 'http://localhost:3000/reset-password/0123456789abcdef?email=someone%40example.test';
     const mailer = createMailer({ from: 'shop@example.test', dataDir, log });
-    await mailer.send(passwordResetMessage({ to: 'someone@example.test', firstname: 'Some', url }));
+    await mailer.send(passwordResetMessage({ to: 'someone@example.test', firstname: 'Some', url, shop: defaultShop }));
     const written = lines.join('');
     expect(written).toContain('e-mail written to the outbox');
     expect(written).toContain('someone@example.test');

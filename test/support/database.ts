@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
+import { ensureShop } from '#server/db/seed/seed.ts';
 
 export const testEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
@@ -42,8 +43,10 @@ export async function createEmptyTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/** Migrated, with the shop's details the seed writes at start (every page reads them). */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const handle = await createEmptyTestDatabase();
   await migrateToLatest(handle.db);
+  await ensureShop(handle.db);
   return handle;
 }

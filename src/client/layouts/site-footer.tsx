@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
-import { phoneHref, siteConfig } from '#client/site-config.ts';
+import { addressLines, phoneHref, useShop } from '#client/lib/shop.ts';
+import { openingHoursLines } from '#shared/opening-status.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { accountHomeOf } from '#client/routing/require-session.tsx';
 
@@ -12,36 +13,48 @@ function scrollToTop() {
 
 export function SiteFooter() {
   const { user } = useSession();
+  const shop = useShop();
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="site-footer__heading">
-            {siteConfig.name}
+            {shop?.name ?? 'About us'}
           </h2>
-          <p>{siteConfig.tagline}.</p>
+          {shop?.tagline && <p>{shop.tagline}.</p>}
         </section>
         <section aria-labelledby="footer-hours">
           <h2 id="footer-hours" className="site-footer__heading">
             Opening times
           </h2>
-          <p>{siteConfig.openingTimes}</p>
+          {shop && (
+            <dl className="site-footer__hours">
+              {openingHoursLines(shop.openingHours).map((line) => (
+                <div key={line.days}>
+                  <dt>{line.days}</dt>
+                  <dd>{line.hours}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="site-footer__heading">
             Find us
           </h2>
-          <address>
-            {siteConfig.address.map((line) => (
-              <span key={line} className="site-footer__line">
-                {line}
-              </span>
-            ))}
-            <a href={phoneHref}>{siteConfig.phone}</a>
-            <br />
-            <a href={`mailto:${siteConfig.email}`}>{siteConfig.email}</a>
-          </address>
+          {shop && (
+            <address>
+              {addressLines(shop).map((line, index) => (
+                <span key={index} className="site-footer__line">
+                  {line}
+                </span>
+              ))}
+              <a href={phoneHref(shop.telephone)}>{shop.telephone}</a>
+              <br />
+              <a href={`mailto:${shop.email}`}>{shop.email}</a>
+            </address>
+          )}
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="site-footer__heading">
@@ -68,7 +81,7 @@ export function SiteFooter() {
       <div className="container site-footer__bottom">
         {/* A page rendered on the server late on 31 December may meet a browser already in the new year. */}
         <p suppressHydrationWarning>
-          © {year} {siteConfig.name}
+          © {year} {shop?.name}
         </p>
         <button type="button" className="scroll-top" onClick={scrollToTop}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">

@@ -4,7 +4,7 @@ import { NAV_SOLID_AFTER_PX } from '#shared/limits.ts';
 import { useScrolledPast } from '#client/lib/media.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { accountHomeOf } from '#client/routing/require-session.tsx';
-import { siteConfig } from '#client/site-config.ts';
+import { useShop } from '#client/lib/shop.ts';
 
 const MAIN_MENU = [
   { href: '/', label: 'Home' },
@@ -24,6 +24,7 @@ export function SiteHeader() {
   const accountHome = user ? accountHomeOf(user) : null;
   const isSolid = useScrolledPast(NAV_SOLID_AFTER_PX);
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const shop = useShop();
 
   // A chosen link closes the menu; so does Escape.
   useEffect(() => {
@@ -37,7 +38,7 @@ export function SiteHeader() {
     <header className={`site-header${isSolid || isMenuOpen ? ' is-solid' : ''}`}>
       <div className="site-header__inner container">
         <Link href="/" className="site-header__brand" onClick={() => setMenuOpen(false)}>
-          <img src="/logo.svg" alt={`${siteConfig.name}, home`} width="183" height="44" />
+          <img src="/logo.svg" alt={shop ? `${shop.name}, home` : 'Home'} width="183" height="44" />
         </Link>
         <button
           type="button"

@@ -35,7 +35,8 @@ function piecesOf(data: InitialData): Piece[] {
     value: widget,
     addTo: (into) => void into.widgets.push(widget),
   }));
-  const { testimonials, galleryList, gallery, unavailableGalleryId } = data;
+  const { shop, testimonials, galleryList, gallery, unavailableGalleryId } = data;
+  if (shop) pieces.push({ key: trpc.shop.get.queryKey(), value: shop, addTo: (into) => void (into.shop = shop) });
   if (testimonials)
     pieces.push({
       key: trpc.testimonials.list.queryKey({}),

@@ -127,6 +127,27 @@ export interface RateLimitsTable {
   reset_at: Timestamp;
 }
 
+/** The shop's details: one row, id 1. The list columns hold JSON text (shop.repository.ts reads and writes it). */
+export interface ShopTable {
+  id: ColumnType<number, 1 | undefined, never>;
+  name: string;
+  tagline: string;
+  address_lines: string;
+  town: string;
+  county: string;
+  postcode: string;
+  country: string;
+  telephone: string;
+  email: string;
+  latitude: number;
+  longitude: number;
+  social_links: string;
+  opening_hours: string;
+  closures: string;
+  time_zone: string;
+  updated_at: Timestamp;
+}
+
 /** A quote request from /quote (quotes/quote-requests.repository.ts). */
 export interface QuoteRequestsTable {
   id: Generated<number>;
@@ -173,6 +194,7 @@ export interface Database {
   cv_downloads: CvDownloadsTable;
   app_state: AppStateTable;
   rate_limits: RateLimitsTable;
+  shop: ShopTable;
   quote_requests: QuoteRequestsTable;
   quote_request_photos: QuoteRequestPhotosTable;
 }

@@ -15,7 +15,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '#server/env.ts';
 import { galleryPageSchema, gallerySchema, testimonialPageSchema, widgetSchema, type ImageVariants } from '#shared/schemas/content.ts';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
-import { shopDetails } from '#shared/shop-details.ts';
+import { shopSchema, type Shop } from '#shared/schemas/shop.ts';
+import { WEEKDAYS } from '#shared/value-sets.ts';
+import { dayName } from '#shared/opening-status.ts';
 import { ABOUT_GALLERY_ID } from '#shared/limits.ts';
 import type { PublicSnapshot } from './public-snapshot.ts';
 
@@ -59,18 +61,18 @@ export interface PageHead {
 }
 
 /** The public pages (src/client/app.tsx): their titles as the client sets them, and their main picture. */
-const PUBLIC_PAGES: Record<string, { title: string; description: string; imageWidget?: string }> = {
-  '/': { title: 'Home', description: `${shopDetails.tagline}: accident repairs, resprays and paintwork.`, imageWidget: 'HomeImage1' },
-  '/about': { title: 'About Us', description: `Who we are: ${shopDetails.name}, ${shopDetails.town}.`, imageWidget: 'AboutImage' },
-  '/services': { title: 'Services', description: `Bodywork, paint and repairs at ${shopDetails.name}.`, imageWidget: 'Service1Image' },
-  '/galleries': { title: 'Photo Galleries', description: `Our work in pictures: ${shopDetails.name}.` },
+const PUBLIC_PAGES: Record<string, { title: string; description: (shop: Shop) => string; imageWidget?: string }> = {
+  '/': { title: 'Home', description: (shop) => `${shop.tagline}: accident repairs, resprays and paintwork.`, imageWidget: 'HomeImage1' },
+  '/about': { title: 'About Us', description: (shop) => `Who we are: ${shop.name}, ${shop.town}.`, imageWidget: 'AboutImage' },
+  '/services': { title: 'Services', description: (shop) => `Bodywork, paint and repairs at ${shop.name}.`, imageWidget: 'Service1Image' },
+  '/galleries': { title: 'Photo Galleries', description: (shop) => `Our work in pictures: ${shop.name}.` },
   '/contact': {
     title: 'Contact',
-    description: `Find us, call ${shopDetails.phone} or e-mail ${shopDetails.email}.`,
+    description: (shop) => `Find us, call ${shop.telephone} or e-mail ${shop.email}.`,
     imageWidget: 'ContactImage',
   },
-  '/legal/terms': { title: 'Terms and Conditions', description: `The terms of ${shopDetails.name}.` },
-  '/legal/privacy': { title: 'Privacy Policy', description: `How ${shopDetails.name} handles your personal data.` },
+  '/legal/terms': { title: 'Terms and Conditions', description: (shop) => `The terms of ${shop.name}.` },
+  '/legal/privacy': { title: 'Privacy Policy', description: (shop) => `How ${shop.name} handles your personal data.` },
 };
 
 /** The public pages' paths, for the sitemap (crawler-files.ts). */
@@ -81,6 +83,10 @@ const PRIVATE_SCREENS =
   /^\/(?:quote|login|register|two-factor-challenge|forgot-password|verify-email|confirm-password|reset-password\/[^/]+|account(?:\/.*)?|admin(?:\/.*)?)$/;
 
 export function pageHeadFor(pathname: string, snapshot: PublicSnapshot | undefined): PageHead {
+  // Before the first snapshot (the first seconds of a start) the shop's details are not known yet.
+  const shop = snapshot?.content.shop;
+  const name = shop?.name ?? '';
+  const tagline = shop?.tagline ?? '';
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const page = PUBLIC_PAGES[clean];
   if (page) {
@@ -90,7 +96,7 @@ export function pageHeadFor(pathname: string, snapshot: PublicSnapshot | undefin
     return {
       status: 200,
       title: page.title,
-      description: page.description,
+      description: shop ? page.description(shop) : '',
       canonicalPath: clean,
       image: variants ? { variants, alt: widget?.alt ?? '' } : undefined,
     };
@@ -103,55 +109,79 @@ export function pageHeadFor(pathname: string, snapshot: PublicSnapshot | undefin
       return {
         status: 200,
         title: found.name,
-        description: `${found.name}: ${found.images.length} photos of our work at ${shopDetails.name}.`,
+        description: `${found.name}: ${found.images.length} photos of our work at ${name}.`,
         canonicalPath: clean,
         image: cover ? { variants: cover, alt: found.images[0]?.alt ?? found.name } : undefined,
       };
     }
   }
-  if (PRIVATE_SCREENS.test(clean)) return { status: 200, title: shopDetails.name, description: shopDetails.tagline };
-  return { status: 404, title: 'Page Not Found', description: shopDetails.tagline };
+  if (PRIVATE_SCREENS.test(clean)) return { status: 200, title: name, description: tagline };
+  return { status: 404, title: 'Page Not Found', description: tagline };
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
 
-/** schema.org AutoBodyShop from the shop's details; no review ratings (search engines distrust self-served ones). */
-export function shopStructuredData(appUrl: string, image: string | undefined): Record<string, unknown> {
+/**
+ * schema.org AutoBodyShop from the shop's details; no review ratings (search engines distrust
+ * self-served ones). Days with the same hours share an OpeningHoursSpecification; closures are
+ * special opening hours with no `opens` (schema.org: "the place is open if the opens property is
+ * specified, and closed otherwise").
+ */
+export function shopStructuredData(shop: Shop, appUrl: string, image: string | undefined): Record<string, unknown> {
+  const byHours = new Map<string, { days: string[]; opens: string; closes: string }>();
+  for (const day of WEEKDAYS) {
+    for (const range of shop.openingHours[day]) {
+      const key = `${range.opens}-${range.closes}`;
+      const found = byHours.get(key) ?? { days: [], opens: range.opens, closes: range.closes };
+      found.days.push(`https://schema.org/${dayName(day)}`);
+      byHours.set(key, found);
+    }
+  }
   return {
     '@context': 'https://schema.org',
     '@type': 'AutoBodyShop',
-    name: shopDetails.name,
-    description: shopDetails.tagline,
+    name: shop.name,
+    ...(shop.tagline ? { description: shop.tagline } : {}),
     url: `${appUrl}/`,
     logo: `${appUrl}/logo.svg`,
     ...(image ? { image } : {}),
-    telephone: shopDetails.phone,
-    email: shopDetails.email,
+    telephone: shop.telephone,
+    email: shop.email,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: shopDetails.street,
-      addressLocality: shopDetails.town,
-      addressRegion: shopDetails.county,
-      postalCode: shopDetails.postcode,
-      addressCountry: shopDetails.country,
+      streetAddress: shop.addressLines.join(', '),
+      addressLocality: shop.town,
+      ...(shop.county ? { addressRegion: shop.county } : {}),
+      postalCode: shop.postcode,
+      addressCountry: shop.country,
     },
-    geo: { '@type': 'GeoCoordinates', latitude: shopDetails.geo.latitude, longitude: shopDetails.geo.longitude },
-    openingHoursSpecification: shopDetails.openingHours.map((h) => ({
+    geo: { '@type': 'GeoCoordinates', latitude: shop.latitude, longitude: shop.longitude },
+    openingHoursSpecification: [...byHours.values()].map((h) => ({
       '@type': 'OpeningHoursSpecification',
-      dayOfWeek: h.days.map((day) => `https://schema.org/${day}`),
+      dayOfWeek: h.days,
       opens: h.opens,
       closes: h.closes,
     })),
-    sameAs: [shopDetails.social.url],
+    ...(shop.closures.length
+      ? {
+          specialOpeningHoursSpecification: shop.closures.map((closure) => ({
+            '@type': 'OpeningHoursSpecification',
+            validFrom: closure.from,
+            validThrough: closure.to,
+            ...(closure.note ? { description: closure.note } : {}),
+          })),
+        }
+      : {}),
+    ...(shop.socialLinks.length ? { sameAs: shop.socialLinks.map((link) => link.url) } : {}),
   };
 }
 
-export function renderHead(head: PageHead, appUrl: string): string {
-  const title = `${head.title} | ${shopDetails.name}`;
+export function renderHead(head: PageHead, appUrl: string, shop: Shop | undefined): string {
+  const title = shop ? `${head.title} | ${shop.name}` : head.title;
   const image = head.image ? `${appUrl}${head.image.variants.large_url}` : undefined;
   // JSON inside <script>: "<" is escaped so no text can close the element.
-  const jsonLd = JSON.stringify(shopStructuredData(appUrl, image)).replace(/</g, '\\u003c');
+  const jsonLd = shop && JSON.stringify(shopStructuredData(shop, appUrl, image)).replace(/</g, '\\u003c');
   const tags = [`<title>${escapeHtml(title)}</title>`, `<meta name="description" content="${escapeHtml(head.description)}" />`];
   if (!head.canonicalPath) tags.push('<meta name="robots" content="noindex" />');
   else {
@@ -159,7 +189,7 @@ export function renderHead(head: PageHead, appUrl: string): string {
     tags.push(
       `<link rel="canonical" href="${escapeHtml(url)}" />`,
       '<meta property="og:type" content="website" />',
-      `<meta property="og:site_name" content="${escapeHtml(shopDetails.name)}" />`,
+      `<meta property="og:site_name" content="${escapeHtml(shop?.name ?? '')}" />`,
       `<meta property="og:title" content="${escapeHtml(title)}" />`,
       `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
       `<meta property="og:url" content="${escapeHtml(url)}" />`,
@@ -178,7 +208,7 @@ export function renderHead(head: PageHead, appUrl: string): string {
       );
     }
   }
-  tags.push(`<script type="application/ld+json">${jsonLd}</script>`);
+  if (jsonLd) tags.push(`<script type="application/ld+json">${jsonLd}</script>`);
   return tags.join('\n    ');
 }
 
@@ -189,9 +219,11 @@ export function renderHead(head: PageHead, appUrl: string): string {
 export function initialDataFor(head: PageHead, snapshot: PublicSnapshot | undefined): InitialData | undefined {
   if (!snapshot) return undefined;
   const widgets = snapshot.content.widgets.map((w) => widgetSchema.parse(w));
-  if (head.status === 404) return { widgets, notFound: true };
+  // Every page's footer shows the shop's details.
+  const shop = shopSchema.parse(snapshot.content.shop);
+  if (head.status === 404) return { widgets, shop, notFound: true };
   if (!head.canonicalPath) return undefined;
-  const data: InitialData = { widgets };
+  const data: InitialData = { widgets, shop };
   if (head.canonicalPath === '/') data.testimonials = testimonialPageSchema.parse(snapshot.testimonials());
   if (head.canonicalPath === '/galleries') data.galleryList = galleryPageSchema.parse(snapshot.galleryList());
   // A gallery page shows its gallery; the About page a slider of the workshop's.
@@ -282,7 +314,7 @@ export class PageShell {
       ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${JSON.stringify(embedded).replace(/</g, '\\u003c')}</script>`
       : '';
     const after = this.after.replace('<div id="root"></div>', `<div id="root">${tree}</div>\n    ${dataBlock}`);
-    const html = this.before + renderHead(head, this.config.appUrl) + (preloads ? `\n    ${preloads}` : '') + after;
+    const html = this.before + renderHead(head, this.config.appUrl, snapshot?.content.shop) + (preloads ? `\n    ${preloads}` : '') + after;
     const [brotliBytes, gzipBytes] = await Promise.all([
       brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
       gzip(html, { level: 9 }),

@@ -8,10 +8,12 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { getWidgetByName, listWidgets } from '#server/widgets/widgets.service.ts';
 import { getGallery, listGalleries } from '#server/galleries/galleries.service.ts';
 import { listTestimonials } from '#server/testimonials/testimonials.service.ts';
+import { getShop } from '#server/shop/shop.service.ts';
 import * as galleries from '#server/galleries/galleries.repository.ts';
 import { latestWidgetChange } from '#server/widgets/widgets.repository.ts';
 import { latestTestimonialChange } from '#server/testimonials/testimonials.repository.ts';
 import type { Gallery, GallerySummary, Testimonial, Widget } from '#shared/schemas/content.ts';
+import type { Shop } from '#shared/schemas/shop.ts';
 import type { PublicContent } from './public-snapshot.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'publicContent'>;
@@ -29,7 +31,8 @@ export async function loadPublicContent(deps: Pick<AppDeps, 'db' | 'storage' | '
     pages: pageTimes.length ? new Date(Math.max(...pageTimes.map((d) => d.getTime()))) : null,
     galleries: await galleries.listGalleryChanges(deps.db),
   };
-  return { widgets, galleryList, galleries: all, testimonials, changedAt };
+  const shop = await getShop(deps);
+  return { widgets, galleryList, galleries: all, testimonials, shop, changedAt };
 }
 
 export async function readWidgetByName(deps: Deps, name: string): Promise<Widget> {
@@ -49,4 +52,9 @@ export async function readTestimonials(
   input: { limit?: number | undefined; page?: number | undefined },
 ): Promise<{ results: Testimonial[]; total: number }> {
   return deps.publicContent.current()?.testimonials(input.page, input.limit) ?? listTestimonials(deps, input);
+}
+
+/** The shop's details: the pages, the e-mails and GET /api/shop read them. */
+export async function readShop(deps: Pick<AppDeps, 'db' | 'publicContent'>): Promise<Shop> {
+  return deps.publicContent.current()?.content.shop ?? getShop(deps);
 }

@@ -1,9 +1,10 @@
 /**
  * The fast path of public reads: a GET for a widget by name, a visible gallery, the public gallery
- * list, a testimonials page or a public page's HTML is answered from the snapshot in the first
- * onRequest hook, before the session lookup, the router and the REST adapter, with the security
- * headers learnt from helmet (registerPublicReadFastPath says why). The JSON bytes are prepared
- * once per snapshot version (public-snapshot.ts), with a strong ETag and 304 for If-None-Match.
+ * list, a testimonials page, the shop's details or a public page's HTML is answered from the
+ * snapshot in the first onRequest hook, before the session lookup, the router and the REST
+ * adapter, with the security headers learnt from helmet (registerPublicReadFastPath says why).
+ * The JSON bytes are prepared once per snapshot version (public-snapshot.ts), with a strong ETag
+ * and 304 for If-None-Match.
  * Anything the snapshot cannot answer (bad input, an id, a hidden or unknown gallery, an admin's
  * listing, a sign-in screen) goes on to the normal route, so the contract's 404, 422, 401 and 403
  * are unchanged. The answers are the same for every visitor, signed in or not.
@@ -44,6 +45,7 @@ export function matchPublicRead(url: string): PublicRead | undefined {
   }
   if (path === '/api/galleries') return { procedurePath: 'galleries.list', input: query };
   if (path === '/api/testimonials') return { procedurePath: 'testimonials.list', input: query };
+  if (path === '/api/shop') return { procedurePath: 'shop.get', input: query };
   return undefined;
 }
 

@@ -1,8 +1,8 @@
 /**
  * The public content in memory: every widget by name, the visible galleries with their images,
- * the testimonials newest first. Public reads are answered from it with no database work, and the
- * REST door sends its JSON bytes prepared once per version with a strong ETag (docs/decisions/
- * public-content-snapshot.md).
+ * the testimonials newest first, the shop's details. Public reads are answered from it with no
+ * database work, and the REST door sends its JSON bytes prepared once per version with a strong
+ * ETag (docs/decisions/public-content-snapshot.md).
  *
  * Built at start and again after every committed write to content (app.ts awaits `refresh()`
  * before a write's response leaves, so the next read shows the change). Refreshes coalesce: a
@@ -22,6 +22,7 @@ import {
   type Testimonial,
   type Widget,
 } from '#shared/schemas/content.ts';
+import { shopSchema, type Shop } from '#shared/schemas/shop.ts';
 import { galleryListInput, idInput, testimonialListInput, widgetByKeyInput } from '#shared/schemas/content-inputs.ts';
 
 export interface PublicContent {
@@ -32,6 +33,8 @@ export interface PublicContent {
   galleries: Gallery[];
   /** Newest first. */
   testimonials: Testimonial[];
+  /** The shop's details (footer, contact page, titles, structured data, e-mails). */
+  shop: Shop;
   /** For the sitemap's lastmod: the pages' content (widgets, testimonials) and each gallery. */
   changedAt: { pages: Date | null; galleries: Map<number, Date> };
 }
@@ -120,6 +123,8 @@ export class PublicSnapshot {
         // Pages past the end are all alike and not worth keeping.
         return page * limit < this.content.testimonials.length ? answer(`t:${page}:${limit}`, make) : prepare(make());
       }
+      case 'shop.get':
+        return Object.keys(rawInput).length === 0 ? answer('shop', () => shopSchema.parse(this.content.shop)) : undefined;
       default:
         return undefined;
     }

@@ -14,6 +14,7 @@ import { AppError, isUniqueViolation } from '#server/errors.ts';
 import { reserveAttempt } from '#server/auth/rate-limiter.ts';
 import { renderImageVariants, type ImageVariants } from '#server/images/image-processing.ts';
 import { quoteRequestConfirmationMessage, quoteRequestShopMessage } from '#server/mail/messages.ts';
+import { readShop } from '#server/public-content/public-content.service.ts';
 import { sendSafely } from '#server/session/account-mail.ts';
 import { forbiddenCharacterErrors } from '#server/validation/text-characters.ts';
 import type { FieldErrors } from '#shared/errors.ts';
@@ -31,19 +32,13 @@ import {
   type QuotePage,
   type QuoteUpdateInput,
 } from '#shared/schemas/quotes.ts';
-import { shopDetails } from '#shared/shop-details.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
 import { QUOTE_STATUSES } from '#shared/value-sets.ts';
 import * as requests from './quote-requests.repository.ts';
 import * as photos from './quote-request-photos.repository.ts';
 import { quotePhotoLinkExpiry, quotePhotoPath, type QuotePhotoVariant } from './quote-photo-links.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config' | 'mailer' | 'background'>;
-
-/** Where the shop's copy of each request goes. The one place that decides it (the shop's details may move to the database). */
-export function shopInbox(): string {
-  return shopDetails.email;
-}
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config' | 'mailer' | 'background' | 'publicContent'>;
 
 // ---------------------------------------------------------------------------------------------
 // sending a request
@@ -194,10 +189,13 @@ export async function createQuoteRequest(
 /** After the response: a mail that cannot be sent never undoes the request (it is in the admin area). */
 function sendQuoteRequestMails(deps: Deps, row: requests.QuoteRequestRow, photoCount: number): void {
   deps.background.run('quote request mails', async () => {
+    // The shop's copy goes to the e-mail address in its details (admin: Shop details).
+    const shop = await readShop(deps);
     await sendSafely(
       deps,
       quoteRequestShopMessage({
-        to: shopInbox(),
+        shop,
+        to: shop.email,
         url: `${deps.config.appUrl}/admin/quotes/${row.id}`,
         request: {
           reference: row.reference,
@@ -215,6 +213,7 @@ function sendQuoteRequestMails(deps: Deps, row: requests.QuoteRequestRow, photoC
     await sendSafely(
       deps,
       quoteRequestConfirmationMessage({
+        shop,
         to: row.email,
         name: row.name,
         reference: row.reference,

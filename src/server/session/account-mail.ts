@@ -6,6 +6,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { verificationPath } from '#server/auth/signed-links.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { verificationMessage } from '#server/mail/messages.ts';
+import { readShop } from '#server/public-content/public-content.service.ts';
 
 type Deps = Pick<AppDeps, 'mailer' | 'log' | 'config'>;
 
@@ -17,7 +18,11 @@ export async function sendSafely(deps: Deps, message: MailMessage): Promise<void
   }
 }
 
-export async function sendVerificationMail(deps: Deps, user: { id: number; firstname: string; email: string }): Promise<void> {
+export async function sendVerificationMail(
+  deps: Deps & Pick<AppDeps, 'db' | 'publicContent'>,
+  user: { id: number; firstname: string; email: string },
+): Promise<void> {
   const url = deps.config.appUrl + verificationPath(deps.config.appKey, user.id, user.email);
-  await sendSafely(deps, verificationMessage({ to: user.email, firstname: user.firstname, url }));
+  const shop = await readShop(deps);
+  await sendSafely(deps, verificationMessage({ to: user.email, firstname: user.firstname, url, shop }));
 }

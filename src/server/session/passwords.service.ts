@@ -21,6 +21,7 @@ import {
   type ResetPasswordInput,
 } from '#shared/schemas/session.ts';
 import { sendSafely } from './account-mail.ts';
+import { readShop } from '#server/public-content/public-content.service.ts';
 import * as resetTokens from './password-reset-tokens.repository.ts';
 
 const INVALID_RESET_TOKEN_MESSAGE = 'This password reset token is invalid.';
@@ -84,7 +85,8 @@ async function sendPasswordResetLink(deps: AppDeps, email: string): Promise<void
   // Only the hash is stored: a copy of the table does not let anyone reset a password.
   await resetTokens.replacePasswordResetToken(deps.db, user.id, sha256Hex(token));
   const url = `${deps.config.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
-  await sendSafely(deps, passwordResetMessage({ to: user.email, firstname: user.firstname, url }));
+  const shop = await readShop(deps);
+  await sendSafely(deps, passwordResetMessage({ to: user.email, firstname: user.firstname, url, shop }));
 }
 
 export async function resetPassword(deps: Pick<AppDeps, 'db'>, input: ResetPasswordInput): Promise<{ message: string }> {

@@ -13,6 +13,7 @@ import { TestimonialsPage } from '#client/pages/admin/testimonials/testimonials-
 import { WidgetsPage } from '#client/pages/admin/widgets/widgets-page.tsx';
 import { WidgetEditPage } from '#client/pages/admin/widgets/widget-edit-page.tsx';
 import { GalleriesPage } from '#client/pages/admin/galleries/galleries-page.tsx';
+import { ShopDetailsPage } from '#client/pages/admin/shop/shop-details-page.tsx';
 import { QuotesListPage } from '#client/pages/admin/quotes/quotes-list-page.tsx';
 import { QuoteDetailPage } from '#client/pages/admin/quotes/quote-detail-page.tsx';
 import { NewQuotesBadge } from '#client/pages/admin/quotes/new-quotes-badge.tsx';
@@ -27,6 +28,7 @@ const menu = [
   { href: '/testimonials', label: 'Testimonials' },
   { href: '/widgets', label: 'Widgets' },
   { href: '/galleries', label: 'Galleries' },
+  { href: '/shop', label: 'Shop details' },
   { href: '/quotes', label: 'Quote requests' },
 ];
 
@@ -83,6 +85,7 @@ export default function AdminArea() {
           <Route path="/widgets/:id">{(params) => <WidgetEditPage key={params.id} id={Number(params.id)} />}</Route>
           <Route path="/galleries" component={GalleriesPage} />
           <Route path="/galleries/:id">{(params) => <GalleryEditPage key={params.id} id={Number(params.id)} />}</Route>
+          <Route path="/shop" component={ShopDetailsPage} />
           <Route path="/quotes" component={QuotesListPage} />
           <Route path="/quotes/:id">{(params) => <QuoteDetailPage key={params.id} id={Number(params.id)} />}</Route>
           <Route>

@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
 import { useSession } from '#client/lib/session.tsx';
+import { useShop } from '#client/lib/shop.ts';
 
 export function DashboardPage() {
   const { user } = useSession();
+  const shop = useShop();
   // One row is enough: only the totals are read.
   const users = useQuery(trpc.users.list.queryOptions({ search: '', page: 1 }));
   const testimonials = useQuery(trpc.testimonials.list.queryOptions({ limit: 1, page: 0 }));
@@ -22,7 +24,7 @@ export function DashboardPage() {
     <>
       <h1 className="admin__title">Dashboard</h1>
       <p>
-        Welcome{user ? `, ${user.firstname}` : ''}. From here you manage the website of Harbourside Body &amp; Paint: choose an area below
+        Welcome{user ? `, ${user.firstname}` : ''}. From here you manage the website{shop ? ` of ${shop.name}` : ''}: choose an area below
         or from the menu.
       </p>
       <ul className="admin-cards">

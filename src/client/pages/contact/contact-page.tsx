@@ -1,10 +1,14 @@
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Widget } from '#client/components/widget/widget.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
-import { phoneHref, siteConfig } from '#client/site-config.ts';
+import { addressLines, closureDates, mapUrls, phoneHref, useNowAfterMount, useShop } from '#client/lib/shop.ts';
+import { dayName, localMoment, openingStatus, rangesText } from '#shared/opening-status.ts';
+import type { Shop } from '#shared/schemas/shop.ts';
+import { WEEKDAYS } from '#shared/value-sets.ts';
 
 export function ContactPage() {
   usePageTitle('Contact');
+  const shop = useShop();
   return (
     <>
       <PageHeader title="Contact" />
@@ -12,56 +16,120 @@ export function ContactPage() {
         <div className="contact__details">
           <h2 className="section__title section__title--left">Get In Touch</h2>
           <p className="contact__intro">Call in, ring or drop us a line: we will give you an honest quote and a realistic date.</p>
-          <dl className="contact__list">
-            <div>
-              <dt>E-mail</dt>
-              <dd>
-                <a href={`mailto:${siteConfig.email}`}>{siteConfig.email}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>Phone</dt>
-              <dd>
-                <a href={phoneHref}>{siteConfig.phone}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>Social</dt>
-              <dd>
-                <a href={siteConfig.social.url} target="_blank" rel="noopener noreferrer">
-                  {siteConfig.social.label}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt>Address</dt>
-              <dd>
-                <address>
-                  {siteConfig.address.map((line) => (
-                    <span key={line} className="contact__line">
-                      {line}
-                    </span>
-                  ))}
-                </address>
-              </dd>
-            </div>
-            <div>
-              <dt>Opening times</dt>
-              <dd>{siteConfig.openingTimes}</dd>
-            </div>
-          </dl>
+          {shop && <ContactDetails shop={shop} />}
         </div>
         <Widget name="ContactImage" className="contact__image" />
       </section>
-      <section className="container section contact__map" aria-label="Map">
-        <iframe title={`Map showing ${siteConfig.name}`} src={siteConfig.map.embedUrl} loading="lazy" width="1180" height="420" />
-        <p>
-          <a href={siteConfig.map.linkUrl} target="_blank" rel="noopener noreferrer">
-            View a larger map<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        </p>
-      </section>
+      {shop && <ContactMap shop={shop} />}
     </>
+  );
+}
+
+/**
+ * "Open now" depends on the clock, so it is worked out once the page is live (useNowAfterMount):
+ * the server's HTML and the browser's first render both hold the empty line, whose height is
+ * reserved so nothing moves when the words arrive (docs/decisions/shop-record.md).
+ */
+function OpeningStatusLine({ shop, now }: { shop: Shop; now: Date | null }) {
+  const status = now && openingStatus(shop, now);
+  return (
+    <div className="contact__status" aria-live="polite">
+      {status && (
+        <>
+          <p className={`contact__status-text${status.isOpen ? ' is-open' : ''}`}>{status.text}</p>
+          {status.closureNote && <p className="contact__status-note">Today: {status.closureNote}</p>}
+        </>
+      )}
+    </div>
+  );
+}
+
+function ContactDetails({ shop }: { shop: Shop }) {
+  const now = useNowAfterMount();
+  const today = now && localMoment(now, shop.timeZone).date;
+  const upcoming = today ? shop.closures.filter((closure) => closure.to >= today).sort((a, b) => a.from.localeCompare(b.from)) : [];
+  return (
+    <>
+      <OpeningStatusLine shop={shop} now={now} />
+      <dl className="contact__list">
+        <div>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${shop.email}`}>{shop.email}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>
+            <a href={phoneHref(shop.telephone)}>{shop.telephone}</a>
+          </dd>
+        </div>
+        {shop.socialLinks.length > 0 && (
+          <div>
+            <dt>Social</dt>
+            {shop.socialLinks.map((link) => (
+              <dd key={link.url}>
+                <a href={link.url} target="_blank" rel="noopener noreferrer">
+                  {link.label}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </dd>
+            ))}
+          </div>
+        )}
+        <div>
+          <dt>Address</dt>
+          <dd>
+            <address>
+              {addressLines(shop).map((line, index) => (
+                <span key={index} className="contact__line">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </dd>
+        </div>
+        <div>
+          <dt id="contact-hours">Opening times</dt>
+          <dd>
+            <table className="contact__hours" aria-labelledby="contact-hours">
+              <tbody>
+                {WEEKDAYS.map((day) => (
+                  <tr key={day}>
+                    <th scope="row">{dayName(day)}</th>
+                    <td>{rangesText(shop.openingHours[day])}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </dd>
+        </div>
+        {upcoming.length > 0 && (
+          <div>
+            <dt>Closed on</dt>
+            {upcoming.map((closure) => (
+              <dd key={`${closure.from}-${closure.to}`} className="contact__closure">
+                {closureDates(closure)}
+                {closure.note && `: ${closure.note}`}
+              </dd>
+            ))}
+          </div>
+        )}
+      </dl>
+    </>
+  );
+}
+
+function ContactMap({ shop }: { shop: Shop }) {
+  const map = mapUrls(shop);
+  return (
+    <section className="container section contact__map" aria-label="Map">
+      <iframe title={`Map showing ${shop.name}`} src={map.embedUrl} loading="lazy" width="1180" height="420" />
+      <p>
+        <a href={map.linkUrl} target="_blank" rel="noopener noreferrer">
+          View a larger map<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </p>
+    </section>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { Widget } from '#client/components/widget/widget.tsx';
 import { TestimonialsCarousel } from '#client/components/testimonials/testimonials-carousel.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
-import { siteConfig } from '#client/site-config.ts';
+import { useShop } from '#client/lib/shop.ts';
 import { Separator } from '#client/components/separator.tsx';
 import { pageImage } from '#client/lib/page-images.ts';
 
@@ -10,6 +10,7 @@ const FEATURES = [1, 2, 3] as const;
 
 export function HomePage() {
   usePageTitle('Home');
+  const shop = useShop();
   return (
     <>
       <div className="hero">
@@ -17,7 +18,7 @@ export function HomePage() {
         <img className="hero__image" {...pageImage('header')} sizes="100vw" alt="" width="1600" height="800" fetchPriority="high" />
         <div className="hero__content container">
           <h1 className="hero__title">Welcome</h1>
-          <p className="hero__subtitle">{siteConfig.tagline}</p>
+          <p className="hero__subtitle">{shop?.tagline}</p>
           <div className="hero__actions">
             <Link href="/services" className="btn btn--primary btn--lg">
               Our services

@@ -1,5 +1,5 @@
 /**
- * Demo content for a fresh database, and the first admin. Widgets that are missing are created
+ * Demo content for a fresh database, the shop's details, and the first admin. Widgets that are missing are created
  * (the pages need every one of them) but an existing widget is never touched; galleries and
  * testimonials are added once per database, so ones an admin deleted do not come back.
  */
@@ -18,8 +18,10 @@ import * as widgets from '#server/widgets/widgets.repository.ts';
 import * as galleries from '#server/galleries/galleries.repository.ts';
 import * as galleryImages from '#server/galleries/gallery-images.repository.ts';
 import * as testimonials from '#server/testimonials/testimonials.repository.ts';
+import { insertShopIfAbsent } from '#server/shop/shop.repository.ts';
 import { findAppState, setAppStateIfAbsent } from '#server/db/app-state.repository.ts';
 import { demoImagesDir } from '#server/paths.ts';
+import { defaultShop } from './default-shop.ts';
 import { demoGalleries, demoImageFileName, demoTestimonials, demoWidgets, type DemoImageSpec } from './demo-content.ts';
 
 const DEMO_SEEDED_KEY = 'demo_content_seeded_at';
@@ -37,6 +39,7 @@ export async function seedDemoContent(
 ): Promise<SeedReport> {
   const progress = options.onProgress ?? (() => {});
   const report: SeedReport = { widgetsCreated: 0, galleriesCreated: 0, testimonialsCreated: 0 };
+  await ensureShop(db);
 
   const existing = new Set(await widgets.listWidgetNames(db));
   const missing = demoWidgets.filter((w) => !existing.has(w.name));
@@ -86,6 +89,11 @@ export async function seedDemoContent(
 
   await setAppStateIfAbsent(db, DEMO_SEEDED_KEY, new Date().toISOString());
   return report;
+}
+
+/** The shop's details, once per database (every page reads them); an admin's edits stay. */
+export async function ensureShop(db: Kysely<Database>): Promise<void> {
+  await insertShopIfAbsent(db, defaultShop);
 }
 
 /**

@@ -1,0 +1,441 @@
+/**
+ * Shop details (/admin/shop): the one record the footer, the contact page, the page titles, the
+ * e-mails and the structured data read. The whole record is sent on save (PUT /api/shop); a 422
+ * keeps every value as typed and puts each message beside its field (nested keys such as
+ * `openingHours.monday.1.closes`).
+ */
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Closure, OpeningRange, Shop } from '#shared/schemas/shop.ts';
+import { SHOP_LIMITS, ADMIN_BANNER_MS } from '#shared/limits.ts';
+import { WEEKDAYS, type Weekday } from '#shared/value-sets.ts';
+import { dayName } from '#shared/opening-status.ts';
+import type { FieldErrors } from '#shared/errors.ts';
+import { queryClient, trpc } from '#client/lib/trpc.ts';
+import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { CheckboxField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
+import { useFlash } from '#client/components/ui/use-flash.ts';
+import { usePageTitle } from '#client/lib/page-title.ts';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
+
+/** A new range starts at the usual hours. */
+const DEFAULT_RANGE: OpeningRange = { opens: '09:00', closes: '17:00' };
+
+/** The form's values: the record, with the numbers and the address as the inputs hold them. */
+interface FormValues extends Omit<Shop, 'latitude' | 'longitude' | 'addressLines'> {
+  address: string;
+  latitude: string;
+  longitude: string;
+}
+
+function formValues(shop: Shop): FormValues {
+  const { addressLines, latitude, longitude, ...rest } = shop;
+  return { ...structuredClone(rest), address: addressLines.join('\n'), latitude: String(latitude), longitude: String(longitude) };
+}
+
+/** A number as typed: the server says what is wrong with anything else. */
+const numberOrText = (value: string): number | string | undefined =>
+  value.trim() === '' ? undefined : Number.isFinite(Number(value)) ? Number(value) : value;
+
+function toInput(values: FormValues) {
+  const { address, latitude, longitude, ...rest } = values;
+  return {
+    ...rest,
+    addressLines: address
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== ''),
+    latitude: numberOrText(latitude),
+    longitude: numberOrText(longitude),
+  };
+}
+
+/** The first message of a key or of anything below it (`addressLines` also shows `addressLines.1`). */
+function errorAt(errors: FieldErrors, key: string): string | undefined {
+  return firstError(errors, key) ?? Object.entries(errors).find(([field]) => field.startsWith(`${key}.`))?.[1][0];
+}
+
+export function ShopDetailsPage() {
+  usePageTitle('Shop details');
+  const shop = useQuery(trpc.shop.get.queryOptions());
+  return (
+    <>
+      <ErrorSummary error={shop.error} />
+      {shop.isPending ? <Spinner label="Loading the shop's details…" /> : shop.data && <ShopForm shop={shop.data} />}
+    </>
+  );
+}
+
+function ShopForm({ shop }: { shop: Shop }) {
+  const [values, setValues] = useState(() => formValues(shop));
+  const [saved, flashSaved] = useFlash(ADMIN_BANNER_MS);
+  const update = useMutation(
+    trpc.shop.update.mutationOptions({
+      onSuccess: (answer) => {
+        setValues(formValues(answer));
+        // The footer and titles on this screen follow at once.
+        queryClient.setQueryData(trpc.shop.get.queryKey(), answer);
+        flashSaved('Your Changes Have Been Saved');
+      },
+    }),
+  );
+  const errors = fieldErrorsOf(update.error);
+  const formRef = useSubmitFocus(update.status);
+  const set =
+    <K extends keyof FormValues>(field: K) =>
+    (value: FormValues[K]) =>
+      setValues((v) => ({ ...v, [field]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // The server checks everything (and says so per field); the input's shape is the record's.
+    update.mutate(toInput(values) as Shop);
+  }
+
+  return (
+    <form ref={formRef} className="admin-form admin-form--page shop-form" onSubmit={submit} noValidate>
+      <div className="admin__heading">
+        <h1 className="admin__title">Shop details</h1>
+      </div>
+      <p className="admin-form__note">The footer, the contact page, the page titles, the e-mails and search engines show these.</p>
+      {saved && <Alert tone="success">{saved}</Alert>}
+      <ErrorSummary error={update.error} />
+
+      <fieldset className="admin-form__fieldset">
+        <legend>The shop</legend>
+        <div className="admin-form__grid">
+          <TextField
+            label="Name"
+            name="name"
+            value={values.name}
+            onChange={set('name')}
+            error={errorAt(errors, 'name')}
+            maxLength={SHOP_LIMITS.name}
+            required
+          />
+          <TextField
+            label="Tagline"
+            name="tagline"
+            value={values.tagline}
+            onChange={set('tagline')}
+            error={errorAt(errors, 'tagline')}
+            maxLength={SHOP_LIMITS.text}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="admin-form__fieldset">
+        <legend>Address and contact</legend>
+        <TextAreaField
+          label="Address"
+          name="address"
+          hint={`Street lines, one a line (at most ${SHOP_LIMITS.addressLines}); the town, county and postcode go below.`}
+          value={values.address}
+          onChange={set('address')}
+          error={errorAt(errors, 'addressLines')}
+          rows={2}
+          required
+        />
+        <div className="admin-form__grid">
+          <TextField label="Town" name="town" value={values.town} onChange={set('town')} error={errorAt(errors, 'town')} required />
+          <TextField label="County" name="county" value={values.county} onChange={set('county')} error={errorAt(errors, 'county')} />
+          <TextField
+            label="Postcode"
+            name="postcode"
+            value={values.postcode}
+            onChange={set('postcode')}
+            error={errorAt(errors, 'postcode')}
+            autoComplete="off"
+            required
+          />
+          <TextField
+            label="Country code"
+            name="country"
+            hint="Two letters, such as GB."
+            value={values.country}
+            onChange={set('country')}
+            error={errorAt(errors, 'country')}
+            maxLength={2}
+            required
+          />
+          <TextField
+            label="Telephone"
+            name="telephone"
+            type="tel"
+            value={values.telephone}
+            onChange={set('telephone')}
+            error={errorAt(errors, 'telephone')}
+            required
+          />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            value={values.email}
+            onChange={set('email')}
+            error={errorAt(errors, 'email')}
+            required
+          />
+          <TextField
+            label="Latitude"
+            name="latitude"
+            inputMode="decimal"
+            hint="For the map, −90 to 90."
+            value={values.latitude}
+            onChange={set('latitude')}
+            error={errorAt(errors, 'latitude')}
+            required
+          />
+          <TextField
+            label="Longitude"
+            name="longitude"
+            inputMode="decimal"
+            hint="For the map, −180 to 180."
+            value={values.longitude}
+            onChange={set('longitude')}
+            error={errorAt(errors, 'longitude')}
+            required
+          />
+        </div>
+      </fieldset>
+
+      <SocialLinksEditor links={values.socialLinks} onChange={set('socialLinks')} errors={errors} />
+
+      <fieldset className="admin-form__fieldset">
+        <legend>Opening hours</legend>
+        <TextField
+          label="Time zone"
+          name="timeZone"
+          hint="The hours and closures are in this time zone, such as Europe/London."
+          value={values.timeZone}
+          onChange={set('timeZone')}
+          error={errorAt(errors, 'timeZone')}
+          required
+        />
+        {errorAt(errors, 'openingHours') && !WEEKDAYS.some((day) => errorAt(errors, `openingHours.${day}`)) && (
+          <p className="field__error">{errorAt(errors, 'openingHours')}</p>
+        )}
+        <div className="shop-form__week">
+          {WEEKDAYS.map((day) => (
+            <DayEditor
+              key={day}
+              day={day}
+              ranges={values.openingHours[day]}
+              onChange={(ranges) => setValues((v) => ({ ...v, openingHours: { ...v.openingHours, [day]: ranges } }))}
+              errors={errors}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <ClosuresEditor closures={values.closures} onChange={set('closures')} errors={errors} />
+
+      <div className="admin-form__actions">
+        <Button type="submit" loading={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DayEditor({
+  day,
+  ranges,
+  onChange,
+  errors,
+}: {
+  day: Weekday;
+  ranges: OpeningRange[];
+  onChange: (ranges: OpeningRange[]) => void;
+  errors: FieldErrors;
+}) {
+  const name = dayName(day);
+  const key = `openingHours.${day}`;
+  const setRange = (index: number, field: keyof OpeningRange) => (value: string) =>
+    onChange(ranges.map((range, i) => (i === index ? { ...range, [field]: value } : range)));
+  // The day's own message (too many ranges), not one of a range's fields.
+  const dayError = firstError(errors, key);
+  return (
+    <fieldset className="shop-form__day" aria-describedby={dayError ? `${key}-error` : undefined}>
+      <legend>{name}</legend>
+      <CheckboxField
+        label="Closed all day"
+        name={`${day}-closed`}
+        checked={ranges.length === 0}
+        onChange={(closed) => onChange(closed ? [] : [{ ...DEFAULT_RANGE }])}
+      />
+      {ranges.map((range, index) => (
+        <div key={index} className="shop-form__row">
+          <TextField
+            label="Opens"
+            name={`${day}-${index}-opens`}
+            type="time"
+            value={range.opens}
+            onChange={setRange(index, 'opens')}
+            error={firstError(errors, `${key}.${index}.opens`)}
+            aria-label={`${name} opens${ranges.length > 1 ? ` (range ${index + 1})` : ''}`}
+          />
+          <TextField
+            label="Closes"
+            name={`${day}-${index}-closes`}
+            type="time"
+            value={range.closes}
+            onChange={setRange(index, 'closes')}
+            error={firstError(errors, `${key}.${index}.closes`)}
+            aria-label={`${name} closes${ranges.length > 1 ? ` (range ${index + 1})` : ''}`}
+          />
+          <Button
+            variant="ghost"
+            className="shop-form__remove"
+            onClick={() => onChange(ranges.filter((_, i) => i !== index))}
+            aria-label={`Remove ${name} range ${index + 1}`}
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      {dayError && (
+        <p className="field__error" id={`${key}-error`}>
+          {dayError}
+        </p>
+      )}
+      {ranges.length > 0 && ranges.length < SHOP_LIMITS.rangesPerDay && (
+        <Button
+          variant="secondary"
+          className="shop-form__add"
+          onClick={() => onChange([...ranges, { opens: '', closes: '' }])}
+          aria-label={`Add a range on ${name}`}
+        >
+          Add a range
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+function ClosuresEditor({
+  closures,
+  onChange,
+  errors,
+}: {
+  closures: Closure[];
+  onChange: (closures: Closure[]) => void;
+  errors: FieldErrors;
+}) {
+  const setClosure = (index: number, field: keyof Closure) => (value: string) =>
+    onChange(closures.map((closure, i) => (i === index ? { ...closure, [field]: value } : closure)));
+  return (
+    <fieldset className="admin-form__fieldset">
+      <legend>Closures</legend>
+      <p className="admin-form__note">
+        Days the shop is shut whatever its hours say, such as bank holidays. The note is shown on the contact page.
+      </p>
+      {closures.length === 0 && <p>No closures.</p>}
+      {closures.map((closure, index) => (
+        <div key={index} className="shop-form__row shop-form__row--closure">
+          <TextField
+            label="From"
+            name={`closure-${index}-from`}
+            type="date"
+            value={closure.from}
+            onChange={setClosure(index, 'from')}
+            error={firstError(errors, `closures.${index}.from`)}
+            aria-label={`Closure ${index + 1} from`}
+          />
+          <TextField
+            label="To"
+            name={`closure-${index}-to`}
+            type="date"
+            value={closure.to}
+            onChange={setClosure(index, 'to')}
+            error={firstError(errors, `closures.${index}.to`)}
+            aria-label={`Closure ${index + 1} to`}
+          />
+          <TextField
+            label="Note"
+            name={`closure-${index}-note`}
+            value={closure.note}
+            onChange={setClosure(index, 'note')}
+            error={firstError(errors, `closures.${index}.note`)}
+            maxLength={SHOP_LIMITS.closureNote}
+            aria-label={`Closure ${index + 1} note`}
+          />
+          <Button
+            variant="ghost"
+            className="shop-form__remove"
+            onClick={() => onChange(closures.filter((_, i) => i !== index))}
+            aria-label={`Remove closure ${index + 1}`}
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      {firstError(errors, 'closures') && <p className="field__error">{firstError(errors, 'closures')}</p>}
+      {closures.length < SHOP_LIMITS.closures && (
+        <Button variant="secondary" className="shop-form__add" onClick={() => onChange([...closures, { from: '', to: '', note: '' }])}>
+          Add a closure
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+function SocialLinksEditor({
+  links,
+  onChange,
+  errors,
+}: {
+  links: Shop['socialLinks'];
+  onChange: (links: Shop['socialLinks']) => void;
+  errors: FieldErrors;
+}) {
+  const setLink = (index: number, field: 'label' | 'url') => (value: string) =>
+    onChange(links.map((link, i) => (i === index ? { ...link, [field]: value } : link)));
+  return (
+    <fieldset className="admin-form__fieldset">
+      <legend>Social links</legend>
+      {links.length === 0 && <p>No social links.</p>}
+      {links.map((link, index) => (
+        <div key={index} className="shop-form__row">
+          <TextField
+            label="Label"
+            name={`social-${index}-label`}
+            value={link.label}
+            onChange={setLink(index, 'label')}
+            error={firstError(errors, `socialLinks.${index}.label`)}
+            maxLength={SHOP_LIMITS.socialLabel}
+            aria-label={`Social link ${index + 1} label`}
+          />
+          <TextField
+            label="Web address"
+            name={`social-${index}-url`}
+            type="url"
+            value={link.url}
+            onChange={setLink(index, 'url')}
+            error={firstError(errors, `socialLinks.${index}.url`)}
+            aria-label={`Social link ${index + 1} web address`}
+          />
+          <Button
+            variant="ghost"
+            className="shop-form__remove"
+            onClick={() => onChange(links.filter((_, i) => i !== index))}
+            aria-label={`Remove social link ${index + 1}`}
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      {firstError(errors, 'socialLinks') && <p className="field__error">{firstError(errors, 'socialLinks')}</p>}
+      {links.length < SHOP_LIMITS.socialLinks && (
+        <Button variant="secondary" className="shop-form__add" onClick={() => onChange([...links, { label: '', url: '' }])}>
+          Add a social link
+        </Button>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,27 @@
+// The shop's details: one record the admin edits (docs/decisions/shop-record.md). The public
+// reads take it from the snapshot (public-content.service.ts readShop); this reads and writes the table.
+import type { AppDeps } from '#server/app-deps.ts';
+import { shopSchema, type Shop, type ShopInput } from '#shared/schemas/shop.ts';
+import * as repo from './shop.repository.ts';
+import type { ShopRecord } from './shop.repository.ts';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+function presentShop(record: ShopRecord): Shop {
+  const { updatedAt: _updatedAt, ...shop } = record;
+  return shopSchema.parse(shop);
+}
+
+export async function getShop(deps: Deps): Promise<Shop> {
+  const record = await repo.findShop(deps.db);
+  // The seed writes the row before the site starts (db/seed/seed.ts ensureShop).
+  if (!record) throw new Error('the shop table has no row: the seed (ensureShop) has not run on this database');
+  return presentShop(record);
+}
+
+/** Replaces the whole record (the input is the record, checked by its schema). */
+export async function updateShop(deps: Deps, input: ShopInput): Promise<Shop> {
+  const shop: Shop = shopSchema.parse(input);
+  if (!(await repo.updateShopRow(deps.db, shop))) await repo.insertShopIfAbsent(deps.db, shop);
+  return getShop(deps);
+}

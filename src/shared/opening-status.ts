@@ -1,0 +1,138 @@
+/**
+ * Whether the shop is open at a moment, worded for visitors ("Open now, closes at 17:00",
+ * "Closed, opens Monday at 9:00"), and the weekly hours grouped for the footer. Pure functions of
+ * the shop's record and the moment: the wall-clock day and time are read in the shop's own time
+ * zone with Intl (so a visitor abroad, the server's zone and the clock change do not matter).
+ */
+import type { Closure, OpeningHours, Shop } from '#shared/schemas/shop.ts';
+import { WEEKDAYS, type Weekday } from '#shared/value-sets.ts';
+
+export interface OpeningStatus {
+  isOpen: boolean;
+  /** "Open now, closes at 17:00", "Closed, opens tomorrow at 9:00", "Closed". */
+  text: string;
+  /** The note of a closure that covers today ("Christmas"), or null. */
+  closureNote: string | null;
+}
+
+type ShopHours = Pick<Shop, 'openingHours' | 'closures' | 'timeZone'>;
+
+/** How far ahead the next opening is looked for (a long closure still finds it). */
+const LOOKAHEAD_DAYS = 400;
+
+const DAY_NAMES: Record<Weekday, string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
+export function dayName(day: Weekday): string {
+  return DAY_NAMES[day];
+}
+
+/** "09:00" → "9:00"; "17:30" stays. */
+export function formatTime(time: string): string {
+  return time.replace(/^0(\d)/, '$1');
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** The shop's local calendar date (YYYY-MM-DD), weekday and minutes since midnight at `now`. */
+export function localMoment(now: Date, timeZone: string): { date: string; weekday: Weekday; minutes: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  return { date, weekday: weekdayOf(date), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+/** The weekday of a calendar date (YYYY-MM-DD), whatever the zone. */
+function weekdayOf(date: string): Weekday {
+  // getUTCDay: 0 is Sunday; WEEKDAYS starts on Monday.
+  return WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+}
+
+function addDays(date: string, days: number): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
+}
+
+/** The closure that covers `date`, if any (from and to are inclusive). */
+export function closureOn(closures: Closure[], date: string): Closure | undefined {
+  return closures.find((closure) => closure.from <= date && date <= closure.to);
+}
+
+/** "17 December" for a date further than a week away. */
+function dayAndMonth(date: string): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+function whenLabel(offset: number, date: string): string {
+  if (offset === 0) return 'today';
+  if (offset === 1) return 'tomorrow';
+  const name = dayName(weekdayOf(date));
+  return offset < 7 ? name : `${name} ${dayAndMonth(date)}`;
+}
+
+export function openingStatus(shop: ShopHours, now: Date): OpeningStatus {
+  const today = localMoment(now, shop.timeZone);
+  const closedToday = closureOn(shop.closures, today.date);
+  const closureNote = closedToday ? closedToday.note || null : null;
+  if (!closedToday) {
+    const current = shop.openingHours[today.weekday].find(
+      (range) => minutesOf(range.opens) <= today.minutes && today.minutes < minutesOf(range.closes),
+    );
+    if (current) return { isOpen: true, text: `Open now, closes at ${formatTime(current.closes)}`, closureNote: null };
+  }
+  for (let offset = 0; offset <= LOOKAHEAD_DAYS; offset += 1) {
+    const date = addDays(today.date, offset);
+    if (closureOn(shop.closures, date)) continue;
+    const ranges = shop.openingHours[weekdayOf(date)];
+    const next = offset === 0 ? ranges.find((range) => minutesOf(range.opens) > today.minutes) : ranges[0];
+    if (next) return { isOpen: false, text: `Closed, opens ${whenLabel(offset, date)} at ${formatTime(next.opens)}`, closureNote };
+  }
+  return { isOpen: false, text: 'Closed', closureNote };
+}
+
+export interface OpeningHoursLine {
+  /** "Monday to Friday", "Saturday", "Saturday and Sunday". */
+  days: string;
+  /** "9:00 to 17:00", "9:00 to 12:30, 13:30 to 17:00", "Closed". */
+  hours: string;
+}
+
+export function rangesText(ranges: OpeningHours[Weekday]): string {
+  return ranges.length ? ranges.map((range) => `${formatTime(range.opens)} to ${formatTime(range.closes)}`).join(', ') : 'Closed';
+}
+
+/** The week in lines, consecutive days with the same hours together (the footer's summary). */
+export function openingHoursLines(openingHours: OpeningHours): OpeningHoursLine[] {
+  const lines: { first: Weekday; last: Weekday; count: number; hours: string }[] = [];
+  for (const day of WEEKDAYS) {
+    const hours = rangesText(openingHours[day]);
+    const previous = lines.at(-1);
+    if (previous && previous.hours === hours) {
+      previous.last = day;
+      previous.count += 1;
+    } else lines.push({ first: day, last: day, count: 1, hours });
+  }
+  return lines.map(({ first, last, count, hours }) => ({
+    days: count === 1 ? dayName(first) : `${dayName(first)} ${count === 2 ? 'and' : 'to'} ${dayName(last)}`,
+    hours,
+  }));
+}
