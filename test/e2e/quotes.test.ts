@@ -102,7 +102,7 @@ describe('quote requests', () => {
         'three thumbnails',
       );
       await thumbs.first().click();
-      const dialog = admin.page.getByRole('dialog', { name: 'Photo 1 of 3' });
+      const dialog = admin.page.getByRole('dialog', { name: 'Damage photo 1' });
       await visible(dialog);
       await until(
         () => dialog.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
@@ -110,7 +110,7 @@ describe('quote requests', () => {
         'the photo loaded through its signed link',
       );
       await admin.page.keyboard.press('ArrowRight');
-      await visible(admin.page.getByRole('dialog', { name: 'Photo 2 of 3' }));
+      await visible(admin.page.getByRole('dialog', { name: 'Damage photo 2' }));
       await admin.page.keyboard.press('Escape');
       await hidden(admin.page.getByRole('dialog'));
     });

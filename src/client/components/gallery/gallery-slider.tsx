@@ -5,8 +5,15 @@ import { trpc } from '#client/lib/trpc.ts';
 import { Carousel } from '#client/components/carousel/carousel.tsx';
 import { AUTOPLAY_MS, GALLERY_SLIDER_SLIDES } from '#client/components/carousel/carousel-settings.ts';
 import { ResponsiveImage } from '#client/components/responsive-image.tsx';
+import type { LightboxPicture } from '#client/components/gallery/lightbox.tsx';
+import type { GalleryImage } from '#shared/schemas/content.ts';
 
 const Lightbox = lazy(async () => ({ default: (await import('#client/components/gallery/lightbox.tsx')).Lightbox }));
+
+/** A gallery image as the lightbox shows it. */
+function galleryPicture(image: GalleryImage): LightboxPicture {
+  return { src: image.image.large_url, width: image.image.large_width, height: image.image.large_height, alt: image.alt, link: image.link };
+}
 
 export function GallerySlider({ galleryId }: { galleryId: number }) {
   const query = useQuery(trpc.galleries.get.queryOptions({ id: galleryId }));
@@ -33,7 +40,12 @@ export function GallerySlider({ galleryId }: { galleryId: number }) {
       />
       {openIndex !== null && (
         <Suspense fallback={null}>
-          <Lightbox images={gallery.images} index={openIndex} onIndexChange={setOpenIndex} onClose={() => setOpenIndex(null)} />
+          <Lightbox
+            pictures={gallery.images.map(galleryPicture)}
+            index={openIndex}
+            onIndexChange={setOpenIndex}
+            onClose={() => setOpenIndex(null)}
+          />
         </Suspense>
       )}
     </>

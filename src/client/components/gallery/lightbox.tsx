@@ -1,21 +1,29 @@
 /**
- * A full-size view of one gallery image, with previous and next. Loaded only when a visitor
- * opens it (its own chunk).
+ * A full-size view of one picture, with previous and next (buttons and the arrow keys): a
+ * gallery's images, a quote request's photos. Loaded only when someone opens it (its own chunk).
  */
 import { useEffect } from 'react';
-import type { GalleryImage } from '#shared/schemas/content.ts';
 import { Modal } from '#client/components/ui/modal.tsx';
 
+export interface LightboxPicture {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+  /** A page about the picture, opened in a new tab. */
+  link?: string | null;
+}
+
 export interface LightboxProps {
-  images: GalleryImage[];
+  pictures: LightboxPicture[];
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
 }
 
-export function Lightbox({ images, index, onIndexChange, onClose }: LightboxProps) {
-  const image = images[index];
-  const count = images.length;
+export function Lightbox({ pictures, index, onIndexChange, onClose }: LightboxProps) {
+  const picture = pictures[index];
+  const count = pictures.length;
   const go = (delta: number) => onIndexChange((index + delta + count) % count);
 
   useEffect(() => {
@@ -27,23 +35,17 @@ export function Lightbox({ images, index, onIndexChange, onClose }: LightboxProp
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [index, count, onIndexChange]);
 
-  if (!image) return null;
+  if (!picture) return null;
   return (
-    <Modal open title={image.alt || `Image ${index + 1} of ${count}`} onClose={onClose} size="lg">
+    <Modal open title={picture.alt || `Image ${index + 1} of ${count}`} onClose={onClose} size="lg">
       <figure className="lightbox">
-        <img
-          src={image.image.large_url}
-          width={image.image.large_width}
-          height={image.image.large_height}
-          alt={image.alt}
-          className="lightbox__image"
-        />
+        <img src={picture.src} width={picture.width} height={picture.height} alt={picture.alt} className="lightbox__image" />
         <figcaption className="lightbox__caption">
           {index + 1} of {count}
-          {image.link && (
+          {picture.link && (
             <>
               {' · '}
-              <a href={image.link} target="_blank" rel="noopener noreferrer">
+              <a href={picture.link} target="_blank" rel="noopener noreferrer">
                 More about this job
               </a>
             </>

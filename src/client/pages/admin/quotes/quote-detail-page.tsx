@@ -3,7 +3,7 @@
  * photos in a lightbox (arrow keys move, Escape closes), and the shop's status and notes.
  * The photo links work for 15 minutes, so the request is fetched again before they run out.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
@@ -11,7 +11,6 @@ import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { formatDate, useDateDisplay } from '#client/lib/format-date.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Modal } from '#client/components/ui/modal.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { SelectField, TextAreaField } from '#client/components/ui/form-fields.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
@@ -20,7 +19,15 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { ADMIN_BANNER_MS } from '#shared/limits.ts';
 import type { QuoteDetail, QuotePhoto } from '#shared/schemas/quotes.ts';
 import { QUOTE_STATUSES, type QuoteStatus } from '#shared/value-sets.ts';
+import type { LightboxPicture } from '#client/components/gallery/lightbox.tsx';
 import { QUOTE_STATUS_LABELS } from './quote-status.ts';
+
+const Lightbox = lazy(async () => ({ default: (await import('#client/components/gallery/lightbox.tsx')).Lightbox }));
+
+/** A damage photo as the lightbox shows it (its signed link). */
+function damagePicture(photo: QuotePhoto, index: number): LightboxPicture {
+  return { src: photo.url, width: photo.width, height: photo.height, alt: `Damage photo ${index + 1}` };
+}
 
 /** Well inside the links' 15 minutes. */
 const REFRESH_LINKS_MS = 10 * 60 * 1000;
@@ -41,47 +48,6 @@ export function QuoteDetailPage({ id }: { id: number }) {
       <ErrorSummary error={quote.error} />
       {quote.isPending ? <Spinner label="Loading quote request…" /> : quote.data && <QuoteView quote={quote.data} />}
     </>
-  );
-}
-
-function PhotoLightbox({
-  photos,
-  index,
-  onIndexChange,
-  onClose,
-}: {
-  photos: QuotePhoto[];
-  index: number;
-  onIndexChange: (i: number) => void;
-  onClose: () => void;
-}) {
-  const photo = photos[index];
-  const count = photos.length;
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'ArrowLeft') onIndexChange((index - 1 + count) % count);
-      if (event.key === 'ArrowRight') onIndexChange((index + 1) % count);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [index, count, onIndexChange]);
-  if (!photo) return null;
-  return (
-    <Modal open title={`Photo ${index + 1} of ${count}`} onClose={onClose} size="lg">
-      <figure className="lightbox">
-        <img src={photo.url} width={photo.width} height={photo.height} alt={`Damage photo ${index + 1}`} className="lightbox__image" />
-      </figure>
-      {count > 1 && (
-        <div className="lightbox__nav">
-          <button type="button" className="btn btn--secondary" onClick={() => onIndexChange((index - 1 + count) % count)}>
-            Previous
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={() => onIndexChange((index + 1) % count)}>
-            Next
-          </button>
-        </div>
-      )}
-    </Modal>
   );
 }
 
@@ -175,7 +141,11 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
           </ul>
         )}
       </section>
-      {open !== null && <PhotoLightbox photos={quote.photos} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />}
+      {open !== null && (
+        <Suspense fallback={null}>
+          <Lightbox pictures={quote.photos.map(damagePicture)} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
       <form className="admin-form admin-section" onSubmit={submit} noValidate aria-labelledby="quote-triage-heading">
         <h2 id="quote-triage-heading">Status and notes</h2>
         {saved && <Alert tone="success">{saved}</Alert>}
