@@ -121,19 +121,33 @@ function sendPrepared(request: FastifyRequest, reply: FastifyReply, answers: Jso
   sendRaw(reply, 200, answer.headers, answer.body);
 }
 
+/** A rendered page's ways of being sent (plain, brotli, gzip), headers included, built the first time each is asked for. */
+type PageAnswers = Partial<Record<'plain' | 'br' | 'gzip', RawAnswer>>;
+
 /** A server-rendered page (page-shell.ts), compressed once when it was rendered. */
-function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, securityHeaders: Record<string, string>): void {
+function sendRenderedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: RenderedPage,
+  securityHeaders: Record<string, string>,
+  cache: WeakMap<RenderedPage, PageAnswers>,
+): void {
   const encoding = acceptedEncoding(request);
-  const body = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.bytes;
-  const headers: OutgoingHttpHeaders = {
-    ...securityHeaders,
-    'cache-control': 'no-cache',
-    vary: 'Accept-Encoding',
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': body.length,
-  };
-  if (encoding) headers['content-encoding'] = encoding;
-  sendRaw(reply, page.status, headers, body);
+  let answers = cache.get(page);
+  if (!answers) cache.set(page, (answers = {}));
+  const answer = (answers[encoding ?? 'plain'] ??= (() => {
+    const body = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.bytes;
+    const headers: OutgoingHttpHeaders = {
+      ...securityHeaders,
+      'cache-control': 'no-cache',
+      vary: 'Accept-Encoding',
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': body.length,
+    };
+    if (encoding) headers['content-encoding'] = encoding;
+    return { headers, body };
+  })());
+  sendRaw(reply, page.status, answer.headers, answer.body);
 }
 
 /**
@@ -151,6 +165,7 @@ export function registerPublicReadFastPath(
 ): Promise<void> {
   let securityHeaders: Record<string, string> | undefined;
   const answersCache = new WeakMap<PreparedJson, JsonAnswers>();
+  const pageAnswersCache = new WeakMap<RenderedPage, PageAnswers>();
   app.addHook('onRequest', async (request, reply) => {
     if (!securityHeaders || request.method !== 'GET') return;
     if (request.url.startsWith('/api/')) {
@@ -162,7 +177,7 @@ export function registerPublicReadFastPath(
     // A public page (page-shell.ts), the same for every visitor; anything else (files,
     // sign-in screens, unknown paths) takes the normal route.
     const page = isStaticPath(request.url) ? undefined : await publicPage?.(request.url);
-    if (page) return sendRenderedPage(request, reply, page, securityHeaders);
+    if (page) return sendRenderedPage(request, reply, page, securityHeaders, pageAnswersCache);
   });
   return registerSecurityHeaders().then(() => {
     app.addHook('onRequest', async (_request, reply) => {
