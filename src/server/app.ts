@@ -43,7 +43,7 @@ import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
 import { PublicSnapshotSync } from './public-content/snapshot-sync.ts';
 import { loadPublicContent } from './public-content/public-content.service.ts';
 import { registerCrawlerFiles } from './public-content/crawler-files.ts';
-import { registerPublicReadFastPath } from './public-content/public-read-route.ts';
+import { createPublicReadFastPath, serverWithPublicReadFastPath, type PublicReadAnswerer } from './public-content/public-read-route.ts';
 import { PageShell, sendPage } from './public-content/page-shell.ts';
 import { builtPageRenderer } from './public-content/page-renderer.ts';
 
@@ -123,9 +123,15 @@ function fastifyTrustProxy(trustProxy: AppConfig['trustProxy']): boolean | strin
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const limits: HttpLimits = { ...HTTP_LIMITS, ...options.httpLimits };
-  const app = Fastify({
+  // Public reads are answered by the HTTP server before Fastify once the app is built (public-read-route.ts).
+  const fastPath: { answer?: PublicReadAnswerer } = {};
+  const app: FastifyInstance = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.logLevel } }),
-    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
+    serverFactory: serverWithPublicReadFastPath(
+      () => fastPath.answer,
+      () => app.log,
+      options.serverFactory,
+    ),
     logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is read only from the proxies TRUST_PROXY names (none by default): trusting
@@ -179,7 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const hasClient = existsSync(path.join(clientDistDir, 'index.html'));
   const pageShell = hasClient ? new PageShell(clientDistDir, config, builtPageRenderer(), app.log) : undefined;
   const publicPage = pageShell && ((url: string) => pageShell.renderPublicPage(url, deps.publicContent.current()));
-  await registerPublicReadFastPath(app, deps, publicPage, async () => {
+  fastPath.answer = await createPublicReadFastPath(app, deps, publicPage, async () => {
     await app.register(fastifyHelmet, {
       contentSecurityPolicy: {
         useDefaults: false,

@@ -1,17 +1,17 @@
 /**
  * The fast path of public reads: a GET for a widget by name, a visible gallery, the public gallery
  * list, a testimonials page, the shop's details or a public page's HTML is answered from the
- * snapshot in the first onRequest hook, before the session lookup, the router and the REST
- * adapter, with the security headers learnt from helmet (registerPublicReadFastPath says why).
- * The JSON bytes are prepared once per snapshot version (public-snapshot.ts), with a strong ETag
- * and 304 for If-None-Match.
+ * snapshot by the HTTP server itself, before Fastify sees the request (no routing, hooks, session
+ * lookup or REST adapter), with the security headers learnt from helmet (createPublicReadFastPath
+ * says why). The JSON bytes are prepared once per snapshot version (public-snapshot.ts), with a
+ * strong ETag and 304 for If-None-Match.
  * Anything the snapshot cannot answer (bad input, an id, a hidden or unknown gallery, an admin's
  * listing, a sign-in screen) goes on to the normal route, so the contract's 404, 422, 401 and 403
  * are unchanged. The answers are the same for every visitor, signed in or not.
  */
-import type { OutgoingHttpHeaders } from 'node:http';
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type RequestListener, type ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
 import { isStaticPath } from '#server/static-paths.ts';
 import type { PreparedJson } from './public-snapshot.ts';
@@ -91,26 +91,21 @@ function compressedAnswer(plain: RawAnswer, encoding: 'br' | 'gzip'): RawAnswer 
   return { headers: { ...plain.headers, 'content-length': body.length, 'content-encoding': encoding }, body };
 }
 
-/**
- * Writes an answer straight to Node's response (reply.hijack: no onSend hook, no serialiser, no
- * header bookkeeping). Through reply.send, Fastify's generic path cost more than the answer itself
- * (docs/decisions/public-content-snapshot.md). Fastify still logs the request when it finishes.
- */
-function sendRaw(reply: FastifyReply, status: number, headers: OutgoingHttpHeaders, body?: string | Buffer): void {
-  reply.hijack();
-  reply.raw.writeHead(status, headers);
-  reply.raw.end(body);
+/** Writes an answer straight to Node's response: one writeHead with headers built once, one end. */
+function sendRaw(response: ServerResponse, status: number, headers: OutgoingHttpHeaders, body?: string | Buffer): void {
+  response.writeHead(status, headers);
+  response.end(body);
 }
 
-function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
+function acceptedEncoding(request: IncomingMessage): 'br' | 'gzip' | undefined {
   const accepted = request.headers['accept-encoding'];
   if (!accepted) return undefined;
   return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
 }
 
-function sendPrepared(request: FastifyRequest, reply: FastifyReply, answers: JsonAnswers, etag: string): void {
+function sendPrepared(request: IncomingMessage, response: ServerResponse, answers: JsonAnswers, etag: string): void {
   const given = request.headers['if-none-match'];
-  if (given && given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return sendRaw(reply, 304, answers.notModified);
+  if (given && given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return sendRaw(response, 304, answers.notModified);
   const encoding = answers.size < COMPRESS_THRESHOLD ? undefined : acceptedEncoding(request);
   const answer =
     encoding === 'br'
@@ -118,7 +113,7 @@ function sendPrepared(request: FastifyRequest, reply: FastifyReply, answers: Jso
       : encoding === 'gzip'
         ? (answers.gzip ??= compressedAnswer(answers.plain, 'gzip'))
         : answers.plain;
-  sendRaw(reply, 200, answer.headers, answer.body);
+  sendRaw(response, 200, answer.headers, answer.body);
 }
 
 /** A rendered page's ways of being sent (plain, brotli, gzip), headers included, built the first time each is asked for. */
@@ -126,8 +121,8 @@ type PageAnswers = Partial<Record<'plain' | 'br' | 'gzip', RawAnswer>>;
 
 /** A server-rendered page (page-shell.ts), compressed once when it was rendered. */
 function sendRenderedPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  request: IncomingMessage,
+  response: ServerResponse,
   page: RenderedPage,
   securityHeaders: Record<string, string>,
   cache: WeakMap<RenderedPage, PageAnswers>,
@@ -147,41 +142,105 @@ function sendRenderedPage(
     if (encoding) headers['content-encoding'] = encoding;
     return { headers, body };
   })());
-  sendRaw(reply, page.status, answer.headers, answer.body);
+  sendRaw(response, page.status, answer.headers, answer.body);
 }
 
+/** Answers a request when it is a public read the snapshot holds (true), or leaves it to Fastify (false). */
+export type PublicReadAnswerer = (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
+
 /**
- * Registers the fast path around the security headers plugin: `answer` goes before it, and
- * `learnHeaders` right after it. Helmet builds its dozen headers on every request, which cost
- * more than the whole answer; they are the same for every request, so the first request that
- * passes through helmet lends its headers to every fast answer after it (until then, public
- * reads take the normal route).
+ * The fast path, and the hook that lends it the security headers: `registerSecurityHeaders`
+ * registers helmet, and the hook after it keeps the headers the first request gets. Helmet builds
+ * its dozen headers on every request, which cost more than the whole answer; they are the same for
+ * every request, so the first request that passes through helmet lends them to every fast answer
+ * after it (until then, public reads take the normal route).
+ *
+ * The answers skip Fastify: through it (even hijacked in the first onRequest hook), routing, the
+ * request and reply objects, the hook runners and a child logger per request cost more than the
+ * answer (docs/decisions/public-content-snapshot.md). The request is still logged, one line as
+ * the RequestLogController writes it.
  */
-export function registerPublicReadFastPath(
+export async function createPublicReadFastPath(
   app: FastifyInstance,
   deps: Pick<AppDeps, 'publicContent'>,
   publicPage: ((url: string) => Promise<RenderedPage | undefined>) | undefined,
   registerSecurityHeaders: () => Promise<void>,
-): Promise<void> {
+): Promise<PublicReadAnswerer> {
   let securityHeaders: Record<string, string> | undefined;
   const answersCache = new WeakMap<PreparedJson, JsonAnswers>();
   const pageAnswersCache = new WeakMap<RenderedPage, PageAnswers>();
-  app.addHook('onRequest', async (request, reply) => {
-    if (!securityHeaders || request.method !== 'GET') return;
-    if (request.url.startsWith('/api/')) {
-      const read = matchPublicRead(request.url);
+  await registerSecurityHeaders();
+  app.addHook('onRequest', async (_request, reply) => {
+    securityHeaders ??= Object.fromEntries(Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]));
+  });
+  const log = app.log;
+  let answered = 0;
+  const logAnswer = (request: IncomingMessage, status: number, started: number) =>
+    log.info(
+      { reqId: `fast-${++answered}`, method: request.method, url: request.url, status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+
+  return (request, response) => {
+    const url = request.url ?? '/';
+    if (!securityHeaders || request.method !== 'GET') return false;
+    const started = performance.now();
+    if (url.startsWith('/api/')) {
+      const read = matchPublicRead(url);
       const prepared = read && deps.publicContent.current()?.restAnswer(read.procedurePath, read.input);
-      if (prepared) return sendPrepared(request, reply, jsonAnswers(prepared, securityHeaders, answersCache), prepared.etag);
-      return;
+      if (!prepared) return false;
+      sendPrepared(request, response, jsonAnswers(prepared, securityHeaders, answersCache), prepared.etag);
+      logAnswer(request, response.statusCode, started);
+      return true;
     }
     // A public page (page-shell.ts), the same for every visitor; anything else (files,
     // sign-in screens, unknown paths) takes the normal route.
-    const page = isStaticPath(request.url) ? undefined : await publicPage?.(request.url);
-    if (page) return sendRenderedPage(request, reply, page, securityHeaders, pageAnswersCache);
-  });
-  return registerSecurityHeaders().then(() => {
-    app.addHook('onRequest', async (_request, reply) => {
-      securityHeaders ??= Object.fromEntries(Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]));
+    if (!publicPage || isStaticPath(url)) return false;
+    const headers = securityHeaders;
+    return publicPage(url).then((page) => {
+      if (!page) return false;
+      sendRenderedPage(request, response, page, headers, pageAnswersCache);
+      logAnswer(request, page.status, started);
+      return true;
     });
-  });
+  };
+}
+
+/**
+ * Fastify's serverFactory with the fast path in front of Fastify's own handler: `answer` is
+ * asked first (it is set once the app is built; until then every request goes to Fastify). The
+ * server comes from `inner` (main.ts's starting gate) or is made here with the timeouts Fastify
+ * would give its own.
+ */
+export function serverWithPublicReadFastPath(
+  answer: () => PublicReadAnswerer | undefined,
+  log: () => FastifyBaseLogger | undefined,
+  inner: FastifyServerOptions['serverFactory'] | undefined,
+): NonNullable<FastifyServerOptions['serverFactory']> {
+  return (handler, options) => {
+    const withFastPath: RequestListener = (request, response) => {
+      const answered = answer()?.(request, response) ?? false;
+      if (answered === false) return handler(request, response);
+      if (answered === true) return;
+      answered.then(
+        (done) => {
+          if (!done) handler(request, response);
+        },
+        (err: unknown) => {
+          // The page could not be rendered from the snapshot: the normal route answers (and logs) it.
+          log()?.error({ err, url: request.url }, 'public fast path failed');
+          handler(request, response);
+        },
+      );
+    };
+    if (inner) return inner(withFastPath, options);
+    const { keepAliveTimeout, requestTimeout, connectionTimeout } = options as {
+      [K in 'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout']?: number;
+    };
+    const server = http.createServer(withFastPath);
+    server.keepAliveTimeout = keepAliveTimeout ?? 72_000;
+    server.requestTimeout = requestTimeout ?? 0;
+    server.setTimeout(connectionTimeout ?? 0);
+    return server;
+  };
 }
