@@ -3,13 +3,13 @@
 // REST bodies are byte for byte what the procedures give; ETag and 304; a failed rebuild keeps
 // the last good snapshot. This app does not refresh the snapshot per request (test/support/app.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import http from 'node:http';
 import zlib from 'node:zlib';
 import { pino } from 'pino';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { callerFor, createGallery, createTestimonial, createWidget, makeJpeg } from '#test/support/factories.ts';
 import { adminClient } from '#test/support/content.ts';
+import { listenForServed, served } from '#test/support/served.ts';
 import { PublicSnapshotStore, type PublicContent } from '#server/public-content/public-snapshot.ts';
 import { getWidgetByName } from '#server/widgets/widgets.service.ts';
 import { getGallery, listGalleries } from '#server/galleries/galleries.service.ts';
@@ -37,33 +37,13 @@ beforeAll(async () => {
   for (let i = 0; i < 14; i++) await createTestimonial(t.deps.db, { name: `Reviewer ${i}` });
   await t.deps.publicContent.refresh();
   ({ client: admin } = await adminClient(t));
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  // The first request lends helmet's headers to the fast path.
-  await served('/healthz');
+  baseUrl = await listenForServed(t);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-/**
- * A GET through the listening server, as a browser or a CDN sends it: the fast path answers at the
- * HTTP server, before Fastify (public-read-route.ts), so inject() never reaches it. The body is
- * the bytes as sent (fetch would decompress them).
- */
-function served(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; text: string }>((resolve, reject) => {
-    http
-      .get(`${baseUrl}${url}`, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const body = Buffer.concat(chunks);
-          resolve({ status: response.statusCode!, headers: response.headers, body, text: body.toString() });
-        });
-      })
-      .on('error', reject);
-  });
-}
+const get = (url: string, headers: Record<string, string> = {}) => served(baseUrl, url, headers);
 
 const widgetHtml = async () => (await anon().get('/api/widgets/SnapText')).body.html as string;
 const publicGallery = async () => anon().get(`/api/galleries/${galleryId}`);
@@ -91,9 +71,9 @@ describe('public reads', () => {
       ],
       ['/api/shop', JSON.stringify(shopSchema.parse(await getShop(deps)))],
     ];
-    const site = (await served('/healthz')).headers;
+    const site = (await get('/healthz')).headers;
     for (const [url, body] of expected) {
-      const first = await served(url);
+      const first = await get(url);
       for (const header of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy']) {
         expect(first.headers[header], `${url} ${header}`).toBe(site[header]);
       }
@@ -103,16 +83,16 @@ describe('public reads', () => {
       expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
       const etag = String(first.headers.etag);
       expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-      const again = await served(url, { 'if-none-match': etag });
+      const again = await get(url, { 'if-none-match': etag });
       expect(again.status, url).toBe(304);
       expect(again.text).toBe('');
-      expect((await served(url, { 'if-none-match': '"other", W/' + etag })).status).toBe(304);
-      expect((await served(url, { 'if-none-match': '"other"' })).status).toBe(200);
+      expect((await get(url, { 'if-none-match': '"other", W/' + etag })).status).toBe(304);
+      expect((await get(url, { 'if-none-match': '"other"' })).status).toBe(200);
     }
   });
 
   it('are compressed once for browsers that accept it, and a small answer is not', async () => {
-    const plain = await served(`/api/galleries/${galleryId}`);
+    const plain = await get(`/api/galleries/${galleryId}`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('Accept-Encoding');
     expect(plain.body.length).toBeGreaterThanOrEqual(1024);
@@ -122,14 +102,14 @@ describe('public reads', () => {
       ['gzip', 'gzip'],
     ] as const) {
       for (let i = 0; i < 2; i++) {
-        const compressed = await served(`/api/galleries/${galleryId}`, { 'accept-encoding': accept });
+        const compressed = await get(`/api/galleries/${galleryId}`, { 'accept-encoding': accept });
         expect(compressed.headers['content-encoding'], accept).toBe(encoding);
         expect(Number(compressed.headers['content-length'])).toBe(compressed.body.length);
         expect(compressed.headers.etag).toBe(plain.headers.etag);
         expect(decoders[encoding](compressed.body).equals(plain.body), accept).toBe(true);
       }
     }
-    const small = await served('/api/widgets/SnapText', { 'accept-encoding': 'br' });
+    const small = await get('/api/widgets/SnapText', { 'accept-encoding': 'br' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.text)).toMatchObject({ name: 'SnapText' });
   });
