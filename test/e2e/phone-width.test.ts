@@ -37,6 +37,29 @@ async function expectFits(page: Page, paths: string[]): Promise<void> {
 }
 
 describe(`every route at ${PHONE.width} px`, () => {
+  test('server-rendered pages, before their scripts run (a phone widens a page to what sticks out)', async () => {
+    const gallery = (await j.api().expect('GET', '/api/galleries?hidden=false', [200])).body.results[0];
+    const { page } = await j.newContext({ javaScriptEnabled: false, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    for (const path of [
+      '/',
+      '/about',
+      '/services',
+      '/galleries',
+      `/galleries/${gallery.id}`,
+      '/contact',
+      '/legal/terms',
+      '/legal/privacy',
+    ]) {
+      await j.step(`${path} fits ${PHONE.width} px without JavaScript`, async () => {
+        await page.goto(j.url(path));
+        const { scrollWidth, widest } = await widthOf(page);
+        expect(scrollWidth, `${path} is ${scrollWidth} px wide: ${widest.join('; ')}`).toBeLessThanOrEqual(PHONE.width);
+        // A mobile browser lays out at the width of what sticks out, and shows the page zoomed out.
+        expect(await page.evaluate(() => window.innerWidth), path).toBe(PHONE.width);
+      });
+    }
+  });
+
   test('public and sign-in screens, as a visitor', async () => {
     const gallery = (await j.api().expect('GET', '/api/galleries?hidden=false', [200])).body.results[0];
     await expectFits(j.page, [

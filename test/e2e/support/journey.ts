@@ -97,9 +97,9 @@ export function useJourney(testFile: string, options: JourneyOptions = {}): Jour
 
   const stamp = () => `${((Date.now() - started) / 1000).toFixed(2).padStart(7)}s`;
 
-  function watch(p: Page, label: string): void {
+  function watch(p: Page, label: string, runsScripts = true): void {
     pages.push({ page: p, label });
-    waitForInteractiveAfterLoads(p);
+    if (runsScripts) waitForInteractiveAfterLoads(p);
     p.setDefaultTimeout(STEP_TIMEOUT_MS);
     p.setDefaultNavigationTimeout(30_000);
     p.on('console', (m) => log.push(`${stamp()} [${label}] console.${m.type()}: ${m.text()}`));
@@ -135,8 +135,9 @@ export function useJourney(testFile: string, options: JourneyOptions = {}): Jour
       (route) => route.abort('blockedbyclient'),
     );
     const p = await ctx.newPage();
-    watch(p, `page${pages.length + 1}`);
-    ctx.on('page', (popup) => watch(popup, `page${pages.length + 1}`));
+    const runsScripts = extra.javaScriptEnabled !== false;
+    watch(p, `page${pages.length + 1}`, runsScripts);
+    ctx.on('page', (popup) => watch(popup, `page${pages.length + 1}`, runsScripts));
     return { context: ctx, page: p };
   }
 
