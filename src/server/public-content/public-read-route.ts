@@ -218,8 +218,11 @@ export function serverWithPublicReadFastPath(
   inner: FastifyServerOptions['serverFactory'] | undefined,
 ): NonNullable<FastifyServerOptions['serverFactory']> {
   return (handler, options) => {
+    let server: http.Server | undefined;
     const withFastPath: RequestListener = (request, response) => {
-      const answered = answer()?.(request, response) ?? false;
+      // A server that is closing leaves every request to Fastify, which answers 503 and closes
+      // the connection (return503OnClosing), so keep-alive clients let the shutdown finish.
+      const answered = (server?.listening && answer()?.(request, response)) || false;
       if (answered === false) return handler(request, response);
       if (answered === true) return;
       answered.then(
@@ -233,11 +236,11 @@ export function serverWithPublicReadFastPath(
         },
       );
     };
-    if (inner) return inner(withFastPath, options);
+    if (inner) return (server = inner(withFastPath, options));
     const { keepAliveTimeout, requestTimeout, connectionTimeout } = options as {
       [K in 'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout']?: number;
     };
-    const server = http.createServer(withFastPath);
+    server = http.createServer(withFastPath);
     server.keepAliveTimeout = keepAliveTimeout ?? 72_000;
     server.requestTimeout = requestTimeout ?? 0;
     server.setTimeout(connectionTimeout ?? 0);
