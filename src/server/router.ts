@@ -1,4 +1,4 @@
-// The whole API: six routers, one per area. Their procedures carry the REST paths in their meta.
+// The whole API: one router per area. Their procedures carry the REST paths in their meta.
 import { router } from './trpc.ts';
 import { sessionRouter } from './session/session.router.ts';
 import { twoFactorRouter } from './two-factor/two-factor.router.ts';
