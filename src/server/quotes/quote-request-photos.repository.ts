@@ -4,8 +4,9 @@ import type { Database, QuoteRequestPhotosTable } from '#server/db/types.ts';
 
 type Db = Kysely<Database>;
 export type QuotePhotoRow = Selectable<QuoteRequestPhotosTable>;
+export type NewQuotePhotoRow = Insertable<QuoteRequestPhotosTable>;
 
-export async function insertQuotePhotos(db: Db, values: Insertable<QuoteRequestPhotosTable>[]): Promise<void> {
+export async function insertQuotePhotos(db: Db, values: NewQuotePhotoRow[]): Promise<void> {
   if (values.length === 0) return;
   await db.insertInto('quote_request_photos').values(values).execute();
 }

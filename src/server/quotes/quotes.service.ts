@@ -77,15 +77,8 @@ export interface QuotePhotoUpload {
   path: string;
 }
 
-interface StoredPhoto {
-  position: number;
-  large_key: string;
-  large_width: number;
-  large_height: number;
-  thumb_key: string;
-  thumb_width: number;
-  thumb_height: number;
-}
+/** A photo's variants once written, before its request's row exists. */
+type StoredPhoto = Omit<photos.NewQuotePhotoRow, 'quote_request_id' | 'id' | 'created_at'>;
 
 /** Writes a photo's two variants under new private keys; the keys written are added to `written` as they go. */
 async function storePhoto(deps: Pick<Deps, 'storage'>, variants: ImageVariants, position: number, written: string[]): Promise<StoredPhoto> {
