@@ -5,10 +5,12 @@ import * as initial from './2026-11-22T0100_initial.ts';
 import * as rateLimits from './2026-11-23T2300_rate_limits.ts';
 import * as shop from './2026-11-24T0100_shop.ts';
 import * as quoteRequests from './2026-11-24T0200_quote_requests.ts';
+import * as imageMediumVariant from './2026-11-24T0300_image_medium_variant.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
   '2026-11-23T2300_rate_limits': rateLimits,
   '2026-11-24T0100_shop': shop,
   '2026-11-24T0200_quote_requests': quoteRequests,
+  '2026-11-24T0300_image_medium_variant': imageMediumVariant,
 };

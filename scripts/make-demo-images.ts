@@ -24,7 +24,7 @@ for (const spec of allDemoImageSpecs()) {
 }
 writeFileSync(path.join(demoImagesDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-const used = new Set(Object.values(manifest).flatMap((p) => [p.original_key, p.large_key, p.thumb_key]));
+const used = new Set(Object.values(manifest).flatMap((p) => [p.original_key, p.large_key, p.thumb_key, p.medium_key]));
 let bytes = 0;
 const walk = (dir: string, prefix: string) => {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -20,6 +20,7 @@ import { createRequestContext } from './context.ts';
 import { appRouter, uploadRoutes, type AppRouter } from './router.ts';
 import { contentTypeOf, openFileStorage, removeStaleTempFiles, type FileStorage } from './files/storage.ts';
 import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './files/orphan-sweep.ts';
+import { backfillMediumVariants } from './images/medium-backfill.ts';
 import { deleteExpiredQuotePhotos } from './quotes/quotes.service.ts';
 import { registerQuotePhotoRoute } from './quotes/quote-photo.route.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -354,11 +355,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .catch((err: unknown) => app.log.warn({ err }, 'quote photo retention sweep failed'));
   }, ORPHAN_MIN_AGE_MS);
   quotePhotoSweep.unref();
+  // Images stored before the medium variant existed get theirs, and the pages then name it.
+  let closing = false;
+  deps.background.run('medium image variants', async () => {
+    const recorded = await backfillMediumVariants(deps, () => closing);
+    if (recorded === 0 || closing) return;
+    app.log.info({ recorded }, 'medium image variants made');
+    await deps.publicContent.refresh();
+    await snapshotSync?.publish();
+  });
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     clearInterval(orphanSweep);
     clearInterval(quotePhotoSweep);
+    closing = true;
     await snapshotSync?.close();
     await deps.background.idle();
     if (options.ownsDatabase) await database.close();

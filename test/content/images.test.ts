@@ -145,7 +145,7 @@ describe('accepted uploads', () => {
     const res = await upload(photo);
     expect(res.status).toBe(201);
     expect(res.body.image).toMatchObject({ large_width: 40, large_height: 80 });
-    for (const url of [res.body.image.large_url, res.body.image.thumb_url]) {
+    for (const url of [res.body.image.large_url, res.body.image.medium_url, res.body.image.thumb_url]) {
       expect((await new TestClient(t.app).get(url)).status).toBe(200);
       const served = await t.deps.storage.read(`public/${url.slice('/media/'.length)}`);
       const meta = await sharp(served).metadata();
@@ -156,10 +156,20 @@ describe('accepted uploads', () => {
     }
   });
 
-  it('makes a large variant of at most 1600 and a thumbnail of at most 480 pixels', async () => {
+  it('makes a large variant of at most 1600, a medium of at most 800 and a thumbnail of at most 480 pixels', async () => {
     const res = await upload(await makeNoisyJpeg(4000, 3000));
     expect(res.status).toBe(201);
-    expect(res.body.image).toMatchObject({ large_width: 1600, large_height: 1200, thumb_width: 480, thumb_height: 360 });
+    expect(res.body.image).toMatchObject({
+      large_width: 1600,
+      large_height: 1200,
+      medium_url: expect.stringMatching(/^\/media\/img\/[0-9a-f]{32}-m\.webp$/),
+      medium_width: 800,
+      medium_height: 600,
+      thumb_width: 480,
+      thumb_height: 360,
+    });
+    const medium = await t.deps.storage.read(`public/${res.body.image.medium_url.slice('/media/'.length)}`);
+    expect(await sharp(medium).metadata()).toMatchObject({ format: 'webp', width: 800, height: 600 });
     // The original stays private: nothing under public/ but WebP variants.
     const files = await storedFiles(t);
     expect(files.filter((f) => f.startsWith('public/')).every((f) => f.endsWith('.webp'))).toBe(true);

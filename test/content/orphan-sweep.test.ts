@@ -41,7 +41,7 @@ describe.each([
     const later = Date.now() + ORPHAN_MIN_AGE_MS + 60_000;
     expect(await sweepOrphanFiles(t.deps, later)).toBe(orphans.length);
     for (const key of orphans) expect(await t.deps.storage.size(key), key).toBeNull();
-    for (const key of [image.original_key, image.large_key, image.thumb_key, cvKey]) {
+    for (const key of [image.original_key, image.large_key, image.thumb_key, image.medium_key!, cvKey]) {
       expect(await t.deps.storage.size(key), key).not.toBeNull();
     }
   });

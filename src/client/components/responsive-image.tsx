@@ -11,7 +11,28 @@ export interface ResponsiveImageProps {
 }
 
 /**
- * An uploaded image from its two stored WebP variants, with width and height set so the page
+ * The srcset of an image's stored variants at their real widths (a portrait picture's are
+ * narrower than their longest edge); a variant no wider than the one before it, as with a small
+ * upload, is left out, since a srcset must not name one width twice.
+ */
+function srcSetOf(image: ImageVariants): string {
+  const variants: [string | null, number | null][] = [
+    [image.thumb_url, image.thumb_width],
+    [image.medium_url, image.medium_width],
+    [image.large_url, image.large_width],
+  ];
+  const candidates: string[] = [];
+  let widest = 0;
+  for (const [url, width] of variants) {
+    if (url === null || width === null || width <= widest) continue;
+    candidates.push(`${url} ${width}w`);
+    widest = width;
+  }
+  return candidates.join(', ');
+}
+
+/**
+ * An uploaded image from its stored WebP variants, with width and height set so the page
  * does not jump while it loads.
  */
 export function ResponsiveImage({ image, alt, sizes = '100vw', priority = false, className, thumbOnly = false }: ResponsiveImageProps) {
@@ -31,7 +52,7 @@ export function ResponsiveImage({ image, alt, sizes = '100vw', priority = false,
   return (
     <img
       src={image.large_url}
-      srcSet={`${image.thumb_url} 480w, ${image.large_url} 1600w`}
+      srcSet={srcSetOf(image)}
       sizes={sizes}
       width={image.large_width}
       height={image.large_height}

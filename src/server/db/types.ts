@@ -65,6 +65,10 @@ export interface ImagesTable {
   thumb_key: string;
   thumb_width: number;
   thumb_height: number;
+  /** Null until the medium variant is made (rows written before it existed: images/medium-backfill.ts). */
+  medium_key: string | null;
+  medium_width: number | null;
+  medium_height: number | null;
   created_at: Timestamp;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The public face of an image: URLs of both variants and their sizes. Rows arrive with the image
+ * The public face of an image: URLs of its variants and their sizes. Rows arrive with the image
  * columns joined (left joins make them nullable), so this is the one place that decides "no
  * image" from missing columns.
  */
@@ -13,6 +13,9 @@ export interface ImageVariantColumns {
   thumb_key: string | null;
   thumb_width: number | null;
   thumb_height: number | null;
+  medium_key: string | null;
+  medium_width: number | null;
+  medium_height: number | null;
 }
 
 export function presentImageVariants(storage: Pick<FileStorage, 'publicUrl'>, row: ImageVariantColumns): ImageVariants | null {
@@ -34,5 +37,9 @@ export function presentImageVariants(storage: Pick<FileStorage, 'publicUrl'>, ro
     thumb_url: storage.publicUrl(thumb_key),
     thumb_width,
     thumb_height,
+    // All three or none: a medium variant is recorded in one update (images.repository.ts).
+    ...(row.medium_key !== null && row.medium_width !== null && row.medium_height !== null
+      ? { medium_url: storage.publicUrl(row.medium_key), medium_width: row.medium_width, medium_height: row.medium_height }
+      : { medium_url: null, medium_width: null, medium_height: null }),
   };
 }

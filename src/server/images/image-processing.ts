@@ -1,14 +1,14 @@
 /**
  * Image processing with sharp (no SQL here: images.repository.ts holds the `images` table and
- * images.service.ts the life cycle of its rows). An upload is
- * accepted only when its bytes are an image of an allowed type; it is turned upright by its
- * orientation tag, stripped of metadata (no GPS leaves the server), and written as two WebP
- * variants under content-addressed public keys (so their URLs can be cached for a year). The
- * original is kept privately for later reprocessing (rotation).
+ * images.service.ts the life cycle of its rows). An upload is accepted only when its bytes are an
+ * image of an allowed type; it is turned upright by its orientation tag, stripped of metadata (no
+ * GPS leaves the server), and written as three WebP variants (1600, 800 and 480 px on the longest
+ * edge; docs/decisions/medium-image-variant.md) under content-addressed public keys, so their URLs
+ * can be cached for a year. The original is kept privately for later reprocessing (rotation).
  *
  * Memory: the upload is read from its temporary file by libvips in sequential mode and shrunk
- * while it is decoded, the thumbnail is made from the large variant rather than by decoding the
- * original twice, and hashing streams, so a large upload is never held whole in memory.
+ * while it is decoded, the smaller variants are made from the large one rather than by decoding
+ * the original again, and hashing streams, so a large upload is never held whole in memory.
  */
 import { createHash } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
@@ -31,6 +31,8 @@ function loadSharp(): Promise<typeof Sharp> {
 
 const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 const LARGE_MAX_EDGE = 1600;
+/** A phone showing a picture across its width (412 px at 1.75 dppx) needs about 720 px. */
+const MEDIUM_MAX_EDGE = 800;
 const THUMB_MAX_EDGE = 480;
 /** 50 megapixels: a camera photo fits; a decompression bomb of huge dimensions does not. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -51,6 +53,9 @@ export interface ProcessedImage {
   thumb_key: string;
   thumb_width: number;
   thumb_height: number;
+  medium_key: string;
+  medium_width: number;
+  medium_height: number;
 }
 
 export type ImageSource = { path: string } | { buffer: Buffer };
@@ -79,12 +84,26 @@ async function acceptedTypes(mime: string): Promise<boolean> {
   return suffixes.includes('.heic');
 }
 
-/** An upload turned into its two WebP variants, in memory: upright, without metadata, nothing stored yet. */
+/**
+ * An upload turned into its large and thumbnail WebP variants, in memory: upright, without
+ * metadata, nothing stored yet. Public images add the medium one (processImage); quote photos,
+ * seen only by the shop's admins at full size, do without.
+ */
 export interface ImageVariants {
   /** The type the bytes were found to be. */
   type: { ext: string; mime: string };
-  large: { data: Buffer; info: OutputInfo };
-  thumb: { data: Buffer; info: OutputInfo };
+  large: RenderedVariant;
+  thumb: RenderedVariant;
+}
+
+type RenderedVariant = { data: Buffer; info: OutputInfo };
+
+/** The medium variant, from the large one (which is upright and stripped already). */
+async function renderMediumVariant(sharp: typeof Sharp, large: Buffer): Promise<RenderedVariant> {
+  return sharp(large)
+    .resize({ width: MEDIUM_MAX_EDGE, height: MEDIUM_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer({ resolveWithObject: true });
 }
 
 /**
@@ -129,11 +148,13 @@ export async function processImage(
   options: ProcessOptions = {},
 ): Promise<ProcessedImage> {
   const { type, large, thumb } = await renderImageVariants(source, field);
+  const medium = await renderMediumVariant(await loadSharp(), large.data);
 
   const originalHash = 'path' in source ? await hashOfFile(source.path) : hashOf(source.buffer);
   const original_key = `private/originals/${originalHash}.${type.ext}`;
   const large_key = `public/img/${hashOf(large.data)}-l.webp`;
   const thumb_key = `public/img/${hashOf(thumb.data)}-t.webp`;
+  const medium_key = mediumKeyOf(medium.data);
 
   // Names are content hashes: a file already stored is the same file. It is written again anyway
   // (which keeps it fresh for the orphan sweep), but when the store fails part way (a full disk, a
@@ -153,6 +174,7 @@ export async function processImage(
     );
     await put(large_key, () => storage.putBuffer(large_key, large.data));
     await put(thumb_key, () => storage.putBuffer(thumb_key, thumb.data));
+    await put(medium_key, () => storage.putBuffer(medium_key, medium.data));
   } catch (error) {
     await Promise.all(added.map((key) => storage.delete(key).catch(() => {})));
     throw error;
@@ -166,7 +188,26 @@ export async function processImage(
     thumb_key,
     thumb_width: thumb.info.width,
     thumb_height: thumb.info.height,
+    medium_key,
+    medium_width: medium.info.width,
+    medium_height: medium.info.height,
   };
+}
+
+const mediumKeyOf = (data: Buffer) => `public/img/${hashOf(data)}-m.webp`;
+
+/**
+ * Makes and stores the medium variant of an image stored before that variant existed, from its
+ * large variant. Content-addressed, so two copies doing it at once write the same file.
+ */
+export async function storeMediumVariant(
+  storage: FileStorage,
+  largeKey: string,
+): Promise<Pick<ProcessedImage, 'medium_key' | 'medium_width' | 'medium_height'>> {
+  const medium = await renderMediumVariant(await loadSharp(), await storage.read(largeKey));
+  const medium_key = mediumKeyOf(medium.data);
+  await storage.putBuffer(medium_key, medium.data);
+  return { medium_key, medium_width: medium.info.width, medium_height: medium.info.height };
 }
 
 /**

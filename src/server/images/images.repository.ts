@@ -20,6 +20,9 @@ const imageColumns = [
   'thumb_key',
   'thumb_width',
   'thumb_height',
+  'medium_key',
+  'medium_width',
+  'medium_height',
 ] as const satisfies readonly (keyof ImageRow)[];
 
 /** An image row's display columns, for reads that join `images`. */
@@ -30,7 +33,16 @@ export const imageVariantColumns = [
   'images.thumb_key',
   'images.thumb_width',
   'images.thumb_height',
+  'images.medium_key',
+  'images.medium_width',
+  'images.medium_height',
 ] as const;
+
+const fileKeyColumns = ['original_key', 'large_key', 'thumb_key', 'medium_key'] as const;
+
+function fileKeysOf(row: Pick<ImageRow, (typeof fileKeyColumns)[number]>): string[] {
+  return [row.original_key, row.large_key, row.thumb_key, row.medium_key].filter((key): key is string => key !== null);
+}
 
 export function insertImage(db: Db, values: ProcessedImage): Promise<StoredImage> {
   return db.insertInto('images').values(values).returning(imageColumns).executeTakeFirstOrThrow();
@@ -58,17 +70,39 @@ export async function deleteUnreferencedImages(db: Db, ids: number[]): Promise<s
         ),
       ),
     )
-    .returning(['original_key', 'large_key', 'thumb_key'])
+    .returning(fileKeyColumns)
     .execute();
-  return deleted.flatMap((row) => [row.original_key, row.large_key, row.thumb_key]);
+  return deleted.flatMap(fileKeysOf);
 }
 
 /** Which of these file keys a remaining row still names. */
 export async function findKeysInUse(db: Db, keys: string[]): Promise<Set<string>> {
   const rows = await db
     .selectFrom('images')
-    .select(['original_key', 'large_key', 'thumb_key'])
-    .where((eb) => eb.or([eb('original_key', 'in', keys), eb('large_key', 'in', keys), eb('thumb_key', 'in', keys)]))
+    .select(fileKeyColumns)
+    .where((eb) => eb.or(fileKeyColumns.map((column) => eb(column, 'in', keys))))
     .execute();
-  return new Set(rows.flatMap((row) => [row.original_key, row.large_key, row.thumb_key]));
+  return new Set(rows.flatMap(fileKeysOf));
+}
+
+/** Images stored before the medium variant existed, in id order after `afterId`. */
+export function listImagesWithoutMedium(db: Db, afterId: number, limit: number): Promise<Pick<ImageRow, 'id' | 'large_key'>[]> {
+  return db
+    .selectFrom('images')
+    .select(['id', 'large_key'])
+    .where('medium_key', 'is', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Records a medium variant unless another copy of the site recorded it first; true when this call did. */
+export async function setMediumVariant(
+  db: Db,
+  id: number,
+  medium: Pick<ImageRow, 'medium_key' | 'medium_width' | 'medium_height'>,
+): Promise<boolean> {
+  const result = await db.updateTable('images').set(medium).where('id', '=', id).where('medium_key', 'is', null).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -24,7 +24,7 @@ export async function storeImage(
   try {
     return await insertImage(deps.db, processed);
   } catch (error) {
-    await deleteUnusedFiles(deps, [processed.original_key, processed.large_key, processed.thumb_key]);
+    await deleteUnusedFiles(deps, [processed.original_key, processed.large_key, processed.thumb_key, processed.medium_key]);
     throw error;
   }
 }
@@ -38,7 +38,7 @@ export async function storePreparedImage(
   prepared: ProcessedImage,
   from: LocalFileStorage,
 ): Promise<StoredImage> {
-  const keys = [prepared.original_key, prepared.large_key, prepared.thumb_key];
+  const keys = [prepared.original_key, prepared.large_key, prepared.thumb_key, prepared.medium_key];
   try {
     for (const key of keys) await deps.storage.putFile(key, from.pathOf(key));
     return await insertImage(deps.db, prepared);

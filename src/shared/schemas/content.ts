@@ -16,6 +16,10 @@ const imageVariantsSchema = z.object({
   thumb_url: z.string(),
   thumb_width: z.number().int(),
   thumb_height: z.number().int(),
+  /** Null for an image stored before this variant existed, until the server has made it. */
+  medium_url: z.string().nullable(),
+  medium_width: z.number().int().nullable(),
+  medium_height: z.number().int().nullable(),
 });
 export type ImageVariants = z.infer<typeof imageVariantsSchema>;
 
