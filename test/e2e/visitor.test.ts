@@ -1,7 +1,8 @@
 /**
  * Visitor journey: every public route of docs/product.md's table, the menus on desktop and phone widths,
  * the navigation bar turning solid past 110 px, the carousels (mouse and keyboard), a gallery's
- * thumbnails and Go Back, the About lightbox and the Not-found page.
+ * thumbnails and Go Back, the About lightbox, the contact page's map loading on approach and the
+ * Not-found page.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -274,6 +275,28 @@ describe('visitor', () => {
     await visible(dialog.getByText(/^2 of \d+/));
     await page.keyboard.press('Escape');
     await hidden(dialog);
+  });
+
+  test("the contact page's map is fetched when the visitor scrolls near it, in space kept for it", async () => {
+    const { page } = await j.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await page.goto(j.url('/contact'));
+    const map = page.getByTitle(/^Map showing /);
+    const box = await map.boundingBox();
+    await j.step('below the fold on a phone, the frame has no address yet', async () => {
+      expect(box!.y).toBeGreaterThan(PHONE.height);
+      expect(box!.height).toBe(420);
+      expect(await map.getAttribute('src')).toBeNull();
+    });
+    await j.step('scrolled to, it gets the OpenStreetMap embed, and nothing moved', async () => {
+      await map.scrollIntoViewIfNeeded();
+      await until(
+        () => map.getAttribute('src'),
+        (src) => src?.startsWith('https://www.openstreetmap.org/export/embed.html?') ?? false,
+        'the map frame gets its address',
+      );
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect((await map.boundingBox())!.y + scrolled).toBeCloseTo(box!.y, 0);
+    });
   });
 
   test('an unknown path shows the Not-found page', async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Widget } from '#client/components/widget/widget.tsx';
 import { usePageTitle } from '#client/lib/page-title.ts';
@@ -120,11 +121,52 @@ function ContactDetails({ shop }: { shop: Shop }) {
   );
 }
 
+/**
+ * True once the element has come within `margin` of the viewport (and from then on). Before the
+ * page is live, on the server and in the first render, it is false.
+ */
+function useHasNearedViewport(ref: RefObject<Element | null>, margin: string): boolean {
+  const [hasNeared, setNeared] = useState(false);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof IntersectionObserver === 'undefined') {
+      setNeared(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        setNeared(true);
+        observer.disconnect();
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [ref, margin]);
+  return hasNeared;
+}
+
+/**
+ * The embedded OpenStreetMap map. Its frame is given its address only when the visitor scrolls
+ * near it: `loading="lazy"` alone still fetched it with the page on a phone (Chrome loads lazy
+ * frames up to about two screens ahead), a third-party page of scripts and tiles competing with
+ * the page's own picture. Its space is reserved in the server's HTML, so nothing moves.
+ */
 function ContactMap({ shop }: { shop: Shop }) {
   const map = mapUrls(shop);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const isNear = useHasNearedViewport(frame, '200px 0px');
   return (
     <section className="container section contact__map" aria-label="Map">
-      <iframe title={`Map showing ${shop.name}`} src={map.embedUrl} loading="lazy" width="1180" height="420" />
+      <iframe
+        ref={frame}
+        title={`Map showing ${shop.name}`}
+        src={isNear ? map.embedUrl : undefined}
+        loading="lazy"
+        width="1180"
+        height="420"
+      />
       <p>
         <a href={map.linkUrl} target="_blank" rel="noopener noreferrer">
           View a larger map<span className="visually-hidden"> (opens in a new tab)</span>
