@@ -1,6 +1,7 @@
 // `npm run bench:http`: the site's public reads beside a bare Fastify 5 route that returns the
 // same widget JSON as a constant, loaded with autocannon in the same run, alternating, 64
-// connections, each measurement after a discarded warm-up. The site runs as `npm start` runs it
+// connections, each measurement after a discarded warm-up, in BENCH_ROUNDS rounds (3) of which
+// each request's best counts. The site runs as `npm start` runs it
 // (the build, default logging to a pipe), first on the embedded database, then on PostgreSQL
 // (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 // a database is created for the run and dropped after). A gallery of 20 images is added to the
@@ -30,6 +31,8 @@ import * as galleryImages from '#server/galleries/gallery-images.repository.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP = 2;
+/** Rounds of the single-copy comparison; each target's best round counts (noise on a shared machine only takes away). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 64;
 const BENCH_APP_KEY = `base64:${Buffer.alloc(32, 1).toString('base64')}`;
 const temps: string[] = [];
@@ -160,9 +163,9 @@ async function benchEngine(label: string, databaseUrl: string | undefined): Prom
     { name: 'GET /api/testimonials?page=0', url: `${siteBase}/api/testimonials?page=0` },
     { name: 'GET / (home page, server-rendered)', url: `${siteBase}/` },
   ];
-  // Two rounds, alternating targets, so drift on a shared machine hits all of them alike.
+  // Rounds alternating the targets, so drift on a shared machine hits all of them alike.
   const results = new Map<string, Measured[]>();
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     for (const target of targets) {
       await load(target.url, WARMUP);
       const measured = await load(target.url, DURATION);
@@ -171,13 +174,15 @@ async function benchEngine(label: string, databaseUrl: string | undefined): Prom
   }
   const best = (name: string) => results.get(name)!.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
   const baseline = best(targets[0]!.name).reqPerSec;
-  console.log(`\n${label}: ${CONNECTIONS} connections, ${DURATION} s per measurement (best of 2 rounds)`);
-  console.log('| request | req/s | p50 ms | p99 ms | share of bare | errors |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(`\n${label}: ${CONNECTIONS} connections, ${DURATION} s per measurement (best of ${ROUNDS} rounds)`);
+  console.log('| request | req/s | p50 ms | p99 ms | share of bare | errors | req/s in each round |');
+  console.log('|---|---|---|---|---|---|---|');
+  const perSecond = (m: Measured) => Math.round(m.reqPerSec).toLocaleString('en-GB');
   for (const target of targets) {
     const m = best(target.name);
     const share = target.isBaseline ? '100%' : `${((m.reqPerSec / baseline) * 100).toFixed(1)}%`;
-    console.log(`| ${target.name} | ${Math.round(m.reqPerSec).toLocaleString('en-GB')} | ${m.p50} | ${m.p99} | ${share} | ${m.errors} |`);
+    const rounds = results.get(target.name)!.map(perSecond).join(', ');
+    console.log(`| ${target.name} | ${perSecond(m)} | ${m.p50} | ${m.p99} | ${share} | ${m.errors} | ${rounds} |`);
   }
   console.log(`RSS after the load: site ${rssMb(site.pid!).toFixed(0)} MB, bare Fastify ${rssMb(bare.pid!).toFixed(0)} MB`);
   for (const child of [site, bare]) child.kill('SIGTERM');

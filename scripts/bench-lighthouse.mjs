@@ -2,7 +2,8 @@
 // and the sign-in page of the built site with its demo content; prints the four category scores,
 // LCP and CLS per page, from the median of LIGHTHOUSE_RUNS audits (3). CHROME_PATH overrides
 // /usr/bin/chromium; LIGHTHOUSE_REPORTS=DIR keeps each page's median report there (JSON), to see what
-// the LCP element is and what shifted.
+// the LCP element is and what shifted; LIGHTHOUSE_PAGES=/services,/galleries audits only the pages
+// whose path starts with one of those.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -46,6 +47,7 @@ try {
     await new Promise((r) => setTimeout(r, 200));
   }
   const galleries = await (await fetch(`${base}/api/galleries?hidden=false`)).json();
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
   const pages = [
     '/',
     '/about',
@@ -56,7 +58,7 @@ try {
     '/legal/terms',
     '/legal/privacy',
     '/login',
-  ];
+  ].filter((page) => !only || only.some((prefix) => page === prefix || (prefix !== '/' && page.startsWith(prefix))));
   chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
