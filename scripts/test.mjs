@@ -13,6 +13,8 @@ mkdirSync(reportDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let anyFailed = false;
+// Failed tests by name, repeated under the count: CI keeps only the end of a long log.
+const failures = [];
 
 function run(label, args, env) {
   const report = path.join(reportDir, `${label}.json`);
@@ -32,6 +34,15 @@ function run(label, args, env) {
     totals.passed += summary.numPassedTests ?? 0;
     totals.failed += summary.numFailedTests ?? 0;
     totals.skipped += (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
+    for (const file of summary.testResults ?? []) {
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failed) {
+        failures.push(`${label}: ${path.relative(root, file.name)} > ${test.fullName}\n    ${firstLine(test.failureMessages)}`);
+      }
+      if (file.status === 'failed' && failed.length === 0) {
+        failures.push(`${label}: ${path.relative(root, file.name)}\n    ${firstLine([file.message])}`);
+      }
+    }
   }
   if (result.status !== 0) {
     anyFailed = true;
@@ -47,5 +58,17 @@ if (process.env.TEST_DATABASE_URL) run('integration-postgres', [], process.env);
 run('e2e', ['--config', 'vitest.e2e.config.ts'], process.env);
 run('faults', ['--config', 'vitest.faults.config.ts'], process.env);
 
+function firstLine(messages) {
+  const text = (messages ?? []).find((message) => message) ?? '';
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
+}
+
+if (failures.length) console.log(`\nfailed:\n${failures.map((failure) => `  ${failure}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(anyFailed || totals.failed ? 1 : 0);

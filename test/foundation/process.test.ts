@@ -76,8 +76,11 @@ describe('the server process', () => {
   }, 30_000);
 
   it('exits 1 when S3_BUCKET cannot be written, saying so in one line', async () => {
+    // It listens before it checks the bucket: a port of its own, not the default one another
+    // process on the machine may hold.
     const server = startServer({
       DATA_DIR: await tempDir(),
+      PORT: String(await freePort()),
       S3_BUCKET: 'bodyshop-files',
       AWS_ACCESS_KEY_ID: 'test',
       AWS_SECRET_ACCESS_KEY: 'test',
@@ -92,7 +95,7 @@ describe('the server process', () => {
 
   it('exits 1 when DATABASE_URL cannot be reached, creating nothing in DATA_DIR', async () => {
     const dataDir = path.join(await tempDir(), 'not-yet');
-    const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
     expect(await server.exited).toBe(1);
     expect(server.output().stderr.trim()).toMatch(/^Cannot start: DATABASE_URL cannot be reached or migrated \(.+\)$/);
     expect(existsSync(dataDir)).toBe(false);
