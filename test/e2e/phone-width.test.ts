@@ -24,6 +24,12 @@ async function widthOf(page: Page): Promise<{ scrollWidth: number; widest: strin
   });
 }
 
+/** The pages the server renders (a visible gallery's included). */
+async function serverRenderedPaths(): Promise<string[]> {
+  const gallery = (await j.api().expect('GET', '/api/galleries?hidden=false', [200])).body.results[0];
+  return ['/', '/about', '/services', '/galleries', `/galleries/${gallery.id}`, '/contact', '/legal/terms', '/legal/privacy'];
+}
+
 async function expectFits(page: Page, paths: string[]): Promise<void> {
   for (const path of paths) {
     await j.step(`${path} fits ${PHONE.width} px`, async () => {
@@ -38,18 +44,8 @@ async function expectFits(page: Page, paths: string[]): Promise<void> {
 
 describe(`every route at ${PHONE.width} px`, () => {
   test('server-rendered pages, before their scripts run (a phone widens a page to what sticks out)', async () => {
-    const gallery = (await j.api().expect('GET', '/api/galleries?hidden=false', [200])).body.results[0];
     const { page } = await j.newContext({ javaScriptEnabled: false, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-    for (const path of [
-      '/',
-      '/about',
-      '/services',
-      '/galleries',
-      `/galleries/${gallery.id}`,
-      '/contact',
-      '/legal/terms',
-      '/legal/privacy',
-    ]) {
+    for (const path of await serverRenderedPaths()) {
       await j.step(`${path} fits ${PHONE.width} px without JavaScript`, async () => {
         await page.goto(j.url(path));
         const { scrollWidth, widest } = await widthOf(page);
@@ -61,17 +57,9 @@ describe(`every route at ${PHONE.width} px`, () => {
   });
 
   test('public and sign-in screens, as a visitor', async () => {
-    const gallery = (await j.api().expect('GET', '/api/galleries?hidden=false', [200])).body.results[0];
     await expectFits(j.page, [
-      '/',
-      '/about',
-      '/services',
-      '/galleries',
-      `/galleries/${gallery.id}`,
-      '/contact',
+      ...(await serverRenderedPaths()),
       '/quote',
-      '/legal/terms',
-      '/legal/privacy',
       '/no-such-page',
       '/register',
       '/login',
