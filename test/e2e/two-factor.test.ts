@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { useJourney } from './support/journey.ts';
 import { createUser } from './support/api.ts';
 import { fillLogin, signIn } from './support/flows.ts';
-import { totpCode } from './support/totp.ts';
+import { totpCode } from '#test/support/totp.ts';
 import { atPath, field, hidden, until, visible } from './support/ui.ts';
 
 const j = useJourney(import.meta.filename);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer } from '../e2e/support/server.ts';
 import { ApiClient, createUser, type ApiResponse, type CreatedUser } from '../e2e/support/api.ts';
-import { totpCode } from '../e2e/support/totp.ts';
+import { totpCode } from '#test/support/totp.ts';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let admin: ApiClient;

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import { ApiClient, createUser, type ApiResponse } from '../e2e/support/api.ts';
-import { totpCode } from '../e2e/support/totp.ts';
+import { clearOfStepEnd, totpCode } from '#test/support/totp.ts';
 import { startLocalS3, type LocalS3 } from '../support/s3.ts';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -160,6 +160,7 @@ describe.skipIf(!hasPostgres)('two copies on one PostgreSQL and one bucket', () 
     await owner.expect('POST', '/user/confirm-password', [201], { password: user.password });
     await owner.expect('POST', onB('/user/two-factor-authentication'), [200], {});
     const secret = (await owner.expect('GET', '/user/two-factor-secret-key', [200])).body.secretKey as string;
+    await clearOfStepEnd(3_000);
     await owner.expect('POST', onB('/user/confirmed-two-factor-authentication'), [200], { code: totpCode(secret, -1) });
     const codes = (await owner.expect('GET', onB('/user/two-factor-recovery-codes'), [200])).body as string[];
     twoFactorUser = { email: user.email, password: user.password, secret, codes };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
-import { totpCode } from '#test/support/accounts.ts';
+import { clearOfStepEnd, totpCode } from '#test/support/totp.ts';
 import { mailsTo, pathOf } from '#test/support/mail.ts';
 
 let t: TestApp;
@@ -43,8 +43,7 @@ it(
     const { secretKey } = (await client.get('/user/two-factor-secret-key')).body;
     // The codes below are the previous, current and next 30 s step; starting late in a step, a slow
     // machine could cross into the next one and find the "previous" code two steps old.
-    const intoStep = Date.now() % 30_000;
-    if (intoStep > 20_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoStep + 200));
+    await clearOfStepEnd(10_000);
     expect((await client.post('/user/confirmed-two-factor-authentication', { json: { code: totpCode(secretKey, -1) } })).status).toBe(200);
     const recoveryCodes = (await client.get('/user/two-factor-recovery-codes')).body as string[];
     expect((await client.get('/api/user')).body.data.two_factor).toBe(true);

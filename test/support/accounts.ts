@@ -1,18 +1,11 @@
 /**
- * Helpers for account tests: sign in through the real endpoints, compute TOTP codes from a secret
- * the way an authenticator app does, and turn two-factor on through the API.
+ * Helpers for account tests: sign in through the real endpoints and turn two-factor on through
+ * the API (TOTP codes: totp.ts).
  */
 import { expect } from 'vitest';
-import { generateHOTP } from '@oslojs/otp';
-import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import type { TestClient, TestResponse } from './client.ts';
 import { FACTORY_PASSWORD } from './factories.ts';
-
-/** The code for the current 30 s step, or `offset` steps away from it. */
-export function totpCode(secret: string, offset = 0, now = Date.now()): string {
-  const step = Math.floor(now / 30_000) + offset;
-  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
-}
+import { clearOfStepEnd, totpCode } from './totp.ts';
 
 export async function login(client: TestClient, email: string, password = FACTORY_PASSWORD, remember = false): Promise<TestResponse> {
   if (!client.cookie('XSRF-TOKEN')) await client.csrf();
@@ -25,6 +18,7 @@ export async function turnOnTwoFactor(client: TestClient, password = FACTORY_PAS
   expect((await client.post('/user/two-factor-authentication', { json: {} })).status).toBe(200);
   const secret = (await client.get('/user/two-factor-secret-key')).body.secretKey as string;
   // The previous step, so a test can still use the current and next steps afterwards.
+  await clearOfStepEnd(3_000);
   expect((await client.post('/user/confirmed-two-factor-authentication', { json: { code: totpCode(secret, -1) } })).status).toBe(200);
   const codes = (await client.get('/user/two-factor-recovery-codes')).body as string[];
   return { secret, codes };

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { actingAs, createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
-import { login, totpCode, turnOnTwoFactor } from '#test/support/accounts.ts';
+import { login, turnOnTwoFactor } from '#test/support/accounts.ts';
+import { totpCode } from '#test/support/totp.ts';
 import { decryptString } from '#server/auth/encryption.ts';
 import { verificationPath } from '#server/auth/signed-links.ts';
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { actingAs, callerFor, createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
-import { cookieOf, login, totpCode, turnOnTwoFactor } from '#test/support/accounts.ts';
+import { cookieOf, login, turnOnTwoFactor } from '#test/support/accounts.ts';
+import { totpCode } from '#test/support/totp.ts';
 import { sessionIdOf } from '#server/auth/sessions.ts';
 import { twoFactorLimits } from '#server/session/sign-in.service.ts';
 
