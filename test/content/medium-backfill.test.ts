@@ -25,6 +25,14 @@ async function forgetMediumVariants(images: StoredImage[]): Promise<void> {
   for (const image of images) await t.deps.storage.delete(image.medium_key!);
 }
 
+/** Images of these sizes, stored as they were before the medium variant. */
+async function imagesWithoutMedium(...sizes: [number, number][]): Promise<StoredImage[]> {
+  const images: StoredImage[] = [];
+  for (const [width, height] of sizes) images.push(await createImage(t.deps.db, t.deps.storage, width, height));
+  await forgetMediumVariants(images);
+  return images;
+}
+
 const mediumOf = (id: number) =>
   t.deps.db.selectFrom('images').select(['medium_key', 'medium_width', 'medium_height']).where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -64,12 +72,7 @@ describe('medium variants for images stored before them', () => {
   });
 
   it('pass over an image whose large file is gone, and go on with the rest', async () => {
-    const images = [
-      await createImage(t.deps.db, t.deps.storage, 1200, 900),
-      await createImage(t.deps.db, t.deps.storage, 1300, 900),
-      await createImage(t.deps.db, t.deps.storage, 900, 1400),
-    ];
-    await forgetMediumVariants(images);
+    const images = await imagesWithoutMedium([1200, 900], [1300, 900], [900, 1400]);
     await t.deps.storage.delete(images[0]!.large_key);
     const { log, lines } = recordingLog();
 
@@ -86,12 +89,7 @@ describe('medium variants for images stored before them', () => {
   });
 
   it('record each image once when two copies run at once', async () => {
-    const images = [
-      await createImage(t.deps.db, t.deps.storage, 1000, 700),
-      await createImage(t.deps.db, t.deps.storage, 1000, 600),
-      await createImage(t.deps.db, t.deps.storage, 1000, 500),
-    ];
-    await forgetMediumVariants(images);
+    const images = await imagesWithoutMedium([1000, 700], [1000, 600], [1000, 500]);
     const counts = await Promise.all([backfillMediumVariants(t.deps), backfillMediumVariants(t.deps)]);
     expect(counts[0] + counts[1]).toBe(3);
     for (const image of images) {
@@ -101,8 +99,7 @@ describe('medium variants for images stored before them', () => {
   });
 
   it('stop between images when told to', async () => {
-    const images = [await createImage(t.deps.db, t.deps.storage, 1000, 400), await createImage(t.deps.db, t.deps.storage, 1000, 300)];
-    await forgetMediumVariants(images);
+    await imagesWithoutMedium([1000, 400], [1000, 300]);
     let asked = 0;
     expect(await backfillMediumVariants(t.deps, () => ++asked > 1)).toBe(1);
     expect(await backfillMediumVariants(t.deps)).toBe(1);
