@@ -34,7 +34,7 @@ import { sendRestError } from './rest/error-response.ts';
 import { buildOpenApiDocument } from './rest/openapi.ts';
 import { registerApiDocs } from './rest/api-docs.ts';
 import { registerCvDownloadRoute } from './users/cv-download.route.ts';
-import { INTERNAL_BACKUP_PATH, registerInternalBackupRoute } from './backup/internal-route.ts';
+import { INTERNAL_BACKUP_PATH, registerInternalBackupRoute } from './backup/internal-backup.route.ts';
 import { clientDistDir } from './paths.ts';
 import { isStaticPath } from './static-paths.ts';
 import { RequestLogController } from './logger.ts';
@@ -44,7 +44,7 @@ import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
 import { PublicSnapshotSync } from './public-content/snapshot-sync.ts';
 import { loadPublicContent } from './public-content/public-content.service.ts';
 import { registerCrawlerFiles } from './public-content/crawler-files.ts';
-import { createPublicReadFastPath, serverWithPublicReadFastPath, type PublicReadAnswerer } from './public-content/public-read-route.ts';
+import { createPublicReadFastPath, serverWithPublicReadFastPath, type PublicReadAnswerer } from './public-content/public-read.route.ts';
 import { PageShell, sendPage } from './public-content/page-shell.ts';
 import { builtPageRenderer } from './public-content/page-renderer.ts';
 
@@ -124,7 +124,7 @@ function fastifyTrustProxy(trustProxy: AppConfig['trustProxy']): boolean | strin
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const limits: HttpLimits = { ...HTTP_LIMITS, ...options.httpLimits };
-  // Public reads are answered by the HTTP server before Fastify once the app is built (public-read-route.ts).
+  // Public reads are answered by the HTTP server before Fastify once the app is built (public-read.route.ts).
   const fastPath: { answer?: PublicReadAnswerer } = {};
   const app: FastifyInstance = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.logLevel } }),

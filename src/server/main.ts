@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { createLogger } from './logger.ts';
 import { createStartingGate } from './starting-gate.ts';
-import { newInternalToken, removeServerInfo, writeServerInfo } from './backup/internal-route.ts';
+import { newInternalToken, removeServerInfo, writeServerInfo } from './backup/server-info.ts';
 
 function fail(message: string): never {
   process.stderr.write(`Cannot start: ${message}\n`);

@@ -1,6 +1,6 @@
 // The whole API: one router per area. Their procedures carry the REST paths in their meta.
 import { router } from './trpc.ts';
-import { sessionRouter } from './session/session.router.ts';
+import { sessionRouter } from './account/session.router.ts';
 import { twoFactorRouter } from './two-factor/two-factor.router.ts';
 import { widgetsRouter } from './widgets/widgets.router.ts';
 import { galleriesRouter } from './galleries/galleries.router.ts';
@@ -8,8 +8,8 @@ import { testimonialsRouter } from './testimonials/testimonials.router.ts';
 import { usersRouter } from './users/users.router.ts';
 import { shopRouter } from './shop/shop.router.ts';
 import { quotesRouter } from './quotes/quotes.router.ts';
-import type { UploadRoute } from './rest/upload-route.ts';
-import { sessionUploadRoutes } from './session/session.uploads.ts';
+import type { UploadRoute } from './rest/upload.route.ts';
+import { sessionUploadRoutes } from './account/session.uploads.ts';
 import { widgetUploadRoutes } from './widgets/widgets.uploads.ts';
 import { galleryUploadRoutes } from './galleries/galleries.uploads.ts';
 import { quoteUploadRoutes } from './quotes/quotes.uploads.ts';

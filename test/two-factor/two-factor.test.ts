@@ -7,7 +7,7 @@ import { actingAs, callerFor, createUser, FACTORY_PASSWORD } from '#test/support
 import { cookieOf, login, turnOnTwoFactor } from '#test/support/accounts.ts';
 import { totpCode } from '#test/support/totp.ts';
 import { sessionIdOf } from '#server/auth/sessions.ts';
-import { twoFactorLimits } from '#server/session/sign-in.service.ts';
+import { twoFactorLimits } from '#server/account/sign-in.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Writes the session and XSRF cookies (docs/rest-contract.md "Session"), for both doors: tRPC procedures
 // and the REST upload routes.
 import type { RequestContext } from '#server/context.ts';
-import type { CurrentSession, SessionGrant } from '#server/session/session-grant.ts';
+import type { CurrentSession, SessionGrant } from '#server/auth/session-grant.ts';
 import { generateSessionToken, lifetimeOf, SESSION_COOKIE, XSRF_COOKIE, xsrfTokenFor } from './sessions.ts';
 
 /** Sets both cookies for `token`; the XSRF cookie is readable by script, the session one is not. */

@@ -22,7 +22,7 @@ import {
   writeArchive,
   type Manifest,
 } from './archive.ts';
-import { readServerInfo } from './internal-route.ts';
+import { readServerInfo } from './server-info.ts';
 import { dumpDatabase, listTablesInForeignKeyOrder, loadDump } from './portable-sql.ts';
 
 export class RestoreRefusedError extends Error {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { loadConfig, type AppConfig } from '#server/env.ts';
 import { createBackup, openSiteDatabase } from '#server/backup/backup.service.ts';
 import type { Manifest } from '#server/backup/archive.ts';
-import { INTERNAL_BACKUP_PATH, readServerInfo, type ServerInfo } from '#server/backup/internal-route.ts';
+import { INTERNAL_BACKUP_PATH } from '#server/backup/internal-backup.route.ts';
+import { readServerInfo, type ServerInfo } from '#server/backup/server-info.ts';
 
 const target = process.argv[2];
 if (!target) {

@@ -28,7 +28,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { S3Config } from '#server/env.ts';
 import { AppError } from '#server/errors.ts';
-import { assertStorageKey, contentTypeOf, mediaUrl, newTempPathIn, type FileStorage } from './storage.ts';
+import { assertStorageKey, contentTypeOf, mediaUrl, newTempPathIn, type FileStorage } from './file-storage.ts';
 
 export const SINGLE_PUT_MAX_BYTES = 16 * 1024 * 1024;
 const PART_BYTES = 8 * 1024 * 1024;

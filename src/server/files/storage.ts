@@ -12,29 +12,9 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '#server/env.ts';
 import { HTTP_LIMITS } from '#server/http-limits.ts';
+import { assertStorageKey, mediaUrl, newTempPathIn, type FileStorage } from './file-storage.ts';
 
-export interface FileStorage {
-  /** A folder for uploads in flight, on the same disk as the store so moves are cheap. */
-  readonly tmpDir: string;
-  newTempPath(suffix?: string): string;
-  putFile(key: string, sourcePath: string, options?: { move?: boolean }): Promise<void>;
-  putBuffer(key: string, data: Buffer): Promise<void>;
-  read(key: string): Promise<Buffer>;
-  /** A stream of the file; rejects when it cannot be opened (missing included). */
-  openRead(key: string): Promise<Readable>;
-  size(key: string): Promise<number | null>;
-  delete(key: string): Promise<void>;
-  /** The URL a browser uses for a public key (always /media/..., whatever the store). */
-  publicUrl(key: string): string;
-  /** The folder served at /media when public files are on this disk; undefined for a bucket. */
-  readonly publicRoot: string | undefined;
-  /** For a bucket with S3_PUBLIC_URL: the public key's direct URL, which /media redirects to. */
-  directPublicUrl(key: string): string | undefined;
-  /** At start: throws one line naming the store when it cannot be written. */
-  check(): Promise<void>;
-  /** Every stored key under `prefix` (e.g. "public/img/") with when it was last written. */
-  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
-}
+export { assertStorageKey, contentTypeOf, mediaUrl, newTempPathIn, type FileStorage } from './file-storage.ts';
 
 /** The local folder; its files have paths (the demo pictures are read from one). */
 export interface LocalFileStorage extends FileStorage {
@@ -51,11 +31,6 @@ export async function openFileStorage(config: Pick<AppConfig, 'dataDir' | 's3'>,
   return createS3Storage(config.s3, { tmpDir: path.join(config.dataDir, 'tmp'), log });
 }
 
-/** A temporary file name in `tmpDir` (uploads in flight). */
-export function newTempPathIn(tmpDir: string, suffix = ''): string {
-  return path.join(tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}${suffix}`);
-}
-
 /** True when a write failed because the disk (or the user's quota) is full; looks through `cause`. */
 export function isStorageFull(error: unknown): boolean {
   for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -63,13 +38,6 @@ export function isStorageFull(error: unknown): boolean {
     if (code === 'ENOSPC' || code === 'EDQUOT') return true;
   }
   return false;
-}
-
-const KEY_PATTERN = /^(public|private)\/[A-Za-z0-9._/-]+$/;
-
-/** Throws for anything but a `public/...` or `private/...` key without `..`. */
-export function assertStorageKey(key: string): void {
-  if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
 }
 
 export function createLocalStorage(dataDir: string): LocalFileStorage {
@@ -157,28 +125,6 @@ export function createLocalStorage(dataDir: string): LocalFileStorage {
       }
     },
   };
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  webp: 'image/webp',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
-
-/** The Content-Type of a stored file, from its key's extension (keys are made by this site). */
-export function contentTypeOf(key: string): string {
-  return CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
-}
-
-/** /media/... for a public key: the same URL whichever store holds the file. */
-export function mediaUrl(key: string): string {
-  if (!key.startsWith('public/')) throw new Error('Not a public key');
-  return `/media/${key.slice('public/'.length)}`;
 }
 
 /**

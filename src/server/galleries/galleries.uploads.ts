@@ -1,4 +1,4 @@
-import { defineUploadRoute, parseFields, type UploadRoute } from '#server/rest/upload-route.ts';
+import { defineUploadRoute, parseFields, type UploadRoute } from '#server/rest/upload.route.ts';
 import { imageTooLarge } from '#server/images/image-processing.ts';
 import { IMAGE_MAX_BYTES } from '#shared/limits.ts';
 import { galleryImageSchema, gallerySchema } from '#shared/schemas/content.ts';

@@ -13,7 +13,6 @@ import * as galleries from '#server/galleries/galleries.repository.ts';
 import { latestWidgetChange } from '#server/widgets/widgets.repository.ts';
 import { latestTestimonialChange } from '#server/testimonials/testimonials.repository.ts';
 import type { Gallery, GallerySummary, Testimonial, Widget } from '#shared/schemas/content.ts';
-import type { Shop } from '#shared/schemas/shop.ts';
 import type { PublicContent } from './public-snapshot.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'publicContent'>;
@@ -54,7 +53,3 @@ export async function readTestimonials(
   return deps.publicContent.current()?.testimonials(input.page, input.limit) ?? listTestimonials(deps, input);
 }
 
-/** The shop's details: the pages, the e-mails and GET /api/shop read them. */
-export async function readShop(deps: Pick<AppDeps, 'db' | 'publicContent'>): Promise<Shop> {
-  return deps.publicContent.current()?.content.shop ?? getShop(deps);
-}

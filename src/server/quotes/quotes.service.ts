@@ -14,8 +14,8 @@ import { AppError, isUniqueViolation } from '#server/errors.ts';
 import { reserveAttempt } from '#server/auth/rate-limiter.ts';
 import { renderImageVariants, type ImageVariants } from '#server/images/image-processing.ts';
 import { quoteRequestConfirmationMessage, quoteRequestShopMessage } from '#server/mail/messages.ts';
-import { readShop } from '#server/public-content/public-content.service.ts';
-import { sendSafely } from '#server/session/account-mail.ts';
+import { readShop } from '#server/shop/shop.service.ts';
+import { sendSafely } from '#server/mail/send-safely.ts';
 import { forbiddenCharacterErrors } from '#server/validation/text-characters.ts';
 import type { FieldErrors } from '#shared/errors.ts';
 import { QUOTE_PHOTO_MAX_BYTES, QUOTE_PHOTOS_MAX, QUOTE_REQUESTS_PER_HOUR, QUOTES_PAGE_SIZE } from '#shared/limits.ts';
@@ -352,7 +352,7 @@ export async function listMyQuoteRequests(deps: Pick<Deps, 'db'>, userId: number
   return { data: (await requests.findQuoteRequestsOfUser(deps.db, userId)).map(presentMine) };
 }
 
-/** The customer's requests for their data export (session/data-export.service.ts): with the contact details they gave, without the shop's notes. */
+/** The customer's requests for their data export (account/data-export.service.ts): with the contact details they gave, without the shop's notes. */
 export async function exportMyQuoteRequests(deps: Pick<Deps, 'db'>, userId: number): Promise<ExportedQuote[]> {
   return (await requests.findQuoteRequestsOfUser(deps.db, userId)).map((row) => ({
     ...presentMine(row),

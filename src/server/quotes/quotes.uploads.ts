@@ -5,7 +5,7 @@
  */
 import { AppError } from '#server/errors.ts';
 import type { FileFieldRule } from '#server/rest/multipart.ts';
-import { defineUploadRoute, type UploadRoute } from '#server/rest/upload-route.ts';
+import { defineUploadRoute, type UploadRoute } from '#server/rest/upload.route.ts';
 import { QUOTE_PHOTO_MAX_BYTES, QUOTE_PHOTOS_MAX } from '#shared/limits.ts';
 import { quoteCreatedSchema, quoteRequestFields } from '#shared/schemas/quotes.ts';
 import { createQuoteRequest, QUOTE_PHOTO_MESSAGES, reserveQuoteRequest } from './quotes.service.ts';

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { SESSION_COOKIE } from '#server/auth/sessions.ts';
 import { listRestProcedures } from './rest-plugin.ts';
-import type { UploadRoute } from './upload-route.ts';
+import type { UploadRoute } from './upload.route.ts';
 
 const errorBody = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
 

@@ -3,7 +3,7 @@
  * implementation. Every procedure whose meta has an `openapi` path becomes a Fastify route that
  * gathers the input (query, JSON, urlencoded or multipart fields, path parameters), calls the
  * procedure through a server-side caller, and writes the result or the error in the contract's
- * shape. Upload routes (upload-route.ts) share the dispatch and error handling.
+ * shape. Upload routes (rest/upload.route.ts) share the dispatch and error handling.
  *
  * Why not trpc-to-openapi's own HTTP handler: it answers errors with its own body (`code`,
  * `issues`), accepts JSON bodies only and has no 204s, none of which docs/rest-contract.md allows. Its
@@ -18,7 +18,7 @@ import { assertAccess } from '#server/auth/access.ts';
 import { UploadSlots } from '#server/http-limits.ts';
 import { isMultipart, readMultipart } from './multipart.ts';
 import { sendRestError } from './error-response.ts';
-import type { UploadRoute } from './upload-route.ts';
+import type { UploadRoute } from './upload.route.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

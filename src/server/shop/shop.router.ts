@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { adminProcedure, publicProcedure, router } from '#server/trpc.ts';
 import { shopInput, shopSchema } from '#shared/schemas/shop.ts';
-import { readShop } from '#server/public-content/public-content.service.ts';
-import { updateShop } from './shop.service.ts';
+import { readShop, updateShop } from './shop.service.ts';
 
 export const shopRouter = router({
   get: publicProcedure

@@ -1,5 +1,5 @@
-// The shop's details: one record the admin edits (docs/decisions/shop-record.md). The public
-// reads take it from the snapshot (public-content.service.ts readShop); this reads and writes the table.
+// The shop's details: one record the admin edits (docs/decisions/shop-record.md). Readers take it
+// from the public snapshot (readShop); getShop and updateShop read and write the table.
 import type { AppDeps } from '#server/app-deps.ts';
 import { shopSchema, type Shop, type ShopInput } from '#shared/schemas/shop.ts';
 import * as repo from './shop.repository.ts';
@@ -10,6 +10,11 @@ type Deps = Pick<AppDeps, 'db'>;
 function presentShop(record: ShopRecord): Shop {
   const { updatedAt: _updatedAt, ...shop } = record;
   return shopSchema.parse(shop);
+}
+
+/** The shop's details: the pages, the e-mails and GET /api/shop read them (from the snapshot when built). */
+export async function readShop(deps: Pick<AppDeps, 'db' | 'publicContent'>): Promise<Shop> {
+  return deps.publicContent.current()?.content.shop ?? getShop(deps);
 }
 
 export async function getShop(deps: Deps): Promise<Shop> {

@@ -108,7 +108,7 @@ export async function deleteUser(deps: Deps, id: number, actorId: number): Promi
 
 /**
  * The one place an account is removed, for the admin's delete and the user's own
- * (session/delete-account.service.ts), so both remove the same things: the row, and with it
+ * (account/delete-account.service.ts), so both remove the same things: the row, and with it
  * (foreign keys cascade) the sessions, reset tokens and CV download records; the CV file after
  * the commit. Anything else that must go with an account goes in this transaction. An admin is
  * removed only while another admin remains. Removing an admin locks every admin row first, in id

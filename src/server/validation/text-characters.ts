@@ -1,7 +1,7 @@
 /**
  * Strings no field may hold: a NUL byte (PostgreSQL refuses it in text, so it would be a 500) and
  * an unpaired UTF-16 surrogate (not a character; it cannot be stored or sent as UTF-8). Every
- * procedure's raw input (trpc.ts) and every upload route's fields (upload-route.ts) are checked
+ * procedure's raw input (trpc.ts) and every upload route's fields (rest/upload.route.ts) are checked
  * before the schema, so either is a 422 on the field that holds it, on both engines.
  */
 import type { FieldErrors } from '#shared/errors.ts';

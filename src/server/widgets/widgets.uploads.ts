@@ -1,4 +1,4 @@
-import { defineUploadRoute, parseFields, type UploadRoute } from '#server/rest/upload-route.ts';
+import { defineUploadRoute, parseFields, type UploadRoute } from '#server/rest/upload.route.ts';
 import { IMAGE_MAX_BYTES } from '#shared/limits.ts';
 import { widgetSchema } from '#shared/schemas/content.ts';
 import { widgetFieldsInput, widgetUpdateInput } from '#shared/schemas/content-inputs.ts';

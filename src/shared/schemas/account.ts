@@ -10,7 +10,7 @@ import { exportedQuoteSchema } from './quotes.ts';
 
 /**
  * A signed-in session as its owner sees it. `id` is a public id derived from the stored one
- * (session/device-sessions.service.ts), never the cookie's token or the row's key.
+ * (account/device-sessions.service.ts), never the cookie's token or the row's key.
  */
 export const deviceSessionSchema = z.object({
   id: z.string(),

@@ -13,7 +13,7 @@ export const TELEPHONE_MAX = 40;
 /**
  * A field of the register form that people never see or hear (hidden from sight and from
  * assistive technology) and bots fill in: a registration carrying it is answered as a success
- * and does nothing (server/session/registration.service.ts).
+ * and does nothing (server/account/registration.service.ts).
  */
 export const REGISTER_HONEYPOT_FIELD = 'website';
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient, type TestResponse } from '#test/support/client.ts';
 import { actingAs, createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
 import { login } from '#test/support/accounts.ts';
-import { LOGIN_LIMITS } from '#server/session/sign-in.service.ts';
+import { LOGIN_LIMITS } from '#server/account/sign-in.service.ts';
 import { BATCHED_SESSION_MUTATION_MESSAGE, isBatchedSessionMutation, TRPC_MAX_BATCH_SIZE } from '#server/trpc-batching.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient, type TestResponse } from '#test/support/client.ts';
 import { actingAs, createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
 import { generateSessionToken, saveSession, SESSION_COOKIE, sessionIdOf } from '#server/auth/sessions.ts';
-import { PASSWORD_CHECK_LIMITS } from '#server/session/passwords.service.ts';
+import { PASSWORD_CHECK_LIMITS } from '#server/account/passwords.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import { passTwoFactorChallenge } from '#server/two-factor/two-factor.service.ts
 import { findLoginUserByEmail } from '#server/users/users.repository.ts';
 import type { LoginResult, TwoFactorChallengeInput } from '#shared/schemas/session.ts';
 import { INVALID_TWO_FACTOR_CODE_MESSAGE } from '#shared/schemas/two-factor.ts';
-import { rotateSession, type CurrentSession, type SessionGrant } from './session-grant.ts';
+import { rotateSession, type CurrentSession, type SessionGrant } from '#server/auth/session-grant.ts';
 
 const BAD_CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
 

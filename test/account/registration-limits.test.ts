@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient, type TestResponse } from '#test/support/client.ts';
 import { readOutbox } from '#test/support/mail.ts';
-import { REGISTRATION_LIMITS, registrationLimits } from '#server/session/registration.service.ts';
+import { REGISTRATION_LIMITS, registrationLimits } from '#server/account/registration.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,22 +1,11 @@
-/**
- * Sending the account e-mails (verification, password reset). A mail that cannot be sent never
- * undoes the change that caused it: it is logged, and the user can ask again.
- */
+/** The verification e-mail, sent at registration, on resend and after an e-mail change. */
 import type { AppDeps } from '#server/app-deps.ts';
 import { verificationPath } from '#server/auth/signed-links.ts';
-import type { MailMessage } from '#server/mail/mailer.ts';
+import { sendSafely } from '#server/mail/send-safely.ts';
 import { verificationMessage } from '#server/mail/messages.ts';
-import { readShop } from '#server/public-content/public-content.service.ts';
+import { readShop } from '#server/shop/shop.service.ts';
 
 type Deps = Pick<AppDeps, 'mailer' | 'log' | 'config'>;
-
-export async function sendSafely(deps: Deps, message: MailMessage): Promise<void> {
-  try {
-    await deps.mailer.send(message);
-  } catch (err) {
-    deps.log.error({ err, to: message.to, subject: message.subject }, 'e-mail could not be sent');
-  }
-}
 
 export async function sendVerificationMail(
   deps: Deps & Pick<AppDeps, 'db' | 'publicContent'>,

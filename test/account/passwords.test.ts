@@ -5,7 +5,7 @@ import { TestClient } from '#test/support/client.ts';
 import { actingAs, callerFor, createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
 import { login } from '#test/support/accounts.ts';
 import { mailsTo } from '#test/support/mail.ts';
-import { forgotPassword } from '#server/session/passwords.service.ts';
+import { forgotPassword } from '#server/account/passwords.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { AppError } from '#server/errors.ts';
 import type { FileFieldRule, UploadedFile } from '#server/rest/multipart.ts';
-import { defineUploadRoute, type UploadRoute } from '#server/rest/upload-route.ts';
+import { defineUploadRoute, type UploadRoute } from '#server/rest/upload.route.ts';
 import { validateWithChecks } from '#server/validation/input-checks.ts';
 import { CV_MAX_BYTES, CV_TOO_LARGE_MESSAGE } from '#shared/limits.ts';
 import { profileInputSchema, registerInputSchema } from '#shared/schemas/session.ts';

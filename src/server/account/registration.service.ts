@@ -14,7 +14,7 @@ import type { FieldErrors } from '#shared/errors.ts';
 import { REGISTER_HONEYPOT_FIELD, type RegisterInput } from '#shared/schemas/session.ts';
 import { messages } from '#shared/validation.ts';
 import { sendVerificationMail } from './account-mail.ts';
-import { rotateSession, type CurrentSession, type SessionGrant } from './session-grant.ts';
+import { rotateSession, type CurrentSession, type SessionGrant } from '#server/auth/session-grant.ts';
 
 /**
  * Registration limits (issue 12 item 4: 25 accounts and their mails in under a second from one

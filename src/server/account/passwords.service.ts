@@ -20,8 +20,8 @@ import {
   type ChangePasswordInput,
   type ResetPasswordInput,
 } from '#shared/schemas/session.ts';
-import { sendSafely } from './account-mail.ts';
-import { readShop } from '#server/public-content/public-content.service.ts';
+import { sendSafely } from '#server/mail/send-safely.ts';
+import { readShop } from '#server/shop/shop.service.ts';
 import * as resetTokens from './password-reset-tokens.repository.ts';
 
 const INVALID_RESET_TOKEN_MESSAGE = 'This password reset token is invalid.';

@@ -5,7 +5,7 @@ import { TestClient } from '#test/support/client.ts';
 import { createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
 import { login } from '#test/support/accounts.ts';
 import { SESSION_COOKIE, sessionIdOf } from '#server/auth/sessions.ts';
-import { PASSWORD_CHECK_LIMITS } from '#server/session/passwords.service.ts';
+import { PASSWORD_CHECK_LIMITS } from '#server/account/passwords.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
