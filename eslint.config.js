@@ -4,6 +4,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', '.data-test/**', 'test-results/**'] },
@@ -20,6 +22,19 @@ export default tseslint.config(
       // An async function that implements a promise-returning interface without awaiting is fine.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  // No import cycles in the site's code: a cycle makes module order matter and hides which of two
+  // modules is the lower layer. Type-only imports do not count (they vanish from the build).
+  {
+    files: ['src/**/*.{ts,tsx}', 'migrations/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      // Node's own resolution, which knows package.json "imports" (#server/*, #shared/*, ...).
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],

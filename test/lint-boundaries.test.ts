@@ -12,14 +12,14 @@ const root = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-  ruleFilter: ({ ruleId }) => ruleId === '@typescript-eslint/no-restricted-imports',
+  ruleFilter: ({ ruleId }) => ruleId === '@typescript-eslint/no-restricted-imports' || ruleId === 'import-x/no-cycle',
 });
 
-/** Lints a real file of the project with `line` added at its top; returns the restricted-import messages. */
-async function violationsOf(file: string, line: string): Promise<string[]> {
+/** Lints a real file of the project with `line` added at its top; returns the messages of `rule`. */
+async function violationsOf(file: string, line: string, rule = '@typescript-eslint/no-restricted-imports'): Promise<string[]> {
   const source = readFileSync(path.join(root, file), 'utf8');
   const [result] = await eslint.lintText(`${line}\n${source}`, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
 describe('import boundaries', () => {
@@ -51,4 +51,24 @@ describe('import boundaries', () => {
     },
     60_000,
   );
+
+  // A cycle through a relative import, through the #server alias, and through a lazy import() all count;
+  // a type-only import does not (it is gone from the build).
+  it.each([
+    ['src/server/files/file-storage.ts', "import { openFileStorage } from './storage.ts';"],
+    ['src/server/backup/server-info.ts', "import { createBackup } from '#server/backup/backup.service.ts';"],
+    ['src/server/backup/server-info.ts', "export const later = () => import('#server/backup/backup.service.ts');"],
+  ])(
+    '%s may not close a cycle with: %s',
+    async (file, line) => {
+      expect(await violationsOf(file, line, 'import-x/no-cycle')).toHaveLength(1);
+    },
+    60_000,
+  );
+
+  it('a type-only import back is not a cycle', async () => {
+    expect(
+      await violationsOf('src/server/files/file-storage.ts', "import type { LocalFileStorage } from './storage.ts';", 'import-x/no-cycle'),
+    ).toEqual([]);
+  }, 60_000);
 });
