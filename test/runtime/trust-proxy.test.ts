@@ -40,5 +40,6 @@ describe('TRUST_PROXY', () => {
     expect(await recordedAddress({ TRUST_PROXY: '1' })).toBe('203.0.113.9');
     await t!.close();
     expect(await recordedAddress({ TRUST_PROXY: '2' })).toBe('198.51.100.1');
-  });
+    // Two apps and two argon2 sign-ins in one test: a loaded machine took over 30 s.
+  }, 90_000);
 });
