@@ -52,4 +52,3 @@ export async function readTestimonials(
 ): Promise<{ results: Testimonial[]; total: number }> {
   return deps.publicContent.current()?.testimonials(input.page, input.limit) ?? listTestimonials(deps, input);
 }
-
