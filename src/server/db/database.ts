@@ -135,3 +135,9 @@ export async function isDatabaseUp(db: Kysely<Database>, timeoutMs = 2000): Prom
     clearTimeout(timer);
   }
 }
+
+/** Which engine a connection talks to (PGlite names itself in version()), for code that holds only the Kysely instance. */
+export async function databaseEngineOf(db: Kysely<Database>): Promise<DatabaseEngine> {
+  const { rows } = await sql<{ version: string }>`select version() as version`.execute(db);
+  return rows[0]?.version.includes('PGlite') ? 'pglite' : 'postgres';
+}
