@@ -8,7 +8,7 @@ import type { SystemStatus } from '#shared/schemas/system.ts';
 // The page is tested against a stand-in for the tRPC options proxy: each test says what
 // system.status answers (a value, a failure, or never).
 const stub = vi.hoisted(() => ({
-  queryClient: null,
+  queryClient: undefined as QueryClient | undefined,
   answer: (): Promise<unknown> => new Promise(() => {}),
 }));
 vi.mock('#client/lib/trpc.ts', async () => {
@@ -50,7 +50,7 @@ const status: SystemStatus = {
 };
 
 function renderPage() {
-  const client = stub.queryClient as QueryClient;
+  const client = stub.queryClient!;
   client.clear();
   render(
     <QueryClientProvider client={client}>
