@@ -46,6 +46,10 @@ if (ssr.status !== 0) {
   process.exit(1);
 }
 
+// The commit the build is made from, for the System screen and /metrics (src/server/system/build-info.ts);
+// none when the sources are not a git checkout (the Docker build copies no .git).
+const commit = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' });
+
 const serverDir = path.join(root, 'dist', 'server');
 rmSync(serverDir, { recursive: true, force: true });
 try {
@@ -68,6 +72,7 @@ try {
     packages: 'external',
     sourcemap: 'linked',
     legalComments: 'none',
+    define: { __BUILD_COMMIT__: JSON.stringify(commit.status === 0 ? commit.stdout.trim() : '') },
     logLevel: 'warning',
   });
 } catch {

@@ -105,6 +105,7 @@ const table: Record<string, Case[]> = {
   // A customer's own only: someone else's id is a 404 (test/quotes/quote-requests.test.ts).
   'quotes.mine': [{ level: 'signedIn', input: {} }],
   'quotes.mineById': [{ level: 'signedIn', input: { id: NONE } }],
+  'system.status': [{ level: 'admin', input: undefined }],
 };
 
 const ACCESS_CODES: AppErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'EMAIL_NOT_VERIFIED', 'PASSWORD_CONFIRMATION_REQUIRED'];

@@ -11,6 +11,7 @@ import type { FileStorage } from './files/storage.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PublicSnapshotStore } from './public-content/public-snapshot.ts';
 import type { BackgroundTasks } from './background.ts';
+import type { OperationalProbes } from './metrics/probes.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -23,4 +24,6 @@ export interface AppDeps {
   publicContent: PublicSnapshotStore;
   /** Work that runs after the response (background.ts). */
   background: BackgroundTasks;
+  /** How the job and mail queues are doing, for /metrics and the System screen; unset until they are wired. */
+  probes?: OperationalProbes;
 }

@@ -47,6 +47,7 @@ import { registerCrawlerFiles } from './public-content/crawler-files.ts';
 import { createPublicReadFastPath, serverWithPublicReadFastPath, type PublicReadAnswerer } from './public-content/public-read.route.ts';
 import { PageShell, sendPage } from './public-content/page-shell.ts';
 import { builtPageRenderer } from './public-content/page-renderer.ts';
+import { registerMetrics } from './metrics/metrics.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : undefined;
   await snapshotSync?.start();
   app.decorate('deps', deps);
+  registerMetrics(app, deps, Object.keys(appRouter._def.procedures));
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('sessionRow', null);
   app.decorateRequest('sessionUser', null);

@@ -40,6 +40,21 @@ export interface AppConfig {
   s3: S3Config | undefined;
   /** Photos of quote requests closed longer than this many days are deleted (QUOTE_PHOTO_RETENTION_DAYS). */
   quotePhotoRetentionDays: number;
+  /**
+   * When scheduled backups run (BACKUP_SCHEDULE): a 5-field cron expression in the shop's time
+   * zone, or undefined when off. Default: 03:00 nightly on the embedded database, off with
+   * DATABASE_URL (the operator's own PostgreSQL backups are expected there).
+   */
+  backupSchedule: string | undefined;
+  /** How many scheduled backups are kept (BACKUP_KEEP): the newest of so many days and ISO weeks. */
+  backupKeep: BackupKeep;
+  /** GET /metrics asks for `Authorization: Bearer <token>` when set; otherwise it answers loopback callers only. */
+  metricsToken: string | undefined;
+}
+
+export interface BackupKeep {
+  daily: number;
+  weekly: number;
 }
 
 export interface S3Config {
@@ -149,7 +164,86 @@ const envSchema = z.object({
     emptyIsUnset,
     z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(1).max(36500).default(365),
   ),
+  BACKUP_SCHEDULE: z.preprocess(
+    emptyIsUnset,
+    z
+      .string()
+      .transform((v, ctx) => {
+        const text = v.trim().replace(/\s+/g, ' ');
+        if (['off', 'false', 'no'].includes(text.toLowerCase())) return 'off' as const;
+        const problem = cronExpressionProblem(text);
+        if (problem) {
+          ctx.addIssue({ code: 'custom', message: problem });
+          return z.NEVER;
+        }
+        return text;
+      })
+      .optional(),
+  ),
+  BACKUP_KEEP: z.preprocess(
+    emptyIsUnset,
+    z
+      .string()
+      .transform((v, ctx) => {
+        const keep: BackupKeep = { daily: 0, weekly: 0 };
+        const parts = v
+          .split(',')
+          .map((p) => p.trim().toLowerCase())
+          .filter(Boolean);
+        for (const part of parts) {
+          const match = /^(\d{1,3})([dw])$/.exec(part);
+          if (!match) {
+            ctx.addIssue({ code: 'custom', message: 'must be counts of daily and weekly backups, such as 7d,4w' });
+            return z.NEVER;
+          }
+          keep[match[2] === 'd' ? 'daily' : 'weekly'] = Number(match[1]);
+        }
+        if (keep.daily + keep.weekly === 0) {
+          ctx.addIssue({ code: 'custom', message: 'must keep at least one backup (such as 7d,4w)' });
+          return z.NEVER;
+        }
+        return keep;
+      })
+      .optional(),
+  ),
+  METRICS_TOKEN: z.preprocess(emptyIsUnset, z.string().trim().min(16, 'must be at least 16 characters').optional()),
 });
+
+export const DEFAULT_BACKUP_SCHEDULE = '0 3 * * *';
+
+/** Each cron field's range; month and weekday also take names (JAN, MON). 7 is Sunday too. */
+const CRON_FIELDS = [
+  { name: 'minute', min: 0, max: 59 },
+  { name: 'hour', min: 0, max: 23 },
+  { name: 'day of month', min: 1, max: 31 },
+  { name: 'month', min: 1, max: 12, names: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'], first: 1 },
+  { name: 'day of week', min: 0, max: 7, names: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'], first: 0 },
+] as const;
+
+/** Why a 5-field cron expression is not one, or undefined when it is. */
+export function cronExpressionProblem(expression: string): string | undefined {
+  const fields = expression.trim().split(/\s+/);
+  if (fields.length !== 5)
+    return `must be off or a cron expression of 5 fields (minute hour day month weekday), e.g. ${DEFAULT_BACKUP_SCHEDULE}`;
+  for (const [index, field] of fields.entries()) {
+    const spec = CRON_FIELDS[index]!;
+    const value = (text: string): number | undefined => {
+      const named = 'names' in spec ? (spec.names as readonly string[]).indexOf(text.toUpperCase()) : -1;
+      if (named !== -1) return named + ('first' in spec ? spec.first : 0);
+      return /^\d+$/.test(text) ? Number(text) : undefined;
+    };
+    for (const item of field.split(',')) {
+      const match = /^(\*|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)?)(?:\/(\d+))?$/.exec(item);
+      const bounds = match?.[1] === '*' ? [] : (match?.[1]?.split('-').map(value) ?? [undefined]);
+      const inRange = bounds.every((n) => n !== undefined && n >= spec.min && n <= spec.max);
+      const step = match?.[2] === undefined ? 1 : Number(match[2]);
+      if (!match || !inRange || step < 1 || (bounds.length === 2 && bounds[0]! > bounds[1]!)) {
+        return `the ${spec.name} field "${field}" is not valid (${spec.min}-${spec.max}, *, lists, ranges and /steps)`;
+      }
+    }
+  }
+  return undefined;
+}
 
 /** Validates the environment; throws ConfigError with a one-line message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -193,6 +287,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     isDemoContentOn: e.DEMO_CONTENT ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     quotePhotoRetentionDays: e.QUOTE_PHOTO_RETENTION_DAYS,
+    // Off on PostgreSQL unless asked for: its operator backs it up with the database's own tools.
+    backupSchedule: e.BACKUP_SCHEDULE === 'off' ? undefined : (e.BACKUP_SCHEDULE ?? (e.DATABASE_URL ? undefined : DEFAULT_BACKUP_SCHEDULE)),
+    backupKeep: e.BACKUP_KEEP ?? { daily: 7, weekly: 4 },
+    metricsToken: e.METRICS_TOKEN,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -38,6 +38,8 @@ it('backs up a running embedded site through the server', async () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(existsSync(file)).toBe(true);
+    // It holds APP_KEY and the password hashes: readable by the site's user only.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(existsSync(`${file}.partial`)).toBe(false);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   } finally {

@@ -2,7 +2,7 @@
 // (non-empty target, corrupt or truncated archive, newer schema) are refused with nothing changed.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,8 @@ beforeAll(async () => {
   const publicFiles = (await readdir(source.deps.storage.publicRoot!, { recursive: true })).filter((f) => f.endsWith('.webp'));
   imageUrl = `/media/${publicFiles[0]!.split(path.sep).join('/')}`;
   archive = path.join(await tempDir(), 'site.tar.gz');
+  // A file already at the path (world-readable) is replaced, not rewritten in place.
+  await writeFile(archive, 'stale', { mode: 0o644 });
   await createBackup(source.config, db, source.database.engine, archive);
 }, 60_000);
 
@@ -93,6 +95,10 @@ async function checkRestored(env: Record<string, string>) {
     await database.close();
   }
 }
+
+it('writes the archive readable by its owner only: it holds APP_KEY and the password hashes', async () => {
+  expect((await stat(archive)).mode & 0o777).toBe(0o600);
+});
 
 describe('restore', () => {
   it('into an empty embedded database brings back users (two-factor too), content and images', async () => {

@@ -124,4 +124,33 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', '::1']);
     expectConfigError({ TRUST_PROXY: 'everyone' }, /^Invalid TRUST_PROXY: must be false, a hop count/);
   });
+
+  it('schedules backups nightly at 03:00 on the embedded database and not on PostgreSQL, unless BACKUP_SCHEDULE says', () => {
+    expect(loadConfig({ DATA_DIR: dir }).backupSchedule).toBe('0 3 * * *');
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://db/site' }).backupSchedule).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://db/site', BACKUP_SCHEDULE: '30 1 * * *' }).backupSchedule).toBe(
+      '30 1 * * *',
+    );
+    expect(loadConfig({ DATA_DIR: dir, BACKUP_SCHEDULE: 'off' }).backupSchedule).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, BACKUP_SCHEDULE: ' */30  2-4 1,15 jan-jun MON-FRI ' }).backupSchedule).toBe(
+      '*/30 2-4 1,15 jan-jun MON-FRI',
+    );
+    expectConfigError({ BACKUP_SCHEDULE: '0 3 * *' }, /^Invalid BACKUP_SCHEDULE: must be off or a cron expression of 5 fields/);
+    expectConfigError({ BACKUP_SCHEDULE: '0 24 * * *' }, /^Invalid BACKUP_SCHEDULE: the hour field "24" is not valid/);
+    expectConfigError({ BACKUP_SCHEDULE: 'nightly' }, /^Invalid BACKUP_SCHEDULE/);
+  });
+
+  it('keeps 7 daily and 4 weekly backups unless BACKUP_KEEP says, and never none', () => {
+    expect(loadConfig({ DATA_DIR: dir }).backupKeep).toEqual({ daily: 7, weekly: 4 });
+    expect(loadConfig({ DATA_DIR: dir, BACKUP_KEEP: '14d, 8W' }).backupKeep).toEqual({ daily: 14, weekly: 8 });
+    expect(loadConfig({ DATA_DIR: dir, BACKUP_KEEP: '3d' }).backupKeep).toEqual({ daily: 3, weekly: 0 });
+    expectConfigError({ BACKUP_KEEP: '0d,0w' }, /^Invalid BACKUP_KEEP: must keep at least one backup/);
+    expectConfigError({ BACKUP_KEEP: 'a week' }, /^Invalid BACKUP_KEEP: must be counts of daily and weekly backups, such as 7d,4w$/);
+  });
+
+  it('reads METRICS_TOKEN, refusing a short one', () => {
+    expect(loadConfig({ DATA_DIR: dir }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'a-long-enough-scrape-token' }).metricsToken).toBe('a-long-enough-scrape-token');
+    expectConfigError({ METRICS_TOKEN: 'secret' }, /^Invalid METRICS_TOKEN: must be at least 16 characters$/);
+  });
 });

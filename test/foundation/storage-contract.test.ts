@@ -83,14 +83,17 @@ describe.each(drivers)('storage contract: %s', (_name, makeStorage) => {
     await expect(storage.openRead(k)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('lists the keys under a prefix with when they were written', async () => {
+  it('lists the keys under a prefix with when they were written and their size', async () => {
     const storage = makeStorage();
     const prefix = `private/listed-${randomBytes(4).toString('hex')}/`;
     await storage.putBuffer(`${prefix}one.txt`, Buffer.from('1'));
-    await storage.putBuffer(`${prefix}deeper/two.txt`, Buffer.from('2'));
+    await storage.putBuffer(`${prefix}deeper/two.txt`, Buffer.from('22'));
     const listed = [];
     for await (const entry of storage.list(prefix)) listed.push(entry);
-    expect(listed.map((entry) => entry.key).sort()).toEqual([`${prefix}deeper/two.txt`, `${prefix}one.txt`]);
+    expect(listed.map((entry) => [entry.key, entry.size]).sort()).toEqual([
+      [`${prefix}deeper/two.txt`, 2],
+      [`${prefix}one.txt`, 1],
+    ]);
     for (const entry of listed) expect(Math.abs(entry.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
   });
 

@@ -5,12 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as tar from 'tar';
 
 export const ARCHIVE_FORMAT = 'seaside-bodyshop-backup';
 export const ARCHIVE_FORMAT_VERSION = 1;
+/** Owner read and write only: an archive holds the site's key and every password hash. */
+export const ARCHIVE_FILE_MODE = 0o600;
 
 export interface Manifest {
   format: typeof ARCHIVE_FORMAT;
@@ -42,11 +44,16 @@ export async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
+/**
+ * Writes the archive readable by its owner only (0600): it holds APP_KEY and the password hashes.
+ * A file left at that path is removed first, so its mode cannot carry over.
+ */
 export async function writeArchive(stagingDir: string, file: string): Promise<void> {
   const members = await readdir(stagingDir);
   // manifest.json first, so a reader meets it before the rest.
   const ordered = ['manifest.json', ...members.filter((m) => m !== 'manifest.json').sort()];
-  await tar.create({ gzip: true, file, cwd: stagingDir, portable: true }, ordered);
+  await rm(file, { force: true });
+  await tar.create({ gzip: true, file, cwd: stagingDir, portable: true, mode: ARCHIVE_FILE_MODE }, ordered);
 }
 
 /** Extracts into dir and checks every member against the manifest; throws ArchiveError. */

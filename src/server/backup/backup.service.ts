@@ -45,8 +45,13 @@ async function appliedMigrations(db: Kysely<Database>): Promise<string[]> {
 
 const encodeKey = (key: Buffer) => `base64:${key.toString('base64')}\n`;
 
-/** Writes the archive to `file` (through `file.partial`, renamed only once complete). */
-export async function createBackup(config: AppConfig, db: Kysely<Database>, engine: string, file: string): Promise<Manifest> {
+/** Writes the archive to `file` (through `file.partial`, renamed only once complete), readable by its owner only. */
+export async function createBackup(
+  config: Pick<AppConfig, 'dataDir' | 'appKey'>,
+  db: Kysely<Database>,
+  engine: string,
+  file: string,
+): Promise<Manifest> {
   const partial = `${file}.partial`;
   const staging = await mkdtemp(path.join(os.tmpdir(), 'backup-'));
   try {

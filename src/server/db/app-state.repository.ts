@@ -25,3 +25,12 @@ export async function incrementAppStateCounter(db: Kysely<Database>, key: string
     .executeTakeFirstOrThrow();
   return Number(row.value);
 }
+
+/** Records the fact, replacing what was there (the last writer wins). */
+export async function setAppState(db: Kysely<Database>, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('app_state')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}

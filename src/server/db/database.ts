@@ -135,3 +135,15 @@ export async function isDatabaseUp(db: Kysely<Database>, timeoutMs = 2000): Prom
     clearTimeout(timer);
   }
 }
+
+/** Which engine a connection talks to (PGlite names itself in version()), for code that holds only the Kysely instance. */
+export async function databaseEngineOf(db: Kysely<Database>): Promise<DatabaseEngine> {
+  const { rows } = await sql<{ version: string }>`select version() as version`.execute(db);
+  return rows[0]?.version.includes('PGlite') ? 'pglite' : 'postgres';
+}
+
+/** The database's size on disk in bytes (pg_database_size: PostgreSQL and PGlite both answer it). */
+export async function databaseSizeOf(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ size: string | number }>`select pg_database_size(current_database())::text as size`.execute(db);
+  return Number(rows[0]?.size ?? 0);
+}

@@ -25,8 +25,8 @@ export interface FileStorage {
   directPublicUrl(key: string): string | undefined;
   /** At start: throws one line naming the store when it cannot be written. */
   check(): Promise<void>;
-  /** Every stored key under `prefix` (e.g. "public/img/") with when it was last written. */
-  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
+  /** Every stored key under `prefix` (e.g. "public/img/") with when it was last written and its size in bytes. */
+  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date; size: number }>;
 }
 
 /** A temporary file name in `tmpDir` (uploads in flight). */

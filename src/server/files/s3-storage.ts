@@ -176,7 +176,7 @@ export function createS3Storage(config: S3Config, options: { tmpDir: string; log
           client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ...(ContinuationToken ? { ContinuationToken } : {}) })),
         );
         for (const object of page.Contents ?? []) {
-          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(), size: object.Size ?? 0 };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

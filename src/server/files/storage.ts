@@ -121,7 +121,7 @@ export function createLocalStorage(dataDir: string): LocalFileStorage {
         if (!entry.isFile()) continue;
         const file = path.join(entry.parentPath, entry.name);
         const modified = await stat(file).catch(() => null);
-        if (modified) yield { key: path.relative(root, file).split(path.sep).join('/'), modifiedAt: modified.mtime };
+        if (modified) yield { key: path.relative(root, file).split(path.sep).join('/'), modifiedAt: modified.mtime, size: modified.size };
       }
     },
   };

@@ -145,6 +145,28 @@ function sendRenderedPage(
   sendRaw(response, page.status, answer.headers, answer.body);
 }
 
+/** The route pattern each fast answer counts under in /metrics: the normal route's own, or the page shell's. */
+const FAST_ROUTE: Record<string, string> = {
+  'widgets.byKey': '/api/widgets/:x',
+  'galleries.get': '/api/galleries/:id',
+  'galleries.list': '/api/galleries',
+  'testimonials.list': '/api/testimonials',
+  'shop.get': '/api/shop',
+};
+export const PUBLIC_PAGE_ROUTE = '(public page)';
+
+/**
+ * How many requests the fast path answered, by "route status" (`/api/shop 200`): a plain counter
+ * per answer, which /metrics (metrics/) reads when scraped, so the fast path stays as cheap as it is.
+ */
+export type PublicReadCounts = Map<string, number>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicReadCounts: PublicReadCounts;
+  }
+}
+
 /** Answers a request when it is a public read the snapshot holds (true), or leaves it to Fastify (false). */
 export type PublicReadAnswerer = (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
 
@@ -174,12 +196,17 @@ export async function createPublicReadFastPath(
     securityHeaders ??= Object.fromEntries(Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]));
   });
   const log = app.log;
+  const counts: PublicReadCounts = new Map();
+  app.decorate('publicReadCounts', counts);
   let answered = 0;
-  const logAnswer = (request: IncomingMessage, status: number, started: number) =>
+  const logAnswer = (request: IncomingMessage, route: string, status: number, started: number) => {
+    const key = `${route} ${status}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
     log.info(
       { reqId: `fast-${++answered}`, method: request.method, url: request.url, status, ms: Math.round(performance.now() - started) },
       'request',
     );
+  };
 
   return (request, response) => {
     const url = request.url ?? '/';
@@ -190,7 +217,7 @@ export async function createPublicReadFastPath(
       const prepared = read && deps.publicContent.current()?.restAnswer(read.procedurePath, read.input);
       if (!prepared) return false;
       sendPrepared(request, response, jsonAnswers(prepared, securityHeaders, answersCache), prepared.etag);
-      logAnswer(request, response.statusCode, started);
+      logAnswer(request, FAST_ROUTE[read.procedurePath] ?? read.procedurePath, response.statusCode, started);
       return true;
     }
     // A public page (page-shell.ts), the same for every visitor; anything else (files,
@@ -200,7 +227,7 @@ export async function createPublicReadFastPath(
     return publicPage(url).then((page) => {
       if (!page) return false;
       sendRenderedPage(request, response, page, headers, pageAnswersCache);
-      logAnswer(request, page.status, started);
+      logAnswer(request, PUBLIC_PAGE_ROUTE, page.status, started);
       return true;
     });
   };

@@ -162,12 +162,19 @@ export class PublicSnapshotStore {
     return this.queued;
   }
 
+  /** How long the last successful build took (ms), and how many builds failed (read by /metrics). */
+  lastBuildMs = 0;
+  failedBuilds = 0;
+
   private async build(): Promise<void> {
+    const started = performance.now();
     try {
       const content = await this.load();
       this.version += 1;
       this.snapshot = new PublicSnapshot(content, this.version, new Date());
+      this.lastBuildMs = performance.now() - started;
     } catch (err) {
+      this.failedBuilds += 1;
       this.log.error({ err }, 'public content snapshot: rebuild failed; serving the last good one');
     }
   }

@@ -1,0 +1,33 @@
+/**
+ * Admin journey, System: the admin opens System from the admin menu and reads the version, the
+ * database, the stored files and the scheduled backups (none yet on a fresh site); axe on the screen.
+ */
+import { describe, expect, test } from 'vitest';
+import { useJourney } from './support/journey.ts';
+import { shareSession } from './support/flows.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { atPath, visible } from './support/ui.ts';
+
+const j = useJourney(import.meta.filename);
+
+describe('admin: system', () => {
+  test('the admin reads how the site is doing', async () => {
+    const { page } = j;
+    await shareSession(j.context, await j.adminApi());
+
+    await j.step('open System from the admin menu; axe', async () => {
+      await page.goto(j.url('/admin'));
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'System' }).click();
+      await atPath(page, '/admin/system');
+      // Loaded afresh, so no link is left hovered for axe to judge.
+      await page.goto(j.url('/admin/system'));
+      await visible(page.getByRole('heading', { name: 'Backups' }));
+      const row = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell');
+      expect(await row('Version').textContent()).toMatch(/^1\.0\.0/);
+      expect(await row('Database').textContent()).toMatch(/^(Embedded \(PGlite\)|PostgreSQL), [\d.]+ MB$/);
+      expect(await row('Last backup').textContent()).toBe('No scheduled backup yet');
+      expect(await row('Job queue').textContent()).toBe('Not reported yet');
+      expect(describeViolations('/admin/system', await seriousViolations(page))).toBe('');
+    });
+  });
+});
