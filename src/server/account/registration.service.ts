@@ -4,7 +4,8 @@
  * stored before the row points at it and removed again if the row cannot be written.
  */
 import type { AppDeps } from '#server/app-deps.ts';
-import { AppError, isUniqueViolation } from '#server/errors.ts';
+import { AppError } from '#server/errors.ts';
+import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { reserveAttempt, type RateLimit } from '#server/auth/rate-limiter.ts';
 import { generateSessionToken } from '#server/auth/sessions.ts';

@@ -4,7 +4,8 @@
  */
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '#server/app-deps.ts';
-import { AppError, isUniqueViolation } from '#server/errors.ts';
+import { AppError } from '#server/errors.ts';
+import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { deleteOtherSessions } from '#server/auth/sessions.ts';
 import type { User, UserPage } from '#shared/schemas/user.ts';
