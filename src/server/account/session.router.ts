@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { AppError } from '#server/errors.ts';
 import { carriesSecret, checkedInput, publicProcedure, router, signedInProcedure, verifiedProcedure } from '#server/trpc.ts';
+import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
 import { uploadedFiles, type UploadMeta } from '#server/uploads.ts';
 import { CV_MAX_BYTES, CV_TOO_LARGE_MESSAGE } from '#shared/limits.ts';
 import { applySessionGrant, currentSessionOf, ensureSessionToken } from '#server/auth/session-cookies.ts';
@@ -65,7 +66,7 @@ export const sessionRouter = router({
     .meta({
       openapi: {
         method: 'POST',
-        path: '/api/register',
+        path: UPLOAD_PATHS['session.register'],
         tags,
         summary: 'Create an account and sign in (optional CV in cvfile)',
         protect: false,
@@ -140,7 +141,7 @@ export const sessionRouter = router({
 
   updateProfile: verifiedProcedure
     .meta({
-      openapi: { method: 'POST', path: '/api/user', tags, summary: 'Update the profile (optional CV in cvfile)' },
+      openapi: { method: 'POST', path: UPLOAD_PATHS['session.updateProfile'], tags, summary: 'Update the profile (optional CV in cvfile)' },
       upload: cvUpload,
     })
     .concat(checkedInput(profileInputSchema, profileChecks))

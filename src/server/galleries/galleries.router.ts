@@ -1,6 +1,7 @@
 // Galleries: the public reads visible galleries; admins see and change everything.
 import { z } from 'zod';
 import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
+import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
 import { assertAccess } from '#server/auth/access.ts';
 import { galleryImageSchema, galleryPageSchema, gallerySchema } from '#shared/schemas/content.ts';
 import {
@@ -75,7 +76,7 @@ export const galleriesRouter = router({
     .meta({
       openapi: {
         method: 'POST',
-        path: '/api/galleries/{id}',
+        path: UPLOAD_PATHS['galleries.update'],
         tags: ['galleries'],
         summary: 'Update a gallery (name, url, hidden, cover image)',
       },
@@ -88,7 +89,12 @@ export const galleriesRouter = router({
   /** POST /api/galleriesimages: an image (multipart, `file`) placed last in a gallery. */
   addImage: adminProcedure
     .meta({
-      openapi: { method: 'POST', path: '/api/galleriesimages', tags: ['galleries'], summary: 'Add an image to the end of a gallery' },
+      openapi: {
+        method: 'POST',
+        path: UPLOAD_PATHS['galleries.addImage'],
+        tags: ['galleries'],
+        summary: 'Add an image to the end of a gallery',
+      },
       rest: { successStatus: 201 },
       upload: { files: { file: imageUpload('file') } },
     })

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { AppError } from '#server/errors.ts';
 import { adminProcedure, carriesSecret, checkedInput, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
+import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
 import { uploadedFiles, type UploadMeta } from '#server/uploads.ts';
 import { QUOTE_PHOTO_MAX_BYTES, QUOTE_PHOTOS_MAX } from '#shared/limits.ts';
 import {
@@ -39,7 +40,7 @@ export const quotesRouter = router({
     .meta({
       openapi: {
         method: 'POST',
-        path: '/api/quote-requests',
+        path: UPLOAD_PATHS['quotes.create'],
         tags: ['quotes'],
         summary: 'Ask for a quote: the damage, the vehicle and up to 6 photos (repeat the photos part)',
         protect: false,

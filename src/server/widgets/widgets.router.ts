@@ -1,6 +1,7 @@
 // Widgets: public read by name; everything else for admins (docs/rest-contract.md "Content").
 import { z } from 'zod';
 import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
+import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
 import { assertAccess } from '#server/auth/access.ts';
 import { widgetSchema } from '#shared/schemas/content.ts';
 import { widgetByKeyInput, widgetCreateInput, widgetUpdateInput } from '#shared/schemas/content-inputs.ts';
@@ -59,7 +60,12 @@ export const widgetsRouter = router({
    */
   update: adminProcedure
     .meta({
-      openapi: { method: 'POST', path: '/api/widgets/{x}', tags: ['widgets'], summary: 'Update a widget (name, type, html, alt, image)' },
+      openapi: {
+        method: 'POST',
+        path: UPLOAD_PATHS['widgets.update'],
+        tags: ['widgets'],
+        summary: 'Update a widget (name, type, html, alt, image)',
+      },
       upload: { files: { image: imageUpload('image') }, params: { x: 'id' } },
     })
     .concat(checkedInput(widgetUpdateInput))
