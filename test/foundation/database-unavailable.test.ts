@@ -7,7 +7,6 @@ import { adminClient } from '#test/support/content.ts';
 import { AppError, toAppError } from '#server/errors.ts';
 import { isDatabaseUnavailable } from '#server/db/database-errors.ts';
 import { httpRefusalOf } from '#server/http-errors.ts';
-import { appErrorOf } from '#server/trpc.ts';
 import { restErrorResponse } from '#server/rest/error-response.ts';
 
 const UNAVAILABLE = { message: 'The service is temporarily unavailable. Please try again shortly.' };
@@ -27,7 +26,7 @@ describe('which errors mean the database is unavailable', () => {
     ];
     for (const error of unavailable) {
       expect(isDatabaseUnavailable(error), error.message).toBe(true);
-      const response = restErrorResponse(appErrorOf(error));
+      const response = restErrorResponse(toAppError(error));
       expect(response).toEqual({ status: 503, headers: {}, body: UNAVAILABLE });
     }
     for (const error of [
@@ -36,7 +35,7 @@ describe('which errors mean the database is unavailable', () => {
       new Error('boom'),
     ]) {
       expect(isDatabaseUnavailable(error), error.message).toBe(false);
-      expect(restErrorResponse(appErrorOf(error))).toEqual({ status: 500, headers: {}, body: { message: 'Server Error' } });
+      expect(restErrorResponse(toAppError(error))).toEqual({ status: 500, headers: {}, body: { message: 'Server Error' } });
     }
   });
 
