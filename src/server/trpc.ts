@@ -134,6 +134,17 @@ export function checkedInput<S extends z.ZodType>(schema: S, ...checks: InputChe
     .input(schema);
 }
 
+/**
+ * A per-address rate limit counted before the input (and any multipart body) is read, so a refused
+ * request is never stored: `.use(countedBeforeInput(reserveX))` ahead of `checkedInput`.
+ */
+export function countedBeforeInput(reserve: (deps: RequestContext['deps'], ip: string | null) => Promise<void>) {
+  return t.middleware(async ({ ctx, next }) => {
+    await reserve(ctx.deps, ctx.meta.ipAddress);
+    return next();
+  });
+}
+
 function accessMiddleware(level: AccessLevel) {
   return t.middleware(({ ctx, next }) => {
     try {

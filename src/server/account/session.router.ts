@@ -7,7 +7,15 @@
  */
 import { z } from 'zod';
 import { AppError } from '#server/errors.ts';
-import { carriesSecret, checkedInput, publicProcedure, router, signedInProcedure, verifiedProcedure } from '#server/trpc.ts';
+import {
+  carriesSecret,
+  checkedInput,
+  countedBeforeInput,
+  publicProcedure,
+  router,
+  signedInProcedure,
+  verifiedProcedure,
+} from '#server/trpc.ts';
 import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
 import { uploadedFiles, type UploadMeta } from '#server/uploads.ts';
 import { CV_MAX_BYTES, CV_TOO_LARGE_MESSAGE } from '#shared/limits.ts';
@@ -74,11 +82,7 @@ export const sessionRouter = router({
       rest: { successStatus: 201 },
       upload: cvUpload,
     })
-    // Counted before the input (and a multipart body) is read, so a refused CV is never stored.
-    .use(async ({ ctx, next }) => {
-      await reserveRegistration(ctx.deps, ctx.meta.ipAddress);
-      return next();
-    })
+    .use(countedBeforeInput(reserveRegistration))
     .concat(checkedInput(registerInputSchema, registerChecks))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {

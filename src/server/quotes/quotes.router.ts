@@ -2,7 +2,15 @@
 // the admin's triage and the customer's own list.
 import { z } from 'zod';
 import { AppError } from '#server/errors.ts';
-import { adminProcedure, carriesSecret, checkedInput, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
+import {
+  adminProcedure,
+  carriesSecret,
+  checkedInput,
+  countedBeforeInput,
+  publicProcedure,
+  router,
+  signedInProcedure,
+} from '#server/trpc.ts';
 import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
 import { uploadedFiles, type UploadMeta } from '#server/uploads.ts';
 import { QUOTE_PHOTO_MAX_BYTES, QUOTE_PHOTOS_MAX } from '#shared/limits.ts';
@@ -48,11 +56,7 @@ export const quotesRouter = router({
       rest: { successStatus: 201 },
       upload: photosUpload,
     })
-    // Counted before the input (and the photos) is read, so a refused request is never stored.
-    .use(async ({ ctx, next }) => {
-      await reserveQuoteRequest(ctx.deps, ctx.meta.ipAddress);
-      return next();
-    })
+    .use(countedBeforeInput(reserveQuoteRequest))
     .concat(checkedInput(quoteRequestInput, quotePhotoChecks))
     .output(quoteCreatedSchema)
     .mutation(({ ctx, input }) => createQuoteRequest(ctx.deps, input, uploadedFiles(ctx, 'photos'), ctx.user?.id ?? null)),
