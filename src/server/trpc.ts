@@ -18,7 +18,7 @@ import { AppError, toAppError } from './errors.ts';
 import { ERROR_MESSAGES, type AppErrorCode, type AppErrorData } from '#shared/errors.ts';
 import { assertAccess, type AccessLevel } from './auth/access.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
-import { parseInput, type InputCheck } from './validation/parse-input.ts';
+import { asFields, parseInput, type InputCheck } from './validation/parse-input.ts';
 import type { UploadMeta } from './uploads.ts';
 
 /** REST-only details a procedure can declare next to its OpenAPI path. */
@@ -112,10 +112,6 @@ const appErrors = t.middleware(async ({ next }) => {
 const baseProcedure = t.procedure.use(appErrors);
 
 export const publicProcedure = baseProcedure;
-
-function asFields(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
 
 /**
  * A procedure's input step, used as `.concat(checkedInput(schema, ...checks))` after the access check

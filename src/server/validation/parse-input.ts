@@ -49,12 +49,13 @@ function mergeFieldErrors(sets: FieldErrors[], order: readonly string[]): FieldE
   return merged;
 }
 
-/** The fields of an object schema in declaration order, through `.superRefine`/`.check` wrappers. */
+/** The fields of an object schema in declaration order (zod 4 keeps a refinement on the object itself). */
 function fieldOrderOf(schema: z.ZodType): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
 
-function asFields(raw: unknown): Record<string, unknown> {
+/** The fields of a raw input that is an object; {} for anything else. */
+export function asFields(raw: unknown): Record<string, unknown> {
   return raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
 }
 
