@@ -17,7 +17,7 @@ import type { AppConfig } from './env.ts';
 import { isDatabaseUp, type DatabaseHandle } from './db/database.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createRequestContext } from './context.ts';
-import { appRouter, uploadRoutes, type AppRouter } from './router.ts';
+import { appRouter, type AppRouter } from './router.ts';
 import { contentTypeOf, openFileStorage, removeStaleTempFiles, type FileStorage } from './files/storage.ts';
 import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './files/orphan-sweep.ts';
 import { backfillMediumVariants } from './images/medium-backfill.ts';
@@ -274,7 +274,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(restPlugin, {
     router: appRouter,
     deps,
-    uploadRoutes,
     uploadSlots: new UploadSlots(limits.concurrentUploadsPerAddress),
   });
   await registerCvDownloadRoute(app, deps);
@@ -282,7 +281,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // One document for /api/openapi.json and the reference page at /api/docs (rest/api-docs.ts),
   // which third parties read: the page needs it when it registers, so it is built here, once.
-  const openApiDocument = buildOpenApiDocument(appRouter, uploadRoutes, config.appUrl);
+  const openApiDocument = buildOpenApiDocument(appRouter, config.appUrl);
   app.get('/api/openapi.json', async (_request, reply) => reply.type('application/json').send(openApiDocument));
   await registerApiDocs(app, openApiDocument);
 

@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './app-deps.ts';
 import type { SessionRow } from './db/types.ts';
 import type { SessionMeta, SessionUser } from './auth/sessions.ts';
+import type { PendingUpload } from './uploads.ts';
 
 export interface CookieOptions {
   httpOnly: boolean;
@@ -32,6 +33,8 @@ export interface RequestContext {
   user: SessionUser | null;
   meta: SessionMeta;
   http: HttpControl;
+  /** A multipart body for a procedure with `meta.upload`, read by its input step (uploads.ts). */
+  upload?: PendingUpload;
 }
 
 declare module 'fastify' {

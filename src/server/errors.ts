@@ -1,10 +1,15 @@
 /**
- * The one error type services throw. `code` picks the HTTP status (src/shared/errors.ts); the
- * tRPC error formatter (trpc.ts) and the REST error reply (rest/error-response.ts) are the only
- * two places that turn it into a response. Build one with a factory, so each fixed message is
- * written once.
+ * The one error type services throw, and `toAppError`, the one chain that decides what any error
+ * means to the caller. `code` picks the HTTP status (src/shared/errors.ts); the tRPC error formatter
+ * (trpc.ts) and the REST error reply (rest/error-response.ts) are the only two places that turn it
+ * into a response. Build one with a factory, so each fixed message is written once. What a database
+ * error and an error of HTTP mean is decided in their own modules (db/database-errors.ts,
+ * http-errors.ts); trpc.ts only unwraps tRPC's own errors before calling toAppError.
  */
 import { APP_ERROR_STATUS, ERROR_MESSAGES, type AppErrorCode, type FieldErrors } from '#shared/errors.ts';
+import { isDatabaseUnavailable } from './db/database-errors.ts';
+import { isStorageFull } from './files/file-storage.ts';
+import { httpRefusalOf, type HttpRefusal } from './http-errors.ts';
 
 export class AppError extends Error {
   override name = 'AppError';
@@ -128,97 +133,47 @@ export function summariseFieldErrors(fieldErrors: FieldErrors): string {
   return `${first} (and ${more} more error${more === 1 ? '' : 's'})`;
 }
 
-/** True when the database refused a row for a unique index (PostgreSQL's 23505, on both engines). */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
-/**
- * True when an error means the database cannot be reached or is not taking work (down, starting,
- * shutting down, refusing connections, closed): a 503, not a 500. PostgreSQL's SQLSTATE classes
- * 08 (connection), 57P (operator intervention) and 53300 (too many connections), 55000 for a database
- * that does not accept connections, the driver's socket errors, and a closed PGlite.
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string') {
-    if (/^08|^57P0[1-4]$|^53300$/.test(code)) return true;
-    if (code === '55000' && typeof message === 'string' && /accepting connections/i.test(message)) return true;
-    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
-  }
-  if (typeof message === 'string') {
-    // node-postgres and its pool, PGlite and Kysely (a closed database) say these without a code.
-    if (
-      /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end|driver has already been destroyed/i.test(
-        message,
-      )
-    )
-      return true;
-  }
-  const cause = (error as { cause?: unknown }).cause;
-  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
-}
-
-/** Fastify's, its plugins' and HTTP's own error codes, each with the contract's answer. */
-const REQUEST_ERRORS: Record<string, () => AppError> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: () => AppError.payloadTooLarge(),
-  FST_REQ_FILE_TOO_LARGE: () => AppError.payloadTooLarge(),
-  FST_PARTS_LIMIT: () => AppError.payloadTooLarge(),
-  FST_FILES_LIMIT: () => AppError.payloadTooLarge(),
-  FST_FIELDS_LIMIT: () => AppError.payloadTooLarge(),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => AppError.unsupportedMediaType(),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => AppError.badRequest(),
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => AppError.badRequest(ERROR_MESSAGES.invalidJson),
-  FST_ERR_CTP_INVALID_JSON_BODY: () => AppError.badRequest(ERROR_MESSAGES.invalidJson),
-  FST_INVALID_MULTIPART_CONTENT_TYPE: () => AppError.badRequest(ERROR_MESSAGES.invalidForm),
-  FST_PROTO_VIOLATION: () => AppError.badRequest(ERROR_MESSAGES.invalidForm),
-  FST_INVALID_JSON_FIELD_ERROR: () => AppError.badRequest(ERROR_MESSAGES.invalidForm),
-  FST_ERR_BAD_URL: () => AppError.badRequest(),
-  FST_ERR_ASYNC_CONSTRAINT: () => AppError.badRequest(),
-  ERR_STREAM_PREMATURE_CLOSE: () => AppError.badRequest(ERROR_MESSAGES.invalidForm),
+const CODE_OF_STATUS: Partial<Record<number, AppErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
+function fromHttpRefusal({ status, message }: HttpRefusal): AppError {
+  if (status === 429) return AppError.tooManyRequests(1);
+  const code = CODE_OF_STATUS[status];
+  return code ? new AppError(code, message) : AppError.clientError(status);
+}
+
 /**
- * The AppError for an error that did not come from a service: the database unavailable (503), a
- * request Fastify or a body parser refused (its 4xx), any other error with a 4xx status (a static
- * file's 403 or 416), busboy's complaints about a broken multipart body (400). Null when the error
- * is none of these (then it is a 500). The tRPC formatter and the REST error reply both use it,
- * through appErrorOf (trpc.ts).
+ * The AppError behind any error, thrown anywhere, looking through `cause` (tRPC, Kysely and
+ * pipelines wrap what failed): a service's AppError as it is; a full disk a 507; the database
+ * unavailable a 503; a request HTTP refused its 4xx (http-errors.ts). Anything else is a 500 whose
+ * message is the fixed "Server Error": never a driver's, a path or a stack.
  */
-export function requestErrorOf(error: unknown): AppError | null {
-  if (typeof error !== 'object' || error === null) return null;
+export function toAppError(error: unknown): AppError {
+  const chain = causesOf(error);
+  const own = chain.find((e) => e instanceof AppError);
+  if (own) return own;
+  if (isStorageFull(error)) return AppError.insufficientStorage();
   if (isDatabaseUnavailable(error)) return AppError.unavailable();
-  const { code, statusCode, message, name } = error as { code?: unknown; statusCode?: unknown; message?: unknown; name?: unknown };
-  if (typeof code === 'string' && REQUEST_ERRORS[code]) return REQUEST_ERRORS[code]();
-  // busboy (under @fastify/multipart) throws plain Errors for a body it cannot read.
-  if (
-    typeof message === 'string' &&
-    /^(Unexpected end of (form|file|multipart data)|Malformed part header|Multipart: Boundary not found|Boundary required|\w+ terminated early due to unexpected end of multipart data|Unsupported Content-Type|Missing Content-Type)/i.test(
-      message,
-    )
-  )
-    return AppError.badRequest(ERROR_MESSAGES.invalidForm);
-  if (typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500) return null;
-  if (statusCode === 400 && name === 'SyntaxError') return AppError.badRequest(ERROR_MESSAGES.invalidJson);
-  switch (statusCode) {
-    case 401:
-      return AppError.unauthenticated();
-    case 403:
-      return AppError.forbidden();
-    case 404:
-      return AppError.notFound();
-    case 405:
-      return AppError.methodNotAllowed();
-    case 408:
-      return AppError.requestTimeout();
-    case 413:
-      return AppError.payloadTooLarge();
-    case 415:
-      return AppError.unsupportedMediaType();
-    case 429:
-      return AppError.tooManyRequests(1);
-    default:
-      return AppError.clientError(statusCode);
+  for (const e of chain) {
+    const refusal = httpRefusalOf(e);
+    if (refusal) return fromHttpRefusal(refusal);
   }
+  return AppError.internal();
+}
+
+/** The error and what it wraps, outermost first (a few levels: enough for any wrapper here). */
+function causesOf(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = error; typeof e === 'object' && e !== null && chain.length < 5 && !chain.includes(e); e = (e as { cause?: unknown }).cause) {
+    chain.push(e);
+  }
+  return chain;
 }

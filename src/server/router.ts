@@ -1,4 +1,5 @@
-// The whole API: one router per area. Their procedures carry the REST paths in their meta.
+// The whole API: one router per area. Their procedures carry the REST paths in their meta, and
+// the file parts they take (meta.upload, uploads.ts).
 import { router } from './trpc.ts';
 import { sessionRouter } from './account/session.router.ts';
 import { twoFactorRouter } from './two-factor/two-factor.router.ts';
@@ -9,11 +10,7 @@ import { usersRouter } from './users/users.router.ts';
 import { shopRouter } from './shop/shop.router.ts';
 import { quotesRouter } from './quotes/quotes.router.ts';
 import { systemRouter } from './system/system.router.ts';
-import type { UploadRoute } from './rest/upload.route.ts';
-import { sessionUploadRoutes } from './account/session.uploads.ts';
-import { widgetUploadRoutes } from './widgets/widgets.uploads.ts';
-import { galleryUploadRoutes } from './galleries/galleries.uploads.ts';
-import { quoteUploadRoutes } from './quotes/quotes.uploads.ts';
+import { listUploadPaths } from './rest/rest-plugin.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -29,5 +26,5 @@ export const appRouter = router({
 
 export type AppRouter = typeof appRouter;
 
-/** The multipart paths (CV, widget image, gallery images and cover); each area adds its own. */
-export const uploadRoutes: UploadRoute[] = [...sessionUploadRoutes, ...widgetUploadRoutes, ...galleryUploadRoutes, ...quoteUploadRoutes];
+/** The multipart paths with files (CV, widget image, gallery images and cover, quote photos): the procedures whose meta declares an upload. */
+export const uploadRoutes = listUploadPaths(appRouter);

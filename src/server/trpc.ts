@@ -5,20 +5,21 @@
  *   verifiedProcedure  signed in with a verified e-mail (403 otherwise)
  *   confirmedProcedure verified, and the password confirmed in this session within 3 hours (423)
  *   adminProcedure     signed in with role admin (403 otherwise)
- * and the error formatter that turns an AppError (or a zod input error) into the `data` the
- * client reads. It does not hold routers (router.ts) or HTTP plumbing (app.ts, rest/).
+ * `checkedInput(schema, ...checks)`, every procedure's input step, and the
+ * error formatter that puts the AppError behind an error into the `data` the client reads. What an
+ * error means is decided in errors.ts (`toAppError`); here only tRPC's own errors are unwrapped.
+ * It does not hold routers (router.ts) or HTTP plumbing (app.ts, rest/).
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError, type z } from 'zod';
 import type { RequestContext } from './context.ts';
-import { AppError, requestErrorOf } from './errors.ts';
-import { isStorageFull } from './files/storage.ts';
+import { AppError, toAppError } from './errors.ts';
 import { ERROR_MESSAGES, type AppErrorCode, type AppErrorData } from '#shared/errors.ts';
 import { assertAccess, type AccessLevel } from './auth/access.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
-import { withCheckErrors, type InputCheck } from './validation/input-checks.ts';
-import { forbiddenCharacterErrors } from './validation/text-characters.ts';
+import { asFields, parseInput, type InputCheck } from './validation/parse-input.ts';
+import type { UploadMeta } from './uploads.ts';
 
 /** REST-only details a procedure can declare next to its OpenAPI path. */
 export interface RestMeta {
@@ -26,7 +27,7 @@ export interface RestMeta {
   successStatus?: number;
 }
 
-export type ProcedureMeta = OpenApiMeta<{ rest?: RestMeta; authorization?: string }>;
+export type ProcedureMeta = OpenApiMeta<{ rest?: RestMeta; authorization?: string; upload?: UploadMeta }>;
 
 const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
   VALIDATION: 'UNPROCESSABLE_CONTENT',
@@ -55,35 +56,28 @@ function toTrpcError(error: AppError): TRPCError {
 }
 
 /**
- * The AppError behind any error, thrown anywhere: a service's AppError, zod input errors (422),
- * tRPC's own refusals (405 for the wrong method, 400 for a body it cannot parse), a full disk (507),
- * and through requestErrorOf the database being unavailable (503) and Fastify's and HTTP's 4xx.
- * Anything else is a 500 whose message is the fixed "Server Error": never a driver's, a path or a
- * stack.
+ * The AppError behind an error tRPC raised or wrapped: the AppError it carries, a zod input error
+ * (422), tRPC's own refusals (405 for the wrong method, 400 for a body it cannot parse, 404 for an
+ * unknown procedure); anything else is what it wraps, decided by toAppError (errors.ts).
  */
 export function appErrorOf(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  if (error instanceof TRPCError) {
-    if (error.cause instanceof AppError) return error.cause;
-    // Only an input error is the caller's fault; a zod error on the output is a server bug (500).
-    if (error.code === 'BAD_REQUEST' && error.cause instanceof ZodError) {
-      return AppError.validation(fieldErrorsFromZod(error.cause));
-    }
-    if (error.code === 'NOT_FOUND') return AppError.notFound();
-    if (error.code === 'UNAUTHORIZED') return AppError.unauthenticated();
-    if (error.code === 'FORBIDDEN') return AppError.forbidden();
-    if (error.code === 'PAYLOAD_TOO_LARGE') return AppError.payloadTooLarge();
-    if (error.code === 'METHOD_NOT_SUPPORTED') return AppError.methodNotAllowed();
-    if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return AppError.unsupportedMediaType();
-    if (error.code === 'TOO_MANY_REQUESTS') return AppError.tooManyRequests(1);
-    if (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') {
-      return new AppError('VALIDATION', ERROR_MESSAGES.invalidData, {});
-    }
-    // What tRPC wrapped: a full disk, the database, a request error, or a 500.
-    return error.cause ? appErrorOf(error.cause) : AppError.internal();
+  if (!(error instanceof TRPCError) || error.cause instanceof AppError) return toAppError(error);
+  // Only an input error is the caller's fault; a zod error on the output is a server bug (500).
+  if (error.code === 'BAD_REQUEST' && error.cause instanceof ZodError) {
+    return AppError.validation(fieldErrorsFromZod(error.cause));
   }
-  if (isStorageFull(error)) return AppError.insufficientStorage();
-  return requestErrorOf(error) ?? AppError.internal();
+  if (error.code === 'NOT_FOUND') return AppError.notFound();
+  if (error.code === 'UNAUTHORIZED') return AppError.unauthenticated();
+  if (error.code === 'FORBIDDEN') return AppError.forbidden();
+  if (error.code === 'PAYLOAD_TOO_LARGE') return AppError.payloadTooLarge();
+  if (error.code === 'METHOD_NOT_SUPPORTED') return AppError.methodNotAllowed();
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return AppError.unsupportedMediaType();
+  if (error.code === 'TOO_MANY_REQUESTS') return AppError.tooManyRequests(1);
+  if (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') {
+    return new AppError('VALIDATION', ERROR_MESSAGES.invalidData, {});
+  }
+  // What tRPC wrapped: a full disk, the database, a request error, or a 500.
+  return toAppError(error);
 }
 
 const t = initTRPC
@@ -115,33 +109,35 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/**
- * A NUL byte or an unpaired surrogate anywhere in the input is a 422 on its field
- * (validation/text-characters.ts). It runs after the access check, keeping the contract's order.
- */
-const textCharacters = t.middleware(async ({ getRawInput, next }) => {
-  const errors = forbiddenCharacterErrors(await getRawInput());
-  if (errors) throw toTrpcError(AppError.validation(errors));
-  return next();
-});
-
 const baseProcedure = t.procedure.use(appErrors);
 
-export const publicProcedure = baseProcedure.use(textCharacters);
+export const publicProcedure = baseProcedure;
 
 /**
- * Database checks (validation/input-checks.ts) for a procedure's input. Place it BEFORE
- * `.input(schema)`, with the same schema: when the schema rejects the input, the check runs on
- * the raw input and its messages join zod's in the one 422 (fields in the schema's order). When
- * the schema passes nothing runs here (the service checks).
+ * A procedure's input step, used as `.concat(checkedInput(schema, ...checks))` after the access check
+ * and any rate limit: parseInput (validation/parse-input.ts) with the procedure's checks, so every
+ * door validates the same way. A multipart body for an upload procedure (uploads.ts) is read here,
+ * not before, so a refused caller never gets a byte of it stored; its fields join the input.
  */
-export function withInputChecks(schema: z.ZodType, check: InputCheck) {
-  return t.middleware(async ({ ctx, getRawInput, next }) => {
-    const result = await next();
-    // BAD_REQUEST with a ZodError is the input parser's (an output error is INTERNAL_SERVER_ERROR).
-    if (result.ok || result.error.code !== 'BAD_REQUEST' || !(result.error.cause instanceof ZodError)) return result;
-    const merged = await withCheckErrors(appErrorOf(result.error), schema, ctx, await getRawInput(), check);
-    return { ...result, error: toTrpcError(merged) };
+export function checkedInput<S extends z.ZodType>(schema: S, ...checks: InputCheck[]) {
+  return t.procedure
+    .use(async ({ ctx, getRawInput, next }) => {
+      const given = await getRawInput();
+      const raw = ctx.upload ? { ...(await ctx.upload.read()), ...asFields(given) } : given;
+      await parseInput(schema, raw, { ctx, checks });
+      return next({ getRawInput: async () => raw });
+    })
+    .input(schema);
+}
+
+/**
+ * A per-address rate limit counted before the input (and any multipart body) is read, so a refused
+ * request is never stored: `.use(countedBeforeInput(reserveX))` ahead of `checkedInput`.
+ */
+export function countedBeforeInput(reserve: (deps: RequestContext['deps'], ip: string | null) => Promise<void>) {
+  return t.middleware(async ({ ctx, next }) => {
+    await reserve(ctx.deps, ctx.meta.ipAddress);
+    return next();
   });
 }
 
@@ -157,10 +153,10 @@ function accessMiddleware(level: AccessLevel) {
   });
 }
 
-export const signedInProcedure = baseProcedure.use(accessMiddleware('signedIn')).use(textCharacters);
-export const verifiedProcedure = baseProcedure.use(accessMiddleware('verified')).use(textCharacters);
-export const confirmedProcedure = baseProcedure.use(accessMiddleware('confirmed')).use(textCharacters);
-export const adminProcedure = baseProcedure.use(accessMiddleware('admin')).use(textCharacters);
+export const signedInProcedure = baseProcedure.use(accessMiddleware('signedIn'));
+export const verifiedProcedure = baseProcedure.use(accessMiddleware('verified'));
+export const confirmedProcedure = baseProcedure.use(accessMiddleware('confirmed'));
+export const adminProcedure = baseProcedure.use(accessMiddleware('admin'));
 
 /**
  * For a procedure whose answer holds a secret (a two-factor secret, recovery codes, a signed

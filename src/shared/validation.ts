@@ -23,6 +23,8 @@ export const messages = {
   taken: (f: string) => `The ${attributeName(f)} has already been taken.`,
   confirmed: (f: string) => `The ${attributeName(f)} field confirmation does not match.`,
   characters: (f: string) => `The ${attributeName(f)} field contains characters that are not allowed.`,
+  /** A file sent under a part name the path does not take (`photos[]` where it takes `photos`). */
+  fileNotTaken: (f: string) => `The ${f} field is not a file this path takes.`,
 };
 
 /** A required string, trimmed; empty counts as missing (Laravel's ConvertEmptyStringsToNull). */

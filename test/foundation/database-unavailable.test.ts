@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { adminClient } from '#test/support/content.ts';
-import { AppError, isDatabaseUnavailable, requestErrorOf } from '#server/errors.ts';
-import { appErrorOf } from '#server/trpc.ts';
+import { AppError, toAppError } from '#server/errors.ts';
+import { isDatabaseUnavailable } from '#server/db/database-errors.ts';
+import { httpRefusalOf } from '#server/http-errors.ts';
 import { restErrorResponse } from '#server/rest/error-response.ts';
 
 const UNAVAILABLE = { message: 'The service is temporarily unavailable. Please try again shortly.' };
@@ -25,7 +26,7 @@ describe('which errors mean the database is unavailable', () => {
     ];
     for (const error of unavailable) {
       expect(isDatabaseUnavailable(error), error.message).toBe(true);
-      const response = restErrorResponse(appErrorOf(error));
+      const response = restErrorResponse(toAppError(error));
       expect(response).toEqual({ status: 503, headers: {}, body: UNAVAILABLE });
     }
     for (const error of [
@@ -34,14 +35,14 @@ describe('which errors mean the database is unavailable', () => {
       new Error('boom'),
     ]) {
       expect(isDatabaseUnavailable(error), error.message).toBe(false);
-      expect(restErrorResponse(appErrorOf(error))).toEqual({ status: 500, headers: {}, body: { message: 'Server Error' } });
+      expect(restErrorResponse(toAppError(error))).toEqual({ status: 500, headers: {}, body: { message: 'Server Error' } });
     }
   });
 
   it('keeps any other 4xx status with a fixed message, and never turns a 5xx into a 4xx', () => {
-    expect(requestErrorOf(Object.assign(new Error('Range Not Satisfiable /srv/x'), { statusCode: 416 }))?.httpStatus).toBe(416);
-    expect(requestErrorOf(Object.assign(new Error('/srv/x'), { statusCode: 416 }))?.message).not.toContain('/srv');
-    expect(requestErrorOf(Object.assign(new Error('x'), { statusCode: 502 }))).toBeNull();
+    expect(toAppError(Object.assign(new Error('Range Not Satisfiable /srv/x'), { statusCode: 416 })).httpStatus).toBe(416);
+    expect(toAppError(Object.assign(new Error('/srv/x'), { statusCode: 416 })).message).not.toContain('/srv');
+    expect(httpRefusalOf(Object.assign(new Error('x'), { statusCode: 502 }))).toBeNull();
     expect(AppError.unavailable().httpStatus).toBe(503);
   });
 });

@@ -4,7 +4,7 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { isStorageFull } from '#server/files/storage.ts';
-import { appErrorOf } from '#server/trpc.ts';
+import { toAppError } from '#server/errors.ts';
 import { restErrorResponse } from '#server/rest/error-response.ts';
 
 const FULL = { message: 'There is not enough storage space to save this file. Nothing was saved; please try again later.' };
@@ -18,7 +18,7 @@ describe('a full disk', () => {
       new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: enospc() }),
     ]) {
       expect(isStorageFull(error)).toBe(true);
-      expect(restErrorResponse(appErrorOf(error))).toEqual({ status: 507, headers: {}, body: FULL });
+      expect(restErrorResponse(toAppError(error))).toEqual({ status: 507, headers: {}, body: FULL });
     }
   });
 
@@ -26,6 +26,6 @@ describe('a full disk', () => {
     for (const error of [Object.assign(new Error('x'), { code: 'EACCES' }), new Error('no space left on device'), null, 'ENOSPC']) {
       expect(isStorageFull(error)).toBe(false);
     }
-    expect(restErrorResponse(appErrorOf(Object.assign(new Error('/srv/x'), { code: 'EACCES' }))).status).toBe(500);
+    expect(restErrorResponse(toAppError(Object.assign(new Error('/srv/x'), { code: 'EACCES' }))).status).toBe(500);
   });
 });

@@ -11,7 +11,7 @@ import { presentUser } from '#server/users/user-presenter.ts';
 import { findCv, findPresentableUser } from '#server/users/users.repository.ts';
 import { findCvDownloadsOf } from '#server/users/cv-downloads.repository.ts';
 import type { DataExport } from '#shared/schemas/account.ts';
-import { exportMyQuoteRequests } from '#server/quotes/quotes.service.ts';
+import { exportMyQuoteRequests } from '#server/quotes/my-quotes.service.ts';
 import { presentDeviceSession } from './device-sessions.service.ts';
 
 type Deps = Pick<AppDeps, 'db'>;

@@ -5,7 +5,8 @@
  * only afterwards, so at every moment the row names a file that exists.
  */
 import type { AppDeps } from '#server/app-deps.ts';
-import { AppError, isUniqueViolation } from '#server/errors.ts';
+import { AppError } from '#server/errors.ts';
+import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { cvColumns, checkCvUpload, storeCv, type CvUpload } from '#server/files/cv.ts';
 import { presentUser } from '#server/users/user-presenter.ts';
 import * as users from '#server/users/users.repository.ts';

@@ -1,18 +1,16 @@
 /**
  * Registration (rest-contract.md, Session: POST /api/register): a new account with role user,
- * signed in at once (the session rotates), and a verification e-mail sent. An optional CV is
- * stored before the row points at it and removed again if the row cannot be written.
+ * signed in at once (the session rotates), and a verification e-mail sent. The account (with its
+ * optional CV) is made as the admin's add-user makes one (users/create-account.ts).
  */
 import type { AppDeps } from '#server/app-deps.ts';
-import { AppError, isUniqueViolation } from '#server/errors.ts';
-import { hashPassword } from '#server/auth/passwords.ts';
+import { AppError } from '#server/errors.ts';
 import { reserveAttempt, type RateLimit } from '#server/auth/rate-limiter.ts';
 import { generateSessionToken } from '#server/auth/sessions.ts';
-import { cvColumns, checkCvUpload, storeCv, type CvUpload } from '#server/files/cv.ts';
-import * as users from '#server/users/users.repository.ts';
-import type { FieldErrors } from '#shared/errors.ts';
+import type { CvUpload } from '#server/files/cv.ts';
+import { createAccount } from '#server/users/create-account.ts';
+import { isHoneypotFilled } from '#server/validation/honeypot.ts';
 import { REGISTER_HONEYPOT_FIELD, type RegisterInput } from '#shared/schemas/session.ts';
-import { messages } from '#shared/validation.ts';
 import { sendVerificationMail } from './account-mail.ts';
 import { rotateSession, type CurrentSession, type SessionGrant } from '#server/auth/session-grant.ts';
 
@@ -40,42 +38,13 @@ export async function reserveRegistration(deps: Pick<AppDeps, 'rateLimiter'>, ip
   if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
 }
 
-/** Anything but nothing or blank text: a bot may send any type. */
-function isFilled(value: unknown): boolean {
-  if (value === undefined || value === null) return false;
-  return typeof value === 'string' ? value.trim() !== '' : true;
-}
-
 export async function register(deps: AppDeps, input: RegisterInput, cv: CvUpload | null, current: CurrentSession): Promise<SessionGrant> {
-  if (isFilled(input[REGISTER_HONEYPOT_FIELD])) {
+  if (isHoneypotFilled(input, REGISTER_HONEYPOT_FIELD)) {
     // A bot: the answer a person gets (a new session cookie), but no account, no file, no mail.
     deps.log.info({ ip: current.meta.ipAddress }, 'registration honeypot filled; nothing created');
     return { token: generateSessionToken(), remember: false };
   }
-  const errors: FieldErrors = {};
-  // Also checked with zod's messages when the input is invalid (registerChecks); here it is the last guard.
-  if (await users.isEmailTaken(deps.db, input.email)) errors.email = [messages.taken('email')];
-  const cvType = await checkCvUpload(cv, errors);
-  if (Object.keys(errors).length) throw AppError.validation(errors);
-
-  const passwordHash = await hashPassword(input.password);
-  const cvKey = cv && cvType ? await storeCv(deps.storage, cv.path, cvType) : null;
-  let userId: number;
-  try {
-    userId = await users.insertUser(deps.db, {
-      firstname: input.firstname,
-      lastname: input.lastname,
-      email: input.email,
-      role: 'user',
-      password_hash: passwordHash,
-      ...(cv && cvKey && cvType ? cvColumns(cv, cvKey, cvType) : {}),
-    });
-  } catch (error) {
-    if (cvKey) await deps.storage.delete(cvKey);
-    // A concurrent registration won the race.
-    if (isUniqueViolation(error)) throw AppError.field('email', messages.taken('email'));
-    throw error;
-  }
+  const userId = await createAccount(deps, { ...input, role: 'user', verified: false, cv });
   const token = await rotateSession(deps, current, { userId, remember: false });
   await sendVerificationMail(deps, { id: userId, firstname: input.firstname, email: input.email });
   return { token, remember: false };

@@ -1,13 +1,25 @@
 /**
  * Session procedures: the XSRF cookie, registration, sign-in (with the two-factor step) and
  * sign-out, the current user and profile, e-mail verification, and the password flows. Thin: each
- * validates with a shared schema, calls session.service, and writes cookies or a REST status.
- * register and updateProfile have no openapi meta because their REST paths are upload routes
- * (session.uploads.ts) that call the same
+ * validates with a shared schema, calls the account/ service of its flow, and writes cookies or a
+ * REST status.
+ * register and updateProfile take an optional CV (`meta.upload`): the REST door reads their multipart
+ * bodies into the context (uploads.ts).
  */
 import { z } from 'zod';
 import { AppError } from '#server/errors.ts';
-import { carriesSecret, publicProcedure, router, signedInProcedure, verifiedProcedure, withInputChecks } from '#server/trpc.ts';
+import {
+  carriesSecret,
+  checkedInput,
+  countedBeforeInput,
+  publicProcedure,
+  router,
+  signedInProcedure,
+  verifiedProcedure,
+} from '#server/trpc.ts';
+import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
+import { uploadedFiles, type UploadMeta } from '#server/uploads.ts';
+import { CV_MAX_BYTES, CV_TOO_LARGE_MESSAGE } from '#shared/limits.ts';
 import { applySessionGrant, currentSessionOf, ensureSessionToken } from '#server/auth/session-cookies.ts';
 import { generateSessionToken } from '#server/auth/sessions.ts';
 import { userEnvelopeSchema, userSchema } from '#shared/schemas/user.ts';
@@ -37,6 +49,12 @@ import { deleteOwnAccount } from './delete-account.service.ts';
 import { dataExportFileName, exportUserData } from './data-export.service.ts';
 
 const tags = ['session'];
+
+/** The CV of POST /api/register and POST /api/user: 12 MB at most, refused while it streams (the contract's 413 body). */
+const cvUpload: UploadMeta = {
+  files: { cvfile: { maxBytes: CV_MAX_BYTES, tooLarge: () => AppError.tooLarge('cvfile', CV_TOO_LARGE_MESSAGE) } },
+};
+const cvOf = (ctx: Parameters<typeof uploadedFiles>[0]) => uploadedFiles(ctx, 'cvfile')[0] ?? null;
 // Optional, so the client calls these with no input at all.
 const empty = z.object({}).optional();
 
@@ -47,25 +65,29 @@ export const sessionRouter = router({
       openapi: { method: 'GET', path: '/sanctum/csrf-cookie', tags: ['session'], summary: 'Issue the XSRF-TOKEN cookie' },
       rest: { successStatus: 204 },
     })
-    .input(z.object({}))
+    .concat(checkedInput(z.object({})))
     .output(z.void())
     .query(({ ctx }) => {
       ensureSessionToken(ctx);
     }),
 
-  /** REST: POST /api/register (upload route). */
   register: publicProcedure
-    // Counted before the input is validated, as the REST path counts before reading the body.
-    .use(async ({ ctx, next }) => {
-      await reserveRegistration(ctx.deps, ctx.meta.ipAddress);
-      return next();
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: UPLOAD_PATHS['session.register'],
+        tags,
+        summary: 'Create an account and sign in (optional CV in cvfile)',
+        protect: false,
+      },
+      rest: { successStatus: 201 },
+      upload: cvUpload,
     })
-    .use(withInputChecks(registerInputSchema, registerChecks))
-    .input(registerInputSchema)
+    .use(countedBeforeInput(reserveRegistration))
+    .concat(checkedInput(registerInputSchema, registerChecks))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      applySessionGrant(ctx, await register(ctx.deps, input, null, currentSessionOf(ctx)));
-      ctx.http.setStatus(201);
+      applySessionGrant(ctx, await register(ctx.deps, input, cvOf(ctx), currentSessionOf(ctx)));
     }),
 
   login: publicProcedure
@@ -75,7 +97,7 @@ export const sessionRouter = router({
       const raw = (await getRawInput()) as { email?: unknown } | undefined;
       return next({ ctx: { loginAttempt: await reserveLoginAttempt(ctx.deps, raw?.email, ctx.meta.ipAddress) } });
     })
-    .input(loginInputSchema)
+    .concat(checkedInput(loginInputSchema))
     .output(loginResultSchema)
     .mutation(async ({ ctx, input }) => {
       const { result, grant } = await login(ctx.deps, input, currentSessionOf(ctx), ctx.loginAttempt);
@@ -88,7 +110,7 @@ export const sessionRouter = router({
       openapi: { method: 'POST', path: '/two-factor-challenge', tags, summary: 'Finish a sign-in with a two-factor or recovery code' },
       rest: { successStatus: 204 },
     })
-    .input(twoFactorChallengeInputSchema)
+    .concat(checkedInput(twoFactorChallengeInputSchema))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       applySessionGrant(ctx, await completeTwoFactorLogin(ctx.deps, input, currentSessionOf(ctx)));
@@ -99,7 +121,7 @@ export const sessionRouter = router({
       openapi: { method: 'POST', path: '/logout', tags, summary: 'Sign out (every session of the user)' },
       rest: { successStatus: 204 },
     })
-    .input(empty)
+    .concat(checkedInput(empty))
     .output(z.void())
     .mutation(async ({ ctx }) => {
       await logout(ctx.deps, ctx.user.id);
@@ -109,7 +131,7 @@ export const sessionRouter = router({
 
   me: signedInProcedure
     .meta({ openapi: { method: 'GET', path: '/api/user', tags, summary: 'The signed-in user' } })
-    .input(empty)
+    .concat(checkedInput(empty))
     .output(userEnvelopeSchema)
     .query(({ ctx }) => getCurrentUser(ctx.deps, ctx.user.id)),
 
@@ -118,26 +140,28 @@ export const sessionRouter = router({
    * 401 in the browser's console. Third parties keep GET /api/user and its 401 (session.me).
    */
   current: publicProcedure
-    .input(empty)
+    .concat(checkedInput(empty))
     .output(z.object({ data: userSchema.nullable() }))
     .query(({ ctx }) => (ctx.user ? getCurrentUser(ctx.deps, ctx.user.id) : { data: null })),
 
-  /** REST: POST /api/user (upload route, with the CV). */
   updateProfile: verifiedProcedure
-    .use(withInputChecks(profileInputSchema, profileChecks))
-    .input(profileInputSchema)
+    .meta({
+      openapi: { method: 'POST', path: UPLOAD_PATHS['session.updateProfile'], tags, summary: 'Update the profile (optional CV in cvfile)' },
+      upload: cvUpload,
+    })
+    .concat(checkedInput(profileInputSchema, profileChecks))
     .output(userEnvelopeSchema)
-    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user.id, input, null)),
+    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user.id, input, cvOf(ctx))),
 
   forgotPassword: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/forgot-password', tags, summary: 'E-mail a password reset link' } })
-    .input(forgotPasswordInputSchema)
+    .concat(checkedInput(forgotPasswordInputSchema))
     .output(messageResultSchema)
     .mutation(({ ctx, input }) => forgotPassword(ctx.deps, input.email)),
 
   resetPassword: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/reset-password', tags, summary: 'Choose a new password with a reset token' } })
-    .input(resetPasswordInputSchema)
+    .concat(checkedInput(resetPasswordInputSchema))
     .output(messageResultSchema)
     .mutation(({ ctx, input }) => resetPassword(ctx.deps, input)),
 
@@ -146,7 +170,7 @@ export const sessionRouter = router({
       openapi: { method: 'POST', path: '/email/verification-notification', tags, summary: 'Send the verification e-mail again' },
       rest: { successStatus: 202 },
     })
-    .input(empty)
+    .concat(checkedInput(empty))
     .output(z.void())
     .mutation(async ({ ctx }) => {
       const outcome = await resendVerification(ctx.deps, ctx.user.id);
@@ -158,7 +182,7 @@ export const sessionRouter = router({
       openapi: { method: 'GET', path: '/email/verify/{id}/{hash}', tags, summary: 'Verify the e-mail address from the signed link' },
       rest: { successStatus: 204 },
     })
-    .input(verifyEmailInputSchema)
+    .concat(checkedInput(verifyEmailInputSchema))
     .output(z.void())
     .query(async ({ ctx, input }) => {
       if (!ctx.user) {
@@ -180,7 +204,7 @@ export const sessionRouter = router({
       openapi: { method: 'POST', path: '/user/confirm-password', tags, summary: 'Confirm the password for protected actions' },
       rest: { successStatus: 201 },
     })
-    .input(confirmPasswordInputSchema)
+    .concat(checkedInput(confirmPasswordInputSchema))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       await confirmPassword(ctx.deps, ctx.user.id, ctx.session.id, input.password);
@@ -190,13 +214,13 @@ export const sessionRouter = router({
     .meta({
       openapi: { method: 'GET', path: '/user/confirmed-password-status', tags, summary: 'Whether the password was confirmed recently' },
     })
-    .input(empty)
+    .concat(checkedInput(empty))
     .output(confirmedPasswordStatusSchema)
     .query(({ ctx }) => getConfirmedPasswordStatus(ctx.session.password_confirmed_at)),
 
   changePassword: verifiedProcedure
     .meta({ openapi: { method: 'PUT', path: '/user/password', tags, summary: 'Change the password' } })
-    .input(changePasswordInputSchema)
+    .concat(checkedInput(changePasswordInputSchema))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       await changePassword(ctx.deps, ctx.user.id, ctx.sessionToken, input);
@@ -209,13 +233,13 @@ export const sessionRouter = router({
     .meta({
       openapi: { method: 'GET', path: '/api/user/sessions', tags, summary: 'The signed-in devices, the most recently active first' },
     })
-    .input(empty)
+    .concat(checkedInput(empty))
     .output(deviceSessionListSchema)
     .query(({ ctx }) => listDeviceSessions(ctx.deps, ctx.user.id, ctx.session.id)),
 
   signOutDevice: signedInProcedure
     .meta({ openapi: { method: 'DELETE', path: '/api/user/sessions/{id}', tags, summary: 'Sign out one of the other devices' } })
-    .input(deviceSessionIdInput)
+    .concat(checkedInput(deviceSessionIdInput))
     .output(z.void())
     .mutation(({ ctx, input }) => signOutDevice(ctx.deps, ctx.user.id, ctx.session.id, input.id)),
 
@@ -223,13 +247,13 @@ export const sessionRouter = router({
     .meta({
       openapi: { method: 'POST', path: '/user/other-browser-sessions', tags, summary: 'Sign out every other device (with the password)' },
     })
-    .input(passwordInputSchema)
+    .concat(checkedInput(passwordInputSchema))
     .output(z.void())
     .mutation(({ ctx, input }) => signOutOtherDevices(ctx.deps, ctx.user.id, ctx.sessionToken, input.password)),
 
   deleteAccount: signedInProcedure
     .meta({ openapi: { method: 'DELETE', path: '/api/user', tags, summary: 'Delete the account (with the password)' } })
-    .input(passwordInputSchema)
+    .concat(checkedInput(passwordInputSchema))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       await deleteOwnAccount(ctx.deps, ctx.user.id, input.password);
@@ -240,7 +264,7 @@ export const sessionRouter = router({
   exportData: signedInProcedure
     .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/api/user/export', tags, summary: "Download the user's data as a JSON file" } })
-    .input(empty)
+    .concat(checkedInput(empty))
     .output(dataExportSchema)
     .query(({ ctx }) => {
       const now = new Date();

@@ -1,7 +1,8 @@
 /**
  * The access rules, in the contract's order (401, then 403 for the role or an unverified e-mail,
- * then 423). The tRPC procedure builders (trpc.ts) and the multipart upload routes (rest/) both
- * call assertAccess, so a rule lives in one place.
+ * then 423). The tRPC procedure builders (trpc.ts, for both doors: uploads are procedures too), the
+ * few procedures whose access depends on their input and the quote photo route call assertAccess,
+ * so a rule lives in one place.
  */
 import type { RequestContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';

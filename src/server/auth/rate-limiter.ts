@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
+import { hasForbiddenCharacters } from '#server/validation/text-characters.ts';
 import { countAttempt, deleteEndedRateLimits, uncountAttempt } from './rate-limits.repository.ts';
 
 /** At most `limit` attempts per `windowSeconds` under `key`. */
@@ -85,13 +86,17 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
 
 /** The PostgreSQL store: the `rate_limits` table on the app's own pool (DATABASE_URL). */
 /**
- * Keys carry what a visitor typed (an e-mail address), which may be of any length: a long one is
- * stored as its start and a hash, within the column's 400 characters (a key too long for the
- * column was a 500 before the login's own validation could answer 422).
+ * Keys carry what a visitor typed (an e-mail address), counted before the input is validated, so
+ * of any length and with any character: a long one is stored as its start and a hash, within the
+ * column's 400 characters, and one holding a NUL byte or an unpaired surrogate (which PostgreSQL
+ * cannot store) as its hash alone. Either was a 500 before the login's own validation could
+ * answer 422.
  */
 export function storedRateLimitKey(key: string): string {
-  if (key.length <= 200) return key;
-  return `${key.slice(0, 100)}~sha256:${createHash('sha256').update(key).digest('hex')}`;
+  const storable = !hasForbiddenCharacters(key);
+  if (key.length <= 200 && storable) return key;
+  const hash = createHash('sha256').update(key).digest('hex');
+  return storable ? `${key.slice(0, 100)}~sha256:${hash}` : `~sha256:${hash}`;
 }
 
 export function createDatabaseRateLimiter(db: Kysely<Database>): RateLimiter {

@@ -1,5 +1,5 @@
-// Writes the session and XSRF cookies (docs/rest-contract.md "Session"), for both doors: tRPC procedures
-// and the REST upload routes.
+// Writes the session and XSRF cookies (docs/rest-contract.md "Session"), for both doors: the REST
+// door calls the same procedures with the same reply.
 import type { RequestContext } from '#server/context.ts';
 import type { CurrentSession, SessionGrant } from '#server/auth/session-grant.ts';
 import { generateSessionToken, lifetimeOf, SESSION_COOKIE, XSRF_COOKIE, xsrfTokenFor } from './sessions.ts';

@@ -62,3 +62,12 @@ export function mediaUrl(key: string): string {
   if (!key.startsWith('public/')) throw new Error('Not a public key');
   return `/media/${key.slice('public/'.length)}`;
 }
+
+/** True when a write failed because the disk (or the user's quota) is full; looks through `cause`. */
+export function isStorageFull(error: unknown): boolean {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code } = e as { code?: unknown };
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+  }
+  return false;
+}

@@ -14,6 +14,8 @@ import type { AppConfig } from '#server/env.ts';
 import { HTTP_LIMITS } from '#server/http-limits.ts';
 import { assertStorageKey, mediaUrl, newTempPathIn, type FileStorage } from './file-storage.ts';
 
+export { isStorageFull } from './file-storage.ts';
+
 export { assertStorageKey, contentTypeOf, mediaUrl, newTempPathIn, type FileStorage } from './file-storage.ts';
 
 /** The local folder; its files have paths (the demo pictures are read from one). */
@@ -29,15 +31,6 @@ export async function openFileStorage(config: Pick<AppConfig, 'dataDir' | 's3'>,
   // The SDK is loaded only for a bucket: a site on its own disk never pays for it in memory.
   const { createS3Storage } = await import('./s3-storage.ts');
   return createS3Storage(config.s3, { tmpDir: path.join(config.dataDir, 'tmp'), log });
-}
-
-/** True when a write failed because the disk (or the user's quota) is full; looks through `cause`. */
-export function isStorageFull(error: unknown): boolean {
-  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code } = e as { code?: unknown };
-    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
-  }
-  return false;
 }
 
 export function createLocalStorage(dataDir: string): LocalFileStorage {

@@ -1,17 +1,22 @@
 // Galleries: the public reads visible galleries; admins see and change everything.
 import { z } from 'zod';
-import { adminProcedure, publicProcedure, router } from '#server/trpc.ts';
+import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
+import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
 import { assertAccess } from '#server/auth/access.ts';
 import { galleryImageSchema, galleryPageSchema, gallerySchema } from '#shared/schemas/content.ts';
 import {
   galleryCreateInput,
   galleryImageUpdateInput,
+  galleryImageUploadFields,
   galleryListInput,
   galleryReorderInput,
   galleryUpdateInput,
   idInput,
 } from '#shared/schemas/content-inputs.ts';
+import { imageUpload } from '#server/images/image-processing.ts';
+import { uploadedFiles } from '#server/uploads.ts';
 import {
+  addGalleryImage,
   createGallery,
   deleteGallery,
   deleteGalleryImage,
@@ -35,7 +40,7 @@ export const galleriesRouter = router({
         protect: false,
       },
     })
-    .input(galleryListInput)
+    .concat(checkedInput(galleryListInput))
     .output(galleryPageSchema)
     .query(({ ctx, input }) => {
       if (input.hidden !== false) assertAccess(ctx, 'admin');
@@ -53,7 +58,7 @@ export const galleriesRouter = router({
         protect: false,
       },
     })
-    .input(idInput)
+    .concat(checkedInput(idInput))
     .output(gallerySchema)
     .query(({ ctx, input }) => readGallery(ctx.deps, input.id, { canSeeHidden: ctx.user?.role === 'admin' })),
 
@@ -62,15 +67,40 @@ export const galleriesRouter = router({
       openapi: { method: 'POST', path: '/api/galleries', tags: ['galleries'], summary: 'Create a gallery' },
       rest: { successStatus: 201 },
     })
-    .input(galleryCreateInput)
+    .concat(checkedInput(galleryCreateInput))
     .output(z.object({ id: z.number().int() }))
     .mutation(({ ctx, input }) => createGallery(ctx.deps, input.name)),
 
-  /** JSON update; POST /api/galleries/{id} (multipart, with the cover image) is its upload twin. */
+  /** POST /api/galleries/{id}: the fields and an optional cover image (multipart). */
   update: adminProcedure
-    .input(galleryUpdateInput)
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: UPLOAD_PATHS['galleries.update'],
+        tags: ['galleries'],
+        summary: 'Update a gallery (name, url, hidden, cover image)',
+      },
+      upload: { files: { image: imageUpload('image') } },
+    })
+    .concat(checkedInput(galleryUpdateInput))
     .output(gallerySchema)
-    .mutation(({ ctx, input }) => updateGallery(ctx.deps, input)),
+    .mutation(({ ctx, input }) => updateGallery(ctx.deps, input, uploadedFiles(ctx, 'image')[0]?.path)),
+
+  /** POST /api/galleriesimages: an image (multipart, `file`) placed last in a gallery. */
+  addImage: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: UPLOAD_PATHS['galleries.addImage'],
+        tags: ['galleries'],
+        summary: 'Add an image to the end of a gallery',
+      },
+      rest: { successStatus: 201 },
+      upload: { files: { file: imageUpload('file') } },
+    })
+    .concat(checkedInput(galleryImageUploadFields))
+    .output(galleryImageSchema)
+    .mutation(({ ctx, input }) => addGalleryImage(ctx.deps, input.gallery_id, uploadedFiles(ctx, 'file')[0]?.path)),
 
   delete: adminProcedure
     .meta({
@@ -81,7 +111,7 @@ export const galleriesRouter = router({
         summary: 'Delete a gallery with its images and their files',
       },
     })
-    .input(idInput)
+    .concat(checkedInput(idInput))
     .output(z.void())
     .mutation(({ ctx, input }) => deleteGallery(ctx.deps, input.id)),
 
@@ -94,7 +124,7 @@ export const galleriesRouter = router({
         summary: "Reorder a gallery's images (all of them, in one go)",
       },
     })
-    .input(galleryReorderInput)
+    .concat(checkedInput(galleryReorderInput))
     .output(gallerySchema)
     .mutation(({ ctx, input }) => reorderGalleryImages(ctx.deps, input)),
 
@@ -107,7 +137,7 @@ export const galleriesRouter = router({
         summary: "Edit a gallery image's alt text and link",
       },
     })
-    .input(galleryImageUpdateInput)
+    .concat(checkedInput(galleryImageUpdateInput))
     .output(galleryImageSchema)
     .mutation(({ ctx, input }) => updateGalleryImage(ctx.deps, input)),
 
@@ -120,13 +150,13 @@ export const galleriesRouter = router({
         summary: 'Turn a gallery image 90 degrees clockwise',
       },
     })
-    .input(idInput)
+    .concat(checkedInput(idInput))
     .output(galleryImageSchema)
     .mutation(({ ctx, input }) => rotateGalleryImage(ctx.deps, input.id)),
 
   deleteImage: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/api/galleriesimages/{id}', tags: ['galleries'], summary: 'Delete a gallery image' } })
-    .input(idInput)
+    .concat(checkedInput(idInput))
     .output(z.void())
     .mutation(({ ctx, input }) => deleteGalleryImage(ctx.deps, input.id)),
 });

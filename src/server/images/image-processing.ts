@@ -16,6 +16,8 @@ import type Sharp from 'sharp';
 import type { OutputInfo } from 'sharp';
 import { AppError } from '#server/errors.ts';
 import type { FileStorage } from '#server/files/storage.ts';
+import type { FileRule } from '#server/uploads.ts';
+import { IMAGE_MAX_BYTES } from '#shared/limits.ts';
 
 let sharpModule: Promise<typeof Sharp> | undefined;
 
@@ -43,7 +45,10 @@ const IMAGE_UNREADABLE = 'The image could not be read; it may be damaged or inco
 
 const TOO_LARGE = 'The file you have uploaded is too large. Max 256MiB.';
 /** The 413 for an image upload over IMAGE_MAX_BYTES, refused while it streams (multipart rule). */
-export const imageTooLarge = (field: string) => () => AppError.tooLarge(field, TOO_LARGE);
+const imageTooLarge = (field: string) => () => AppError.tooLarge(field, TOO_LARGE);
+
+/** An image part of an upload procedure's meta (uploads.ts): up to IMAGE_MAX_BYTES as it streams. */
+export const imageUpload = (field: string): FileRule => ({ maxBytes: IMAGE_MAX_BYTES, tooLarge: imageTooLarge(field) });
 
 export interface ProcessedImage {
   original_key: string;

@@ -1,8 +1,22 @@
-// Quote requests (docs/rest-contract.md "Quote requests"): the admin's triage and the customer's
-// own list. Sending a request is multipart with photos: quotes.uploads.ts.
+// Quote requests (docs/rest-contract.md "Quote requests"): sending one (multipart, with photos),
+// the admin's triage and the customer's own list.
 import { z } from 'zod';
-import { adminProcedure, carriesSecret, router, signedInProcedure } from '#server/trpc.ts';
+import { AppError } from '#server/errors.ts';
 import {
+  adminProcedure,
+  carriesSecret,
+  checkedInput,
+  countedBeforeInput,
+  publicProcedure,
+  router,
+  signedInProcedure,
+} from '#server/trpc.ts';
+import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
+import { uploadedFiles, type UploadMeta } from '#server/uploads.ts';
+import { QUOTE_PHOTO_MAX_BYTES, QUOTE_PHOTOS_MAX } from '#shared/limits.ts';
+import {
+  quoteCreatedSchema,
+  quoteRequestInput,
   myQuoteSchema,
   myQuotesSchema,
   quoteCountsSchema,
@@ -12,22 +26,46 @@ import {
   quotePageSchema,
   quoteUpdateInput,
 } from '#shared/schemas/quotes.ts';
-import {
-  countQuoteRequests,
-  deleteQuoteRequest,
-  getMyQuoteRequest,
-  getQuoteRequest,
-  listMyQuoteRequests,
-  listQuoteRequests,
-  updateQuoteRequest,
-} from './quotes.service.ts';
+import { countQuoteRequests, deleteQuoteRequest, getQuoteRequest, listQuoteRequests, updateQuoteRequest } from './quote-triage.service.ts';
+import { getMyQuoteRequest, listMyQuoteRequests } from './my-quotes.service.ts';
+import { createQuoteRequest, QUOTE_PHOTO_MESSAGES, reserveQuoteRequest } from './quote-submission.service.ts';
+import { quotePhotoChecks } from './quotes.input-checks.ts';
+
+/** Up to six photos repeated under `photos`, 20 MB each, refused while they stream. */
+const photosUpload: UploadMeta = {
+  files: {
+    photos: {
+      maxBytes: QUOTE_PHOTO_MAX_BYTES,
+      tooLarge: (index) => AppError.field('photos', QUOTE_PHOTO_MESSAGES.tooLarge(index)),
+      list: { maxCount: QUOTE_PHOTOS_MAX, tooMany: () => AppError.field('photos', QUOTE_PHOTO_MESSAGES.tooMany) },
+    },
+  },
+};
 
 export const quotesRouter = router({
+  /** The public quote form; a signed-in caller's request is linked to the account. */
+  create: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: UPLOAD_PATHS['quotes.create'],
+        tags: ['quotes'],
+        summary: 'Ask for a quote: the damage, the vehicle and up to 6 photos (repeat the photos part)',
+        protect: false,
+      },
+      rest: { successStatus: 201 },
+      upload: photosUpload,
+    })
+    .use(countedBeforeInput(reserveQuoteRequest))
+    .concat(checkedInput(quoteRequestInput, quotePhotoChecks))
+    .output(quoteCreatedSchema)
+    .mutation(({ ctx, input }) => createQuoteRequest(ctx.deps, input, uploadedFiles(ctx, 'photos'), ctx.user?.id ?? null)),
+
   list: adminProcedure
     .meta({
       openapi: { method: 'GET', path: '/api/quote-requests', tags: ['quotes'], summary: 'Quote requests, newest first (25 a page)' },
     })
-    .input(quoteListInput)
+    .concat(checkedInput(quoteListInput))
     .output(quotePageSchema)
     .query(({ ctx, input }) => listQuoteRequests(ctx.deps, input)),
 
@@ -40,7 +78,7 @@ export const quotesRouter = router({
         summary: 'How many quote requests are in each status',
       },
     })
-    .input(z.object({}))
+    .concat(checkedInput(z.object({})))
     .output(quoteCountsSchema)
     .query(({ ctx }) => countQuoteRequests(ctx.deps)),
 
@@ -54,7 +92,7 @@ export const quotesRouter = router({
         summary: 'A quote request with 15-minute signed links to its photos',
       },
     })
-    .input(quoteIdInput)
+    .concat(checkedInput(quoteIdInput))
     .output(quoteDetailSchema)
     .query(({ ctx, input }) => getQuoteRequest(ctx.deps, input.id)),
 
@@ -63,7 +101,7 @@ export const quotesRouter = router({
     .meta({
       openapi: { method: 'PATCH', path: '/api/quote-requests/{id}', tags: ['quotes'], summary: "Change a quote request's status or notes" },
     })
-    .input(quoteUpdateInput)
+    .concat(checkedInput(quoteUpdateInput))
     .output(quoteDetailSchema)
     .mutation(({ ctx, input }) => updateQuoteRequest(ctx.deps, input)),
 
@@ -72,7 +110,7 @@ export const quotesRouter = router({
       openapi: { method: 'DELETE', path: '/api/quote-requests/{id}', tags: ['quotes'], summary: 'Delete a quote request and its photos' },
       rest: { successStatus: 204 },
     })
-    .input(quoteIdInput)
+    .concat(checkedInput(quoteIdInput))
     .output(z.void())
     .mutation(({ ctx, input }) => deleteQuoteRequest(ctx.deps, input.id)),
 
@@ -80,7 +118,7 @@ export const quotesRouter = router({
     .meta({
       openapi: { method: 'GET', path: '/api/user/quote-requests', tags: ['quotes'], summary: "The signed-in customer's quote requests" },
     })
-    .input(z.object({}))
+    .concat(checkedInput(z.object({})))
     .output(myQuotesSchema)
     .query(({ ctx }) => listMyQuoteRequests(ctx.deps, ctx.user.id)),
 
@@ -93,7 +131,7 @@ export const quotesRouter = router({
         summary: "One of the signed-in customer's quote requests",
       },
     })
-    .input(quoteIdInput)
+    .concat(checkedInput(quoteIdInput))
     .output(myQuoteSchema)
     .query(({ ctx, input }) => getMyQuoteRequest(ctx.deps, ctx.user.id, input.id)),
 });

@@ -1,10 +1,9 @@
 /**
  * The one place that turns any error into docs/rest-contract.md's status, headers and JSON body. Used by
- * the REST adapter, the upload routes and Fastify's own error handler.
+ * the REST adapter (uploads included) and Fastify's own error handler.
  */
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { summariseFieldErrors, type AppError } from '#server/errors.ts';
-import { appErrorOf } from '#server/trpc.ts';
+import { summariseFieldErrors, toAppError, type AppError } from '#server/errors.ts';
 
 export interface RestErrorResponse {
   status: number;
@@ -24,12 +23,12 @@ export function restErrorResponse(error: AppError): RestErrorResponse {
 }
 
 /**
- * Answers any error in the contract's shape. appErrorOf (trpc.ts) decides the status: a 4xx keeps
+ * Answers any error in the contract's shape. toAppError (errors.ts) decides the status: a 4xx keeps
  * its status, an unreachable database is a 503, anything else a 500 with the fixed message, whose
  * details go to the log only. A reply already sent (a stream that failed half-way) is left alone.
  */
 export function sendRestError(reply: FastifyReply, error: unknown, log: FastifyBaseLogger): FastifyReply {
-  const appError = appErrorOf(error);
+  const appError = toAppError(error);
   if (appError.code === 'INTERNAL') log.error({ err: error }, 'request failed');
   else if (appError.code === 'INSUFFICIENT_STORAGE') log.error({ err: error }, 'the disk is full');
   else if (appError.code === 'UNAVAILABLE') log.warn({ err: error }, 'database unavailable');

@@ -1,7 +1,9 @@
 /**
  * Reads a multipart/form-data request: plain fields into an object, files streamed to temporary
- * files with each field's size limit enforced while the bytes arrive (an oversized file is
- * refused before it is stored). The caller must call `cleanup()` when done, success or not.
+ * files with each part's size limit (uploads.ts `FileRule`) enforced while the bytes arrive (an
+ * oversized file is refused before it is stored). A file under a part name the procedure does not
+ * take is a 422 naming the part, never dropped unseen. The caller must call `cleanup()` when done,
+ * success or not.
  */
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -10,28 +12,13 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#server/errors.ts';
 import type { FileStorage } from '#server/files/storage.ts';
-
-export interface UploadedFile {
-  field: string;
-  path: string;
-  /** The name the browser gave; only for display and Content-Disposition, never trusted. */
-  filename: string;
-  size: number;
-}
-
-export interface FileFieldRule {
-  maxBytes: number;
-  /** The error for a file over maxBytes (docs/rest-contract.md's 413 body for CVs); `index` counts from 0 in a list. */
-  tooLarge: (index: number) => AppError;
-  /** A list of files under one field name (quote photos): at most this many, in `fileLists`. */
-  list?: { maxCount: number; tooMany: () => AppError };
-}
+import type { FileRule, UploadedFile } from '#server/uploads.ts';
+import { messages } from '#shared/validation.ts';
 
 export interface ParsedMultipart {
   fields: Record<string, string>;
-  files: Record<string, UploadedFile>;
-  /** The fields whose rule has `list`, in the order they arrived (an empty file part is skipped). */
-  fileLists: Record<string, UploadedFile[]>;
+  /** Each part's files in the order they arrived (an empty file part is skipped). */
+  files: Record<string, UploadedFile[]>;
   cleanup(): Promise<void>;
 }
 
@@ -73,18 +60,19 @@ function discardRestOfBody(request: FastifyRequest): void {
 export async function readMultipart(
   request: FastifyRequest,
   storage: FileStorage,
-  fileRules: Record<string, FileFieldRule>,
+  fileRules: Record<string, FileRule>,
 ): Promise<ParsedMultipart> {
   const fields: Record<string, string> = {};
-  const files: Record<string, UploadedFile> = {};
-  const fileLists: Record<string, UploadedFile[]> = {};
+  const files: Record<string, UploadedFile[]> = {};
   const written: string[] = [];
   const cleanup = async () => {
     await Promise.all(written.map((file) => rm(file, { force: true })));
   };
   const largest = Math.max(1, ...Object.values(fileRules).map((r) => r.maxBytes));
-  // A list field takes one part more than it allows, so the extra file is our 422, not busboy's 413.
-  const fileCount = Object.values(fileRules).reduce((n, rule) => n + (rule.list ? rule.list.maxCount + 1 : 1), 0);
+  // A list part takes one file more than it allows, so the extra file is our 422, not busboy's 413;
+  // and one more part overall, so a file under a name nobody takes is our 422 naming it.
+  const takesFiles = Object.keys(fileRules).length > 0;
+  const fileCount = Object.values(fileRules).reduce((n, rule) => n + (rule.list ? rule.list.maxCount + 1 : 1), takesFiles ? 1 : 0);
   let fieldBytes = 0;
   try {
     await mkdir(storage.tmpDir, { recursive: true });
@@ -101,13 +89,10 @@ export async function readMultipart(
         continue;
       }
       const rule = fileRules[part.fieldname];
-      if (!rule) {
-        part.file.resume(); // a file nobody asked for is read past, not stored
-        continue;
-      }
-      const list = rule.list ? (fileLists[part.fieldname] ??= []) : undefined;
-      const index = list?.length ?? 0;
-      if (list && index >= rule.list!.maxCount) throw rule.list!.tooMany();
+      if (!rule) throw AppError.field(part.fieldname, messages.fileNotTaken(part.fieldname));
+      const list = (files[part.fieldname] ??= []);
+      const index = list.length;
+      if (index >= (rule.list?.maxCount ?? 1)) throw rule.list ? rule.list.tooMany() : AppError.payloadTooLarge();
       const tempPath = storage.newTempPath();
       written.push(tempPath);
       const limit = new SizeLimit(rule.maxBytes, () => rule.tooLarge(index));
@@ -118,18 +103,13 @@ export async function readMultipart(
         throw error;
       }
       if (part.file.truncated) throw rule.tooLarge(index);
-      if (limit.bytes === 0) {
-        // An empty file input (no file chosen) is the same as no file.
-        continue;
-      }
-      const file = { field: part.fieldname, path: tempPath, filename: part.filename || 'file', size: limit.bytes };
-      if (list) list.push(file);
-      else files[part.fieldname] = file;
+      // An empty file input (no file chosen) is the same as no file.
+      if (limit.bytes > 0) list.push({ field: part.fieldname, path: tempPath, filename: part.filename || 'file', size: limit.bytes });
     }
   } catch (error) {
     await cleanup();
     discardRestOfBody(request);
     throw error;
   }
-  return { fields, files, fileLists, cleanup };
+  return { fields, files, cleanup };
 }

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 document served at /api/openapi.json: the procedure paths from their meta
- * (trpc-to-openapi's generator) plus the upload paths, which are described here from the same
- * zod schemas their handlers validate with. The generator's responses are then rewritten to what
+ * (trpc-to-openapi's generator) plus the upload paths (procedures with meta.upload), which are
+ * described here from the same meta and input schema, since the generator knows no file parts. The generator's responses are then rewritten to what
  * the REST layer really answers: the success status of meta.rest (201, 204 without content) and
  * docs/rest-contract.md's error bodies, and the security scheme is the session cookie, not a bearer token.
  */
@@ -10,8 +10,8 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { SESSION_COOKIE } from '#server/auth/sessions.ts';
+import type { ProcedureMeta } from '#server/trpc.ts';
 import { listRestProcedures } from './rest-plugin.ts';
-import type { UploadRoute } from './upload.route.ts';
 
 const errorBody = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
 
@@ -41,53 +41,66 @@ function errorResponse(status: string) {
   return { description: errorDescriptions[status] ?? 'Error', content: { 'application/json': { schema: ERROR_SCHEMA_REF } } };
 }
 
-function uploadPaths(routes: UploadRoute[]): ZodOpenApiPathsObject {
+/** The input schema of a procedure (its first `.input()`), for describing its fields. */
+function inputSchemaOf(router: AnyRouter, path: string): z.ZodObject {
+  const procedure = (router._def.procedures as Record<string, { _def: { inputs: unknown[] } }>)[path]!;
+  const schema = procedure._def.inputs[0];
+  if (!(schema instanceof z.ZodObject)) throw new Error(`${path}: an upload procedure's input must be a zod object`);
+  return schema;
+}
+
+function uploadPaths(router: AnyRouter): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
-  for (const route of routes) {
-    const pathParams = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  for (const { path: procedurePath, meta } of listRestProcedures(router).filter((entry) => entry.meta.upload)) {
+    const { method, path, summary, tags, protect = true } = meta.openapi!;
+    const upload = meta.upload!;
+    const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const fromPath = new Set(pathParams.map((name) => upload.params?.[name] ?? name));
+    const shape = Object.fromEntries(Object.entries(inputSchemaOf(router, procedurePath).shape).filter(([field]) => !fromPath.has(field)));
     const binary = () => z.string().meta({ format: 'binary', contentMediaType: 'application/octet-stream' });
     const fileShape = Object.fromEntries(
-      Object.entries(route.files).map(([field, rule]) => [
+      Object.entries(upload.files).map(([field, rule]) => [
         field,
-        // A list field (quote photos) repeats the part: `photos` once per file.
+        // A list part (quote photos) repeats the part: `photos` once per file.
         rule.list ? z.array(binary()).max(rule.list.maxCount).optional() : binary().optional(),
       ]),
     );
-    const multipartSchema = route.fieldsSchema.partial().extend(fileShape);
-    const status = String(route.successStatus ?? 200);
+    const status = String(meta.rest?.successStatus ?? 200);
+    const outputSchema = (router._def.procedures as Record<string, { _def: { output?: z.ZodType } }>)[procedurePath]!._def.output;
+    const errors = ['413', '419', '422', ...(protect ? ['401', '403'] : []), ...(pathParams.length ? ['404'] : [])];
     const operation = {
-      operationId: `upload-${route.method.toLowerCase()}-${route.path.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`,
-      summary: route.summary,
-      tags: route.tags,
-      ...(route.access !== 'public' ? { security: [{ session: [], xsrf: [] }] } : {}),
+      operationId: procedurePath.replace(/\./g, '-'),
+      summary,
+      tags,
+      ...(protect ? { security: [{ session: [], xsrf: [] }] } : {}),
       ...(pathParams.length ? { requestParams: { path: z.object(Object.fromEntries(pathParams.map((p) => [p, z.string()]))) } } : {}),
       requestBody: {
         required: true,
         content: {
-          'multipart/form-data': { schema: multipartSchema },
-          'application/json': { schema: route.fieldsSchema.partial() },
+          'multipart/form-data': { schema: z.object({ ...shape, ...fileShape }) },
+          'application/json': { schema: z.object(shape) },
         },
       },
       responses: {
-        [status]: { description: 'Success', content: { 'application/json': { schema: route.responseSchema } } },
-        ...(route.access !== 'public'
-          ? { '401': { description: errorDescriptions['401']!, content: { 'application/json': { schema: errorBody } } } }
-          : {}),
-        ...(route.access !== 'public' && route.access !== 'signedIn'
-          ? { '403': { description: errorDescriptions['403']!, content: { 'application/json': { schema: errorBody } } } }
-          : {}),
-        ...(pathParams.length
-          ? { '404': { description: errorDescriptions['404']!, content: { 'application/json': { schema: errorBody } } } }
-          : {}),
-        '413': { description: errorDescriptions['413']!, content: { 'application/json': { schema: errorBody } } },
-        '419': { description: errorDescriptions['419']!, content: { 'application/json': { schema: errorBody } } },
-        '422': { description: errorDescriptions['422']!, content: { 'application/json': { schema: errorBody } } },
+        [status]: {
+          description: 'Success',
+          content: { 'application/json': { schema: isVoid(outputSchema) ? z.literal('') : outputSchema } },
+        },
+        ...Object.fromEntries(
+          errors
+            .sort()
+            .map((code) => [code, { description: errorDescriptions[code]!, content: { 'application/json': { schema: errorBody } } }]),
+        ),
       },
     };
-    const entry = (paths[route.path] ??= {}) as Record<string, unknown>;
-    entry[route.method.toLowerCase()] = operation;
+    const entry = (paths[path] ??= {}) as Record<string, unknown>;
+    entry[method.toLowerCase()] = operation;
   }
   return paths;
+}
+
+function isVoid(schema: z.ZodType | undefined): boolean {
+  return !schema || schema instanceof z.ZodVoid || schema instanceof z.ZodUndefined;
 }
 
 interface Operation {
@@ -120,6 +133,7 @@ function moveQueryToJsonBody(operation: Operation): void {
 function rewriteProcedureResponses(document: OpenAPIObject, router: AnyRouter): void {
   const paths = document.paths as Record<string, Record<string, Operation>>;
   for (const { meta } of listRestProcedures(router)) {
+    if (meta.upload) continue;
     const { method, path } = meta.openapi!;
     const normalized = path.replace(/(.)\/$/, '$1');
     const operation = paths[normalized]?.[method.toLowerCase()];
@@ -168,7 +182,7 @@ function rewriteProcedureResponses(document: OpenAPIObject, router: AnyRouter): 
   schemas.Error = errorJsonSchema;
 }
 
-export function buildOpenApiDocument(router: AnyRouter, uploadRoutes: UploadRoute[], baseUrl: string): OpenAPIObject {
+export function buildOpenApiDocument(router: AnyRouter, baseUrl: string): OpenAPIObject {
   const document = generateOpenApiDocument(router, {
     title: 'Harbourside Body & Paint API',
     description:
@@ -180,7 +194,9 @@ export function buildOpenApiDocument(router: AnyRouter, uploadRoutes: UploadRout
       session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
       xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
     },
-    paths: uploadPaths(uploadRoutes),
+    paths: uploadPaths(router),
+    // The upload paths are described above: the generator knows no file parts.
+    filter: ({ metadata }) => !(metadata as ProcedureMeta).upload,
   });
   rewriteProcedureResponses(document, router);
   return document;

@@ -3,7 +3,10 @@
  * implementation. Every procedure whose meta has an `openapi` path becomes a Fastify route that
  * gathers the input (query, JSON, urlencoded or multipart fields, path parameters), calls the
  * procedure through a server-side caller, and writes the result or the error in the contract's
- * shape. Upload routes (rest/upload.route.ts) share the dispatch and error handling.
+ * shape. A procedure whose meta declares an upload (uploads.ts) takes multipart with files here: the
+ * body is handed to the procedure unread (`ctx.upload`), and its input step streams it to temporary
+ * files after the access check and rate limit, so the rules, statuses and errors are declared once,
+ * in the procedure.
  *
  * Why not trpc-to-openapi's own HTTP handler: it answers errors with its own body (`code`,
  * `issues`), accepts JSON bodies only and has no 204s, none of which docs/rest-contract.md allows. Its
@@ -14,11 +17,10 @@ import type { AnyRouter } from '@trpc/server';
 import type { AppDeps } from '#server/app-deps.ts';
 import { createRequestContext, type RequestContext } from '#server/context.ts';
 import type { ProcedureMeta } from '#server/trpc.ts';
-import { assertAccess } from '#server/auth/access.ts';
 import { UploadSlots } from '#server/http-limits.ts';
-import { isMultipart, readMultipart } from './multipart.ts';
+import type { PendingUpload, UploadMeta } from '#server/uploads.ts';
+import { isMultipart, readMultipart, type ParsedMultipart } from './multipart.ts';
 import { sendRestError } from './error-response.ts';
-import type { UploadRoute } from './upload.route.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -35,6 +37,13 @@ export function listRestProcedures(router: AnyRouter): ProcedureEntry[] {
     if (meta?.openapi && meta.openapi.enabled !== false) out.push({ path, meta });
   }
   return out;
+}
+
+/** The procedures that take files (meta.upload), as method and OpenAPI path: the multipart paths. */
+export function listUploadPaths(router: AnyRouter): { method: Method; path: string; procedure: string }[] {
+  return listRestProcedures(router)
+    .filter(({ meta }) => meta.upload)
+    .map(({ path, meta }) => ({ method: meta.openapi!.method, path: meta.openapi!.path, procedure: path }));
 }
 
 function toFastifyPath(openApiPath: string): string {
@@ -67,50 +76,52 @@ function sendSuccess(request: FastifyRequest, reply: FastifyReply, data: unknown
     .send(JSON.stringify(data === undefined || data === null ? '' : data));
 }
 
+/** Path parameters under the input's names (meta.upload.params: POST /api/widgets/{x} takes x as the id). */
+function paramsInput(params: Record<string, string>, upload: UploadMeta | undefined): Record<string, string> {
+  const renames = upload?.params ?? {};
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [renames[name] ?? name, value]));
+}
+
 export interface RestPluginOptions {
   router: AnyRouter;
   deps: AppDeps;
-  uploadRoutes: UploadRoute[];
   /** Multipart uploads in flight per address (http-limits.ts). */
   uploadSlots?: UploadSlots;
 }
 
 export async function restPlugin(app: FastifyInstance, options: RestPluginOptions): Promise<void> {
-  const { router, deps, uploadRoutes } = options;
+  const { router, deps } = options;
   const createCaller = router.createCaller as (ctx: RequestContext) => Record<string, unknown>;
   const uploadSlots = options.uploadSlots ?? new UploadSlots();
-  const routes = new Map<string, { method: Method; url: string; procedure?: ProcedureEntry; upload?: UploadRoute }>();
 
   for (const entry of listRestProcedures(router)) {
     const { method, path } = entry.meta.openapi!;
-    routes.set(`${method} ${path}`, { method, url: toFastifyPath(path), procedure: entry });
-  }
-  for (const upload of uploadRoutes) {
-    const key = `${upload.method} ${upload.path}`;
-    if (routes.get(key)?.procedure) {
-      throw new Error(`${key} is both a procedure path and an upload path; give the procedure no openapi meta`);
-    }
-    routes.set(key, { method: upload.method, url: toFastifyPath(upload.path), upload });
-  }
-
-  for (const route of routes.values()) {
+    const upload = entry.meta.upload;
     app.route({
-      method: route.method,
-      url: route.url,
+      method,
+      url: toFastifyPath(path),
       handler: async (request, reply) => {
         const ctx = createRequestContext(deps, request, reply);
-        const params = (request.params ?? {}) as Record<string, string>;
+        const params = paramsInput((request.params ?? {}) as Record<string, string>, upload);
+        const body = upload && isMultipart(request) ? new UnreadUpload(request, deps, upload, uploadSlots) : null;
         try {
-          if (route.upload) return await handleUpload(route.upload, ctx, request, reply, params);
-          const entry = route.procedure!;
-          // A DELETE's fields come in its body (DELETE /api/user's password, as Jetstream sends
-          // it), never in the query: a password in a URL would end up in access logs.
-          const input = route.method === 'GET' ? { ...queryInput(request), ...params } : { ...(await bodyInput(request, deps)), ...params };
+          let input: Record<string, unknown>;
+          if (body) {
+            ctx.upload = body;
+            input = params;
+          } else if (method === 'GET') {
+            input = { ...queryInput(request), ...params };
+          } else {
+            // A DELETE's fields come in its body (DELETE /api/user's password, as Jetstream sends
+            // it), never in the query: a password in a URL would end up in access logs.
+            input = { ...(await bodyInput(request, deps)), ...params };
+          }
           const caller = createCaller(ctx);
           const fn = entry.path.split('.').reduce<unknown>((acc, key) => (acc as Record<string, unknown>)[key], caller) as (
             input: unknown,
           ) => Promise<unknown>;
-          const data = await fn(input);
+          // The temporary files are gone before the answer leaves, success or not.
+          const data = await fn(input).finally(() => body?.release());
           return sendSuccess(request, reply, data, entry.meta.rest?.successStatus ?? 200);
         } catch (error) {
           return sendRestError(reply, error, request.log);
@@ -118,33 +129,44 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
       },
     });
   }
+}
 
-  async function handleUpload(
-    upload: UploadRoute,
-    ctx: RequestContext,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    params: Record<string, string>,
-  ) {
-    // Access is decided before a byte of the body is read.
-    assertAccess(ctx, upload.access);
-    await upload.beforeBody?.(ctx);
-    if (!isMultipart(request)) {
-      const data = await upload.handle(ctx, { fields: await bodyInput(request, deps), files: {}, fileLists: {}, params });
-      return sendSuccess(request, reply, data, upload.successStatus ?? 200);
-    }
-    // A few uploads at once per address: each holds a connection and a temporary file.
-    const release = uploadSlots.take(request.ip);
+/**
+ * A multipart body handed to the procedure unread: its input step reads it (after the access check
+ * and any rate limit), under the part rules of its meta and one of the address's upload slots.
+ */
+class UnreadUpload implements PendingUpload {
+  private parsed: ParsedMultipart | null = null;
+  private reading: Promise<Record<string, unknown>> | null = null;
+  private freeSlot: (() => void) | null = null;
+
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly deps: AppDeps,
+    private readonly upload: UploadMeta,
+    private readonly slots: UploadSlots,
+  ) {}
+
+  read(): Promise<Record<string, unknown>> {
+    this.reading ??= (async () => {
+      // A few uploads at once per address: each holds a connection and a temporary file.
+      this.freeSlot = this.slots.take(this.request.ip);
+      this.parsed = await readMultipart(this.request, this.deps.storage, this.upload.files);
+      return this.parsed.fields;
+    })();
+    return this.reading;
+  }
+
+  files(field: string) {
+    return this.parsed?.files[field] ?? [];
+  }
+
+  /** Once the procedure is done, success or not: the temporary files go, the slot is free. */
+  async release(): Promise<void> {
     try {
-      const parsed = await readMultipart(request, deps.storage, upload.files);
-      try {
-        const data = await upload.handle(ctx, { fields: parsed.fields, files: parsed.files, fileLists: parsed.fileLists, params });
-        return sendSuccess(request, reply, data, upload.successStatus ?? 200);
-      } finally {
-        await parsed.cleanup();
-      }
+      await this.parsed?.cleanup();
     } finally {
-      release();
+      this.freeSlot?.();
     }
   }
 }

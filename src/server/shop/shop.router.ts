@@ -1,6 +1,6 @@
 // The shop's details: everyone reads them (from the public snapshot); admins replace them.
 import { z } from 'zod';
-import { adminProcedure, publicProcedure, router } from '#server/trpc.ts';
+import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
 import { shopInput, shopSchema } from '#shared/schemas/shop.ts';
 import { readShop, updateShop } from './shop.service.ts';
 
@@ -9,13 +9,13 @@ export const shopRouter = router({
     .meta({
       openapi: { method: 'GET', path: '/api/shop', tags: ['shop'], summary: "The shop's details and opening hours", protect: false },
     })
-    .input(z.object({}).optional())
+    .concat(checkedInput(z.object({}).optional()))
     .output(shopSchema)
     .query(({ ctx }) => readShop(ctx.deps)),
 
   update: adminProcedure
     .meta({ openapi: { method: 'PUT', path: '/api/shop', tags: ['shop'], summary: "Replace the shop's details" } })
-    .input(shopInput)
+    .concat(checkedInput(shopInput))
     .output(shopSchema)
     .mutation(({ ctx, input }) => updateShop(ctx.deps, input)),
 });

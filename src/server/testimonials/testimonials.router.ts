@@ -1,6 +1,6 @@
 // Testimonials: the public list for the carousel; everything else for admins.
 import { z } from 'zod';
-import { adminProcedure, publicProcedure, router } from '#server/trpc.ts';
+import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
 import { testimonialPageSchema, testimonialSchema } from '#shared/schemas/content.ts';
 import { idInput, testimonialFieldsInput, testimonialListInput, testimonialUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { readTestimonials } from '#server/public-content/public-content.service.ts';
@@ -17,13 +17,13 @@ export const testimonialsRouter = router({
         protect: false,
       },
     })
-    .input(testimonialListInput)
+    .concat(checkedInput(testimonialListInput))
     .output(testimonialPageSchema)
     .query(({ ctx, input }) => readTestimonials(ctx.deps, input)),
 
   get: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'A testimonial' } })
-    .input(idInput)
+    .concat(checkedInput(idInput))
     .output(testimonialSchema)
     .query(({ ctx, input }) => getTestimonial(ctx.deps, input.id)),
 
@@ -32,13 +32,13 @@ export const testimonialsRouter = router({
       openapi: { method: 'POST', path: '/api/testimonials', tags: ['testimonials'], summary: 'Create a testimonial' },
       rest: { successStatus: 201 },
     })
-    .input(testimonialFieldsInput)
+    .concat(checkedInput(testimonialFieldsInput))
     .output(testimonialSchema)
     .mutation(({ ctx, input }) => createTestimonial(ctx.deps, input)),
 
   update: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'Update a testimonial' } })
-    .input(testimonialUpdateInput)
+    .concat(checkedInput(testimonialUpdateInput))
     .output(testimonialSchema)
     .mutation(({ ctx, input }) => {
       const { id, ...fields } = input;
@@ -47,7 +47,7 @@ export const testimonialsRouter = router({
 
   delete: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'Delete a testimonial' } })
-    .input(idInput)
+    .concat(checkedInput(idInput))
     .output(z.void())
     .mutation(({ ctx, input }) => deleteTestimonial(ctx.deps, input.id)),
 });

@@ -3,7 +3,7 @@
  * confirmed the password within 3 hours. The rules are in two-factor.service.ts.
  */
 import { z } from 'zod';
-import { carriesSecret, confirmedProcedure, router } from '#server/trpc.ts';
+import { carriesSecret, checkedInput, confirmedProcedure, router } from '#server/trpc.ts';
 import {
   confirmTwoFactorInputSchema,
   qrCodeResultSchema,
@@ -26,7 +26,7 @@ export const twoFactorRouter = router({
         summary: 'Start two-factor set-up (pending secret and recovery codes)',
       },
     })
-    .input(empty)
+    .concat(checkedInput(empty))
     .output(z.void())
     .mutation(({ ctx }) => service.enableTwoFactor(ctx.deps, ctx.user.id)),
 
@@ -35,14 +35,14 @@ export const twoFactorRouter = router({
     .meta({
       openapi: { method: 'GET', path: '/user/two-factor-qr-code', tags, summary: 'The QR code (SVG) and otpauth URL of the secret' },
     })
-    .input(empty)
+    .concat(checkedInput(empty))
     .output(qrCodeResultSchema)
     .query(({ ctx }) => service.getQrCode(ctx.deps, ctx.user.id)),
 
   secretKey: confirmedProcedure
     .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/user/two-factor-secret-key', tags, summary: 'The secret, for typing into an app' } })
-    .input(empty)
+    .concat(checkedInput(empty))
     .output(secretKeyResultSchema)
     .query(({ ctx }) => service.getSecretKey(ctx.deps, ctx.user.id)),
 
@@ -50,26 +50,26 @@ export const twoFactorRouter = router({
     .meta({
       openapi: { method: 'POST', path: '/user/confirmed-two-factor-authentication', tags, summary: 'Turn two-factor on with a first code' },
     })
-    .input(confirmTwoFactorInputSchema)
+    .concat(checkedInput(confirmTwoFactorInputSchema))
     .output(z.void())
     .mutation(({ ctx, input }) => service.confirmTwoFactor(ctx.deps, ctx.user.id, input.code)),
 
   recoveryCodes: confirmedProcedure
     .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/user/two-factor-recovery-codes', tags, summary: 'The recovery codes' } })
-    .input(empty)
+    .concat(checkedInput(empty))
     .output(recoveryCodesResultSchema)
     .query(({ ctx }) => service.getRecoveryCodes(ctx.deps, ctx.user.id)),
 
   regenerateRecoveryCodes: confirmedProcedure
     .meta({ openapi: { method: 'POST', path: '/user/two-factor-recovery-codes', tags, summary: 'Replace the recovery codes' } })
-    .input(empty)
+    .concat(checkedInput(empty))
     .output(z.void())
     .mutation(({ ctx }) => service.regenerateRecoveryCodes(ctx.deps, ctx.user.id)),
 
   disable: confirmedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/user/two-factor-authentication', tags, summary: 'Turn two-factor off' } })
-    .input(empty)
+    .concat(checkedInput(empty))
     .output(z.void())
     .mutation(({ ctx }) => service.disableTwoFactor(ctx.deps, ctx.user.id)),
 });

@@ -1,6 +1,6 @@
 // The admin's users screens (docs/rest-contract.md "Users": all admin).
 import { z } from 'zod';
-import { adminProcedure, carriesSecret, router, withInputChecks } from '#server/trpc.ts';
+import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';
 import { userEnvelopeSchema, userPageSchema } from '#shared/schemas/user.ts';
 import { cvLinkSchema, userCreateInput, userIdInput, userListInput, userUpdateInput } from '#shared/schemas/users-admin.ts';
 import { uniqueEmail } from '#server/validation/unique-email.ts';
@@ -16,27 +16,25 @@ const updateChecks = uniqueEmail((_ctx, raw) => {
 export const usersRouter = router({
   list: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/api/users', tags: ['users'], summary: 'Search users (25 a page, pages from 1)' } })
-    .input(userListInput)
+    .concat(checkedInput(userListInput))
     .output(userPageSchema)
     .query(({ ctx, input }) => listUsers(ctx.deps, input)),
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/api/users', tags: ['users'], summary: 'Create a user' }, rest: { successStatus: 201 } })
-    .use(withInputChecks(userCreateInput, createChecks))
-    .input(userCreateInput)
+    .concat(checkedInput(userCreateInput, createChecks))
     .output(userEnvelopeSchema)
     .mutation(async ({ ctx, input }) => ({ data: await createUser(ctx.deps, input) })),
 
   get: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/api/users/{id}', tags: ['users'], summary: 'A user' } })
-    .input(userIdInput)
+    .concat(checkedInput(userIdInput))
     .output(userEnvelopeSchema)
     .query(async ({ ctx, input }) => ({ data: await getUser(ctx.deps, input.id) })),
 
   update: adminProcedure
     .meta({ openapi: { method: 'PATCH', path: '/api/users/{id}', tags: ['users'], summary: 'Update a user' } })
-    .use(withInputChecks(userUpdateInput, updateChecks))
-    .input(userUpdateInput)
+    .concat(checkedInput(userUpdateInput, updateChecks))
     .output(userEnvelopeSchema)
     .mutation(async ({ ctx, input }) => ({
       data: await updateUser(ctx.deps, input, { userId: ctx.user.id, sessionToken: ctx.sessionToken }),
@@ -44,14 +42,14 @@ export const usersRouter = router({
 
   delete: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/api/users/{id}', tags: ['users'], summary: 'Delete a user with their sessions and CV' } })
-    .input(userIdInput)
+    .concat(checkedInput(userIdInput))
     .output(z.void())
     .mutation(({ ctx, input }) => deleteUser(ctx.deps, input.id, ctx.user.id)),
 
   cvLink: adminProcedure
     .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/api/users/{id}/cv', tags: ['users'], summary: "A 5-minute download link for a user's CV" } })
-    .input(userIdInput)
+    .concat(checkedInput(userIdInput))
     .output(cvLinkSchema)
     .query(({ ctx, input }) => getCvLink(ctx.deps, input.id, ctx.user.id)),
 });

@@ -4,7 +4,8 @@
  */
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '#server/app-deps.ts';
-import { AppError, isUniqueViolation } from '#server/errors.ts';
+import { AppError } from '#server/errors.ts';
+import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { deleteOtherSessions } from '#server/auth/sessions.ts';
 import type { User, UserPage } from '#shared/schemas/user.ts';
@@ -13,6 +14,7 @@ import { USERS_PAGE_SIZE } from '#shared/limits.ts';
 import { messages } from '#shared/validation.ts';
 import { LAST_ADMIN_SELF_DELETE_MESSAGE } from '#shared/schemas/account.ts';
 import { presentUser } from './user-presenter.ts';
+import { createAccount } from './create-account.ts';
 import * as repo from './users.repository.ts';
 import { hasCvDownloadSince, recordCvDownload } from './cv-downloads.repository.ts';
 import { createCvLink, type CvLink } from './cv-links.ts';
@@ -45,22 +47,7 @@ export async function getUser(deps: Deps, id: number): Promise<User> {
 
 /** An account an admin creates is taken as verified: the admin vouches for the address. */
 export async function createUser(deps: Deps, input: UserCreateInput): Promise<User> {
-  if (await repo.isEmailTaken(deps.db, input.email)) throw emailTaken();
-  const passwordHash = await hashPassword(input.password);
-  let id: number;
-  try {
-    id = await repo.insertUser(deps.db, {
-      firstname: input.firstname,
-      lastname: input.lastname,
-      email: input.email,
-      role: input.role,
-      password_hash: passwordHash,
-      email_verified_at: new Date(),
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
+  const id = await createAccount(deps, { ...input, verified: true });
   return getUser(deps, id);
 }
 

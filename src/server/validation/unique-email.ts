@@ -1,5 +1,5 @@
 /**
- * Laravel's `unique:users,email` as an input check (input-checks.ts): "The email has already
+ * Laravel's `unique:users,email` as an input check (parse-input.ts): "The email has already
  * been taken." when the raw e-mail is well-formed and belongs to another account (any case).
  * Registration, the profile and the admin's create and update use it; their services keep
  * their own check as the last guard.
@@ -8,7 +8,7 @@ import { isEmailTaken } from '#server/users/users.repository.ts';
 import { emailField, messages } from '#shared/validation.ts';
 import type { RequestContext } from '#server/context.ts';
 import type { FieldErrors } from '#shared/errors.ts';
-import type { InputCheck } from './input-checks.ts';
+import type { InputCheck } from './parse-input.ts';
 
 const email = emailField();
 

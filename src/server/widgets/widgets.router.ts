@@ -1,10 +1,13 @@
 // Widgets: public read by name; everything else for admins (docs/rest-contract.md "Content").
 import { z } from 'zod';
-import { adminProcedure, publicProcedure, router } from '#server/trpc.ts';
+import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
+import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
 import { assertAccess } from '#server/auth/access.ts';
 import { widgetSchema } from '#shared/schemas/content.ts';
 import { widgetByKeyInput, widgetCreateInput, widgetUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { AppError } from '#server/errors.ts';
+import { imageUpload } from '#server/images/image-processing.ts';
+import { uploadedFiles } from '#server/uploads.ts';
 import { readWidgetByName } from '#server/public-content/public-content.service.ts';
 import { createWidget, getWidget, listWidgets, updateWidget } from './widgets.service.ts';
 
@@ -23,7 +26,7 @@ export const widgetsRouter = router({
         protect: false,
       },
     })
-    .input(widgetByKeyInput)
+    .concat(checkedInput(widgetByKeyInput))
     .output(widgetSchema)
     .query(({ ctx, input }) => {
       if (/^\d+$/.test(input.x)) {
@@ -37,7 +40,7 @@ export const widgetsRouter = router({
 
   list: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/api/widgets', tags: ['widgets'], summary: 'All widgets' } })
-    .input(z.object({}))
+    .concat(checkedInput(z.object({})))
     .output(z.object({ results: z.array(widgetSchema) }))
     .query(({ ctx }) => listWidgets(ctx.deps)),
 
@@ -46,13 +49,26 @@ export const widgetsRouter = router({
       openapi: { method: 'POST', path: '/api/widgets', tags: ['widgets'], summary: 'Create a TEXT widget' },
       rest: { successStatus: 201 },
     })
-    .input(widgetCreateInput)
+    .concat(checkedInput(widgetCreateInput))
     .output(widgetSchema)
     .mutation(({ ctx, input }) => createWidget(ctx.deps, input)),
 
-  /** JSON update; POST /api/widgets/{x} (multipart, with the image; x is the id) is its upload twin. */
+  /**
+   * POST /api/widgets/{x}: the fields and an optional image (multipart). The path parameter keeps
+   * GET's name, x (to OpenAPI, /api/widgets/{x} and /api/widgets/{id} would be one path declared
+   * twice); here it is the id.
+   */
   update: adminProcedure
-    .input(widgetUpdateInput)
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: UPLOAD_PATHS['widgets.update'],
+        tags: ['widgets'],
+        summary: 'Update a widget (name, type, html, alt, image)',
+      },
+      upload: { files: { image: imageUpload('image') }, params: { x: 'id' } },
+    })
+    .concat(checkedInput(widgetUpdateInput))
     .output(widgetSchema)
-    .mutation(({ ctx, input }) => updateWidget(ctx.deps, input)),
+    .mutation(({ ctx, input }) => updateWidget(ctx.deps, input, uploadedFiles(ctx, 'image')[0]?.path)),
 });

@@ -3,7 +3,8 @@
  * save, whichever door (tRPC or REST) it came through.
  */
 import type { AppDeps } from '#server/app-deps.ts';
-import { AppError, isUniqueViolation } from '#server/errors.ts';
+import { AppError } from '#server/errors.ts';
+import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { presentImageVariants } from '#server/images/image-presenter.ts';
 import { replaceImage } from '#server/images/images.service.ts';
 import { sanitizeRichText, sanitizeVideoHtml } from '#server/html/sanitize-html.ts';

@@ -28,19 +28,6 @@ export const quoteRequestInput = z.object({
 });
 export type QuoteRequestInput = z.infer<typeof quoteRequestInput>;
 
-/** The plain fields as the OpenAPI document shows them (the rules live in quoteRequestInput). */
-export const quoteRequestFields = z.object({
-  name: z.string(),
-  email: z.string(),
-  telephone: z.string().optional(),
-  vehicle: z.string(),
-  registration: z.string().optional(),
-  description: z.string(),
-  preferred_contact: z.enum(PREFERRED_CONTACTS),
-  consent: z.string().meta({ description: '"1" when the privacy notice was accepted' }),
-  [QUOTE_HONEYPOT_FIELD]: z.string().optional().meta({ description: 'Leave empty.' }),
-});
-
 export const quoteCreatedSchema = z.object({ id: z.number().int(), reference: z.string() });
 export type QuoteCreated = z.infer<typeof quoteCreatedSchema>;
 

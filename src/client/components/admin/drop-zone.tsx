@@ -3,7 +3,7 @@ import { DEFAULT_MAX_FILESIZE_MIB, DEFAULT_PARALLEL_UPLOADS, UploadQueue, type U
 import '#client/components/admin/drop-zone.css';
 
 interface DropZoneProps {
-  /** Sends one file; must honour the signal (cancel). uploadForm fits as it is. */
+  /** Sends one file; must honour the signal (cancel). `upload` (lib/upload.ts) fits as it is. */
   upload: UploadFn;
   /** Called after each file that the server accepted. */
   onUploaded?: (file: File, result: unknown) => void;

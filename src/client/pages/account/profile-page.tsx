@@ -62,7 +62,7 @@ export function ProfilePage() {
   }
 
   // POST /api/user is multipart whether or not a CV comes with it.
-  const { save, progress } = useSaveWithUpload<unknown>({
+  const { save, progress } = useSaveWithUpload('session.updateProfile', {
     onSuccess: async () => {
       await refetch();
       setFile(null);
@@ -75,7 +75,7 @@ export function ProfilePage() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setErrors({});
-    save.mutate({ url: '/api/user', fields: { ...values }, file: file ? { field: 'cvfile', value: file } : null });
+    save.mutate({ fields: { ...values }, files: { cvfile: file } });
   }
 
   const dobErrorId = `${ids}-dob-error`;

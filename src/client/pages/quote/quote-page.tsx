@@ -13,9 +13,9 @@ import { CheckboxField, TextAreaField, TextField } from '#client/components/ui/f
 import { fieldErrorsOf, firstError, messageOf, statusOf } from '#client/lib/api-errors.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { useSession } from '#client/lib/session.tsx';
-import { uploadForm } from '#client/lib/upload.ts';
+import { upload } from '#client/lib/upload.ts';
 import { QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN } from '#shared/limits.ts';
-import { QUOTE_HONEYPOT_FIELD, type QuoteCreated } from '#shared/schemas/quotes.ts';
+import { QUOTE_HONEYPOT_FIELD } from '#shared/schemas/quotes.ts';
 import type { PreferredContact } from '#shared/value-sets.ts';
 import { QuotePhotoPicker, type PickedPhoto } from './quote-photo-picker.tsx';
 import './quote.css';
@@ -60,20 +60,24 @@ export function QuotePage() {
 
   const send = useMutation({
     mutationFn: async () => {
-      const form = new FormData();
-      for (const [name, value] of Object.entries(values)) form.append(name, value);
-      form.append('preferred_contact', preferred);
-      if (consent) form.append('consent', '1');
-      if (trap) form.append(QUOTE_HONEYPOT_FIELD, trap);
       const sending = photos.filter((p) => !p.refusal);
-      for (const photo of sending) form.append('photos', photo.file, photo.file.name);
+      const fields = {
+        ...values,
+        preferred_contact: preferred,
+        ...(consent ? { consent: '1' } : {}),
+        ...(trap ? { [QUOTE_HONEYPOT_FIELD]: trap } : {}),
+      };
       const sizes = sending.map((p) => ({ id: p.id, size: p.file.size }));
       const fieldBytes = Object.values(values).reduce((n, v) => n + new Blob([v]).size, 0);
       setProgress(photoProgress(sizes, fieldBytes, 0));
       try {
-        return await uploadForm<QuoteCreated>('POST', '/api/quote-requests', form, {
-          onProgress: (fraction) => setProgress(photoProgress(sizes, fieldBytes, fraction)),
-        });
+        return await upload(
+          'quotes.create',
+          { fields, files: { photos: sending.map((photo) => photo.file) } },
+          {
+            onProgress: (fraction) => setProgress(photoProgress(sizes, fieldBytes, fraction)),
+          },
+        );
       } finally {
         setProgress(null);
       }

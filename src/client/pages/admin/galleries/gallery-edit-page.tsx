@@ -5,10 +5,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
-import type { Gallery, GalleryImage } from '#shared/schemas/content.ts';
+import type { Gallery } from '#shared/schemas/content.ts';
 import { queryClient, trpc, trpcClient } from '#client/lib/trpc.ts';
 import { useSaveWithUpload } from '#client/lib/save-with-upload.ts';
-import { uploadForm } from '#client/lib/upload.ts';
+import { upload } from '#client/lib/upload.ts';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -25,12 +25,7 @@ export default function GalleryEditPage({ id }: { id: number }) {
   const gallery = useQuery(trpc.galleries.get.queryOptions({ id }));
   const reload = () => queryClient.invalidateQueries({ queryKey: trpc.galleries.get.queryKey({ id }) });
 
-  const uploadImage: UploadFn = (file, options) => {
-    const form = new FormData();
-    form.set('gallery_id', String(id));
-    form.set('file', file);
-    return uploadForm<GalleryImage>('POST', '/api/galleriesimages', form, options);
-  };
+  const uploadImage: UploadFn = (file, options) => upload('galleries.addImage', { fields: { gallery_id: id }, files: { file } }, options);
 
   return (
     <>
@@ -66,7 +61,7 @@ function GalleryForm({ gallery }: { gallery: Gallery }) {
   const [, navigate] = useLocation();
 
   // A new cover goes as multipart with the fields (POST /api/galleries/{id}); otherwise JSON.
-  const { save, progress } = useSaveWithUpload<Gallery>({
+  const { save, progress } = useSaveWithUpload('galleries.update', {
     // docs/product.md section 4: saving a gallery returns to the list.
     // The list is not on screen, so invalidating would not refetch it: it would show its old
     // cache first. Dropping it makes the list load fresh.
@@ -81,9 +76,9 @@ function GalleryForm({ gallery }: { gallery: Gallery }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     save.mutate({
-      url: `/api/galleries/${gallery.id}`,
+      params: { id: gallery.id },
       fields: { name, url, hidden: hidden ? '1' : '0' },
-      file: cover ? { field: 'image', value: cover } : null,
+      files: { image: cover },
       withoutFile: () => trpcClient.galleries.update.mutate({ id: gallery.id, name, url, hidden }),
     });
   }

@@ -45,7 +45,7 @@ function WidgetForm({ widget }: { widget: Widget }) {
   const [saved, flashSaved] = useFlash(ADMIN_BANNER_MS);
 
   // A new image goes as multipart with the other fields (POST /api/widgets/{id}); otherwise JSON.
-  const { save, progress } = useSaveWithUpload<Widget>({
+  const { save, progress } = useSaveWithUpload('widgets.update', {
     onSuccess: async (next) => {
       setFile(null);
       flashSaved('Changes saved....');
@@ -59,9 +59,9 @@ function WidgetForm({ widget }: { widget: Widget }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     save.mutate({
-      url: `/api/widgets/${widget.id}`,
+      params: { x: widget.id },
       fields: { name, type, html, alt },
-      file: type === 'IMAGE' && file ? { field: 'image', value: file } : null,
+      files: { image: type === 'IMAGE' ? file : null },
       withoutFile: () => trpcClient.widgets.update.mutate({ id: widget.id, name, type, html, alt }),
     });
   }

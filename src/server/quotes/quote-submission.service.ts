@@ -1,0 +1,189 @@
+/**
+ * Sending a quote request: a customer (visitor or signed in) describes the damage and sends up to
+ * six photos (POST /api/quote-requests, the quotes.create procedure).
+ *
+ * The rules: the fields are checked by the procedure's input (parseInput), every photo here before
+ * anything is kept, and a refused request keeps nothing (no row, no file). Photos go through the
+ * image pipeline (type by bytes, upright, metadata and GPS stripped, WebP variants) but are stored
+ * privately (docs/decisions/private-quote-photos.md).
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import type { AppDeps } from '#server/app-deps.ts';
+import { AppError } from '#server/errors.ts';
+import { isUniqueViolation } from '#server/db/database-errors.ts';
+import { reserveAttempt } from '#server/auth/rate-limiter.ts';
+import { renderImageVariants, type ImageVariants } from '#server/images/image-processing.ts';
+import { quoteRequestConfirmationMessage, quoteRequestShopMessage } from '#server/mail/messages.ts';
+import { readShop } from '#server/shop/shop.service.ts';
+import { sendSafely } from '#server/mail/send-safely.ts';
+import { isHoneypotFilled } from '#server/validation/honeypot.ts';
+import { QUOTE_PHOTO_MAX_BYTES, QUOTE_PHOTOS_MAX, QUOTE_REQUESTS_PER_HOUR } from '#shared/limits.ts';
+import { QUOTE_HONEYPOT_FIELD, type QuoteCreated, type QuoteRequestInput } from '#shared/schemas/quotes.ts';
+import * as requests from './quote-requests.repository.ts';
+import * as photos from './quote-request-photos.repository.ts';
+import { deleteQuotePhotoFiles } from './quotes.service.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config' | 'mailer' | 'background' | 'publicContent'>;
+
+export const QUOTE_REQUEST_LIMIT = { limit: QUOTE_REQUESTS_PER_HOUR, windowSeconds: 60 * 60 } as const;
+
+/** Reserves one request for the client's address, before a byte of the body is read; 429 when used up. */
+export async function reserveQuoteRequest(deps: Pick<AppDeps, 'rateLimiter'>, ip: string | null): Promise<void> {
+  const attempt = await reserveAttempt(deps.rateLimiter, [{ key: `quote-request:${ip ?? ''}`, ...QUOTE_REQUEST_LIMIT }]);
+  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+}
+
+export const QUOTE_PHOTO_MESSAGES = {
+  tooMany: `At most ${QUOTE_PHOTOS_MAX} photos can be sent with a request.`,
+  tooLarge: (index: number) => `Photo ${index + 1} is too large: at most ${QUOTE_PHOTO_MAX_BYTES / 1024 / 1024} MB each.`,
+  notUsable: (index: number, reason: string) => `Photo ${index + 1}: ${reason}`,
+};
+
+/** Unambiguous to read aloud on the phone: no 0/O, 1/I/L. */
+const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+function newReference(now = new Date()): string {
+  let code = '';
+  for (let i = 0; i < 6; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `Q-${now.getUTCFullYear()}-${code}`;
+}
+
+export interface QuotePhotoUpload {
+  /** A temporary file (the caller removes it). */
+  path: string;
+}
+
+/**
+ * Every photo rendered, one at a time (sharp holds a photo's pixels while it works); only the small
+ * WebP variants stay in memory. A photo that is not a usable image is a message naming it, in order.
+ */
+export async function renderQuotePhotos(uploads: QuotePhotoUpload[]): Promise<{ rendered: ImageVariants[]; errors: string[] }> {
+  const rendered: ImageVariants[] = [];
+  const errors: string[] = [];
+  for (const [index, upload] of uploads.slice(0, QUOTE_PHOTOS_MAX).entries()) {
+    try {
+      rendered.push(await renderImageVariants({ path: upload.path }, 'photos'));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'VALIDATION') throw error;
+      errors.push(QUOTE_PHOTO_MESSAGES.notUsable(index, error.message));
+    }
+  }
+  if (uploads.length > QUOTE_PHOTOS_MAX) errors.unshift(QUOTE_PHOTO_MESSAGES.tooMany);
+  return { rendered, errors };
+}
+
+/** A photo's variants once written, before its request's row exists. */
+type StoredPhoto = Omit<photos.NewQuotePhotoRow, 'quote_request_id' | 'id' | 'created_at'>;
+
+/** Writes a photo's two variants under new private keys; the keys written are added to `written` as they go. */
+async function storePhoto(deps: Pick<Deps, 'storage'>, variants: ImageVariants, position: number, written: string[]): Promise<StoredPhoto> {
+  const name = randomBytes(16).toString('hex');
+  const large_key = `private/quotes/${name}-l.webp`;
+  const thumb_key = `private/quotes/${name}-t.webp`;
+  written.push(large_key);
+  await deps.storage.putBuffer(large_key, variants.large.data);
+  written.push(thumb_key);
+  await deps.storage.putBuffer(thumb_key, variants.thumb.data);
+  return {
+    position,
+    large_key,
+    large_width: variants.large.info.width,
+    large_height: variants.large.info.height,
+    thumb_key,
+    thumb_width: variants.thumb.info.width,
+    thumb_height: variants.thumb.info.height,
+  };
+}
+
+/**
+ * Checks every photo, then stores the photos and the request together: a refusal or a failure part
+ * way leaves no row and no file. A filled honeypot gets the same kind of answer with nothing stored
+ * and nothing sent.
+ */
+export async function createQuoteRequest(
+  deps: Deps,
+  input: QuoteRequestInput,
+  uploads: QuotePhotoUpload[],
+  userId: number | null,
+): Promise<QuoteCreated> {
+  if (isHoneypotFilled(input, QUOTE_HONEYPOT_FIELD)) {
+    deps.log.info('quote request honeypot filled; nothing stored');
+    return { id: randomInt(1, 1_000_000), reference: newReference() };
+  }
+  const { rendered, errors } = await renderQuotePhotos(uploads);
+  if (errors.length) throw AppError.validation({ photos: errors });
+
+  const written: string[] = [];
+  try {
+    const stored: StoredPhoto[] = [];
+    for (const [position, variants] of rendered.entries()) stored.push(await storePhoto(deps, variants, position, written));
+    let row: requests.QuoteRequestRow | undefined;
+    // A reference already taken (1 in 887 million a year) is tried again with a new one.
+    for (let attempt = 1; !row; attempt++) {
+      try {
+        row = await deps.db.transaction().execute(async (trx) => {
+          const inserted = await requests.insertQuoteRequest(trx, {
+            reference: newReference(),
+            user_id: userId,
+            name: input.name,
+            email: input.email,
+            telephone: input.telephone,
+            vehicle: input.vehicle,
+            registration: input.registration,
+            description: input.description,
+            preferred_contact: input.preferred_contact,
+          });
+          await photos.insertQuotePhotos(
+            trx,
+            stored.map((p) => ({ ...p, quote_request_id: inserted.id })),
+          );
+          return inserted;
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 3) throw error;
+      }
+    }
+    sendQuoteRequestMails(deps, row, stored.length);
+    return { id: row.id, reference: row.reference };
+  } catch (error) {
+    await deleteQuotePhotoFiles(deps, written);
+    throw error;
+  }
+}
+
+/** After the response: a mail that cannot be sent never undoes the request (it is in the admin area). */
+function sendQuoteRequestMails(deps: Deps, row: requests.QuoteRequestRow, photoCount: number): void {
+  deps.background.run('quote request mails', async () => {
+    // The shop's copy goes to the e-mail address in its details (admin: Shop details).
+    const shop = await readShop(deps);
+    await sendSafely(
+      deps,
+      quoteRequestShopMessage({
+        shop,
+        to: shop.email,
+        url: `${deps.config.appUrl}/admin/quotes/${row.id}`,
+        request: {
+          reference: row.reference,
+          name: row.name,
+          email: row.email,
+          telephone: row.telephone,
+          vehicle: row.vehicle,
+          registration: row.registration,
+          description: row.description,
+          preferredContact: row.preferred_contact,
+          photoCount,
+        },
+      }),
+    );
+    await sendSafely(
+      deps,
+      quoteRequestConfirmationMessage({
+        shop,
+        to: row.email,
+        name: row.name,
+        reference: row.reference,
+        url: `${deps.config.appUrl}${row.user_id ? '/account/quotes' : '/'}`,
+      }),
+    );
+  });
+}
