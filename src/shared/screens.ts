@@ -189,6 +189,9 @@ export type ScreenId = keyof typeof SCREENS;
 /** The screens whose path has a parameter (`/galleries/:id`): a walk over the table needs a value for each. */
 export type ScreenWithParams = { [K in ScreenId]: (typeof SCREENS)[K]['path'] extends `${string}:${string}` ? K : never }[ScreenId];
 
+/** The screens the server renders (an `ssr` entry): a walk over them needs what each shows. */
+export type RenderedScreenId = { [K in ScreenId]: (typeof SCREENS)[K] extends { ssr: object } ? K : never }[ScreenId];
+
 /** The title of the page that is not there (the not-found screen, and the 404 answer's head). */
 export const NOT_FOUND_TITLE = 'Page Not Found';
 
