@@ -4,7 +4,7 @@
  * account and admin areas are nested routers guarded as a whole, so an unknown path inside one is
  * the area's own not-found, for those allowed in.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
 import {
@@ -110,9 +110,19 @@ function screenRoutes(layouts: readonly ScreenLayout[], base = '') {
   ));
 }
 
-/** An area's guard, around its routes. */
+/** An area's guard, around its layout and routes. */
 function AreaGuard({ area, children }: { area: ScreenArea; children: ReactNode }) {
   return <Guarded access={SCREEN_AREAS[area].access}>{children}</Guarded>;
+}
+
+/** An area's screens, relative to its path, and its own not-found for any other path inside it. */
+function AreaScreens({ area, notFound }: { area: ScreenArea; notFound: ComponentType }) {
+  return (
+    <Switch>
+      {screenRoutes([area], SCREEN_AREAS[area].path)}
+      <Route component={notFound} />
+    </Switch>
+  );
 }
 
 /** `notFoundPath`: the address the server answered 404 for (its HTML shows the not-found page, whatever route the address would match). */
@@ -134,10 +144,7 @@ function SiteRoutes({ notFoundPath }: { notFoundPath: string | undefined }) {
             <AreaGuard area="account">
               <AccountLayout>
                 <Lazy>
-                  <Switch>
-                    {screenRoutes(['account'], SCREEN_AREAS.account.path)}
-                    <Route component={NotFoundPage} />
-                  </Switch>
+                  <AreaScreens area="account" notFound={NotFoundPage} />
                 </Lazy>
               </AccountLayout>
             </AreaGuard>
@@ -160,10 +167,7 @@ export function AppRoutes({ notFoundPath }: { notFoundPath: string | undefined }
             <div id="main" tabIndex={-1} className="admin-root">
               <AdminLayout>
                 <Suspense fallback={<Spinner />}>
-                  <Switch>
-                    {screenRoutes(['admin'], SCREEN_AREAS.admin.path)}
-                    <Route component={AdminNotFound} />
-                  </Switch>
+                  <AreaScreens area="admin" notFound={AdminNotFound} />
                 </Suspense>
               </AdminLayout>
             </div>
