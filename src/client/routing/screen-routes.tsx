@@ -101,11 +101,16 @@ function ScreenElement({ screen, params }: { screen: ScreenEntry & { id: ScreenI
   );
 }
 
+/** The path's named parameters (wouter's also has them by position). */
+function namedParams(pattern: string, params: ScreenParams): ScreenParams {
+  return Object.fromEntries([...pattern.matchAll(/:([A-Za-z_]+)/g)].map(([, name]) => [name!, params[name!] ?? '']));
+}
+
 /** The routes of the entries in `layouts`, their paths relative to `base` (a nested router's). */
 function screenRoutes(layouts: readonly ScreenLayout[], base = '') {
   return SCREEN_LIST.filter((screen) => layouts.includes(screen.layout)).map((screen) => (
     <Route key={screen.id} path={screen.path.slice(base.length) || '/'}>
-      {(params: ScreenParams) => <ScreenElement screen={screen} params={params} />}
+      {(params: ScreenParams) => <ScreenElement screen={screen} params={namedParams(screen.path, params)} />}
     </Route>
   ));
 }
