@@ -34,8 +34,26 @@ export interface PageHead {
 }
 
 /** A gallery id in a path: digits only, as the API takes them. */
-export function galleryIdOf(param: string | undefined): number | undefined {
+function galleryIdOf(param: string | undefined): number | undefined {
   return param !== undefined && /^\d{1,10}$/.test(param) ? Number(param) : undefined;
+}
+
+/** The page's picture for social cards: a widget's image, the first gallery cover of the list, or the page's gallery's. */
+function socialImage(
+  source: NonNullable<ScreenEntry['ssr']>['image'],
+  snapshot: PublicSnapshot | undefined,
+  gallery: Gallery | undefined,
+): PageHead['image'] {
+  if (source === 'gallery') {
+    const cover = gallery?.image ?? gallery?.images[0]?.image;
+    return cover && { variants: cover, alt: gallery?.images[0]?.alt ?? gallery?.name ?? '' };
+  }
+  if (source === 'galleryList') {
+    const cover = snapshot?.content.galleryList.find((g) => g.image)?.image;
+    return cover ? { variants: cover, alt: '' } : undefined;
+  }
+  const widget = source && snapshot?.widget(source.widget);
+  return widget?.image ? { variants: widget.image, alt: widget.alt ?? '' } : undefined;
 }
 
 /** The head of a page the server renders, or undefined when its gallery is not there (then the page is not found). */
@@ -46,24 +64,13 @@ function renderedPageHead(match: ScreenMatch, ssr: NonNullable<ScreenEntry['ssr'
   if (ssr.reads?.gallery === 'path' && !gallery) return undefined;
   const shop = snapshot?.content.shop;
   const facts = gallery && { name: gallery.name, imageCount: gallery.images.length };
-  let image: PageHead['image'];
-  if (ssr.image === 'gallery') {
-    const cover = gallery?.image ?? gallery?.images[0]?.image;
-    image = cover && { variants: cover, alt: gallery?.images[0]?.alt ?? gallery?.name ?? '' };
-  } else if (ssr.image === 'galleryList') {
-    const cover = snapshot?.content.galleryList.find((g) => g.image)?.image;
-    image = cover ? { variants: cover, alt: '' } : undefined;
-  } else if (ssr.image) {
-    const widget = snapshot?.widget(ssr.image.widget);
-    image = widget?.image ? { variants: widget.image, alt: widget.alt ?? '' } : undefined;
-  }
   const head: PageHead = {
     status: 200,
     title: typeof screen.title === 'string' ? screen.title : (gallery?.name ?? ''),
     // Before the first snapshot (the first seconds of a start) the shop's details are not known yet.
     description: shop ? ssr.description({ shop, gallery: facts }) : '',
     canonicalPath: clean,
-    image,
+    image: socialImage(ssr.image, snapshot, gallery),
     key: clean,
     match,
   };
