@@ -2,7 +2,7 @@
  * Walks over the route table (src/shared/screens.ts): each screen's address, its path's
  * parameters filled in. TypeScript asks for a value for each parameter of a new screen.
  */
-import { pathOf, SCREEN_LIST, type ScreenEntry, type ScreenId, type ScreenWithParams } from '#shared/screens.ts';
+import { pathOf, SCREEN_LIST, type ScreenEntry, type ScreenId, type SCREENS, type ScreenWithParams } from '#shared/screens.ts';
 
 export type ParamValues = Record<ScreenWithParams, Record<string, string | number>>;
 
@@ -34,3 +34,6 @@ export function titleOf(screen: Screen, galleryName?: string): string {
   if (galleryName === undefined) throw new Error(`${screen.id}'s title comes from its gallery`);
   return galleryName;
 }
+
+/** The screens a visitor who is not signed in may open (public pages, sign-in screens, the quote form). */
+export type VisitorScreenId = { [K in ScreenId]: (typeof SCREENS)[K]['access'] extends 'public' | 'guest' ? K : never }[ScreenId];
