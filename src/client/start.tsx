@@ -1,7 +1,8 @@
 // The application in the browser, loaded by the boot (main.tsx).
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, preloadPublicScreen } from '#client/app.tsx';
+import { App } from '#client/app.tsx';
+import { preloadScreen } from '#client/routing/screens.tsx';
 import { queryClient, SESSION_QUERY_KEY } from '#client/lib/trpc.ts';
 import { fetchCurrentUser } from '#client/lib/session.tsx';
 import { readInitialData, seedQueryCache, seedSignedOutSession } from '#client/lib/initial-data.ts';
@@ -35,7 +36,7 @@ const app = (
 // Sign-in, account and admin screens start empty.
 if (root.hasChildNodes()) {
   seedSignedOutSession(queryClient);
-  void preloadPublicScreen(window.location.pathname)
+  void preloadScreen(window.location.pathname)
     .catch(() => undefined)
     .then(() => {
       hydrateRoot(root, app);

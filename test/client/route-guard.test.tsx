@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -11,6 +11,9 @@ import { SiteHeader } from '#client/layouts/site-header.tsx';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { trpc } from '#client/lib/trpc.ts';
 import { defaultShop } from '#server/db/seed/default-shop.ts';
+import { needsSignIn, SCREEN_AREAS, SCREEN_LIST } from '#shared/screens.ts';
+import { screenPath } from '#test/support/screens.ts';
+import { AppRoutes } from '#client/routing/screen-routes.tsx';
 
 const session: { current: Session } = { current: sessionFor(null) };
 vi.mock('#client/lib/session.tsx', () => ({ useSession: () => session.current }));
@@ -177,5 +180,46 @@ describe('right after signing in', () => {
     );
     expect(screen.getByRole('status').textContent).toContain('Checking your account');
     expect(location.history).toEqual(['/account']);
+  });
+});
+
+/** The site's real routes (src/client/routing/screen-routes.tsx), at `path`, for `role` (null: a visitor). */
+function renderRoutesAt(path: string, role: Role | null) {
+  session.current = sessionFor(role);
+  const location = memoryLocation({ path, record: true });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
+  queryClient.setQueryData(trpc.shop.get.queryKey(), defaultShop);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <AppRoutes notFoundPath={undefined} />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return location;
+}
+
+describe('the route table, walked (src/shared/screens.ts)', () => {
+  // jsdom has no scrolling; the routes' scroll restoration asks for it.
+  beforeAll(() => void vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined));
+  const guarded = SCREEN_LIST.filter((screen) => needsSignIn(screen.access));
+  const open = SCREEN_LIST.filter((screen) => !needsSignIn(screen.access));
+
+  it.each(guarded.map((screen) => [screen.id, screenPath(screen)]))('%s (%s) sends a visitor to Login and back', (_id, path) => {
+    const location = renderRoutesAt(path, null);
+    expect(location.history.at(-1)).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+  });
+
+  it.each(Object.values(SCREEN_AREAS).map((area) => [`${area.path}/no-such-screen`]))(
+    'an unknown path inside an area, %s, is guarded as the area is',
+    (path) => {
+      const location = renderRoutesAt(path, null);
+      expect(location.history.at(-1)).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+    },
+  );
+
+  it.each(open.map((screen) => [screen.id, screenPath(screen)]))('%s (%s) opens for a visitor', (_id, path) => {
+    const location = renderRoutesAt(path, null);
+    expect(location.history).toEqual([path]);
   });
 });

@@ -10,8 +10,36 @@ import { describeViolations, seriousViolations } from './support/axe.ts';
 import { settled, signIn } from './support/flows.ts';
 import { createUser } from './support/api.ts';
 import { field, visible } from './support/ui.ts';
+import { screenPath, screensWhere, type VisitorScreenId } from '#test/support/screens.ts';
 
 const j = useJourney(import.meta.filename);
+
+/** The heading of each screen a visitor may open, to know it has rendered (TypeScript asks for a new screen's). */
+const HEADINGS: Record<VisitorScreenId, string | RegExp> = {
+  home: 'Welcome',
+  about: 'About Us',
+  services: 'Services',
+  galleries: 'Photo Galleries',
+  gallery: /.+/,
+  contact: 'Get In Touch',
+  quote: 'Get a quote',
+  terms: 'Terms and Conditions',
+  privacy: 'Privacy Policy',
+  register: 'Register',
+  login: 'Please Login',
+  twoFactorChallenge: '2FA Authentication',
+  forgotPassword: 'Forgotten Password',
+  resetPassword: 'Please Enter New Password',
+  verifyEmail: /Verify Your Email Address/,
+};
+
+/** The route table's screens in `layout` that a visitor may open, with their headings. */
+function visitorScreens(layout: 'site' | 'auth', galleryId = 0): { path: string; heading: string | RegExp }[] {
+  return screensWhere((screen) => screen.layout === layout && screen.id in HEADINGS).map((screen) => ({
+    path: screenPath(screen, { gallery: { id: galleryId } }),
+    heading: HEADINGS[screen.id as VisitorScreenId],
+  }));
+}
 
 async function galleryId(): Promise<number> {
   const response = await j.api().expect('GET', '/api/galleries?hidden=false', [200]);
@@ -36,20 +64,7 @@ async function checkPages(pages: { path: string; heading: string | RegExp }[], l
 describe('accessibility', () => {
   test('public pages have no serious or critical axe violation (desktop)', async () => {
     const id = await galleryId();
-    await checkPages(
-      [
-        { path: '/', heading: 'Welcome' },
-        { path: '/contact', heading: 'Get In Touch' },
-        { path: '/about', heading: 'About Us' },
-        { path: '/services', heading: 'Services' },
-        { path: '/galleries', heading: 'Photo Galleries' },
-        { path: `/galleries/${id}`, heading: /.+/ },
-        { path: '/legal/terms', heading: 'Terms and Conditions' },
-        { path: '/legal/privacy', heading: 'Privacy Policy' },
-        { path: '/no-such-page', heading: 'Error 404' },
-      ],
-      'desktop',
-    );
+    await checkPages([...visitorScreens('site', id), { path: '/no-such-page', heading: 'Error 404' }], 'desktop');
   });
 
   test('public pages have no serious or critical axe violation (phone, menu open)', async () => {
@@ -71,17 +86,7 @@ describe('accessibility', () => {
   });
 
   test('sign-in screens have no serious or critical axe violation', async () => {
-    await checkPages(
-      [
-        { path: '/register', heading: 'Register' },
-        { path: '/login', heading: 'Please Login' },
-        { path: '/two-factor-challenge', heading: '2FA Authentication' },
-        { path: '/forgot-password', heading: 'Forgotten Password' },
-        { path: '/reset-password/not-a-real-token?email=someone%40example.test', heading: 'Please Enter New Password' },
-        { path: '/verify-email', heading: /Verify Your Email Address/ },
-      ],
-      'sign-in',
-    );
+    await checkPages(visitorScreens('auth'), 'sign-in');
     const { page } = j;
     await j.step('axe on /login with an error shown, and the register form with its field errors', async () => {
       await page.goto(j.url('/login'));

@@ -1,12 +1,15 @@
 /**
- * Every screen fits a 390 px phone: no route of the site (public, sign-in, account, admin, the
- * not-found page) may be wider than the viewport, as a visitor, a signed-in user and an admin.
+ * Every screen fits a 390 px phone: no screen of the route table (src/shared/screens.ts: public,
+ * sign-in, account, admin) nor the not-found page may be wider than the viewport, as a visitor,
+ * a signed-in user and an admin.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PHONE, useJourney } from './support/journey.ts';
 import { createUser } from './support/api.ts';
 import { settled, shareSession, signIn } from './support/flows.ts';
+import { needsSignIn } from '#shared/screens.ts';
+import { screenPath, screensWhere, type ParamValues } from '#test/support/screens.ts';
 
 const j = useJourney(import.meta.filename, { viewport: PHONE });
 
@@ -27,7 +30,7 @@ async function widthOf(page: Page): Promise<{ scrollWidth: number; widest: strin
 /** The pages the server renders (a visible gallery's included). */
 async function serverRenderedPaths(): Promise<string[]> {
   const gallery = (await j.api().expect('GET', '/api/galleries?hidden=false', [200])).body.results[0];
-  return ['/', '/about', '/services', '/galleries', `/galleries/${gallery.id}`, '/contact', '/legal/terms', '/legal/privacy'];
+  return screensWhere((screen) => screen.ssr !== undefined).map((screen) => screenPath(screen, { gallery: { id: gallery.id } }));
 }
 
 async function expectFits(page: Page, paths: string[]): Promise<void> {
@@ -57,31 +60,17 @@ describe(`every route at ${PHONE.width} px`, () => {
   });
 
   test('public and sign-in screens, as a visitor', async () => {
-    await expectFits(j.page, [
-      ...(await serverRenderedPaths()),
-      '/quote',
-      '/no-such-page',
-      '/register',
-      '/login',
-      '/two-factor-challenge',
-      '/forgot-password',
-      '/reset-password/not-a-real-token?email=someone%40example.test',
-      '/verify-email',
-    ]);
+    const others = screensWhere((screen) => !screen.ssr && !needsSignIn(screen.access)).map((screen) => screenPath(screen));
+    await expectFits(j.page, [...(await serverRenderedPaths()), '/no-such-page', ...others]);
   });
 
   test('the account area, as a signed-in user', async () => {
     const user = await createUser(await j.adminApi(), { firstname: 'Tamsin' });
     await signIn(j.page, j.server.baseUrl, user.email, user.password);
-    await expectFits(j.page, [
-      '/account',
-      '/account/profile',
-      '/account/password',
-      '/account/2fa',
-      '/account/sessions',
-      '/account/quotes',
-      '/confirm-password',
-    ]);
+    await expectFits(
+      j.page,
+      screensWhere((screen) => screen.layout === 'account' || screen.access === 'signedIn').map((screen) => screenPath(screen)),
+    );
   });
 
   test('the admin area, as an admin', async () => {
@@ -101,20 +90,13 @@ describe(`every route at ${PHONE.width} px`, () => {
         consent: '1',
       })
     ).body;
-    await expectFits(j.page, [
-      '/admin',
-      '/admin/users',
-      `/admin/users/${user.id}`,
-      '/admin/testimonials',
-      '/admin/widgets',
-      `/admin/widgets/${widget.id}`,
-      '/admin/galleries',
-      `/admin/galleries/${gallery.id}`,
-      '/admin/shop',
-      '/admin/quotes',
-      `/admin/quotes/${quote.id}`,
-      '/admin/system',
-      '/account',
-    ]);
+    const records: Partial<ParamValues> = {
+      adminUser: { id: user.id },
+      adminWidget: { id: widget.id },
+      adminGallery: { id: gallery.id },
+      adminQuote: { id: quote.id },
+    };
+    const adminScreens = screensWhere((screen) => screen.layout === 'admin').map((screen) => screenPath(screen, records));
+    await expectFits(j.page, [...adminScreens, '/account']);
   });
 });

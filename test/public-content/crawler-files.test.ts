@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { createGallery, createWidget } from '#test/support/factories.ts';
+import { screensWhere } from '#test/support/screens.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,10 +26,16 @@ describe('robots.txt', () => {
         'Allow: /',
         'Disallow: /admin',
         'Disallow: /account',
+        'Disallow: /confirm-password',
+        'Disallow: /reset-password/',
+        'Disallow: /two-factor-challenge',
         'Disallow: /api/',
         'Disallow: /trpc/',
       ]),
     );
+    // One line per area, not one per screen inside it; nothing a visitor is linked to (Login, the quote form).
+    expect(lines.filter((line) => line.startsWith('Disallow: /account'))).toEqual(['Disallow: /account']);
+    expect(lines.filter((line) => /^Disallow: \/(login|register|quote|legal)/.test(line))).toEqual([]);
     expect(lines).toContain('Sitemap: https://www.harbourside.example/sitemap.xml');
   });
 });
@@ -47,8 +54,11 @@ describe('sitemap.xml', () => {
     ).toBe(true);
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const base = 'https://www.harbourside.example';
-    for (const path of ['/', '/about', '/services', '/galleries', '/contact', '/legal/terms', '/legal/privacy'])
-      expect(locs).toContain(base + path);
+    const pages = screensWhere((screen) => screen.ssr !== undefined && !screen.path.includes(':'));
+    expect(pages.map((screen) => screen.path)).toEqual(expect.arrayContaining(['/', '/about', '/galleries', '/legal/privacy']));
+    for (const { path } of pages) expect(locs).toContain(base + path);
+    // Nothing the server does not render (sign-in, account, admin, the quote form).
+    for (const { path } of screensWhere((screen) => !screen.ssr)) expect(locs).not.toContain(base + path);
     expect(locs).toContain(`${base}/galleries/${visible.id}`);
     expect(locs).toContain(`${base}/galleries/${empty.id}`);
     expect(locs).not.toContain(`${base}/galleries/${hidden.id}`);

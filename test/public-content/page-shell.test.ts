@@ -13,6 +13,9 @@ import { renderPage } from '#client/entry-server.tsx';
 import { ensureShop, seedDemoContent } from '#server/db/seed/seed.ts';
 import { defaultShop } from '#server/db/seed/default-shop.ts';
 import { ABOUT_GALLERY_ID } from '#shared/limits.ts';
+import { needsSignIn, NOT_FOUND_TITLE, SCREEN_AREAS, type RenderedScreenId } from '#shared/screens.ts';
+import { disallowedPaths, sitemapXml } from '#server/public-content/crawler-files.ts';
+import { screenPath, screensWhere, titleOf } from '#test/support/screens.ts';
 
 const appUrl = 'https://www.harbourside.example';
 let t: TestApp;
@@ -43,16 +46,11 @@ const jsonLdOf = (html: string) =>
 
 describe('the page shell', () => {
   it('gives every public page its title, description, canonical URL, social tags and the shop as JSON-LD', async () => {
-    const pages: [string, string][] = [
-      ['/', 'Home'],
-      ['/about', 'About Us'],
-      ['/services', 'Services'],
-      ['/galleries', 'Photo Galleries'],
-      ['/contact', 'Contact'],
-      ['/legal/terms', 'Terms and Conditions'],
-      ['/legal/privacy', 'Privacy Policy'],
-    ];
-    for (const [pathname, title] of pages) {
+    const pages = screensWhere((screen) => screen.ssr !== undefined && typeof screen.title === 'string');
+    expect(pages.length).toBeGreaterThan(5);
+    for (const screen of pages) {
+      const [pathname, title] = [screen.path, titleOf(screen)];
+      expect(pathname).not.toContain(':');
       const { status, html } = await render(pathname);
       expect(status, pathname).toBe(200);
       expect(html.match(/<title>/g)).toHaveLength(1);
@@ -97,17 +95,24 @@ describe('the page shell', () => {
     for (const pathname of ['/no-such-page', `/galleries/${hiddenId}`, '/galleries/999999', '/galleries/abc', '/galleries/1/2', '/%']) {
       const { status, html } = await render(pathname);
       expect(status, pathname).toBe(404);
-      expect(html).toContain('<title>Page Not Found | Harbourside Body &amp; Paint</title>');
+      expect(html).toContain(`<title>${NOT_FOUND_TITLE} | Harbourside Body &amp; Paint</title>`);
       expect(html).toContain('<meta name="robots" content="noindex" />');
       expect(html).not.toContain('rel="canonical"');
     }
   });
 
-  it('keeps sign-in, account and admin screens out of search engines', async () => {
-    for (const pathname of ['/login', '/register', '/account', '/account/profile', '/admin', '/admin/widgets/3', '/reset-password/abc']) {
+  it('keeps every screen it does not render (sign-in, account, admin, the quote form) out of search engines, with its own title', async () => {
+    const screens = screensWhere((screen) => !screen.ssr);
+    const areaPaths = Object.values(SCREEN_AREAS).map((area) => `${area.path}/no-such-screen`);
+    for (const pathname of [...screens.map((screen) => screenPath(screen)), ...areaPaths]) {
       const { status, html } = await render(pathname);
       expect(status, pathname).toBe(200);
-      expect(html).toContain('<meta name="robots" content="noindex" />');
+      expect(html, pathname).toContain('<meta name="robots" content="noindex" />');
+      expect(html, pathname).not.toContain('rel="canonical"');
+      expect(html, pathname).toContain('<div id="root"></div>');
+    }
+    for (const screen of screens) {
+      expect((await render(screenPath(screen))).html).toContain(`<title>${titleOf(screen)} | Harbourside Body &amp; Paint</title>`);
     }
   });
 
@@ -213,17 +218,20 @@ describe('the page shell', () => {
     const textOf = (name: string) => /<p>([^<]{12,})/.exec(snapshot.widget(name)!.html ?? '')?.[1];
     // An earlier case renames it.
     const galleryName = snapshot.gallery(visibleId)!.name.replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    const pages: [string, string[]][] = [
-      ['/', ['<h1 class="hero__title">Welcome</h1>', textOf('HomeText1')!, 'What our customers say']],
-      ['/about', ['About Us', textOf('AboutText')!, 'From the workshop']],
-      ['/services', ['Services', textOf('ServicesText')!]],
-      ['/galleries', ['Photo Galleries', galleryName]],
-      [`/galleries/${visibleId}`, [galleryName]],
-      ['/contact', ['Contact', 'Unit 4, Quay Road Industrial Estate']],
-      ['/legal/terms', ['Terms and Conditions']],
-      ['/legal/privacy', ['Privacy Policy']],
-    ];
-    for (const [pathname, texts] of pages) {
+    // What each page the server renders shows (TypeScript asks for a new one's).
+    const shows: Record<RenderedScreenId, string[]> = {
+      home: ['<h1 class="hero__title">Welcome</h1>', textOf('HomeText1')!, 'What our customers say'],
+      about: ['About Us', textOf('AboutText')!, 'From the workshop'],
+      services: ['Services', textOf('ServicesText')!],
+      galleries: ['Photo Galleries', galleryName],
+      gallery: [galleryName],
+      contact: ['Contact', 'Unit 4, Quay Road Industrial Estate'],
+      terms: ['Terms and Conditions', textOf('Terms')!],
+      privacy: ['Privacy Policy', textOf('PrivacyPolicy')!],
+    };
+    for (const screen of screensWhere((entry) => entry.ssr !== undefined)) {
+      const pathname = screenPath(screen, { gallery: { id: visibleId } });
+      const texts = shows[screen.id as RenderedScreenId];
       const { html } = await render(pathname);
       const root = rootOf(html);
       for (const text of texts) expect(root, `${pathname}: ${text}`).toContain(text);
@@ -242,6 +250,37 @@ describe('the page shell', () => {
     expect(rootOf((await render(`/galleries/${hiddenId}`)).html)).toContain('Error 404');
     expect((await render('/login')).html).toContain('<div id="root"></div>');
     expect((await render('/admin')).html).toContain('<div id="root"></div>');
+  });
+
+  it('walks the route table: every public entry rendered with its head and content, in the sitemap; every private one noindex and out of robots.txt', async () => {
+    const snapshot = t.deps.publicContent.current()!;
+    const sitemap = sitemapXml(appUrl, { galleryIds: [visibleId], pagesChangedAt: null, galleryChangedAt: new Map() });
+    for (const screen of screensWhere((entry) => entry.ssr !== undefined)) {
+      const pathname = screenPath(screen, { gallery: { id: visibleId } });
+      const { status, html } = await render(pathname);
+      const title = titleOf(screen, snapshot.gallery(visibleId)!.name);
+      expect(status, pathname).toBe(200);
+      expect(html, pathname).toContain(
+        `<title>${title.replace(/</g, '&lt;').replace(/>/g, '&gt;')} | Harbourside Body &amp; Paint</title>`,
+      );
+      expect(html, pathname).toMatch(/<meta name="description" content="[^"]{10,}" \/>/);
+      expect(html, pathname).toContain(`<link rel="canonical" href="${appUrl}${pathname}" />`);
+      expect(html, pathname).not.toContain('name="robots"');
+      const root = rootOf(html);
+      expect(root, pathname).toMatch(/<main id="main"[^>]*>.*<h1[ >]/s);
+      expect(root, pathname).not.toMatch(/widget--loading|skeleton|page-loading/);
+      expect(sitemap, pathname).toContain(`<loc>${appUrl}${pathname}</loc>`);
+    }
+    const disallowed = disallowedPaths();
+    for (const screen of screensWhere((entry) => needsSignIn(entry.access))) {
+      const pathname = screenPath(screen);
+      expect((await render(pathname)).html, pathname).toContain('<meta name="robots" content="noindex" />');
+      expect(
+        disallowed.some((prefix) => pathname.startsWith(prefix)),
+        pathname,
+      ).toBe(true);
+      expect(sitemap, pathname).not.toContain(pathname);
+    }
   });
 
   it('sends a page it cannot render for the client to render, and logs why', async () => {

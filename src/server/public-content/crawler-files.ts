@@ -1,23 +1,30 @@
 /**
  * robots.txt and sitemap.xml for search engines: a body shop lives on local search. The sitemap
- * lists the public pages and every visible gallery, with lastmod from the content, and is made
- * once per snapshot version; robots.txt keeps the admin area, the account pages and the APIs out.
+ * lists the route table's rendered pages (src/shared/screens.ts) and every visible gallery, with
+ * lastmod from the content, and is made once per snapshot version; robots.txt keeps the admin area,
+ * the account pages and the APIs out.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
-import { PUBLIC_PAGE_PATHS } from './page-shell.ts';
+import { needsSignIn, pathOf, SCREEN_LIST } from '#shared/screens.ts';
+
+/**
+ * What robots.txt keeps crawlers out of: every screen for signed-in users and every screen marked
+ * `disallow` in the route table (as the shortest prefixes that cover them), and the APIs.
+ */
+export function disallowedPaths(): string[] {
+  const prefixes = SCREEN_LIST.filter((screen) => screen.disallow || needsSignIn(screen.access))
+    .map((screen) => screen.path.replace(/:.*$/, ''))
+    .sort();
+  const kept = prefixes.filter((prefix, i) => !prefixes.slice(0, i).some((shorter) => prefix.startsWith(shorter)));
+  return [...kept, '/api/', '/trpc/'];
+}
 
 export function robotsTxt(appUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
-    'Disallow: /admin',
-    'Disallow: /account',
-    'Disallow: /api/',
-    'Disallow: /trpc/',
-    'Disallow: /reset-password/',
-    'Disallow: /confirm-password',
-    'Disallow: /two-factor-challenge',
+    ...disallowedPaths().map((prefix) => `Disallow: ${prefix}`),
     '',
     `Sitemap: ${appUrl}/sitemap.xml`,
     '',
@@ -36,10 +43,13 @@ export function sitemapXml(
   const newestGallery = galleryTimes.length ? new Date(Math.max(...galleryTimes.map((d) => d.getTime()))) : null;
   const entry = (path: string, changedAt: Date | null | undefined) =>
     `  <url><loc>${escapeXml(appUrl + path)}</loc>${changedAt ? `<lastmod>${day(changedAt)}</lastmod>` : ''}</url>`;
-  const urls = [
-    ...PUBLIC_PAGE_PATHS.map((path) => entry(path, path === '/galleries' ? newestGallery : content.pagesChangedAt)),
-    ...content.galleryIds.map((id) => entry(`/galleries/${id}`, content.galleryChangedAt.get(id))),
-  ];
+  // The route table's rendered pages, in its order.
+  const urls = SCREEN_LIST.flatMap(({ path, ssr }) => {
+    if (ssr?.sitemap === 'each gallery')
+      return content.galleryIds.map((id) => entry(pathOf(path, { id }), content.galleryChangedAt.get(id)));
+    if (ssr?.sitemap === 'galleries') return [entry(path, newestGallery)];
+    return ssr ? [entry(path, content.pagesChangedAt)] : [];
+  });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

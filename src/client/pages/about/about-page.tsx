@@ -3,11 +3,9 @@ import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Widget } from '#client/components/widget/widget.tsx';
 import { Reveal } from '#client/components/reveal.tsx';
 import { GallerySlider } from '#client/components/gallery/gallery-slider.tsx';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { Separator } from '#client/components/separator.tsx';
 
 export function AboutPage() {
-  usePageTitle('About Us');
   return (
     <>
       <PageHeader title="About Us" />

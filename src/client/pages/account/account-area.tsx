@@ -1,17 +1,13 @@
 /**
- * The signed-in user's area (/account/*), its own chunk. Routes here are relative to /account
- * (wouter nesting); "~" marks the one absolute link, to the admin area.
+ * The signed-in user's area (/account/*): its header and side menu, in a chunk of its own. The
+ * screens inside are the route table's `account` entries (src/shared/screens.ts), routed by
+ * src/client/routing/screen-routes.tsx relative to /account (wouter nesting); "~" marks the one
+ * absolute link, to the admin area.
  */
-import { Link, Route, Switch, useLocation } from 'wouter';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { useSession } from '#client/lib/session.tsx';
-import { NotFoundPage } from '#client/pages/not-found/not-found-page.tsx';
-import { DashboardPage } from '#client/pages/account/dashboard-page.tsx';
-import { ProfilePage } from '#client/pages/account/profile-page.tsx';
-import { ChangePasswordPage } from '#client/pages/account/change-password-page.tsx';
-import { TwoFactorPage } from '#client/pages/account/two-factor-page.tsx';
-import { SessionsPage } from '#client/pages/account/sessions-page.tsx';
-import { QuotesPage } from '#client/pages/account/quotes-page.tsx';
 
 const MENU = [
   { href: '/', label: 'Dashboard' },
@@ -52,23 +48,13 @@ function AccountMenu() {
   );
 }
 
-export function AccountArea() {
+export function AccountLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <PageHeader title="My Account" />
       <div className="container section account-layout">
         <AccountMenu />
-        <div className="account-layout__content">
-          <Switch>
-            <Route path="/" component={DashboardPage} />
-            <Route path="/profile" component={ProfilePage} />
-            <Route path="/password" component={ChangePasswordPage} />
-            <Route path="/2fa" component={TwoFactorPage} />
-            <Route path="/sessions" component={SessionsPage} />
-            <Route path="/quotes" component={QuotesPage} />
-            <Route component={NotFoundPage} />
-          </Switch>
-        </div>
+        <div className="account-layout__content">{children}</div>
       </div>
     </>
   );

@@ -6,14 +6,12 @@ import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
 import { fieldErrorsOf, firstError, messageOf } from '#client/lib/api-errors.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpc } from '#client/lib/trpc.ts';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
 export function ChangePasswordPage() {
-  usePageTitle('Change Password');
   const { refetch } = useSession();
   const [values, setValues] = useState(EMPTY);
   const [saved, flashSaved] = useFlash(PROFILE_BANNER_MS);

@@ -6,7 +6,6 @@ import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { fieldErrorsOf, firstError, messageOf } from '#client/lib/api-errors.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { showSiteNotice } from '#client/lib/site-notice.ts';
 import { trpc } from '#client/lib/trpc.ts';
@@ -79,7 +78,6 @@ function DeleteAccount() {
 }
 
 export function DashboardPage() {
-  usePageTitle('My Account');
   const { user } = useSession();
   return (
     <>

@@ -6,7 +6,6 @@ import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
 import { fieldErrorsOf, statusOf } from '#client/lib/api-errors.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { useSaveWithUpload } from '#client/lib/save-with-upload.ts';
 import { profileErrors, type ProfileErrors } from '#client/pages/account/profile-errors.ts';
@@ -39,7 +38,6 @@ function valuesOf(user: User): ProfileValues {
 }
 
 export function ProfilePage() {
-  usePageTitle('Update Contact Details');
   const { user, refetch } = useSession();
   const [values, setValues] = useState<ProfileValues>(() => valuesOf(user!));
   const [file, setFile] = useState<File | null>(null);

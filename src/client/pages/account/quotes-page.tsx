@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
 import { formatDate, useDateDisplay } from '#client/lib/format-date.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { messageOf } from '#client/lib/api-errors.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -11,7 +10,6 @@ import { QUOTE_STATUS_LABELS } from '#client/pages/admin/quotes/quote-status.ts'
 import './quotes.css';
 
 export function QuotesPage() {
-  usePageTitle('My quote requests');
   const dates = useDateDisplay();
   const quotes = useQuery(trpc.quotes.mine.queryOptions({}));
   return (

@@ -14,7 +14,6 @@ import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
 import { fieldErrorsOf, firstError, messageOf } from '#client/lib/api-errors.ts';
 import { formatDateTime, useDateDisplay } from '#client/lib/format-date.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { PROFILE_BANNER_MS } from '#shared/limits.ts';
 
@@ -93,7 +92,6 @@ function SignOutOthers() {
 }
 
 export function SessionsPage() {
-  usePageTitle('Signed-in Devices');
   const confirm = useConfirm();
   const sessions = useQuery(trpc.session.deviceSessions.queryOptions({}));
   const signOutDevice = useMutation(trpc.session.signOutDevice.mutationOptions({ onSuccess: reloadSessions }));

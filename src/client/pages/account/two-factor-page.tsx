@@ -11,7 +11,6 @@ import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { messageOf } from '#client/lib/api-errors.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpc } from '#client/lib/trpc.ts';
 
@@ -89,7 +88,6 @@ function PendingSetup({ onConfirmed }: { onConfirmed: () => Promise<void> }) {
 }
 
 export function TwoFactorPage() {
-  usePageTitle('Two Factor Authentication');
   const { user, refetch } = useSession();
   const confirmDialog = useConfirm();
   const [isSettingUp, setSettingUp] = useState(false);

@@ -1,27 +1,14 @@
 /**
- * The admin area (docs/product.md section 2): its own layout with a side menu, and the admin screens
- * nested under /admin. The whole file tree below is one lazy chunk loaded by app.tsx; the gallery
- * edit page (drag and drop) and the rich-text editor are further chunks of their own.
+ * The admin area (docs/product.md section 2): its own full-page layout with a side menu, in a lazy
+ * chunk of its own. The screens inside are the route table's `admin` entries
+ * (src/shared/screens.ts), routed by src/client/routing/screen-routes.tsx relative to /admin; each
+ * is a chunk of its own (the gallery edit page's drag and drop and the rich-text editor stay out
+ * of the others).
  */
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, Route, Switch, useLocation } from 'wouter';
-import { Spinner } from '#client/components/ui/spinner.tsx';
-import { DashboardPage } from '#client/pages/admin/dashboard-page.tsx';
-import { UsersListPage } from '#client/pages/admin/users/users-list-page.tsx';
-import { UserEditPage } from '#client/pages/admin/users/user-edit-page.tsx';
-import { TestimonialsPage } from '#client/pages/admin/testimonials/testimonials-page.tsx';
-import { WidgetsPage } from '#client/pages/admin/widgets/widgets-page.tsx';
-import { WidgetEditPage } from '#client/pages/admin/widgets/widget-edit-page.tsx';
-import { GalleriesPage } from '#client/pages/admin/galleries/galleries-page.tsx';
-import { ShopDetailsPage } from '#client/pages/admin/shop/shop-details-page.tsx';
-import { QuotesListPage } from '#client/pages/admin/quotes/quotes-list-page.tsx';
-import { QuoteDetailPage } from '#client/pages/admin/quotes/quote-detail-page.tsx';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
 import { NewQuotesBadge } from '#client/pages/admin/quotes/new-quotes-badge.tsx';
-import { SystemPage } from '#client/pages/admin/system/system-page.tsx';
 import '#client/pages/admin/admin.css';
-
-// @dnd-kit and the drop zone are needed on this one page only.
-const GalleryEditPage = lazy(() => import('#client/pages/admin/galleries/gallery-edit-page.tsx'));
 
 const menu = [
   { href: '/', label: 'Dashboard' },
@@ -38,7 +25,7 @@ function isCurrent(location: string, href: string): boolean {
   return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
 }
 
-function AdminLayout({ children }: { children: ReactNode }) {
+export function AdminLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   return (
     <div className="admin">
@@ -70,35 +57,14 @@ function AdminLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * app.tsx mounts this inside <Route path="/admin" nest>, so every path and link here is relative
- * to /admin ("/users" is /admin/users) and "~/" leaves the admin area.
- */
-export default function AdminArea() {
+/** An unknown path inside /admin. */
+export function AdminNotFound() {
   return (
-    <AdminLayout>
-      <Suspense fallback={<Spinner />}>
-        <Switch>
-          <Route path="/" component={DashboardPage} />
-          <Route path="/users" component={UsersListPage} />
-          <Route path="/users/:id">{(params) => <UserEditPage key={params.id} id={Number(params.id)} />}</Route>
-          <Route path="/testimonials" component={TestimonialsPage} />
-          <Route path="/widgets" component={WidgetsPage} />
-          <Route path="/widgets/:id">{(params) => <WidgetEditPage key={params.id} id={Number(params.id)} />}</Route>
-          <Route path="/galleries" component={GalleriesPage} />
-          <Route path="/galleries/:id">{(params) => <GalleryEditPage key={params.id} id={Number(params.id)} />}</Route>
-          <Route path="/shop" component={ShopDetailsPage} />
-          <Route path="/quotes" component={QuotesListPage} />
-          <Route path="/quotes/:id">{(params) => <QuoteDetailPage key={params.id} id={Number(params.id)} />}</Route>
-          <Route path="/system" component={SystemPage} />
-          <Route>
-            <h1>Page Not Found</h1>
-            <p>
-              <Link href="/">Back to the admin dashboard</Link>
-            </p>
-          </Route>
-        </Switch>
-      </Suspense>
-    </AdminLayout>
+    <>
+      <h1>Page Not Found</h1>
+      <p>
+        <Link href="/">Back to the admin dashboard</Link>
+      </p>
+    </>
   );
 }

@@ -6,12 +6,10 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { messageOf } from '#client/lib/api-errors.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { useRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
 
 export function ConfirmPasswordPage() {
-  usePageTitle('Confirm Password');
   const [, navigate] = useLocation();
   const returnTo = useRedirectParam('/account');
   const [password, setPassword] = useState('');

@@ -5,11 +5,9 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { messageOf } from '#client/lib/api-errors.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { trpc } from '#client/lib/trpc.ts';
 
 export function ForgotPasswordPage() {
-  usePageTitle('Forgotten Password');
   const [email, setEmail] = useState('');
   const forgot = useMutation(trpc.session.forgotPassword.mutationOptions());
 

@@ -6,13 +6,11 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { CheckboxField, TextField } from '#client/components/ui/form-fields.tsx';
 import { messageOf } from '#client/lib/api-errors.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpcClient } from '#client/lib/trpc.ts';
 import { useRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
 
 export function LoginPage() {
-  usePageTitle('Login');
   const [, navigate] = useLocation();
   const { refetch } = useSession();
   const returnTo = useRedirectParam('/');

@@ -6,7 +6,6 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpcClient } from '#client/lib/trpc.ts';
 import { REGISTER_HONEYPOT_FIELD } from '#shared/schemas/session.ts';
@@ -24,7 +23,6 @@ const FIELDS = [
 type FieldName = (typeof FIELDS)[number]['name'];
 
 export function RegisterPage() {
-  usePageTitle('Register');
   const [, navigate] = useLocation();
   const { refetch } = useSession();
   const [values, setValues] = useState<Record<FieldName, string>>({

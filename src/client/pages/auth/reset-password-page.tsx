@@ -6,11 +6,9 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { messageOf } from '#client/lib/api-errors.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { trpc } from '#client/lib/trpc.ts';
 
 export function ResetPasswordPage({ token }: { token: string }) {
-  usePageTitle('Reset Password');
   const search = useSearch();
   const [email, setEmail] = useState(() => new URLSearchParams(search).get('email') ?? '');
   const [password, setPassword] = useState('');

@@ -7,12 +7,10 @@ import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { appCodeOf, messageOf } from '#client/lib/api-errors.ts';
 import { INVALID_TWO_FACTOR_CODE_MESSAGE, looksLikeAppCode } from '#shared/schemas/two-factor.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpc } from '#client/lib/trpc.ts';
 
 export function TwoFactorChallengePage() {
-  usePageTitle('2FA Authentication');
   const [, navigate] = useLocation();
   const { refetch } = useSession();
   const [code, setCode] = useState('');

@@ -3,11 +3,9 @@ import { AuthCard } from '#client/layouts/auth-layout.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { messageOf } from '#client/lib/api-errors.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { trpc } from '#client/lib/trpc.ts';
 
 export function VerifyEmailPage() {
-  usePageTitle('Verify Your Email Address');
   const resend = useMutation(trpc.session.resendVerification.mutationOptions());
   return (
     <AuthCard title="Verify Your Email Address">

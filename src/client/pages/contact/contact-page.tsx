@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Widget } from '#client/components/widget/widget.tsx';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { addressLines, closureDates, mapUrls, phoneHref, useNowAfterMount, useShop } from '#client/lib/shop.ts';
 import { dayName, localMoment, openingStatus, rangesText } from '#shared/opening-status.ts';
 import type { Shop } from '#shared/schemas/shop.ts';
 import { WEEKDAYS } from '#shared/value-sets.ts';
 
 export function ContactPage() {
-  usePageTitle('Contact');
   const shop = useShop();
   return (
     <>

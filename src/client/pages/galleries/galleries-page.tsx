@@ -5,7 +5,6 @@ import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Widget } from '#client/components/widget/widget.tsx';
 import { ResponsiveImage } from '#client/components/responsive-image.tsx';
 import { trpc } from '#client/lib/trpc.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 
 /** A gallery links to its own url (docs/product.md); an external address leaves the site, a path does not. */
 /** `priority`: the first card's picture is the page's LCP on a phone; fetched at once rather than lazily. */
@@ -39,7 +38,6 @@ function GalleryCard({ gallery, priority }: { gallery: GallerySummary; priority:
 }
 
 export function GalleriesPage() {
-  usePageTitle('Photo Galleries');
   const query = useQuery(trpc.galleries.list.queryOptions({ hidden: false }));
   return (
     <>

@@ -12,14 +12,12 @@ import { AUTOPLAY_MS, SINGLE_SLIDE, THUMBNAIL_SLIDES } from '#client/components/
 import { ResponsiveImage } from '#client/components/responsive-image.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { trpc } from '#client/lib/trpc.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { NotFoundPage } from '#client/pages/not-found/not-found-page.tsx';
 
 export function GalleryPage({ id }: { id: string }) {
   const galleryId = Number(id);
   const isValidId = Number.isInteger(galleryId) && galleryId > 0;
   const query = useQuery({ ...trpc.galleries.get.queryOptions({ id: galleryId }), enabled: isValidId });
-  usePageTitle(query.data?.name);
 
   const [main, setMain] = useState<EmblaCarouselType | null>(null);
   const [thumbs, setThumbs] = useState<EmblaCarouselType | null>(null);

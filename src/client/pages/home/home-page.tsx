@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
 import { Widget } from '#client/components/widget/widget.tsx';
 import { TestimonialsCarousel } from '#client/components/testimonials/testimonials-carousel.tsx';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { useShop } from '#client/lib/shop.ts';
 import { Separator } from '#client/components/separator.tsx';
 import { pageImage } from '#client/lib/page-images.ts';
@@ -9,7 +8,6 @@ import { pageImage } from '#client/lib/page-images.ts';
 const FEATURES = [1, 2, 3] as const;
 
 export function HomePage() {
-  usePageTitle('Home');
   const shop = useShop();
   return (
     <>

@@ -1,9 +1,7 @@
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Widget } from '#client/components/widget/widget.tsx';
-import { usePageTitle } from '#client/lib/page-title.ts';
 
 function LegalPage({ title, widget }: { title: string; widget: string }) {
-  usePageTitle(title);
   return (
     <>
       <PageHeader title={title} />

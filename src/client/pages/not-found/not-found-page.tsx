@@ -1,9 +1,11 @@
 import { Link } from 'wouter';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { pageImage } from '#client/lib/page-images.ts';
+import { NOT_FOUND_TITLE } from '#shared/screens.ts';
 
 export function NotFoundPage() {
-  usePageTitle('Page Not Found');
+  // Shown inside other screens too (a gallery that is not there), after their titles are set.
+  usePageTitle(NOT_FOUND_TITLE);
   return (
     <section className="not-found container section">
       <img
@@ -16,7 +18,7 @@ export function NotFoundPage() {
       />
       <div className="not-found__text">
         <h1>Error 404</h1>
-        <p className="not-found__lead">Page Not Found</p>
+        <p className="not-found__lead">{NOT_FOUND_TITLE}</p>
         <Link href="/" className="btn btn--primary">
           Back to the home page
         </Link>

@@ -11,7 +11,6 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { CheckboxField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
 import { fieldErrorsOf, firstError, messageOf, statusOf } from '#client/lib/api-errors.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { upload } from '#client/lib/upload.ts';
 import { QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN } from '#shared/limits.ts';
@@ -41,7 +40,6 @@ export function photoProgress(photos: { id: number; size: number }[], fieldBytes
 }
 
 export function QuotePage() {
-  usePageTitle('Get a quote');
   const { user } = useSession();
   const [values, setValues] = useState<Record<TextFieldName, string>>(() => ({
     name: user ? `${user.firstname} ${user.lastname}`.trim() : '',

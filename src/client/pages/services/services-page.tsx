@@ -1,6 +1,5 @@
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Widget } from '#client/components/widget/widget.tsx';
-import { usePageTitle } from '#client/lib/page-title.ts';
 
 // docs/product.md "Services": four items, of which the second is hidden (kept here so it can be shown
 // again by flipping one flag).
@@ -12,7 +11,6 @@ const SERVICE_ITEMS = [
 ];
 
 export function ServicesPage() {
-  usePageTitle('Services');
   return (
     <>
       <PageHeader title="Services" />

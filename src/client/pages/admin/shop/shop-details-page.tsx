@@ -18,7 +18,6 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { CheckboxField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 
@@ -60,7 +59,6 @@ function errorAt(errors: FieldErrors, key: string): string | undefined {
 }
 
 export function ShopDetailsPage() {
-  usePageTitle('Shop details');
   const shop = useQuery(trpc.shop.get.queryOptions());
   return (
     <>

@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { SystemStatus } from '#shared/schemas/system.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { useShop } from '#client/lib/shop.ts';
-import { usePageTitle } from '#client/lib/page-title.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -82,7 +81,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const NOT_REPORTED = 'Not reported yet';
 
 export function SystemPage() {
-  usePageTitle('System');
   const status = useQuery(trpc.system.status.queryOptions());
   const timeZone = useShop()?.timeZone ?? DEFAULT_TIME_ZONE;
   return (

@@ -1,0 +1,80 @@
+/**
+ * The code of each screen of the route table (src/shared/screens.ts), by its id. TypeScript makes
+ * the map complete: a new entry in the table fails the typecheck until its line is here
+ * (docs/decisions/one-route-table.md). Home and the Not-found page are in the first download;
+ * every other screen is a chunk of its own, so a visitor of / downloads only what / needs.
+ */
+import { createElement, lazy, type ComponentType } from 'react';
+import { matchScreen, type ScreenId } from '#shared/screens.ts';
+import { HomePage } from '#client/pages/home/home-page.tsx';
+
+/** What a screen receives: its path's parameters (`/galleries/:id` → `id`), as strings. */
+export type ScreenParams = Record<string, string>;
+
+/** A screen in its own chunk: React.lazy, plus preload() so a page the server rendered has its code before the browser takes it over. */
+export type LazyScreen = ComponentType<ScreenParams> & { preload(): Promise<void> };
+
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen {
+  let loaded: ComponentType<ScreenParams> | undefined;
+  const loadOnce = async () => (loaded ??= (await load()) as unknown as ComponentType<ScreenParams>);
+  const Lazy = lazy(async () => ({ default: await loadOnce() }));
+  // Once loaded, the screen renders at once: hydrating a server-rendered page must not suspend,
+  // or an update above it (the session probe) would make React throw the server's HTML away.
+  const Screen = (props: ScreenParams) => createElement(loaded ?? Lazy, props);
+  return Object.assign(Screen, { preload: async () => void (await loadOnce()) });
+}
+
+/** A screen in the first download. */
+function eagerScreen(screen: ComponentType): LazyScreen {
+  return Object.assign((props: ScreenParams) => createElement(screen, props), { preload: () => Promise.resolve() });
+}
+
+/** The admin's edit screens take the id as a number. */
+const byId = (Screen: ComponentType<{ id: number }>) => (params: ScreenParams) => createElement(Screen, { id: Number(params.id) });
+
+export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
+  home: eagerScreen(HomePage),
+  about: lazyScreen(async () => (await import('#client/pages/about/about-page.tsx')).AboutPage),
+  services: lazyScreen(async () => (await import('#client/pages/services/services-page.tsx')).ServicesPage),
+  galleries: lazyScreen(async () => (await import('#client/pages/galleries/galleries-page.tsx')).GalleriesPage),
+  gallery: lazyScreen(async () => (await import('#client/pages/galleries/gallery-page.tsx')).GalleryPage),
+  contact: lazyScreen(async () => (await import('#client/pages/contact/contact-page.tsx')).ContactPage),
+  quote: lazyScreen(async () => (await import('#client/pages/quote/quote-page.tsx')).QuotePage),
+  terms: lazyScreen(async () => (await import('#client/pages/legal/legal-pages.tsx')).TermsPage),
+  privacy: lazyScreen(async () => (await import('#client/pages/legal/legal-pages.tsx')).PrivacyPage),
+
+  register: lazyScreen(async () => (await import('#client/pages/auth/register-page.tsx')).RegisterPage),
+  login: lazyScreen(async () => (await import('#client/pages/auth/login-page.tsx')).LoginPage),
+  twoFactorChallenge: lazyScreen(async () => (await import('#client/pages/auth/two-factor-challenge-page.tsx')).TwoFactorChallengePage),
+  forgotPassword: lazyScreen(async () => (await import('#client/pages/auth/forgot-password-page.tsx')).ForgotPasswordPage),
+  resetPassword: lazyScreen(async () => (await import('#client/pages/auth/reset-password-page.tsx')).ResetPasswordPage),
+  verifyEmail: lazyScreen(async () => (await import('#client/pages/auth/verify-email-page.tsx')).VerifyEmailPage),
+  confirmPassword: lazyScreen(async () => (await import('#client/pages/auth/confirm-password-page.tsx')).ConfirmPasswordPage),
+
+  accountDashboard: lazyScreen(async () => (await import('#client/pages/account/dashboard-page.tsx')).DashboardPage),
+  accountProfile: lazyScreen(async () => (await import('#client/pages/account/profile-page.tsx')).ProfilePage),
+  accountPassword: lazyScreen(async () => (await import('#client/pages/account/change-password-page.tsx')).ChangePasswordPage),
+  accountTwoFactor: lazyScreen(async () => (await import('#client/pages/account/two-factor-page.tsx')).TwoFactorPage),
+  accountSessions: lazyScreen(async () => (await import('#client/pages/account/sessions-page.tsx')).SessionsPage),
+  accountQuotes: lazyScreen(async () => (await import('#client/pages/account/quotes-page.tsx')).QuotesPage),
+
+  adminDashboard: lazyScreen(async () => (await import('#client/pages/admin/dashboard-page.tsx')).DashboardPage),
+  adminUsers: lazyScreen(async () => (await import('#client/pages/admin/users/users-list-page.tsx')).UsersListPage),
+  adminUser: lazyScreen(async () => byId((await import('#client/pages/admin/users/user-edit-page.tsx')).UserEditPage)),
+  adminTestimonials: lazyScreen(async () => (await import('#client/pages/admin/testimonials/testimonials-page.tsx')).TestimonialsPage),
+  adminWidgets: lazyScreen(async () => (await import('#client/pages/admin/widgets/widgets-page.tsx')).WidgetsPage),
+  adminWidget: lazyScreen(async () => byId((await import('#client/pages/admin/widgets/widget-edit-page.tsx')).WidgetEditPage)),
+  adminGalleries: lazyScreen(async () => (await import('#client/pages/admin/galleries/galleries-page.tsx')).GalleriesPage),
+  // @dnd-kit and the drop zone are needed on this one page only.
+  adminGallery: lazyScreen(async () => byId((await import('#client/pages/admin/galleries/gallery-edit-page.tsx')).default)),
+  adminShop: lazyScreen(async () => (await import('#client/pages/admin/shop/shop-details-page.tsx')).ShopDetailsPage),
+  adminQuotes: lazyScreen(async () => (await import('#client/pages/admin/quotes/quotes-list-page.tsx')).QuotesListPage),
+  adminQuote: lazyScreen(async () => byId((await import('#client/pages/admin/quotes/quote-detail-page.tsx')).QuoteDetailPage)),
+  adminSystem: lazyScreen(async () => (await import('#client/pages/admin/system/system-page.tsx')).SystemPage),
+};
+
+/** The code of the screen a server-rendered page shows (start.tsx loads it before hydrating). */
+export function preloadScreen(pathname: string): Promise<void> {
+  const match = matchScreen(pathname);
+  return match?.screen.ssr ? SCREEN_COMPONENTS[match.screen.id].preload() : Promise.resolve();
+}

@@ -1,0 +1,28 @@
+/**
+ * The content a page's first render reads, from the `reads` of its entry in the route table
+ * (src/shared/screens.ts), in the shapes the procedures give (output schemas applied), so the
+ * client's cache holds exactly what the API would have answered.
+ */
+import { galleryPageSchema, gallerySchema, testimonialPageSchema, widgetSchema } from '#shared/schemas/content.ts';
+import type { InitialData } from '#shared/initial-data.ts';
+import { shopSchema } from '#shared/schemas/shop.ts';
+import type { PageHead } from './page-head.ts';
+import type { PublicSnapshot } from './public-snapshot.ts';
+
+export function initialDataFor(head: PageHead, snapshot: PublicSnapshot | undefined): InitialData | undefined {
+  if (!snapshot) return undefined;
+  const widgets = snapshot.content.widgets.map((w) => widgetSchema.parse(w));
+  // Every page's footer shows the shop's details.
+  const shop = shopSchema.parse(snapshot.content.shop);
+  if (head.status === 404) return { widgets, shop, notFound: true };
+  if (!head.canonicalPath) return undefined;
+  const data: InitialData = { widgets, shop };
+  const reads = head.match?.screen.ssr?.reads ?? {};
+  if (reads.testimonials) data.testimonials = testimonialPageSchema.parse(snapshot.testimonials());
+  if (reads.galleryList) data.galleryList = galleryPageSchema.parse(snapshot.galleryList());
+  // A gallery page shows the gallery of its path (pageHeadFor found it); the About page a slider of the workshop's.
+  const gallery = typeof reads.gallery === 'number' ? snapshot.gallery(reads.gallery) : head.gallery;
+  if (gallery) data.gallery = gallerySchema.parse(gallery);
+  else if (typeof reads.gallery === 'number') data.unavailableGalleryId = reads.gallery;
+  return data;
+}

@@ -1,0 +1,269 @@
+/**
+ * Every screen of the site in one table (docs/product.md section 2): its path, title, who may
+ * open it, and for the public pages their description, social picture, whether the server
+ * renders them, the sitemap and the data their first render reads. The client's router
+ * (src/client/routing/screens.tsx), the server's page shell and sitemap
+ * (src/server/public-content/) and the tests that walk the site all read it
+ * (docs/decisions/one-route-table.md). A new screen is an entry here, its screen file and the
+ * line in src/client/routing/screens.tsx that TypeScript asks for.
+ */
+import type { Shop } from './schemas/shop.ts';
+import { ACCOUNT_ROLES, ADMIN_ROLES, type Role } from './value-sets.ts';
+import { ABOUT_GALLERY_ID } from './limits.ts';
+
+/**
+ * Who may open a screen. `guest`: a visitor; a signed-in user goes on (to `signedInTo`, else
+ * the page of `?redirect=`, else home). `signedIn`: any signed-in user. `roles`: those roles.
+ * Anyone else goes to Login.
+ */
+export type ScreenAccess = 'public' | 'guest' | 'signedIn' | { roles: readonly Role[] };
+
+/** The layouts a screen sits in: the site's, the sign-in card's, the account's and the admin's menus. */
+export type ScreenLayout = 'site' | 'auth' | 'account' | 'admin';
+
+/** The facts about a gallery a derived head reads (the server has them in the snapshot). */
+export interface GalleryFacts {
+  name: string;
+  imageCount: number;
+}
+
+/** What a public page's description is made from. */
+export interface DescriptionFacts {
+  shop: Shop;
+  gallery?: GalleryFacts | undefined;
+}
+
+export interface ScreenEntry {
+  /** wouter's pattern, absolute (`/galleries/:id`); matched exactly, case and all, trailing slashes aside. */
+  path: string;
+  layout: ScreenLayout;
+  access: ScreenAccess;
+  /** The document title (`<title> | <shop>`), or where it comes from: `gallery`, the gallery of the path's `:id`. */
+  title: string | { from: 'gallery' };
+  /** With access `guest`: where a signed-in visitor goes instead (default: `?redirect=` or home). */
+  signedInTo?: string;
+  /**
+   * A public page the server renders (once per content version) and search engines index: it
+   * has a canonical URL and a description. Every other screen is an empty, noindex shell the
+   * browser renders for whoever asks.
+   */
+  ssr?: {
+    description: (facts: DescriptionFacts) => string;
+    /** The social picture: a widget's image, the first gallery's cover (`galleryList`), the path's gallery (`gallery`). */
+    image?: { widget: string } | 'galleryList' | 'gallery';
+    /** In sitemap.xml: `pages` (dated by the pages' content), `galleries` (by the newest gallery), `each gallery` (one URL per visible gallery). */
+    sitemap: 'pages' | 'galleries' | 'each gallery';
+    /** Data the first render reads beyond the widgets and the shop (which every page embeds). */
+    reads?: { testimonials?: true; galleryList?: true; gallery?: 'path' | number };
+  };
+  /** robots.txt keeps crawlers out (screens mid-way through a sign-in; signed-in screens always are). */
+  disallow?: true;
+}
+
+/** The areas with their own menu, guarded as a whole (an unknown path inside one is the area's own not-found). */
+export const SCREEN_AREAS = {
+  account: { path: '/account', access: { roles: ACCOUNT_ROLES } },
+  admin: { path: '/admin', access: { roles: ADMIN_ROLES } },
+} as const satisfies Record<string, { path: string; access: ScreenAccess }>;
+export type ScreenArea = keyof typeof SCREEN_AREAS;
+
+const account = SCREEN_AREAS.account.access;
+const admin = SCREEN_AREAS.admin.access;
+
+export const SCREENS = {
+  home: {
+    path: '/',
+    layout: 'site',
+    access: 'public',
+    title: 'Home',
+    ssr: {
+      description: ({ shop }) => `${shop.tagline}: accident repairs, resprays and paintwork.`,
+      image: { widget: 'HomeImage1' },
+      sitemap: 'pages',
+      reads: { testimonials: true },
+    },
+  },
+  about: {
+    path: '/about',
+    layout: 'site',
+    access: 'public',
+    title: 'About Us',
+    ssr: {
+      description: ({ shop }) => `Who we are: ${shop.name}, ${shop.town}.`,
+      image: { widget: 'AboutImage' },
+      sitemap: 'pages',
+      reads: { gallery: ABOUT_GALLERY_ID },
+    },
+  },
+  services: {
+    path: '/services',
+    layout: 'site',
+    access: 'public',
+    title: 'Services',
+    ssr: {
+      description: ({ shop }) => `Bodywork, paint and repairs at ${shop.name}.`,
+      image: { widget: 'Service1Image' },
+      sitemap: 'pages',
+    },
+  },
+  galleries: {
+    path: '/galleries',
+    layout: 'site',
+    access: 'public',
+    title: 'Photo Galleries',
+    ssr: {
+      description: ({ shop }) => `Our work in pictures: ${shop.name}.`,
+      image: 'galleryList',
+      sitemap: 'galleries',
+      reads: { galleryList: true },
+    },
+  },
+  gallery: {
+    path: '/galleries/:id',
+    layout: 'site',
+    access: 'public',
+    title: { from: 'gallery' },
+    ssr: {
+      description: ({ shop, gallery }) => `${gallery?.name}: ${gallery?.imageCount} photos of our work at ${shop.name}.`,
+      image: 'gallery',
+      sitemap: 'each gallery',
+      reads: { gallery: 'path' },
+    },
+  },
+  contact: {
+    path: '/contact',
+    layout: 'site',
+    access: 'public',
+    title: 'Contact',
+    ssr: {
+      description: ({ shop }) => `Find us, call ${shop.telephone} or e-mail ${shop.email}.`,
+      image: { widget: 'ContactImage' },
+      sitemap: 'pages',
+    },
+  },
+  quote: { path: '/quote', layout: 'site', access: 'public', title: 'Get a quote' },
+  terms: {
+    path: '/legal/terms',
+    layout: 'site',
+    access: 'public',
+    title: 'Terms and Conditions',
+    ssr: { description: ({ shop }) => `The terms of ${shop.name}.`, sitemap: 'pages' },
+  },
+  privacy: {
+    path: '/legal/privacy',
+    layout: 'site',
+    access: 'public',
+    title: 'Privacy Policy',
+    ssr: { description: ({ shop }) => `How ${shop.name} handles your personal data.`, sitemap: 'pages' },
+  },
+
+  register: { path: '/register', layout: 'auth', access: 'guest', signedInTo: '/account', title: 'Register' },
+  login: { path: '/login', layout: 'auth', access: 'guest', title: 'Login' },
+  twoFactorChallenge: { path: '/two-factor-challenge', layout: 'auth', access: 'public', title: '2FA Authentication', disallow: true },
+  forgotPassword: { path: '/forgot-password', layout: 'auth', access: 'public', title: 'Forgotten Password' },
+  resetPassword: { path: '/reset-password/:token', layout: 'auth', access: 'public', title: 'Reset Password', disallow: true },
+  verifyEmail: { path: '/verify-email', layout: 'auth', access: 'public', title: 'Verify Your Email Address' },
+  confirmPassword: { path: '/confirm-password', layout: 'auth', access: 'signedIn', title: 'Confirm Password' },
+
+  accountDashboard: { path: '/account', layout: 'account', access: account, title: 'My Account' },
+  accountProfile: { path: '/account/profile', layout: 'account', access: account, title: 'Update Contact Details' },
+  accountPassword: { path: '/account/password', layout: 'account', access: account, title: 'Change Password' },
+  accountTwoFactor: { path: '/account/2fa', layout: 'account', access: account, title: 'Two Factor Authentication' },
+  accountSessions: { path: '/account/sessions', layout: 'account', access: account, title: 'Signed-in Devices' },
+  accountQuotes: { path: '/account/quotes', layout: 'account', access: account, title: 'My quote requests' },
+
+  adminDashboard: { path: '/admin', layout: 'admin', access: admin, title: 'Admin' },
+  adminUsers: { path: '/admin/users', layout: 'admin', access: admin, title: 'Users' },
+  adminUser: { path: '/admin/users/:id', layout: 'admin', access: admin, title: 'Edit user' },
+  adminTestimonials: { path: '/admin/testimonials', layout: 'admin', access: admin, title: 'Testimonials' },
+  adminWidgets: { path: '/admin/widgets', layout: 'admin', access: admin, title: 'Widgets' },
+  adminWidget: { path: '/admin/widgets/:id', layout: 'admin', access: admin, title: 'Edit widget' },
+  adminGalleries: { path: '/admin/galleries', layout: 'admin', access: admin, title: 'Galleries' },
+  adminGallery: { path: '/admin/galleries/:id', layout: 'admin', access: admin, title: 'Edit gallery' },
+  adminShop: { path: '/admin/shop', layout: 'admin', access: admin, title: 'Shop details' },
+  adminQuotes: { path: '/admin/quotes', layout: 'admin', access: admin, title: 'Quote requests' },
+  adminQuote: { path: '/admin/quotes/:id', layout: 'admin', access: admin, title: 'Quote request' },
+  adminSystem: { path: '/admin/system', layout: 'admin', access: admin, title: 'System' },
+} as const satisfies Record<string, ScreenEntry>;
+
+export type ScreenId = keyof typeof SCREENS;
+/** The screens whose path has a parameter (`/galleries/:id`): a walk over the table needs a value for each. */
+export type ScreenWithParams = { [K in ScreenId]: (typeof SCREENS)[K]['path'] extends `${string}:${string}` ? K : never }[ScreenId];
+
+/** The screens the server renders (an `ssr` entry): a walk over them needs what each shows. */
+export type RenderedScreenId = { [K in ScreenId]: (typeof SCREENS)[K] extends { ssr: object } ? K : never }[ScreenId];
+
+/** The title of the page that is not there (the not-found screen, and the 404 answer's head). */
+export const NOT_FOUND_TITLE = 'Page Not Found';
+
+export const SCREEN_IDS = Object.keys(SCREENS) as ScreenId[];
+
+/** The table as entries, each with its id, in the table's order. */
+export const SCREEN_LIST: readonly (ScreenEntry & { id: ScreenId })[] = SCREEN_IDS.map((id) => ({ id, ...(SCREENS[id] as ScreenEntry) }));
+
+/** Is the screen only for signed-in users? (Then it is noindex, out of robots.txt and guarded.) */
+export function needsSignIn(access: ScreenAccess): boolean {
+  return access === 'signedIn' || typeof access === 'object';
+}
+
+/** The area a screen belongs to, if any. */
+export function areaOf(screen: Pick<ScreenEntry, 'layout'>): ScreenArea | undefined {
+  return screen.layout === 'account' || screen.layout === 'admin' ? screen.layout : undefined;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Paths without parameters, looked up directly (a page is asked for on every request). */
+const BY_PATH = new Map(SCREEN_LIST.filter((screen) => !screen.path.includes(':')).map((screen) => [screen.path, screen]));
+
+const MATCHERS = SCREEN_LIST.filter((screen) => screen.path.includes(':')).map((screen) => {
+  const names: string[] = [];
+  const source = screen.path
+    .split('/')
+    .map((part) => {
+      if (!part.startsWith(':')) return escapeRegExp(part);
+      names.push(part.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  return { screen, names, pattern: new RegExp(`^${source}$`) };
+});
+
+/** A path without its trailing slashes (`/` stays `/`). */
+export function cleanPath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+export interface ScreenMatch {
+  screen: ScreenEntry & { id: ScreenId };
+  params: Record<string, string>;
+}
+
+/** The screen at `pathname` (no query), with the path's parameters (still URL-encoded), or undefined. */
+export function matchScreen(pathname: string): ScreenMatch | undefined {
+  const clean = cleanPath(pathname);
+  const exact = BY_PATH.get(clean);
+  if (exact) return { screen: exact, params: {} };
+  for (const { screen, names, pattern } of MATCHERS) {
+    const found = pattern.exec(clean);
+    if (found) return { screen, params: Object.fromEntries(names.map((name, i) => [name, found[i + 1]!])) };
+  }
+  return undefined;
+}
+
+/** The area whose path `pathname` is inside (`/account/anything`), for a path no screen matches. */
+export function areaAt(pathname: string): ScreenArea | undefined {
+  const clean = cleanPath(pathname);
+  return (Object.keys(SCREEN_AREAS) as ScreenArea[]).find((area) => {
+    const base = SCREEN_AREAS[area].path;
+    return clean === base || clean.startsWith(`${base}/`);
+  });
+}
+
+/** `pattern` with its parameters filled in (`/galleries/:id`, {id: 3} → `/galleries/3`). */
+export function pathOf(pattern: string, params: Record<string, string | number> = {}): string {
+  return pattern.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`${pattern} needs a value for :${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}

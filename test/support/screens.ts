@@ -1,0 +1,39 @@
+/**
+ * Walks over the route table (src/shared/screens.ts): each screen's address, its path's
+ * parameters filled in. TypeScript asks for a value for each parameter of a new screen.
+ */
+import { pathOf, SCREEN_LIST, type ScreenEntry, type ScreenId, type SCREENS, type ScreenWithParams } from '#shared/screens.ts';
+
+export type ParamValues = Record<ScreenWithParams, Record<string, string | number>>;
+
+/** Values that match the patterns, for walks that do not need the records to exist (guards, noindex). */
+export const PLACEHOLDER_PARAMS: ParamValues = {
+  gallery: { id: 3 },
+  resetPassword: { token: 'not-a-real-token' },
+  adminUser: { id: 2 },
+  adminWidget: { id: 3 },
+  adminGallery: { id: 4 },
+  adminQuote: { id: 5 },
+};
+
+export type Screen = ScreenEntry & { id: ScreenId };
+
+export function screenPath(screen: Screen, values: Partial<ParamValues> = {}): string {
+  const params = { ...PLACEHOLDER_PARAMS, ...values } as Record<string, Record<string, string | number>>;
+  return pathOf(screen.path, params[screen.id]);
+}
+
+/** The screens `keep` keeps, in the table's order. */
+export function screensWhere(keep: (screen: Screen) => boolean): Screen[] {
+  return SCREEN_LIST.filter(keep);
+}
+
+/** The screen's document title: its own, or (derived from its gallery) `galleryName`. */
+export function titleOf(screen: Screen, galleryName?: string): string {
+  if (typeof screen.title === 'string') return screen.title;
+  if (galleryName === undefined) throw new Error(`${screen.id}'s title comes from its gallery`);
+  return galleryName;
+}
+
+/** The screens a visitor who is not signed in may open (public pages, sign-in screens, the quote form). */
+export type VisitorScreenId = { [K in ScreenId]: (typeof SCREENS)[K]['access'] extends 'public' | 'guest' ? K : never }[ScreenId];
