@@ -10,7 +10,7 @@ import type { RateLimiter } from './auth/rate-limiter.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PublicSnapshotStore } from './public-content/public-snapshot.ts';
-import type { BackgroundTasks } from './background.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -21,6 +21,6 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** The public content in memory (public-content/): public reads come from it. */
   publicContent: PublicSnapshotStore;
-  /** Work that runs after the response (background.ts). */
-  background: BackgroundTasks;
+  /** The job queue (jobs/): e-mails, sweeps and every other piece of background work. */
+  jobs: JobQueue;
 }

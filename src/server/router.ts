@@ -8,6 +8,7 @@ import { testimonialsRouter } from './testimonials/testimonials.router.ts';
 import { usersRouter } from './users/users.router.ts';
 import { shopRouter } from './shop/shop.router.ts';
 import { quotesRouter } from './quotes/quotes.router.ts';
+import { outgoingMailRouter } from './mail/outgoing-mail.router.ts';
 import type { UploadRoute } from './rest/upload.route.ts';
 import { sessionUploadRoutes } from './account/session.uploads.ts';
 import { widgetUploadRoutes } from './widgets/widgets.uploads.ts';
@@ -23,6 +24,7 @@ export const appRouter = router({
   users: usersRouter,
   shop: shopRouter,
   quotes: quotesRouter,
+  outgoingMail: outgoingMailRouter,
 });
 
 export type AppRouter = typeof appRouter;

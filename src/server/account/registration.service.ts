@@ -1,6 +1,6 @@
 /**
  * Registration (rest-contract.md, Session: POST /api/register): a new account with role user,
- * signed in at once (the session rotates), and a verification e-mail sent. An optional CV is
+ * signed in at once (the session rotates), and a verification e-mail queued with the account. An optional CV is
  * stored before the row points at it and removed again if the row cannot be written.
  */
 import type { AppDeps } from '#server/app-deps.ts';
@@ -13,7 +13,8 @@ import * as users from '#server/users/users.repository.ts';
 import type { FieldErrors } from '#shared/errors.ts';
 import { REGISTER_HONEYPOT_FIELD, type RegisterInput } from '#shared/schemas/session.ts';
 import { messages } from '#shared/validation.ts';
-import { sendVerificationMail } from './account-mail.ts';
+import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { queueVerificationMail } from './account-mail.ts';
 import { rotateSession, type CurrentSession, type SessionGrant } from '#server/auth/session-grant.ts';
 
 /**
@@ -62,13 +63,18 @@ export async function register(deps: AppDeps, input: RegisterInput, cv: CvUpload
   const cvKey = cv && cvType ? await storeCv(deps.storage, cv.path, cvType) : null;
   let userId: number;
   try {
-    userId = await users.insertUser(deps.db, {
-      firstname: input.firstname,
-      lastname: input.lastname,
-      email: input.email,
-      role: 'user',
-      password_hash: passwordHash,
-      ...(cv && cvKey && cvType ? cvColumns(cv, cvKey, cvType) : {}),
+    // The account and its verification mail are kept together or not at all.
+    userId = await deps.db.transaction().execute(async (trx) => {
+      const id = await users.insertUser(trx, {
+        firstname: input.firstname,
+        lastname: input.lastname,
+        email: input.email,
+        role: 'user',
+        password_hash: passwordHash,
+        ...(cv && cvKey && cvType ? cvColumns(cv, cvKey, cvType) : {}),
+      });
+      await queueVerificationMail(deps, trx, { id, email: input.email });
+      return id;
     });
   } catch (error) {
     if (cvKey) await deps.storage.delete(cvKey);
@@ -77,6 +83,6 @@ export async function register(deps: AppDeps, input: RegisterInput, cv: CvUpload
     throw error;
   }
   const token = await rotateSession(deps, current, { userId, remember: false });
-  await sendVerificationMail(deps, { id: userId, firstname: input.firstname, email: input.email });
+  deps.jobs.wake(SEND_MAIL_JOB);
   return { token, remember: false };
 }
