@@ -113,6 +113,7 @@ describe(`every route at ${PHONE.width} px`, () => {
       '/admin/shop',
       '/admin/quotes',
       `/admin/quotes/${quote.id}`,
+      '/admin/mail',
       '/account',
     ]);
   });

@@ -32,6 +32,11 @@ export interface TestAppOptions {
   refreshSnapshotPerRequest?: boolean;
   /** Shorter time limits (http-limits.ts), for the tests of the limits themselves. */
   httpLimits?: Partial<HttpLimits>;
+  /**
+   * Each request runs the jobs it queued (its mails) before its answer reaches the test (default).
+   * The mail queue's own tests turn this off to time the answer alone and drain when they choose.
+   */
+  drainJobsPerRequest?: boolean;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -42,7 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   // No job workers or schedules: each request runs what it queued before the test looks (below).
   const app = await buildApp({ config, database, runJobs: false, ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}) });
   await app.ready();
-  {
+  if (options.drainJobsPerRequest ?? true) {
     // Jobs a request queued (its mails) have run before the test looks (jobs/job-queue.ts drain).
     const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
     app.inject = (async (injectOptions: InjectOptions) => {

@@ -17,6 +17,7 @@ import { ShopDetailsPage } from '#client/pages/admin/shop/shop-details-page.tsx'
 import { QuotesListPage } from '#client/pages/admin/quotes/quotes-list-page.tsx';
 import { QuoteDetailPage } from '#client/pages/admin/quotes/quote-detail-page.tsx';
 import { NewQuotesBadge } from '#client/pages/admin/quotes/new-quotes-badge.tsx';
+import { OutgoingMailPage } from '#client/pages/admin/mail/outgoing-mail-page.tsx';
 import '#client/pages/admin/admin.css';
 
 // @dnd-kit and the drop zone are needed on this one page only.
@@ -30,6 +31,7 @@ const menu = [
   { href: '/galleries', label: 'Galleries' },
   { href: '/shop', label: 'Shop details' },
   { href: '/quotes', label: 'Quote requests' },
+  { href: '/mail', label: 'Outgoing mail' },
 ];
 
 function isCurrent(location: string, href: string): boolean {
@@ -88,6 +90,7 @@ export default function AdminArea() {
           <Route path="/shop" component={ShopDetailsPage} />
           <Route path="/quotes" component={QuotesListPage} />
           <Route path="/quotes/:id">{(params) => <QuoteDetailPage key={params.id} id={Number(params.id)} />}</Route>
+          <Route path="/mail" component={OutgoingMailPage} />
           <Route>
             <h1>Page Not Found</h1>
             <p>
