@@ -181,7 +181,7 @@ export class JobQueue {
     this.closing = true;
     for (const timer of this.timers) clearInterval(timer);
     if (!this.started) return;
-    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.options.stopTimeoutMs ?? 20_000 });
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.options.stopTimeoutMs ?? 5_000 });
     await Promise.allSettled([...this.running]);
     this.started = false;
   }

@@ -13,7 +13,7 @@ export const sendMailJob = defineJob<{ mailId: string }>({
   name: SEND_MAIL_JOB,
   retry: SEND_MAIL_RETRY,
   // The mailer's own timeouts end a hanging server's attempt within ~40 s (mail/mailer.ts).
-  expireInSeconds: 120,
+  expireInSeconds: 90,
   pollSeconds: 2,
   async run(deps, data, job) {
     await deliverMail(deps, data.mailId, job.retryCount >= job.retryLimit);
