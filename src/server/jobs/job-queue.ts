@@ -62,7 +62,7 @@ export class JobQueue {
       maintenanceIntervalSeconds: options.maintenanceSeconds ?? 30,
       // A cron tick is looked for every 10 s; pg-boss's 60 s singleton keeps it to one job a minute.
       cronMonitorIntervalSeconds: 10,
-      cronWorkerIntervalSeconds: 2,
+      cronWorkerIntervalSeconds: 5,
       // Completed and failed jobs leave the live table after a day and the archive after a week
       // (the mail's own record, outgoing_mail, keeps what the admin needs).
       archiveCompletedAfterSeconds: 24 * 60 * 60,
