@@ -82,9 +82,8 @@ export function OutgoingMailPage() {
                     <th scope="col">Status</th>
                     <th scope="col">Tries</th>
                     <th scope="col">Last error</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
+                    {/* Visible text: a visually hidden label is absolutely placed and escapes the scrolling table. */}
+                    <th scope="col">Resend</th>
                   </tr>
                 </thead>
                 <tbody>
