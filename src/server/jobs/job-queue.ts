@@ -181,9 +181,14 @@ export class JobQueue {
     this.closing = true;
     for (const timer of this.timers) clearInterval(timer);
     if (!this.started) return;
-    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.options.stopTimeoutMs ?? 5_000 });
-    await Promise.allSettled([...this.running]);
+    const timeout = this.options.stopTimeoutMs ?? 5_000;
+    const stopping = Date.now();
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout });
     this.started = false;
+    // The per-copy timers' work gets what is left of the same time; a queued job still running now
+    // has been handed back (failed, retried later), so it is not waited for.
+    const left = Math.max(0, timeout - (Date.now() - stopping));
+    await Promise.race([Promise.allSettled([...this.running]), new Promise((resolve) => setTimeout(resolve, left).unref())]);
   }
 
   private async runJob(definition: JobDefinition, job: PgBoss.JobWithMetadata<Record<string, unknown>>): Promise<void> {
