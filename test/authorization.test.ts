@@ -106,6 +106,9 @@ const table: Record<string, Case[]> = {
   'quotes.update': [{ level: 'admin', input: { id: NONE } }],
   'quotes.delete': [{ level: 'admin', input: { id: NONE } }],
   // A customer's own only: someone else's id is a 404 (test/quotes/quote-requests.test.ts).
+  'outgoingMail.list': [{ level: 'admin', input: {} }],
+  'outgoingMail.summary': [{ level: 'admin', input: {} }],
+  'outgoingMail.resend': [{ level: 'admin', input: { id: '00000000-0000-4000-8000-000000000000' } }],
   'quotes.mine': [{ level: 'signedIn', input: {} }],
   'quotes.mineById': [{ level: 'signedIn', input: { id: NONE } }],
   'system.status': [{ level: 'admin', input: undefined }],

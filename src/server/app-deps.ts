@@ -10,8 +10,8 @@ import type { RateLimiter } from './auth/rate-limiter.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PublicSnapshotStore } from './public-content/public-snapshot.ts';
-import type { BackgroundTasks } from './background.ts';
 import type { OperationalProbes } from './metrics/probes.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -22,8 +22,8 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** The public content in memory (public-content/): public reads come from it. */
   publicContent: PublicSnapshotStore;
-  /** Work that runs after the response (background.ts). */
-  background: BackgroundTasks;
-  /** How the job and mail queues are doing, for /metrics and the System screen; unset until they are wired. */
+  /** The job queue (jobs/): e-mails, sweeps and every other piece of background work. */
+  jobs: JobQueue;
+  /** How the job and mail queues are doing, for /metrics and the System screen. */
   probes?: OperationalProbes;
 }

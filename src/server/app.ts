@@ -18,15 +18,11 @@ import { isDatabaseUp, type DatabaseHandle } from './db/database.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createRequestContext } from './context.ts';
 import { appRouter, type AppRouter } from './router.ts';
-import { contentTypeOf, openFileStorage, removeStaleTempFiles, type FileStorage } from './files/storage.ts';
-import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from './files/orphan-sweep.ts';
-import { backfillMediumVariants } from './images/medium-backfill.ts';
-import { deleteExpiredQuotePhotos } from './quotes/quotes.service.ts';
+import { contentTypeOf, openFileStorage, type FileStorage } from './files/storage.ts';
 import { registerQuotePhotoRoute } from './quotes/quote-photo.route.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
 import { findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from './auth/sessions.ts';
-import { deleteExpiredSessions } from './auth/sessions.repository.ts';
 import { AppError } from './errors.ts';
 import { restPlugin } from './rest/rest-plugin.ts';
 import { refuseBatchedSessionMutations, TRPC_MAX_BATCH_SIZE } from './trpc-batching.ts';
@@ -39,7 +35,9 @@ import { clientDistDir } from './paths.ts';
 import { isStaticPath } from './static-paths.ts';
 import { RequestLogController } from './logger.ts';
 import { enforceMinimumUploadRate, HTTP_LIMITS, UploadSlots, type HttpLimits } from './http-limits.ts';
-import { BackgroundTasks } from './background.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { jobDefinitions } from './jobs/definitions/index.ts';
+import { readShop } from './shop/shop.service.ts';
 import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
 import { PublicSnapshotSync } from './public-content/snapshot-sync.ts';
 import { loadPublicContent } from './public-content/public-content.service.ts';
@@ -48,6 +46,7 @@ import { createPublicReadFastPath, serverWithPublicReadFastPath, type PublicRead
 import { PageShell, sendPage } from './public-content/page-shell.ts';
 import { builtPageRenderer } from './public-content/page-renderer.ts';
 import { registerMetrics } from './metrics/metrics.ts';
+import { outgoingMailStats } from './mail/outgoing-mail.service.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -67,6 +66,11 @@ export interface BuildAppOptions {
   internalToken?: string;
   /** Tests shorten the time limits (http-limits.ts) to see them work in seconds. */
   httpLimits?: Partial<HttpLimits>;
+  /**
+   * Job workers, schedules and timers run in this process (default). Tests turn them off and run
+   * what is due with `deps.jobs.drain()` (jobs/job-queue.ts).
+   */
+  runJobs?: boolean;
 }
 
 declare module 'fastify' {
@@ -169,7 +173,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.rateLimiter ?? (database.engine === 'postgres' ? createDatabaseRateLimiter(database.db) : createMemoryRateLimiter()),
     log: app.log,
     publicContent: new PublicSnapshotStore(() => loadPublicContent(deps), app.log),
-    background: new BackgroundTasks(app.log),
+    jobs: new JobQueue({
+      database,
+      definitions: jobDefinitions,
+      log: app.log,
+      run: options.runJobs ?? true,
+      shopTimeZone: async () => (await readShop(deps)).timeZone,
+      publicContentChanged: async () => {
+        await deps.publicContent.refresh();
+        await snapshotSync?.publish();
+      },
+    }),
+    // What /metrics and the System screen report of the queues.
+    probes: {
+      queue: () => deps.jobs.stats(),
+      mail: async () => {
+        const counts = await outgoingMailStats(deps);
+        return { sent: counts.sent, failed: counts.failed, queued: counts.queued };
+      },
+    },
   };
   await deps.publicContent.refresh();
   // Several copies on one PostgreSQL rebuild each other's snapshots (snapshot-sync.ts).
@@ -333,46 +355,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return sendPage(request, reply, await pageShell!.render(url, deps.publicContent.current()));
   });
 
-  const sweep = setInterval(
-    () => {
-      deleteExpiredSessions(deps.db).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
-      deps.rateLimiter.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'));
-      // Temporary files a failed request could not remove (the process was busy, the disk full).
-      removeStaleTempFiles(deps.storage.tmpDir).catch((err: unknown) => app.log.warn({ err }, 'temp sweep failed'));
-    },
-    10 * 60 * 1000,
-  );
-  sweep.unref();
-  const orphanSweep = setInterval(() => {
-    sweepOrphanFiles(deps)
-      .then((deleted) => deleted && app.log.info({ deleted }, 'orphan files removed'))
-      .catch((err: unknown) => app.log.warn({ err }, 'orphan file sweep failed'));
-  }, ORPHAN_MIN_AGE_MS);
-  orphanSweep.unref();
-  // Photos of quote requests closed longer than QUOTE_PHOTO_RETENTION_DAYS (harmless when copies overlap).
-  const quotePhotoSweep = setInterval(() => {
-    deleteExpiredQuotePhotos(deps)
-      .then((cleared) => cleared && app.log.info({ cleared }, 'quote photos past retention removed'))
-      .catch((err: unknown) => app.log.warn({ err }, 'quote photo retention sweep failed'));
-  }, ORPHAN_MIN_AGE_MS);
-  quotePhotoSweep.unref();
-  // Images stored before the medium variant existed get theirs, and the pages then name it.
-  let closing = false;
-  deps.background.run('medium image variants', async () => {
-    const recorded = await backfillMediumVariants(deps, () => closing);
-    if (recorded === 0 || closing) return;
-    app.log.info({ recorded }, 'medium image variants made');
-    await deps.publicContent.refresh();
-    await snapshotSync?.publish();
-  });
+  // Sweeps, the medium-image backfill and every e-mail run from the job queue (jobs/).
+  await deps.jobs.start(deps);
 
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
-    clearInterval(orphanSweep);
-    clearInterval(quotePhotoSweep);
-    closing = true;
+    await deps.jobs.stop();
     await snapshotSync?.close();
-    await deps.background.idle();
     if (options.ownsDatabase) await database.close();
   });
 

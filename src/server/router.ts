@@ -11,6 +11,7 @@ import { shopRouter } from './shop/shop.router.ts';
 import { quotesRouter } from './quotes/quotes.router.ts';
 import { systemRouter } from './system/system.router.ts';
 import { listUploadPaths } from './rest/rest-plugin.ts';
+import { outgoingMailRouter } from './mail/outgoing-mail.router.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -22,6 +23,7 @@ export const appRouter = router({
   shop: shopRouter,
   quotes: quotesRouter,
   system: systemRouter,
+  outgoingMail: outgoingMailRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -184,6 +184,7 @@ export const SCREENS = {
   adminQuotes: { path: '/admin/quotes', layout: 'admin', access: admin, title: 'Quote requests' },
   adminQuote: { path: '/admin/quotes/:id', layout: 'admin', access: admin, title: 'Quote request' },
   adminSystem: { path: '/admin/system', layout: 'admin', access: admin, title: 'System' },
+  adminMail: { path: '/admin/mail', layout: 'admin', access: admin, title: 'Outgoing mail' },
 } as const satisfies Record<string, ScreenEntry>;
 
 export type ScreenId = keyof typeof SCREENS;

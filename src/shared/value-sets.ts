@@ -30,3 +30,11 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** How a customer asks to be contacted about a quote. */
 export const PREFERRED_CONTACTS = ['email', 'phone'] as const;
 export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];
+
+/** What an outgoing e-mail is (src/server/mail/outgoing-mail.ts renders each kind when it is sent). */
+export const MAIL_KINDS = ['verification', 'password-reset', 'quote-request-shop', 'quote-request-confirmation'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** queued (waiting or retrying), sent, failed (retries used up: the admin can resend), cancelled (nothing left to send it for). */
+export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'cancelled'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];

@@ -27,7 +27,7 @@ async function guest() {
 /** The token and e-mail from the reset link in the newest mail to `email`. */
 async function resetLinkFor(email: string) {
   // The mail goes after the answer (tRPC callers do not pass through the test app's inject).
-  await t.deps.background.idle();
+  await t.deps.jobs.drain();
   const mails = await mailsTo(t.deps.mailer.outboxDir!, email);
   const link = new URL(mails.at(-1)!.links[0]!);
   expect(link.origin).toBe('http://localhost:3000');
@@ -60,13 +60,13 @@ describe('POST /forgot-password', () => {
 
   it('answers before it looks the address up: the same path and time whether it exists or not', async () => {
     const user = await createUser(t.deps.db, { email: 'timing@example.test' });
-    await t.deps.background.idle();
+    await t.deps.jobs.drain();
     const known = await forgotPassword(t.deps, user.email);
     // Answered, and nothing looked up or written yet: the token and the mail come after.
     expect(known).toEqual(FORGOT);
     expect(await t.deps.db.selectFrom('password_reset_tokens').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect(await mailsTo(t.deps.mailer.outboxDir!, user.email)).toEqual([]);
-    await t.deps.background.idle();
+    await t.deps.jobs.drain();
     expect(await mailsTo(t.deps.mailer.outboxDir!, user.email)).toHaveLength(1);
 
     // What the answer waits for takes as long for a known address as for an unknown one. The two
@@ -79,7 +79,7 @@ describe('POST /forgot-password', () => {
       expect(await forgotPassword(t.deps, email)).toEqual(FORGOT);
       times.push(performance.now() - started);
       // The mail of one probe must not slow the next one down: only the answer's own path is timed.
-      await t.deps.background.idle();
+      await t.deps.jobs.drain();
     };
     for (let i = 0; i < 15; i++) {
       await probe(others[i]!.email, knownTimes);
@@ -88,7 +88,10 @@ describe('POST /forgot-password', () => {
     const median = (times: number[]) => times.sort((a, b) => a - b)[7]!;
     const knownMs = median(knownTimes);
     const unknownMs = median(unknownTimes);
-    expect(Math.abs(knownMs - unknownMs), `known ${knownMs.toFixed(3)} ms, unknown ${unknownMs.toFixed(3)} ms`).toBeLessThan(2);
+    // Both answers are the same path, ending in a write (the queued job) whose time on a loaded
+    // machine varies by a few milliseconds either way, on PGlite too: 3 ms, or a fifth of the answer.
+    const tolerance = Math.max(3, 0.2 * Math.min(knownMs, unknownMs));
+    expect(Math.abs(knownMs - unknownMs), `known ${knownMs.toFixed(3)} ms, unknown ${unknownMs.toFixed(3)} ms`).toBeLessThan(tolerance);
     expect(await mailsTo(t.deps.mailer.outboxDir!, others[3]!.email)).toHaveLength(1);
   });
 

@@ -68,6 +68,8 @@ describe('POST /email/verification-notification', () => {
   it('is reachable through tRPC (session.resendVerification)', async () => {
     const user = await createUser(t.deps.db, { verified: false });
     await (await callerFor(t, user.id)).session.resendVerification({});
+    // tRPC callers do not pass through the test app's inject, which runs the queued jobs.
+    await t.deps.jobs.drain();
     expect(await mailsTo(t.deps.mailer.outboxDir!, user.email)).toHaveLength(1);
   });
 });

@@ -53,10 +53,10 @@ describe('medium variants for images stored before them', () => {
     expect(before.json().image).toMatchObject({ medium_url: null, medium_width: null, medium_height: null });
 
     // A second copy of the site starting on the same database and files.
-    const copy = await buildApp({ config: t.config, database: t.database });
+    const copy = await buildApp({ config: t.config, database: t.database, runJobs: false });
     try {
       await copy.ready();
-      await copy.deps.background.idle();
+      await copy.deps.jobs.drain();
       const after = await copy.inject({ method: 'GET', url: '/api/widgets/BackfillImage' });
       const medium = await mediumOf(image.id);
       expect(after.json().image).toMatchObject({

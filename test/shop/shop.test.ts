@@ -231,7 +231,7 @@ describe('PUT /api/shop', () => {
     const guest = anon();
     await guest.csrf();
     expect((await guest.post('/forgot-password', { json: { email: user.email } })).status).toBe(200);
-    await t.deps.background.idle();
+    await t.deps.jobs.drain();
     const [mail] = await mailsTo(t.deps.mailer.outboxDir!, user.email);
     expect(mail!.subject).toBe('Reset your password - Signed Shop Ltd');
     expect(mail!.text).toContain(

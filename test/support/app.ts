@@ -1,6 +1,6 @@
 /**
  * Builds the real app around a fresh test database and a temporary DATA_DIR. Nothing is mocked:
- * mail goes to the outbox folder (or to SMTP when a test passes smtpUrl), files to DATA_DIR.
+ * mail goes to the outbox folder (or to SMTP when a test passes smtpUrl) through the job queue, files to DATA_DIR.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -32,6 +32,11 @@ export interface TestAppOptions {
   refreshSnapshotPerRequest?: boolean;
   /** Shorter time limits (http-limits.ts), for the tests of the limits themselves. */
   httpLimits?: Partial<HttpLimits>;
+  /**
+   * Each request runs the jobs it queued (its mails) before its answer reaches the test (default).
+   * The mail queue's own tests turn this off to time the answer alone and drain when they choose.
+   */
+  drainJobsPerRequest?: boolean;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -39,14 +44,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', ...env });
   await prepareStorage(dataDir);
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}) });
+  // No job workers or schedules: each request runs what it queued before the test looks (below).
+  const app = await buildApp({ config, database, runJobs: false, ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}) });
   await app.ready();
-  {
-    // Work a request leaves for after its response (a reset mail) is done before the test looks.
+  if (options.drainJobsPerRequest ?? true) {
+    // Jobs a request queued (its mails) have run before the test looks (jobs/job-queue.ts drain).
     const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
     app.inject = (async (injectOptions: InjectOptions) => {
       const response = await inject(injectOptions);
-      await app.deps.background.idle();
+      await app.deps.jobs.drain();
       return response;
     }) as typeof app.inject;
   }

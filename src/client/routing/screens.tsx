@@ -71,6 +71,7 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
   adminQuotes: lazyScreen(async () => (await import('#client/pages/admin/quotes/quotes-list-page.tsx')).QuotesListPage),
   adminQuote: lazyScreen(async () => byId((await import('#client/pages/admin/quotes/quote-detail-page.tsx')).QuoteDetailPage)),
   adminSystem: lazyScreen(async () => (await import('#client/pages/admin/system/system-page.tsx')).SystemPage),
+  adminMail: lazyScreen(async () => (await import('#client/pages/admin/mail/outgoing-mail-page.tsx')).OutgoingMailPage),
 };
 
 /** The code of the screen a server-rendered page shows (start.tsx loads it before hydrating). */

@@ -1,17 +1,14 @@
-/** The verification e-mail, sent at registration, on resend and after an e-mail change. */
+/** The verification e-mail, queued at registration, on resend and after an e-mail change (mail/outgoing-mail.ts). */
+import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
-import { verificationPath } from '#server/auth/signed-links.ts';
-import { sendSafely } from '#server/mail/send-safely.ts';
-import { verificationMessage } from '#server/mail/messages.ts';
-import { readShop } from '#server/shop/shop.service.ts';
+import type { Database } from '#server/db/types.ts';
+import { queueMail } from '#server/mail/outgoing-mail.ts';
 
-type Deps = Pick<AppDeps, 'mailer' | 'log' | 'config'>;
-
-export async function sendVerificationMail(
-  deps: Deps & Pick<AppDeps, 'db' | 'publicContent'>,
-  user: { id: number; firstname: string; email: string },
+/** Queues the mail in `trx`, the transaction that creates or changes the address. */
+export async function queueVerificationMail(
+  deps: Pick<AppDeps, 'jobs'>,
+  trx: Kysely<Database> | Transaction<Database>,
+  user: { id: number; email: string },
 ): Promise<void> {
-  const url = deps.config.appUrl + verificationPath(deps.config.appKey, user.id, user.email);
-  const shop = await readShop(deps);
-  await sendSafely(deps, verificationMessage({ to: user.email, firstname: user.firstname, url, shop }));
+  await queueMail(deps, trx, { kind: 'verification', to: user.email, params: { userId: user.id } });
 }

@@ -7,11 +7,11 @@ import { AppError } from '#server/errors.ts';
 import { emailHash, isVerificationSignatureValid } from '#server/auth/signed-links.ts';
 import { findUserForMail, markEmailVerified } from '#server/users/users.repository.ts';
 import type { VerifyEmailInput } from '#shared/schemas/session.ts';
-import { sendVerificationMail } from './account-mail.ts';
+import { queueMails } from '#server/mail/outgoing-mail.ts';
 
 const VERIFICATION_MAILS_PER_MINUTE = 6;
 
-/** 'sent', or 'already-verified' (the 204). */
+/** 'sent' (queued durably: the send-mail job sends it), or 'already-verified' (the 204). */
 export async function resendVerification(deps: AppDeps, userId: number): Promise<'sent' | 'already-verified'> {
   const attempt = await deps.rateLimiter.reserve({
     key: `verification-mail:${userId}`,
@@ -22,7 +22,7 @@ export async function resendVerification(deps: AppDeps, userId: number): Promise
   const user = await findUserForMail(deps.db, userId);
   if (!user) throw AppError.unauthenticated();
   if (user.email_verified_at) return 'already-verified';
-  await sendVerificationMail(deps, user);
+  await queueMails(deps, [{ kind: 'verification', to: user.email, params: { userId: user.id } }]);
   return 'sent';
 }
 

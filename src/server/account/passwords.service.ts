@@ -3,7 +3,7 @@
  * 60 minutes, the same reply whether the address exists or not), confirmation for the 423 gate,
  * and change. A reset or a change ends the user's other sessions.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { isPasswordRecentlyConfirmed } from '#server/auth/access.ts';
@@ -11,7 +11,6 @@ import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { reserveAttempt } from '#server/auth/rate-limiter.ts';
 import { deleteOtherSessions } from '#server/auth/sessions.ts';
 import { setPasswordConfirmedAt } from '#server/auth/sessions.repository.ts';
-import { passwordResetMessage } from '#server/mail/messages.ts';
 import * as users from '#server/users/users.repository.ts';
 import { SIGNED_LINK_MINUTES } from '#shared/limits.ts';
 import {
@@ -20,8 +19,7 @@ import {
   type ChangePasswordInput,
   type ResetPasswordInput,
 } from '#shared/schemas/session.ts';
-import { sendSafely } from '#server/mail/send-safely.ts';
-import { readShop } from '#server/shop/shop.service.ts';
+import { PASSWORD_RESET_REQUEST_JOB } from '#server/jobs/definitions/password-reset-request.ts';
 import * as resetTokens from './password-reset-tokens.repository.ts';
 
 const INVALID_RESET_TOKEN_MESSAGE = 'This password reset token is invalid.';
@@ -63,9 +61,10 @@ function sha256Hex(value: string): string {
 }
 
 /**
- * The same path and time whether the address exists or not: the answer goes before anything looks
- * the address up; the look-up, the token and the mail run after it (background.ts). A timing
- * difference would tell a stranger which addresses have accounts.
+ * The same path and time whether the address exists or not: the request only queues a job (a row
+ * in the database, so "we have e-mailed" is true once the answer leaves); the look-up, the token
+ * and the mail are the job's (jobs/definitions/password-reset-request.ts). A timing difference
+ * would tell a stranger which addresses have accounts.
  */
 export async function forgotPassword(deps: AppDeps, email: string): Promise<{ message: string }> {
   const reply = { message: FORGOT_PASSWORD_MESSAGE };
@@ -74,19 +73,11 @@ export async function forgotPassword(deps: AppDeps, email: string): Promise<{ me
     limit: 1,
     windowSeconds: RESET_MAIL_WINDOW_SECONDS,
   });
-  if (attempt.allowed) deps.background.run('password reset mail', () => sendPasswordResetLink(deps, email));
+  if (attempt.allowed) {
+    await deps.jobs.send(PASSWORD_RESET_REQUEST_JOB, { email });
+    deps.jobs.wake(PASSWORD_RESET_REQUEST_JOB);
+  }
   return reply;
-}
-
-async function sendPasswordResetLink(deps: AppDeps, email: string): Promise<void> {
-  const user = await users.findUserByEmailForMail(deps.db, email);
-  if (!user) return;
-  const token = randomBytes(32).toString('hex');
-  // Only the hash is stored: a copy of the table does not let anyone reset a password.
-  await resetTokens.replacePasswordResetToken(deps.db, user.id, sha256Hex(token));
-  const url = `${deps.config.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
-  const shop = await readShop(deps);
-  await sendSafely(deps, passwordResetMessage({ to: user.email, firstname: user.firstname, url, shop }));
 }
 
 export async function resetPassword(deps: Pick<AppDeps, 'db'>, input: ResetPasswordInput): Promise<{ message: string }> {

@@ -15,7 +15,8 @@ import { dateOfBirthSchema } from '#shared/schemas/date-of-birth.ts';
 import type { ProfileInput } from '#shared/schemas/session.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { fieldErrorsFromZod, messages } from '#shared/validation.ts';
-import { sendVerificationMail } from './account-mail.ts';
+import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { queueVerificationMail } from './account-mail.ts';
 
 export async function getCurrentUser(deps: Pick<AppDeps, 'db'>, userId: number): Promise<{ data: User }> {
   const row = await users.findPresentableUser(deps.db, userId);
@@ -37,14 +38,17 @@ export async function updateProfile(deps: AppDeps, userId: number, input: Profil
 
   const newCvKey = cv && cvType ? await storeCv(deps.storage, cv.path, cvType) : null;
   try {
-    await users.updateUser(deps.db, userId, {
-      firstname: input.firstname,
-      lastname: input.lastname,
-      email: input.email,
-      telephone: input.telephone ?? null,
-      dob: dob.data,
-      ...(emailChanged ? { email_verified_at: null } : {}),
-      ...(cv && newCvKey && cvType ? cvColumns(cv, newCvKey, cvType) : {}),
+    await deps.db.transaction().execute(async (trx) => {
+      await users.updateUser(trx, userId, {
+        firstname: input.firstname,
+        lastname: input.lastname,
+        email: input.email,
+        telephone: input.telephone ?? null,
+        dob: dob.data,
+        ...(emailChanged ? { email_verified_at: null } : {}),
+        ...(cv && newCvKey && cvType ? cvColumns(cv, newCvKey, cvType) : {}),
+      });
+      if (emailChanged) await queueVerificationMail(deps, trx, { id: userId, email: input.email });
     });
   } catch (error) {
     if (newCvKey) await deps.storage.delete(newCvKey);
@@ -54,6 +58,6 @@ export async function updateProfile(deps: AppDeps, userId: number, input: Profil
   if (newCvKey && current.cv_file_key) {
     await deps.storage.delete(current.cv_file_key).catch((err: unknown) => deps.log.warn({ err }, 'old CV could not be deleted'));
   }
-  if (emailChanged) await sendVerificationMail(deps, { id: userId, firstname: input.firstname, email: input.email });
+  if (emailChanged) deps.jobs.wake(SEND_MAIL_JOB);
   return getCurrentUser(deps, userId);
 }

@@ -1,7 +1,7 @@
 /**
  * Registration (rest-contract.md, Session: POST /api/register): a new account with role user,
- * signed in at once (the session rotates), and a verification e-mail sent. The account (with its
- * optional CV) is made as the admin's add-user makes one (users/create-account.ts).
+ * signed in at once (the session rotates), and a verification e-mail queued with the account. The
+ * account (with its optional CV) is made as the admin's add-user makes one (users/create-account.ts).
  */
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -11,7 +11,8 @@ import type { CvUpload } from '#server/files/cv.ts';
 import { createAccount } from '#server/users/create-account.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
 import { REGISTER_HONEYPOT_FIELD, type RegisterInput } from '#shared/schemas/session.ts';
-import { sendVerificationMail } from './account-mail.ts';
+import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { queueVerificationMail } from './account-mail.ts';
 import { rotateSession, type CurrentSession, type SessionGrant } from '#server/auth/session-grant.ts';
 
 /**
@@ -44,8 +45,10 @@ export async function register(deps: AppDeps, input: RegisterInput, cv: CvUpload
     deps.log.info({ ip: current.meta.ipAddress }, 'registration honeypot filled; nothing created');
     return { token: generateSessionToken(), remember: false };
   }
-  const userId = await createAccount(deps, { ...input, role: 'user', verified: false, cv });
+  const userId = await createAccount(deps, { ...input, role: 'user', verified: false, cv }, (trx, id) =>
+    queueVerificationMail(deps, trx, { id, email: input.email }),
+  );
   const token = await rotateSession(deps, current, { userId, remember: false });
-  await sendVerificationMail(deps, { id: userId, firstname: input.firstname, email: input.email });
+  deps.jobs.wake(SEND_MAIL_JOB);
   return { token, remember: false };
 }

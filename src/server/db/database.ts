@@ -18,6 +18,11 @@ export interface DatabaseHandle {
   engine: DatabaseEngine;
   /** Closes every connection; for PGlite, flushes and releases the data folder. */
   close(): Promise<void>;
+  /**
+   * PGlite only: runs a script of several statements (its simple-query path; Kysely's queries use
+   * the extended protocol, one statement each). The caller holds Kysely's connection (jobs/job-sql.ts).
+   */
+  execScript?: (text: string) => Promise<Array<{ rows: unknown[] }>>;
 }
 
 // Dates stay calendar dates ('YYYY-MM-DD') instead of becoming midnight in the server's zone,
@@ -111,6 +116,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   return {
     db,
     engine: 'pglite',
+    execScript: (text) => pglite.exec(text),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

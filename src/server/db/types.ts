@@ -5,7 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-import type { PreferredContact, QuoteStatus, Role, WidgetType } from '#shared/value-sets.ts';
+import type { MailKind, MailStatus, PreferredContact, QuoteStatus, Role, WidgetType } from '#shared/value-sets.ts';
 
 export type { Role, WidgetType };
 
@@ -186,6 +186,22 @@ export interface QuoteRequestPhotosTable {
   created_at: Timestamp;
 }
 
+/** One e-mail the site sends (mail/outgoing-mail.repository.ts; the send-mail job sends it). */
+export interface OutgoingMailTable {
+  id: string;
+  kind: MailKind;
+  recipient: string;
+  subject: ColumnType<string, string | undefined, string>;
+  params: ColumnType<Record<string, unknown>, string, string>;
+  status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  first_failed_at: Timestamp | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  sent_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -201,6 +217,7 @@ export interface Database {
   shop: ShopTable;
   quote_requests: QuoteRequestsTable;
   quote_request_photos: QuoteRequestPhotosTable;
+  outgoing_mail: OutgoingMailTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

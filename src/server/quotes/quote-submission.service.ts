@@ -13,9 +13,8 @@ import { AppError } from '#server/errors.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { reserveAttempt } from '#server/auth/rate-limiter.ts';
 import { renderImageVariants, type ImageVariants } from '#server/images/image-processing.ts';
-import { quoteRequestConfirmationMessage, quoteRequestShopMessage } from '#server/mail/messages.ts';
+import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
-import { sendSafely } from '#server/mail/send-safely.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
 import { QUOTE_PHOTO_MAX_BYTES, QUOTE_PHOTOS_MAX, QUOTE_REQUESTS_PER_HOUR } from '#shared/limits.ts';
 import { QUOTE_HONEYPOT_FIELD, type QuoteCreated, type QuoteRequestInput } from '#shared/schemas/quotes.ts';
@@ -23,7 +22,7 @@ import * as requests from './quote-requests.repository.ts';
 import * as photos from './quote-request-photos.repository.ts';
 import { deleteQuotePhotoFiles } from './quotes.service.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config' | 'mailer' | 'background' | 'publicContent'>;
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config' | 'jobs' | 'publicContent'>;
 
 export const QUOTE_REQUEST_LIMIT = { limit: QUOTE_REQUESTS_PER_HOUR, windowSeconds: 60 * 60 } as const;
 
@@ -137,13 +136,15 @@ export async function createQuoteRequest(
             trx,
             stored.map((p) => ({ ...p, quote_request_id: inserted.id })),
           );
+          // The request and its two mails are kept together or not at all.
+          await queueQuoteRequestMails(deps, trx, inserted, stored.length);
           return inserted;
         });
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 3) throw error;
       }
     }
-    sendQuoteRequestMails(deps, row, stored.length);
+    deps.jobs.wake(SEND_MAIL_JOB);
     return { id: row.id, reference: row.reference };
   } catch (error) {
     await deleteQuotePhotoFiles(deps, written);
@@ -151,39 +152,31 @@ export async function createQuoteRequest(
   }
 }
 
-/** After the response: a mail that cannot be sent never undoes the request (it is in the admin area). */
-function sendQuoteRequestMails(deps: Deps, row: requests.QuoteRequestRow, photoCount: number): void {
-  deps.background.run('quote request mails', async () => {
-    // The shop's copy goes to the e-mail address in its details (admin: Shop details).
-    const shop = await readShop(deps);
-    await sendSafely(
-      deps,
-      quoteRequestShopMessage({
-        shop,
-        to: shop.email,
-        url: `${deps.config.appUrl}/admin/quotes/${row.id}`,
-        request: {
-          reference: row.reference,
-          name: row.name,
-          email: row.email,
-          telephone: row.telephone,
-          vehicle: row.vehicle,
-          registration: row.registration,
-          description: row.description,
-          preferredContact: row.preferred_contact,
-          photoCount,
-        },
-      }),
-    );
-    await sendSafely(
-      deps,
-      quoteRequestConfirmationMessage({
-        shop,
-        to: row.email,
-        name: row.name,
+/** Queued with the request (mail/outgoing-mail.ts): a mail server that is down never undoes or slows it. */
+async function queueQuoteRequestMails(deps: Deps, trx: Parameters<typeof queueMail>[1], row: requests.QuoteRequestRow, photoCount: number) {
+  // The shop's copy goes to the e-mail address in its details (admin: Shop details).
+  const shop = await readShop(deps);
+  await queueMail(deps, trx, {
+    kind: 'quote-request-shop',
+    to: shop.email,
+    params: {
+      url: `${deps.config.appUrl}/admin/quotes/${row.id}`,
+      request: {
         reference: row.reference,
-        url: `${deps.config.appUrl}${row.user_id ? '/account/quotes' : '/'}`,
-      }),
-    );
+        name: row.name,
+        email: row.email,
+        telephone: row.telephone,
+        vehicle: row.vehicle,
+        registration: row.registration,
+        description: row.description,
+        preferredContact: row.preferred_contact,
+        photoCount,
+      },
+    },
+  });
+  await queueMail(deps, trx, {
+    kind: 'quote-request-confirmation',
+    to: row.email,
+    params: { name: row.name, reference: row.reference, url: `${deps.config.appUrl}${row.user_id ? '/account/quotes' : '/'}` },
   });
 }

@@ -4,7 +4,9 @@
  * 422, and again by the unique index for a race), the password hashed, an optional CV checked by
  * its bytes and stored before the row points at it, removed again if the row cannot be written.
  */
+import type { Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
+import type { Database } from '#server/db/types.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { AppError } from '#server/errors.ts';
@@ -25,8 +27,16 @@ export interface NewAccount {
   cv?: CvUpload | null;
 }
 
-/** Creates the account; its id. A taken e-mail or a file that is not a CV is a 422. */
-export async function createAccount(deps: Pick<AppDeps, 'db' | 'storage'>, account: NewAccount): Promise<number> {
+/**
+ * Creates the account; its id. A taken e-mail or a file that is not a CV is a 422. `withAccount`
+ * runs in the transaction that inserts the row (registration queues the verification mail there:
+ * the account and its mail are kept together or not at all).
+ */
+export async function createAccount(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  account: NewAccount,
+  withAccount?: (trx: Transaction<Database>, userId: number) => Promise<void>,
+): Promise<number> {
   const errors: FieldErrors = {};
   if (await users.isEmailTaken(deps.db, account.email)) errors.email = [messages.taken('email')];
   const cv = account.cv ?? null;
@@ -36,14 +46,18 @@ export async function createAccount(deps: Pick<AppDeps, 'db' | 'storage'>, accou
   const passwordHash = await hashPassword(account.password);
   const cvKey = cv && cvType ? await storeCv(deps.storage, cv.path, cvType) : null;
   try {
-    return await users.insertUser(deps.db, {
-      firstname: account.firstname,
-      lastname: account.lastname,
-      email: account.email,
-      role: account.role,
-      password_hash: passwordHash,
-      ...(account.verified ? { email_verified_at: new Date() } : {}),
-      ...(cv && cvKey && cvType ? cvColumns(cv, cvKey, cvType) : {}),
+    return await deps.db.transaction().execute(async (trx) => {
+      const id = await users.insertUser(trx, {
+        firstname: account.firstname,
+        lastname: account.lastname,
+        email: account.email,
+        role: account.role,
+        password_hash: passwordHash,
+        ...(account.verified ? { email_verified_at: new Date() } : {}),
+        ...(cv && cvKey && cvType ? cvColumns(cv, cvKey, cvType) : {}),
+      });
+      await withAccount?.(trx, id);
+      return id;
     });
   } catch (error) {
     if (cvKey) await deps.storage.delete(cvKey);

@@ -86,7 +86,7 @@ export interface ServerTemplate {
   adminPassword: string;
 }
 
-function databaseUrlFor(name: string): string {
+export function databaseUrlFor(name: string): string {
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   return url.toString();

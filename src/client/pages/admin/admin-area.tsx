@@ -18,6 +18,7 @@ const menu = [
   { href: '/galleries', label: 'Galleries' },
   { href: '/shop', label: 'Shop details' },
   { href: '/quotes', label: 'Quote requests' },
+  { href: '/mail', label: 'Outgoing mail' },
   { href: '/system', label: 'System' },
 ];
 

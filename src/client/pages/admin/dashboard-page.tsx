@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { useShop } from '#client/lib/shop.ts';
+import { MailFailingWarning } from '#client/pages/admin/mail/mail-failing-warning.tsx';
 
 export function DashboardPage() {
   const { user } = useSession();
@@ -23,6 +24,7 @@ export function DashboardPage() {
   return (
     <>
       <h1 className="admin__title">Dashboard</h1>
+      <MailFailingWarning link />
       <p>
         Welcome{user ? `, ${user.firstname}` : ''}. From here you manage the website{shop ? ` of ${shop.name}` : ''}: choose an area below
         or from the menu.

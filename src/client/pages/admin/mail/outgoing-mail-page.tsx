@@ -1,0 +1,135 @@
+/**
+ * /admin/mail: the e-mails the site sends (src/server/mail/outgoing-mail.ts), newest first, 50 at
+ * a time, filtered by status: queued (waiting or retrying), sent, failed (with the last error; a
+ * resend queues it again), cancelled. The status filter lives in the URL (?status=).
+ */
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'wouter';
+import { queryClient, trpc } from '#client/lib/trpc.ts';
+import { formatDate, useDateDisplay } from '#client/lib/format-date.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { MAIL_STATUSES, type MailStatus } from '#shared/value-sets.ts';
+import { MailFailingWarning } from './mail-failing-warning.tsx';
+
+const STATUS_LABELS: Record<MailStatus, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', cancelled: 'Cancelled' };
+
+export function OutgoingMailPage() {
+  const [params, setParams] = useSearchParams();
+  const status = MAIL_STATUSES.find((s) => s === params.get('status'));
+  const [before, setBefore] = useState<string[]>([]);
+  const dates = useDateDisplay();
+  const list = useQuery({
+    ...trpc.outgoingMail.list.queryOptions({ status, before: before.at(-1) }),
+    placeholderData: keepPreviousData,
+  });
+  const summary = useQuery(trpc.outgoingMail.summary.queryOptions({}));
+  const resend = useMutation(
+    trpc.outgoingMail.resend.mutationOptions({
+      onSettled: async () => {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.outgoingMail.list.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.outgoingMail.summary.pathKey() }),
+        ]);
+      },
+    }),
+  );
+  const withCount = (label: string, n: number | undefined) => (n === undefined ? label : `${label} (${n})`);
+
+  return (
+    <>
+      <div className="admin__heading">
+        <h1 className="admin__title">Outgoing mail</h1>
+      </div>
+      <MailFailingWarning />
+      <div className="admin-search">
+        <label htmlFor="mail-status">Status</label>
+        <select
+          id="mail-status"
+          className="field__control"
+          value={status ?? ''}
+          onChange={(e) => {
+            setBefore([]);
+            const next = MAIL_STATUSES.find((s) => s === e.target.value);
+            setParams(next ? { status: next } : {});
+          }}
+        >
+          <option value="">All</option>
+          {MAIL_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {withCount(STATUS_LABELS[s], summary.data?.counts[s])}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ErrorSummary error={list.error ?? resend.error} />
+      {list.isPending ? (
+        <Spinner label="Loading the mail…" />
+      ) : list.data && list.data.data.length === 0 ? (
+        <p>{status ? 'No mail with this status.' : 'No mail yet.'}</p>
+      ) : (
+        list.data && (
+          <>
+            <div className="admin-table-wrap" role="region" aria-label="Outgoing mail" tabIndex={0}>
+              <table className="admin-table" aria-busy={list.isFetching}>
+                <thead>
+                  <tr>
+                    <th scope="col">Queued</th>
+                    <th scope="col">To</th>
+                    <th scope="col">Subject</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Tries</th>
+                    <th scope="col">Last error</th>
+                    {/* Visible text: a visually hidden label is absolutely placed and escapes the scrolling table. */}
+                    <th scope="col">Resend</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.data.map((mail) => (
+                    <tr key={mail.id}>
+                      <td>{formatDate(mail.createdAt, dates)}</td>
+                      <td className="admin-table__email">{mail.to}</td>
+                      <td>{mail.subject}</td>
+                      <td>
+                        <span className={`admin-badge admin-badge--mail-${mail.status}`}>{STATUS_LABELS[mail.status]}</span>
+                        {mail.sentAt && <span className="admin-mail__when"> {formatDate(mail.sentAt, dates)}</span>}
+                      </td>
+                      <td>{mail.attempts}</td>
+                      <td className="admin-mail__error">{mail.lastError ?? ''}</td>
+                      <td>
+                        {(mail.status === 'failed' || mail.status === 'cancelled') && (
+                          <Button
+                            variant="secondary"
+                            loading={resend.isPending && resend.variables?.id === mail.id}
+                            onClick={() => resend.mutate({ id: mail.id })}
+                            aria-label={`Send again to ${mail.to}`}
+                          >
+                            Send again
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p className="admin-mail__pages">
+              {before.length > 0 && (
+                <Button variant="ghost" onClick={() => setBefore(before.slice(0, -1))}>
+                  Newer
+                </Button>
+              )}
+              {list.data.nextBefore && (
+                <Button variant="ghost" onClick={() => setBefore([...before, list.data.nextBefore!])}>
+                  Older
+                </Button>
+              )}
+            </p>
+          </>
+        )
+      )}
+    </>
+  );
+}

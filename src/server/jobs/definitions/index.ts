@@ -1,0 +1,26 @@
+/**
+ * Every piece of background work, in one list (job-definition.ts says what each field means).
+ * A new job: a file here, a line in this list.
+ */
+import type { JobDefinition } from '../job-definition.ts';
+import { sendMailJob } from './send-mail.ts';
+import { passwordResetRequestJob } from './password-reset-request.ts';
+import { sessionSweepJob } from './session-sweep.ts';
+import { tempFileSweepJob } from './temp-file-sweep.ts';
+import { orphanFileSweepJob } from './orphan-file-sweep.ts';
+import { quotePhotoRetentionJob } from './quote-photo-retention.ts';
+import { mediumImageBackfillJob } from './medium-image-backfill.ts';
+import { mailRequeueJob } from './mail-requeue.ts';
+import { scheduledBackupJob } from './scheduled-backup.ts';
+
+export const jobDefinitions: readonly JobDefinition[] = [
+  sendMailJob,
+  passwordResetRequestJob,
+  sessionSweepJob,
+  tempFileSweepJob,
+  orphanFileSweepJob,
+  quotePhotoRetentionJob,
+  mediumImageBackfillJob,
+  mailRequeueJob,
+  scheduledBackupJob,
+];

@@ -1,0 +1,21 @@
+/**
+ * "Forgot password": the request queues this job whatever the address, so its answer takes the
+ * same time either way; the job looks the address up and, for an account, queues the reset mail.
+ */
+import { queueMails } from '#server/mail/outgoing-mail.ts';
+import { findUserByEmailForMail } from '#server/users/users.repository.ts';
+import { defineJob } from '../job-definition.ts';
+
+export const PASSWORD_RESET_REQUEST_JOB = 'password-reset-request';
+
+export const passwordResetRequestJob = defineJob<{ email: string }>({
+  name: PASSWORD_RESET_REQUEST_JOB,
+  retry: { limit: 13, delaySeconds: 15, backoff: true },
+  expireInSeconds: 60,
+  pollSeconds: 2,
+  async run(deps, data) {
+    const user = await findUserByEmailForMail(deps.db, data.email);
+    if (!user) return;
+    await queueMails(deps, [{ kind: 'password-reset', to: user.email, params: { userId: user.id } }]);
+  },
+});

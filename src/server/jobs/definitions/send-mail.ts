@@ -1,0 +1,21 @@
+/** Sends one queued e-mail (mail/outgoing-mail.ts): tries for about a day and a half, then failed and kept for the admin. */
+import { deliverMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { defineJob } from '../job-definition.ts';
+
+/**
+ * 13 retries, the n-th after 15 s × 2^n (up to twice that, jittered): at least 15 × (2^13 − 1) s,
+ * 34 hours, before the mail is marked failed; the first tries come 15–30 s, 30–60 s … apart, so a
+ * mail server back after a minute gets the mail within a couple of minutes.
+ */
+export const SEND_MAIL_RETRY = { limit: 13, delaySeconds: 15, backoff: true } as const;
+
+export const sendMailJob = defineJob<{ mailId: string }>({
+  name: SEND_MAIL_JOB,
+  retry: SEND_MAIL_RETRY,
+  // The mailer's own timeouts end a hanging server's attempt within ~40 s (mail/mailer.ts).
+  expireInSeconds: 90,
+  pollSeconds: 2,
+  async run(deps, data, job) {
+    await deliverMail(deps, data.mailId, job.retryCount >= job.retryLimit);
+  },
+});

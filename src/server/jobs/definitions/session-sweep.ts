@@ -1,0 +1,17 @@
+/** Ended sessions, ended rate-limit windows and old mail records go, every ten minutes. */
+import { deleteExpiredSessions } from '#server/auth/sessions.repository.ts';
+import { deleteOldMail } from '#server/mail/outgoing-mail.repository.ts';
+import { defineJob } from '../job-definition.ts';
+
+/** Sent and cancelled mails are kept this long on the Outgoing mail screen; failed ones until resent. */
+export const MAIL_RECORD_DAYS = 30;
+
+export const sessionSweepJob = defineJob({
+  name: 'session-sweep',
+  schedule: { cron: '*/10 * * * *' },
+  async run(deps) {
+    await deleteExpiredSessions(deps.db);
+    await deps.rateLimiter.sweepExpired();
+    await deleteOldMail(deps.db, MAIL_RECORD_DAYS);
+  },
+});

@@ -1,0 +1,139 @@
+/**
+ * Every SQL statement on the `outgoing_mail` table: the e-mails the site sends, queued with the
+ * change that causes them and marked by the send-mail job (docs/decisions/durable-jobs-pg-boss.md).
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '#server/db/types.ts';
+import type { MailKind, MailStatus } from '#shared/value-sets.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function insertMail(
+  db: Db,
+  mail: { id: string; kind: MailKind; recipient: string; subject: string; params: Record<string, unknown> },
+): Promise<void> {
+  await db
+    .insertInto('outgoing_mail')
+    .values({ id: mail.id, kind: mail.kind, recipient: mail.recipient, subject: mail.subject, params: JSON.stringify(mail.params) })
+    .execute();
+}
+
+export function findMail(db: Db, id: string) {
+  return db.selectFrom('outgoing_mail').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks the mail sent, unless it already was (the row is the record that it went: a job run twice sends once). */
+export async function markMailSent(db: Db, id: string, subject: string): Promise<void> {
+  await db
+    .updateTable('outgoing_mail')
+    .set({ status: 'sent', subject, attempts: sql<number>`attempts + 1`, sent_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** One failed attempt: the error (no credentials: see mail/mail-errors.ts), and `failed` when the retries are used up. */
+export async function recordMailFailure(db: Db, id: string, error: string, final: boolean): Promise<void> {
+  await db
+    .updateTable('outgoing_mail')
+    .set({
+      status: final ? 'failed' : 'queued',
+      attempts: sql<number>`attempts + 1`,
+      last_error: error,
+      first_failed_at: sql<Date>`coalesce(first_failed_at, now())`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', '<>', 'sent')
+    .execute();
+}
+
+export async function markMailCancelled(db: Db, id: string, reason: string): Promise<void> {
+  await db
+    .updateTable('outgoing_mail')
+    .set({ status: 'cancelled', last_error: reason, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '<>', 'sent')
+    .execute();
+}
+
+/** A failed mail queued again (the admin's resend): true when it was failed. */
+export async function requeueFailedMail(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('outgoing_mail')
+    .set({ status: 'queued', first_failed_at: null, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', 'in', ['failed', 'cancelled'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function listMail(db: Db, options: { status?: MailStatus | undefined; limit: number; beforeCreatedAt?: Date | undefined }) {
+  let query = db
+    .selectFrom('outgoing_mail')
+    .select(['id', 'kind', 'recipient', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'updated_at', 'sent_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit);
+  if (options.status) query = query.where('status', '=', options.status);
+  if (options.beforeCreatedAt) query = query.where('created_at', '<', options.beforeCreatedAt);
+  return query.execute();
+}
+
+export async function countMailByStatus(db: Db): Promise<Record<MailStatus, number>> {
+  const rows = await db
+    .selectFrom('outgoing_mail')
+    .select(['status', sql<number>`count(*)::int`.as('count')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<MailStatus, number> = { queued: 0, sent: 0, failed: 0, cancelled: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+/**
+ * Since when mail has been failing: the earliest first failure of a mail not sent (queued and
+ * retrying, or failed) in the last `withinDays`, or null when nothing is failing.
+ */
+export async function findFailingSince(db: Db, withinDays = 7): Promise<Date | null> {
+  const row = await db
+    .selectFrom('outgoing_mail')
+    .select(sql<Date | null>`min(first_failed_at)`.as('since'))
+    .where('status', 'in', ['queued', 'failed'])
+    .where('first_failed_at', 'is not', null)
+    .where('created_at', '>', sql<Date>`now() - ${withinDays}::integer * interval '1 day'`)
+    .executeTakeFirst();
+  return row?.since ? new Date(row.since) : null;
+}
+
+/**
+ * Queued mails no job will send: what a restored backup brings (the queue's own schema is not in
+ * it) or what a job lost for good left. `jobNames` lists the queue the send-mail job reads.
+ */
+export async function findQueuedMailWithoutJob(db: Db, queueName: string, olderThanSeconds: number, limit = 100): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    select m.id from outgoing_mail m
+    where m.status = 'queued' and m.updated_at < now() - ${olderThanSeconds}::integer * interval '1 second'
+      and not exists (
+        select 1 from pgboss.job j
+        where j.name = ${queueName} and j.data->>'mailId' = m.id::text and j.state < 'completed')
+    order by m.created_at limit ${limit}`.execute(db);
+  return rows.rows.map((r) => r.id);
+}
+
+export async function touchMail(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('outgoing_mail')
+    .set({ updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sent and cancelled mails older than `days` (failed ones stay until an admin resends them). */
+export async function deleteOldMail(db: Db, days: number): Promise<number> {
+  const result = await db
+    .deleteFrom('outgoing_mail')
+    .where('status', 'in', ['sent', 'cancelled'])
+    .where('created_at', '<', sql<Date>`now() - ${days}::integer * interval '1 day'`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

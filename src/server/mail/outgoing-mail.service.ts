@@ -1,0 +1,66 @@
+/** The admin area's Outgoing mail screen: what was queued, sent and failed, and a resend for a failed mail. */
+import type { AppDeps } from '#server/app-deps.ts';
+import { AppError } from '#server/errors.ts';
+import {
+  MAIL_FAILING_WARNING_MINUTES,
+  OUTGOING_MAIL_PAGE_SIZE,
+  type OutgoingMailListInput,
+  type OutgoingMailPage,
+  type OutgoingMailSummary,
+} from '#shared/schemas/outgoing-mail.ts';
+import type { MailStatus } from '#shared/value-sets.ts';
+import * as outgoing from './outgoing-mail.repository.ts';
+import { SEND_MAIL_JOB } from './outgoing-mail.ts';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export async function listOutgoingMail(deps: Pick<AppDeps, 'db'>, input: OutgoingMailListInput): Promise<OutgoingMailPage> {
+  const rows = await outgoing.listMail(deps.db, {
+    status: input.status,
+    limit: OUTGOING_MAIL_PAGE_SIZE + 1,
+    beforeCreatedAt: input.before ? new Date(input.before) : undefined,
+  });
+  const page = rows.slice(0, OUTGOING_MAIL_PAGE_SIZE);
+  return {
+    data: page.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      to: r.recipient,
+      subject: r.subject,
+      status: r.status,
+      attempts: r.attempts,
+      lastError: r.last_error,
+      createdAt: iso(r.created_at),
+      updatedAt: iso(r.updated_at),
+      sentAt: r.sent_at ? iso(r.sent_at) : null,
+    })),
+    nextBefore: rows.length > OUTGOING_MAIL_PAGE_SIZE ? iso(page.at(-1)!.created_at) : null,
+  };
+}
+
+/** The counts by status and whether mail has been failing long enough to warn about (the dashboard). */
+export async function summariseOutgoingMail(deps: Pick<AppDeps, 'db'>, now = Date.now()): Promise<OutgoingMailSummary> {
+  const [counts, since] = await Promise.all([outgoing.countMailByStatus(deps.db), outgoing.findFailingSince(deps.db)]);
+  return {
+    counts,
+    failingSince: since ? since.toISOString() : null,
+    warning: since !== null && now - since.getTime() > MAIL_FAILING_WARNING_MINUTES * 60 * 1000,
+  };
+}
+
+/** For metrics and the System screen: the mails by status. */
+export async function outgoingMailStats(deps: Pick<AppDeps, 'db'>): Promise<Record<MailStatus, number>> {
+  return outgoing.countMailByStatus(deps.db);
+}
+
+/** Queues a failed (or cancelled) mail again, with a new job and a fresh set of retries. */
+export async function resendOutgoingMail(deps: Pick<AppDeps, 'db' | 'jobs'>, id: string): Promise<void> {
+  const mail = await outgoing.findMail(deps.db, id);
+  if (!mail) throw AppError.notFound();
+  if (mail.status === 'queued' || mail.status === 'sent') throw AppError.field('id', 'Only a failed or cancelled mail can be sent again.');
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await outgoing.requeueFailedMail(trx, id))) throw AppError.field('id', 'Only a failed or cancelled mail can be sent again.');
+    await deps.jobs.send(SEND_MAIL_JOB, { mailId: id }, { trx });
+  });
+  deps.jobs.wake(SEND_MAIL_JOB);
+}
