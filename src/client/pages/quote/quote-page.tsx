@@ -199,11 +199,14 @@ export function QuotePage() {
   const firstInvalid = QUOTE_FIELD_ORDER.find((field) => (field === 'photos' ? photosInvalid : errors[field]?.length));
   const first = (field: string) => errors[field]?.[0];
 
-  // After a refused Send, the first field with a message takes the focus.
+  // After a refused Send, the first field with a message takes the focus, once the form is no
+  // longer busy (a disabled control cannot take it).
+  const focusHandled = useRef(0);
   useEffect(() => {
-    if (!focusRequest) return;
+    if (focusRequest === focusHandled.current || send.isPending) return;
+    focusHandled.current = focusRequest;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
+  }, [focusRequest, send.isPending]);
 
   const set = (name: TextFieldName) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
