@@ -29,7 +29,14 @@ export const SHOP_LIMITS = {
 } as const;
 /** Quote requests (/quote, POST /api/quote-requests). */
 export const QUOTE_PHOTOS_MAX = 6;
-export const QUOTE_PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * Customers read sizes in MB, never MiB: "20 MB" is 20 × 1024 × 1024 bytes, the way the CV's "Max 12MB"
+ * is counted (docs/rest-contract.md), and a file's size is shown in the same unit (megabytes()).
+ */
+export const QUOTE_PHOTO_MAX_MB = 20;
+export const QUOTE_PHOTO_MAX_BYTES = QUOTE_PHOTO_MAX_MB * 1024 * 1024;
+/** The photo types the server takes for sure, named the same in the form's hint and in every refusal. */
+export const QUOTE_PHOTO_TYPES_NAMED = 'JPEG, PNG, WebP, GIF or AVIF';
 export const QUOTE_DESCRIPTION_MIN = 20;
 export const QUOTE_DESCRIPTION_MAX = 5000;
 export const QUOTE_NOTES_MAX = 10_000;
@@ -37,3 +44,11 @@ export const QUOTES_PAGE_SIZE = 25;
 /** How long a signed link to a private quote photo works. */
 export const QUOTE_PHOTO_LINK_SECONDS = 15 * 60;
 export const QUOTE_REQUESTS_PER_HOUR = 5;
+
+/**
+ * A size as customers read it: "21.4 MB" (1 MB = 1024 × 1024 bytes, as the limits above), one decimal
+ * rounded up, so a file over a limit never reads as the limit itself ("20.0 MB").
+ */
+export function megabytes(bytes: number): string {
+  return `${(Math.ceil((bytes / 1024 / 1024) * 10) / 10).toFixed(1)} MB`;
+}

@@ -86,6 +86,8 @@ describe(`every route at ${PHONE.width} px`, () => {
         email: 'kerensa@example.test',
         vehicle: 'Land Rover Defender 110 with a long name that has to wrap',
         description: 'Rear quarter panel crushed in a reversing accident at the harbour.',
+        // By phone, so with a number (the telephone is required then).
+        telephone: '07700 900789',
         preferred_contact: 'phone',
         consent: '1',
       })

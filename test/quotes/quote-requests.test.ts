@@ -153,10 +153,10 @@ describe('POST /api/quote-requests', () => {
 
   it('works without photos, and links a signed-in customer’s request to the account', async () => {
     const { client, user } = await clientAs(t);
-    const res = await sendQuote(client, { ...validFields, telephone: '', registration: '', preferred_contact: 'phone' });
+    const res = await sendQuote(client, { ...validFields, telephone: '', registration: '', preferred_contact: 'email' });
     expect(res.status).toBe(201);
     const row = await t.deps.db.selectFrom('quote_requests').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ user_id: user.id, telephone: null, registration: null, preferred_contact: 'phone' });
+    expect(row).toMatchObject({ user_id: user.id, telephone: null, registration: null, preferred_contact: 'email' });
   });
 
   it('answers every bad field in one 422 and keeps nothing', async () => {
@@ -179,6 +179,32 @@ describe('POST /api/quote-requests', () => {
     const long = await sendQuote(new TestClient(t.app), { ...validFields, description: 'x'.repeat(5001) });
     expect(long.body.errors.description).toEqual(['The description field must not be greater than 5000 characters.']);
     await expectNothingKept(before);
+  });
+
+  it('needs the telephone when the customer asks to be called: 422 on telephone, with every other field, and keeps nothing', async () => {
+    const before = await snapshot();
+    const message = 'Please give a telephone number so we can call you, or choose to be contacted by e-mail.';
+    for (const telephone of [undefined, '', '   ']) {
+      const fields: Record<string, string> = { ...validFields, preferred_contact: 'phone' };
+      if (telephone === undefined) delete fields.telephone;
+      else fields.telephone = telephone;
+      const res = await sendQuote(new TestClient(t.app), fields);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ message, errors: { telephone: [message] } });
+    }
+    // Named too when another field is refused outright (an empty name stops zod's object rules).
+    const many = await sendQuote(new TestClient(t.app), { ...validFields, name: '', telephone: '', preferred_contact: 'phone' });
+    expect(many.status).toBe(422);
+    expect(many.body.errors).toEqual({ name: ['The name field is required.'], telephone: [message] });
+    expect(many.body.message).toBe('The name field is required. (and 1 more error)');
+    // A bad preferred contact is its own message, not a telephone one.
+    const bad = await sendQuote(new TestClient(t.app), { ...validFields, telephone: '', preferred_contact: 'pigeon' });
+    expect(bad.body.errors).toEqual({ preferred_contact: ['The selected preferred contact is invalid.'] });
+    await expectNothingKept(before);
+
+    // By e-mail the telephone stays optional; by phone with a number it goes.
+    expect((await sendQuote(new TestClient(t.app), { ...validFields, telephone: '', preferred_contact: 'email' })).status).toBe(201);
+    expect((await sendQuote(new TestClient(t.app), { ...validFields, preferred_contact: 'phone' })).status).toBe(201);
   });
 
   it('refuses a file that is not an image (a PDF, a fake JPEG) by its index, with the fields, and keeps nothing', async () => {

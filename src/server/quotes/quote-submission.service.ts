@@ -16,8 +16,8 @@ import { renderImageVariants, type ImageVariants } from '#server/images/image-pr
 import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
-import { QUOTE_PHOTO_MAX_BYTES, QUOTE_PHOTOS_MAX, QUOTE_REQUESTS_PER_HOUR } from '#shared/limits.ts';
-import { QUOTE_HONEYPOT_FIELD, type QuoteCreated, type QuoteRequestInput } from '#shared/schemas/quotes.ts';
+import { QUOTE_PHOTOS_MAX, QUOTE_REQUESTS_PER_HOUR } from '#shared/limits.ts';
+import { QUOTE_HONEYPOT_FIELD, QUOTE_PHOTO_MESSAGES, type QuoteCreated, type QuoteRequestInput } from '#shared/schemas/quotes.ts';
 import * as requests from './quote-requests.repository.ts';
 import * as photos from './quote-request-photos.repository.ts';
 import { deleteQuotePhotoFiles } from './quotes.service.ts';
@@ -31,12 +31,6 @@ export async function reserveQuoteRequest(deps: Pick<AppDeps, 'rateLimiter'>, ip
   const attempt = await reserveAttempt(deps.rateLimiter, [{ key: `quote-request:${ip ?? ''}`, ...QUOTE_REQUEST_LIMIT }]);
   if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
 }
-
-export const QUOTE_PHOTO_MESSAGES = {
-  tooMany: `At most ${QUOTE_PHOTOS_MAX} photos can be sent with a request.`,
-  tooLarge: (index: number) => `Photo ${index + 1} is too large: at most ${QUOTE_PHOTO_MAX_BYTES / 1024 / 1024} MB each.`,
-  notUsable: (index: number, reason: string) => `Photo ${index + 1}: ${reason}`,
-};
 
 /** Unambiguous to read aloud on the phone: no 0/O, 1/I/L. */
 const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

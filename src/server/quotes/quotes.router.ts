@@ -25,11 +25,12 @@ import {
   quoteListInput,
   quotePageSchema,
   quoteUpdateInput,
+  QUOTE_PHOTO_MESSAGES,
 } from '#shared/schemas/quotes.ts';
 import { countQuoteRequests, deleteQuoteRequest, getQuoteRequest, listQuoteRequests, updateQuoteRequest } from './quote-triage.service.ts';
 import { getMyQuoteRequest, listMyQuoteRequests } from './my-quotes.service.ts';
-import { createQuoteRequest, QUOTE_PHOTO_MESSAGES, reserveQuoteRequest } from './quote-submission.service.ts';
-import { quotePhotoChecks } from './quotes.input-checks.ts';
+import { createQuoteRequest, reserveQuoteRequest } from './quote-submission.service.ts';
+import { quotePhotoChecks, quoteTelephoneCheck } from './quotes.input-checks.ts';
 
 /** Up to six photos repeated under `photos`, 20 MB each, refused while they stream. */
 const photosUpload: UploadMeta = {
@@ -57,7 +58,7 @@ export const quotesRouter = router({
       upload: photosUpload,
     })
     .use(countedBeforeInput(reserveQuoteRequest))
-    .concat(checkedInput(quoteRequestInput, quotePhotoChecks))
+    .concat(checkedInput(quoteRequestInput, quoteTelephoneCheck, quotePhotoChecks))
     .output(quoteCreatedSchema)
     .mutation(({ ctx, input }) => createQuoteRequest(ctx.deps, input, uploadedFiles(ctx, 'photos'), ctx.user?.id ?? null)),
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { emailField, integerField, messages, optionalString, requiredString } from '../validation.ts';
 import { PREFERRED_CONTACTS, QUOTE_STATUSES } from '#shared/value-sets.ts';
-import { QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN, QUOTE_NOTES_MAX } from '#shared/limits.ts';
+import { QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN, QUOTE_NOTES_MAX, QUOTE_PHOTO_MAX_MB, QUOTE_PHOTOS_MAX } from '#shared/limits.ts';
 
 /** The hidden field people never see and bots fill in: a filled one stores and sends nothing. */
 export const QUOTE_HONEYPOT_FIELD = 'website';
@@ -15,17 +15,64 @@ const acceptedField = (field: string) =>
     z.literal(true, { error: `The ${field} field must be accepted.` }),
   );
 
-export const quoteRequestInput = z.object({
-  name: requiredString('name', 100),
-  email: emailField('email'),
-  telephone: optionalString('telephone', 40),
-  vehicle: requiredString('vehicle', 120),
-  registration: optionalString('registration', 20),
-  description: requiredString('description', QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN),
-  preferred_contact: z.enum(PREFERRED_CONTACTS, { error: messages.in('preferred_contact') }),
-  consent: acceptedField('consent'),
-  [QUOTE_HONEYPOT_FIELD]: z.unknown().optional(),
-});
+/** The 422 on `telephone` when the customer asks to be called but gives no number; the form says the same before sending. */
+export const QUOTE_TELEPHONE_REQUIRED = 'Please give a telephone number so we can call you, or choose to be contacted by e-mail.';
+
+/**
+ * The telephone is required when the preferred contact is the telephone. Works on the raw values too
+ * (the form's, or a refused input's in quotes.input-checks.ts): a telephone that is not text is left
+ * to the field's own rule.
+ */
+export function telephoneRequiredError(values: { preferred_contact?: unknown; telephone?: unknown }): string | null {
+  if (values.preferred_contact !== 'phone') return null;
+  const { telephone } = values;
+  if (telephone === undefined || telephone === null || (typeof telephone === 'string' && telephone.trim() === '')) {
+    return QUOTE_TELEPHONE_REQUIRED;
+  }
+  return null;
+}
+
+/**
+ * The server's photo messages, numbered as the photos were sent (1 = the first `photos` part). The
+ * form, which sends only the photos it accepted, names each by its place in the customer's list and
+ * its file name instead (photoNumberOf finds the number).
+ */
+export const QUOTE_PHOTO_MESSAGES = {
+  tooMany: `At most ${QUOTE_PHOTOS_MAX} photos can be sent with a request.`,
+  tooLarge: (index: number) => `Photo ${index + 1} is too large: at most ${QUOTE_PHOTO_MAX_MB} MB each.`,
+  notUsable: (index: number, reason: string) => `Photo ${index + 1}: ${reason}`,
+};
+
+/**
+ * The photo a message of QUOTE_PHOTO_MESSAGES names (1-based, as sent) and the words after "Photo N"
+ * (": The file must be …" or " is too large: …"); null for a message about no one photo.
+ */
+export function photoNumberOf(message: string): { number: number; rest: string } | null {
+  const match = /^Photo (\d+)([: ].*)$/s.exec(message);
+  return match ? { number: Number(match[1]), rest: match[2]! } : null;
+}
+
+export const quoteRequestInput = z
+  .object({
+    name: requiredString('name', 100),
+    email: emailField('email'),
+    telephone: optionalString('telephone', 40),
+    vehicle: requiredString('vehicle', 120),
+    registration: optionalString('registration', 20),
+    description: requiredString('description', QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN),
+    preferred_contact: z.enum(PREFERRED_CONTACTS, { error: messages.in('preferred_contact') }),
+    consent: acceptedField('consent'),
+    [QUOTE_HONEYPOT_FIELD]: z.unknown().optional(),
+  })
+  // Runs beside the fields' other messages (`when`); after a field's explicit abort (an empty name)
+  // zod skips it, and quotes.input-checks.ts reports it from the raw input in the same 422.
+  .check(
+    z.refine((v) => telephoneRequiredError(v) === null, {
+      path: ['telephone'],
+      error: QUOTE_TELEPHONE_REQUIRED,
+      when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'telephone' || issue.path?.[0] === 'preferred_contact'),
+    }),
+  );
 export type QuoteRequestInput = z.infer<typeof quoteRequestInput>;
 
 export const quoteCreatedSchema = z.object({ id: z.number().int(), reference: z.string() });

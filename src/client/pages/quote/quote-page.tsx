@@ -1,25 +1,65 @@
 /**
  * /quote: a customer describes the damage and sends photos (docs/rest-contract.md "Quote requests").
- * One multipart POST through XMLHttpRequest, so each photo can show how much of it has been sent;
- * a refusal keeps everything typed and chosen, with each message next to its field.
+ * One multipart POST through XMLHttpRequest, so each photo can show how much of it has been sent.
+ *
+ * The form checks itself before it sends (quote-form-rules.ts): each message in plain English beside
+ * its field, the first such field focused, and a message goes as soon as its field is fixed. A
+ * refusal from the server keeps everything typed and chosen; its messages stay on a field until the
+ * field changes. What is typed is kept in the tab across a reload (quote-draft.ts).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { CheckboxField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
-import { fieldErrorsOf, firstError, messageOf, statusOf } from '#client/lib/api-errors.ts';
+import { fieldErrorsOf, messageOf, statusOf } from '#client/lib/api-errors.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { upload } from '#client/lib/upload.ts';
 import { QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN } from '#shared/limits.ts';
-import { QUOTE_HONEYPOT_FIELD } from '#shared/schemas/quotes.ts';
+import { photoNumberOf, QUOTE_HONEYPOT_FIELD } from '#shared/schemas/quotes.ts';
+import type { FieldErrors } from '#shared/errors.ts';
 import type { PreferredContact } from '#shared/value-sets.ts';
-import { QuotePhotoPicker, type PickedPhoto } from './quote-photo-picker.tsx';
+import { markUnreadable, QuotePhotoPicker, type PhotoErrors, type PickedPhoto } from './quote-photo-picker.tsx';
+import { QUOTE_FIELD_ORDER, validateQuoteForm, type QuoteFormValues, type QuoteTextField } from './quote-form-rules.ts';
+import { clearQuoteDraft, loadQuoteDraft, saveQuoteDraft } from './quote-draft.ts';
+import type { VehicleClass } from './quote-shot-list.tsx';
 import './quote.css';
 
-type TextFieldName = 'name' | 'email' | 'telephone' | 'vehicle' | 'registration' | 'description';
+type TextFieldName = QuoteTextField;
+
+/** What was sent with a refused request: a server message stays on its field while the field is as sent. */
+interface Refusal {
+  errors: FieldErrors;
+  sent: QuoteFormValues;
+  photoErrors: PhotoErrors;
+  /** The ids of the photos sent, in order. */
+  sentPhotoIds: number[];
+}
+
+const NO_PHOTO_ERRORS: PhotoErrors = { byPhoto: {}, general: [] };
+
+/** The server's photo messages on the photos they mean ("Photo 1" is the first photo sent). */
+export function photoErrorsOf(messages: string[] | undefined, sentPhotoIds: number[]): PhotoErrors {
+  const out: PhotoErrors = { byPhoto: {}, general: [] };
+  for (const message of messages ?? []) {
+    const named = photoNumberOf(message);
+    const id = named ? sentPhotoIds[named.number - 1] : undefined;
+    if (named && id !== undefined) out.byPhoto[id] ??= named.rest;
+    else out.general.push(message);
+  }
+  return out;
+}
+
+/** Whether a field still holds what was sent (the telephone's rule also reads the preferred contact). */
+function unchanged(field: string, now: QuoteFormValues, sent: QuoteFormValues): boolean {
+  if (field === 'consent') return now.consent === sent.consent;
+  if (field === 'preferred_contact') return now.preferred === sent.preferred;
+  if (field === 'telephone') return now.text.telephone === sent.text.telephone && now.preferred === sent.preferred;
+  if (field in now.text) return now.text[field as TextFieldName] === sent.text[field as TextFieldName];
+  return true;
+}
 
 const INVALID_BANNER = 'Some of your information needs another look: please check the fields marked below.';
 
@@ -52,9 +92,50 @@ export function QuotePage() {
   const [preferred, setPreferred] = useState<PreferredContact>('email');
   const [consent, setConsent] = useState(false);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [vehicleClass, setVehicleClass] = useState<VehicleClass>('car');
   const [progress, setProgress] = useState<Record<number, number> | null>(null);
   // Only a bot fills it.
   const [trap, setTrap] = useState('');
+  /** Set by the first press of Send: from then on the form's own messages show, and go once fixed. */
+  const [checked, setChecked] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [lostPhotoNames, setLostPhotoNames] = useState<string[]>([]);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const addPhotosRef = useRef<HTMLButtonElement>(null);
+
+  // The draft is read after the first render (the server will render this page without it), each
+  // field only when it holds something (a signed-in customer's details stay otherwise), and written
+  // on every change after that.
+  const [draftRead, setDraftRead] = useState(false);
+  useEffect(() => {
+    const draft = loadQuoteDraft();
+    if (draft) {
+      setValues((current) => {
+        const next = { ...current };
+        for (const [field, value] of Object.entries(draft.text) as [TextFieldName, string][]) if (value) next[field] = value;
+        return next;
+      });
+      setPreferred(draft.preferred);
+      setConsent(draft.consent);
+      setVehicleClass(draft.vehicleClass);
+      setLostPhotoNames(draft.photoNames);
+    }
+    setDraftRead(true);
+  }, []);
+  useEffect(() => {
+    if (!draftRead) return;
+    saveQuoteDraft({
+      text: values,
+      preferred,
+      consent,
+      vehicleClass,
+      // Until photos are added again, the names of those lost stay in the draft.
+      photoNames: photos.length ? photos.map((p) => p.file.name) : lostPhotoNames,
+    });
+  }, [draftRead, values, preferred, consent, vehicleClass, photos, lostPhotoNames]);
+
+  const formValues: QuoteFormValues = { text: values, preferred, consent };
 
   const send = useMutation({
     mutationFn: async () => {
@@ -65,6 +146,8 @@ export function QuotePage() {
         ...(consent ? { consent: '1' } : {}),
         ...(trap ? { [QUOTE_HONEYPOT_FIELD]: trap } : {}),
       };
+      const sent: QuoteFormValues = { text: { ...values }, preferred, consent };
+      const sentPhotoIds = sending.map((p) => p.id);
       const sizes = sending.map((p) => ({ id: p.id, size: p.file.size }));
       const fieldBytes = Object.values(values).reduce((n, v) => n + new Blob([v]).size, 0);
       setProgress(photoProgress(sizes, fieldBytes, 0));
@@ -76,16 +159,62 @@ export function QuotePage() {
             onProgress: (fraction) => setProgress(photoProgress(sizes, fieldBytes, fraction)),
           },
         );
+      } catch (error) {
+        const errors = fieldErrorsOf(error);
+        setRefusal({ errors, sent, sentPhotoIds, photoErrors: photoErrorsOf(errors.photos, sentPhotoIds) });
+        if (Object.keys(errors).length) setFocusRequest((n) => n + 1);
+        throw error;
       } finally {
         setProgress(null);
       }
     },
+    onSuccess: () => clearQuoteDraft(),
   });
-  const errors = fieldErrorsOf(send.error);
+
+  // The messages shown now: the form's own (once Send was pressed), then the server's on the
+  // fields that still hold what was sent.
+  const errors: FieldErrors = checked ? { ...validateQuoteForm(formValues) } : {};
+  if (refusal) {
+    for (const [field, messages] of Object.entries(refusal.errors)) {
+      if (field === 'photos' || errors[field] || !messages.length) continue;
+      if (unchanged(field, formValues, refusal.sent)) errors[field] = messages;
+    }
+  }
+  const photoErrors: PhotoErrors = refusal
+    ? {
+        byPhoto: refusal.photoErrors.byPhoto,
+        // About the set of photos sent: gone once the photos change.
+        general:
+          photos
+            .filter((p) => !p.refusal)
+            .map((p) => p.id)
+            .join() === refusal.sentPhotoIds.join()
+            ? refusal.photoErrors.general
+            : [],
+      }
+    : NO_PHOTO_ERRORS;
+  const photosInvalid = photoErrors.general.length > 0 || photos.some((p) => !p.refusal && photoErrors.byPhoto[p.id]);
+  const firstInvalid = QUOTE_FIELD_ORDER.find((field) => (field === 'photos' ? photosInvalid : errors[field]?.length));
+  const first = (field: string) => errors[field]?.[0];
+
+  // After a refused Send, the first field with a message takes the focus, once the form is no
+  // longer busy (a disabled control cannot take it).
+  const focusHandled = useRef(0);
+  useEffect(() => {
+    if (focusRequest === focusHandled.current || send.isPending) return;
+    focusHandled.current = focusRequest;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest, send.isPending]);
+
   const set = (name: TextFieldName) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    setChecked(true);
+    if (Object.keys(validateQuoteForm(formValues)).length) {
+      setFocusRequest((n) => n + 1);
+      return;
+    }
     send.mutate();
   }
 
@@ -108,7 +237,7 @@ export function QuotePage() {
     );
   }
 
-  const isInvalid = statusOf(send.error) === 422;
+  const failure = send.isError && statusOf(send.error) !== 422 ? messageOf(send.error) : null;
   const descriptionLength = values.description.trim().length;
   return (
     <>
@@ -117,8 +246,8 @@ export function QuotePage() {
         <p className="quote__intro">
           Tell us about your vehicle and the damage, add a few photos if you can, and we will come back to you with a price.
         </p>
-        <form onSubmit={onSubmit} noValidate className="quote__form">
-          {send.isError && <Alert tone="error">{isInvalid ? INVALID_BANNER : messageOf(send.error)}</Alert>}
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="quote__form">
+          {firstInvalid ? <Alert tone="error">{INVALID_BANNER}</Alert> : failure && <Alert tone="error">{failure}</Alert>}
           <div className="form-grid">
             <TextField
               label="Your name"
@@ -127,7 +256,7 @@ export function QuotePage() {
               required
               value={values.name}
               onChange={set('name')}
-              error={firstError(errors, 'name')}
+              error={first('name')}
             />
             <TextField
               label="E-mail address"
@@ -137,16 +266,18 @@ export function QuotePage() {
               required
               value={values.email}
               onChange={set('email')}
-              error={firstError(errors, 'email')}
+              error={first('email')}
             />
             <TextField
-              label="Telephone (optional)"
+              label={preferred === 'phone' ? 'Telephone' : 'Telephone (optional)'}
               name="telephone"
               type="tel"
               autoComplete="tel"
+              required={preferred === 'phone'}
               value={values.telephone}
               onChange={set('telephone')}
-              error={firstError(errors, 'telephone')}
+              hint={preferred === 'phone' ? 'Needed: you asked us to call you.' : undefined}
+              error={first('telephone')}
             />
             <TextField
               label="Vehicle (make and model)"
@@ -154,14 +285,14 @@ export function QuotePage() {
               required
               value={values.vehicle}
               onChange={set('vehicle')}
-              error={firstError(errors, 'vehicle')}
+              error={first('vehicle')}
             />
             <TextField
               label="Registration (optional)"
               name="registration"
               value={values.registration}
               onChange={set('registration')}
-              error={firstError(errors, 'registration')}
+              error={first('registration')}
             />
           </div>
           <TextAreaField
@@ -173,9 +304,12 @@ export function QuotePage() {
             value={values.description}
             onChange={set('description')}
             hint={`${QUOTE_DESCRIPTION_MIN} to ${QUOTE_DESCRIPTION_MAX.toLocaleString('en-GB')} characters (${descriptionLength} so far): where it is, how it happened, anything we should know.`}
-            error={firstError(errors, 'description')}
+            error={first('description')}
           />
-          <fieldset className={`field quote__contact${errors.preferred_contact ? ' field--invalid' : ''}`}>
+          <fieldset
+            className={`field quote__contact${errors.preferred_contact ? ' field--invalid' : ''}`}
+            aria-describedby={errors.preferred_contact ? 'quote-contact-error' : undefined}
+          >
             <legend className="field__label">How should we contact you?</legend>
             {(
               [
@@ -190,13 +324,32 @@ export function QuotePage() {
                   value={value}
                   checked={preferred === value}
                   onChange={() => setPreferred(value)}
+                  aria-invalid={errors.preferred_contact ? true : undefined}
                 />{' '}
                 {label}
               </label>
             ))}
-            {errors.preferred_contact && <p className="field__error">{errors.preferred_contact[0]}</p>}
+            {errors.preferred_contact && (
+              <p className="field__error" id="quote-contact-error">
+                {errors.preferred_contact[0]}
+              </p>
+            )}
           </fieldset>
-          <QuotePhotoPicker photos={photos} onChange={setPhotos} progress={progress} errors={errors.photos} disabled={send.isPending} />
+          <QuotePhotoPicker
+            photos={photos}
+            onChange={(next) => {
+              setPhotos(next);
+              if (next.length) setLostPhotoNames([]);
+            }}
+            onUnreadable={(id) => setPhotos((current) => markUnreadable(current, id))}
+            progress={progress}
+            errors={photoErrors}
+            disabled={send.isPending}
+            vehicleClass={vehicleClass}
+            onVehicleClass={setVehicleClass}
+            lostPhotoNames={lostPhotoNames}
+            addButtonRef={addPhotosRef}
+          />
           {/* A trap for bots (QUOTE_HONEYPOT_FIELD): off screen, hidden from assistive technology, never tabbed to. */}
           <div className="honeypot" aria-hidden="true">
             <label htmlFor="quote-website">Website</label>
@@ -214,7 +367,7 @@ export function QuotePage() {
             name="consent"
             checked={consent}
             onChange={setConsent}
-            error={firstError(errors, 'consent')}
+            error={first('consent')}
             label={
               <>
                 I agree that the shop may use these details and photos to prepare my quote, as the{' '}
