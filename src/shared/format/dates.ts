@@ -3,7 +3,7 @@
  * browser: "16 November 2026", "16 November 2026, 14:05", "14:05". One module so the server's
  * HTML and the browser's first render agree to the character (hydration).
  *
- * The rule for the language:
+ * The rule for the language (docs/decisions/one-way-to-write-dates-and-hours.md):
  * - The locale is British English (en-GB) unless told otherwise. The server always writes en-GB,
  *   and so does the browser's first render of any page (client/lib/format-date.ts).
  * - Once the page is live, a visitor whose browser prefers another English (en-US, en-IE, en-AU…)
