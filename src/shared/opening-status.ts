@@ -1,15 +1,18 @@
 /**
- * Whether the shop is open at a moment, worded for visitors ("Open now, closes at 17:00",
- * "Closed, opens Monday at 9:00"), and the weekly hours grouped for the footer. Pure functions of
+ * Whether the shop is open at a moment, worded for visitors ("Open now, closes at 5pm",
+ * "Closed, opens Monday at 9am"), and the weekly hours grouped for the footer. Times are written
+ * by format/hours.ts, the one way the site writes opening hours. Pure functions of
  * the shop's record and the moment: the wall-clock day and time are read in the shop's own time
  * zone with Intl (so a visitor abroad, the server's zone and the clock change do not matter).
  */
 import type { Closure, OpeningHours, Shop } from '#shared/schemas/shop.ts';
 import { WEEKDAYS, type Weekday } from '#shared/value-sets.ts';
+import { formatCalendarDate } from '#shared/format/dates.ts';
+import { formatDayHours, formatOpeningTime } from '#shared/format/hours.ts';
 
 export interface OpeningStatus {
   isOpen: boolean;
-  /** "Open now, closes at 17:00", "Closed, opens tomorrow at 9:00", "Closed". */
+  /** "Open now, closes at 5pm", "Closed, opens tomorrow at 9am", "Closed". */
   text: string;
   /** The note of a closure that covers today ("Christmas"), or null. */
   closureNote: string | null;
@@ -32,11 +35,6 @@ const DAY_NAMES: Record<Weekday, string> = {
 
 export function dayName(day: Weekday): string {
   return DAY_NAMES[day];
-}
-
-/** "09:00" → "9:00"; "17:30" stays. */
-export function formatTime(time: string): string {
-  return time.replace(/^0(\d)/, '$1');
 }
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -77,16 +75,11 @@ export function closureOn(closures: Closure[], date: string): Closure | undefine
   return closures.find((closure) => closure.from <= date && date <= closure.to);
 }
 
-/** "17 December" for a date further than a week away. */
-function dayAndMonth(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-}
-
 function whenLabel(offset: number, date: string): string {
   if (offset === 0) return 'today';
   if (offset === 1) return 'tomorrow';
   const name = dayName(weekdayOf(date));
-  return offset < 7 ? name : `${name} ${dayAndMonth(date)}`;
+  return offset < 7 ? name : `${name} ${formatCalendarDate(date, { year: false })}`;
 }
 
 export function openingStatus(shop: ShopHours, now: Date): OpeningStatus {
@@ -97,14 +90,14 @@ export function openingStatus(shop: ShopHours, now: Date): OpeningStatus {
     const current = shop.openingHours[today.weekday].find(
       (range) => minutesOf(range.opens) <= today.minutes && today.minutes < minutesOf(range.closes),
     );
-    if (current) return { isOpen: true, text: `Open now, closes at ${formatTime(current.closes)}`, closureNote: null };
+    if (current) return { isOpen: true, text: `Open now, closes at ${formatOpeningTime(current.closes)}`, closureNote: null };
   }
   for (let offset = 0; offset <= LOOKAHEAD_DAYS; offset += 1) {
     const date = addDays(today.date, offset);
     if (closureOn(shop.closures, date)) continue;
     const ranges = shop.openingHours[weekdayOf(date)];
     const next = offset === 0 ? ranges.find((range) => minutesOf(range.opens) > today.minutes) : ranges[0];
-    if (next) return { isOpen: false, text: `Closed, opens ${whenLabel(offset, date)} at ${formatTime(next.opens)}`, closureNote };
+    if (next) return { isOpen: false, text: `Closed, opens ${whenLabel(offset, date)} at ${formatOpeningTime(next.opens)}`, closureNote };
   }
   return { isOpen: false, text: 'Closed', closureNote };
 }
@@ -112,19 +105,15 @@ export function openingStatus(shop: ShopHours, now: Date): OpeningStatus {
 export interface OpeningHoursLine {
   /** "Monday to Friday", "Saturday", "Saturday and Sunday". */
   days: string;
-  /** "9:00 to 17:00", "9:00 to 12:30, 13:30 to 17:00", "Closed". */
+  /** "9am to 5pm", "9am to 12:30pm, 1:30pm to 5pm", "Closed" (formatDayHours). */
   hours: string;
-}
-
-export function rangesText(ranges: OpeningHours[Weekday]): string {
-  return ranges.length ? ranges.map((range) => `${formatTime(range.opens)} to ${formatTime(range.closes)}`).join(', ') : 'Closed';
 }
 
 /** The week in lines, consecutive days with the same hours together (the footer's summary). */
 export function openingHoursLines(openingHours: OpeningHours): OpeningHoursLine[] {
   const lines: { first: Weekday; last: Weekday; count: number; hours: string }[] = [];
   for (const day of WEEKDAYS) {
-    const hours = rangesText(openingHours[day]);
+    const hours = formatDayHours(openingHours[day]);
     const previous = lines.at(-1);
     if (previous && previous.hours === hours) {
       previous.last = day;

@@ -31,6 +31,14 @@ describe('account', () => {
     await atPath(page, '/account/profile');
     await visible(page.getByRole('heading', { name: 'Update Contact Details' }));
 
+    await j.step('the date of birth and the CV are grouped for people applying to work with us, optional', async () => {
+      const group = page.getByRole('group', { name: 'Applying to work with us?' });
+      await visible(group.getByRole('group', { name: 'Date of birth' }));
+      await visible(group.getByLabel(/^CV\b/));
+      await visible(group.getByText(/optional/));
+      expect(await group.getByLabel('Email Address').count()).toBe(0);
+    });
+
     await j.step('an oversized CV shows the 12 MB message on the file field', async () => {
       const input = page.getByLabel(/^CV\b/);
       await input.setInputFiles(oversizedCv());

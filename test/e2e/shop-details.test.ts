@@ -90,7 +90,7 @@ describe('admin: shop details', () => {
     await j.step('the footer and the JSON-LD of the home page follow', async () => {
       await visitor.page.goto(j.url('/'));
       const footer = visitor.page.locator('footer');
-      await visible(footer.getByText('8:00 to 12:00, 13:00 to 18:00'));
+      await visible(footer.getByText('8am to 12pm, 1pm to 6pm'));
       const data = await jsonLdOf(visitor.page);
       expect(data.openingHoursSpecification).toEqual(
         expect.arrayContaining([
@@ -107,9 +107,9 @@ describe('admin: shop details', () => {
       await visitor.page.goto(j.url('/contact'));
       await settled(visitor.page);
       const hours = visitor.page.getByRole('table', { name: 'Opening times' });
-      await visible(hours.getByRole('row', { name: 'Monday 8:00 to 12:00, 13:00 to 18:00' }));
+      await visible(hours.getByRole('row', { name: 'Monday 8am to 12pm, 1pm to 6pm' }));
       await visible(visitor.page.getByText('Today: Stocktake'));
-      await visible(visitor.page.getByText(/^Closed, opens .+ at \d{1,2}:\d{2}$/));
+      await visible(visitor.page.getByText(/^Closed, opens .+ at \d{1,2}(?::\d{2})?[ap]m$/));
       await visible(visitor.page.locator('.contact__closure').filter({ hasText: 'Stocktake' }));
       expect(await visitor.page.title()).toBe('Contact | Harbourside Body & Paint');
     });

@@ -32,7 +32,7 @@ describe('visitor', () => {
     const gallery = await firstVisibleGallery();
     const routes: { path: string; heading: string | RegExp; text?: string | RegExp }[] = [
       { path: '/', heading: 'Welcome', text: /vehicle body shop repairs and paint service/i },
-      { path: '/contact', heading: 'Get In Touch', text: '9:00 to 17:00' },
+      { path: '/contact', heading: 'Get In Touch', text: '9am to 5pm' },
       { path: '/about', heading: 'About Us' },
       { path: '/services', heading: 'Services', text: 'Paint, resprays & smart repairs' },
       { path: '/galleries', heading: 'Photo Galleries' },
@@ -52,7 +52,7 @@ describe('visitor', () => {
         const footer = page.getByRole('contentinfo');
         // The opening times from the shop record, consecutive days with the same hours together.
         await visible(footer.getByText('Monday to Friday', { exact: true }));
-        await visible(footer.getByText('9:00 to 17:00', { exact: true }));
+        await visible(footer.getByText('9am to 5pm', { exact: true }));
         for (const link of ['Terms', 'Privacy', 'Account', 'Contact']) await visible(footer.getByRole('link', { name: link, exact: true }));
       });
     }

@@ -178,9 +178,9 @@ describe('the page shell', () => {
       expect(html).toContain('<meta property="og:site_name" content="Penwith Panels" />');
       const footer = /<footer class="site-footer">(.*?)<\/footer>/s.exec(rootOf(html))?.[1] ?? '';
       expect(footer).toContain('Penwith Panels');
-      expect(footer).toContain('<dt>Monday and Tuesday</dt><dd>7:30 to 16:00</dd>');
+      expect(footer).toContain('<dt>Monday and Tuesday</dt><dd>7:30am to 4pm</dd>');
       expect(footer).toContain('<dt>Wednesday</dt><dd>Closed</dd>');
-      expect(footer).toContain('<dt>Saturday</dt><dd>10:00 to 12:00</dd>');
+      expect(footer).toContain('<dt>Saturday</dt><dd>10am to 12pm</dd>');
       expect(footer).toContain('href="tel:01736999999"');
       const data = jsonLdOf(html);
       expect(data.name).toBe('Penwith Panels');

@@ -100,7 +100,7 @@ describe('PUT /api/shop', () => {
     expect(page.text).toContain('<title>Contact | Quayside Coachworks</title>');
     expect(page.text).toContain('01736 000 111');
     // The contact page's hours table, rendered on the server.
-    expect(page.text).toMatch(/Monday<\/th><td>8:00 to 12:00, 13:00 to 18:30<\/td>/);
+    expect(page.text).toMatch(/Monday<\/th><td>8am to 12pm, 1pm to 6:30pm<\/td>/);
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.text)![1]!);
     expect(jsonLd.name).toBe('Quayside Coachworks');
     expect(jsonLd.openingHoursSpecification).toEqual(

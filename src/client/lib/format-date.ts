@@ -1,40 +1,28 @@
-import { useSyncExternalStore } from 'react';
-
-export interface DateDisplay {
-  locales: readonly string[];
-  /** undefined: the visitor's own time zone. */
-  timeZone: string | undefined;
-}
-
 /**
- * How a page rendered on the server shows dates: in the shop's own language and time zone. The
- * browser's first render (hydration) shows them the same way, then the visitor's own.
+ * The locale and time zone the browser writes dates in, for the shared formatter
+ * (#shared/format/dates.ts: formatDate, formatDateTime, formatTime). The rule is written there:
+ * the shop's time zone always; en-GB on the server and in the browser's first render (hydration
+ * matches the server's HTML), then the visitor's English if their browser prefers one.
  */
-const SERVER_DATE_DISPLAY: DateDisplay = { locales: ['en-GB'], timeZone: 'Europe/London' };
-let visitorDateDisplay: DateDisplay | undefined;
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_LOCALE, displayLocale, type DateFormat } from '#shared/format/dates.ts';
+import { useShop } from '#client/lib/shop.ts';
 
 const subscribeToNothing = () => () => {};
+let visitorLocale: string | undefined;
 
-/** docs/product.md: dates in the visitor's own languages, once the page is live in their browser. */
-export function useDateDisplay(): DateDisplay {
+/** The locale: en-GB while hydrating (getServerSnapshot), then the browser's (displayLocale). */
+function useDisplayLocale(): string {
   return useSyncExternalStore(
     subscribeToNothing,
-    () => (visitorDateDisplay ??= { locales: navigator.languages, timeZone: undefined }),
-    () => SERVER_DATE_DISPLAY,
+    () => (visitorLocale ??= displayLocale(navigator.languages)),
+    () => DEFAULT_LOCALE,
   );
 }
 
-export function formatDate(iso: string, display: DateDisplay): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const locales = display.locales.length ? [...display.locales] : undefined;
-  return new Intl.DateTimeFormat(locales, { dateStyle: 'long', timeZone: display.timeZone }).format(date);
-}
-
-/** A moment, date and time (the devices list's "last active"). */
-export function formatDateTime(iso: string, display: DateDisplay): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const locales = display.locales.length ? [...display.locales] : undefined;
-  return new Intl.DateTimeFormat(locales, { dateStyle: 'medium', timeStyle: 'short', timeZone: display.timeZone }).format(date);
+/** `{ locale, timeZone }` for formatDate and its siblings; the zone is the shop's (its default until the record loads). */
+export function useDateFormat(): DateFormat {
+  const locale = useDisplayLocale();
+  const timeZone = useShop()?.timeZone;
+  return { locale, timeZone };
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Closure, Shop } from '#shared/schemas/shop.ts';
+import type { Shop } from '#shared/schemas/shop.ts';
 import { trpc } from '#client/lib/trpc.ts';
 
 /** The shop's details, or undefined while they load (only on screens the server did not render). */
@@ -54,13 +54,4 @@ export function useNowAfterMount(): Date | null {
     return () => clearInterval(timer);
   }, []);
   return now;
-}
-
-/** "25 December 2026", or "24 to 28 December 2026"-style ranges ("24 December 2026 to 2 January 2027"). */
-export function closureDates(closure: Pick<Closure, 'from' | 'to'>): string {
-  const format = (date: string) =>
-    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${date}T00:00:00Z`),
-    );
-  return closure.from === closure.to ? format(closure.from) : `${format(closure.from)} to ${format(closure.to)}`;
 }

@@ -24,7 +24,10 @@ vi.mock('#client/lib/trpc.ts', async () => {
   };
 });
 
-const { SystemPage, formatBytes, formatDuration, formatMoment } = await import('#client/pages/admin/system/system-page.tsx');
+// jsdom's browser prefers en-US; a British admin's browser writes "26 November 2026".
+Object.defineProperty(navigator, 'languages', { value: ['en-GB', 'en'], configurable: true });
+const { SystemPage, formatBytes, formatDuration } = await import('#client/pages/admin/system/system-page.tsx');
+const { formatDateTime } = await import('#shared/format/dates.ts');
 
 const status: SystemStatus = {
   version: '1.0.0',
@@ -143,6 +146,6 @@ describe('SystemPage', () => {
     expect(formatDuration(30)).toBe('less than a minute');
     expect(formatDuration(3600 + 60)).toBe('1 hour, 1 minute');
     expect(formatDuration(2 * 86_400)).toBe('2 days');
-    expect(formatMoment('2026-11-26T03:00:00Z', 'Europe/London')).toBe('26 November 2026, 03:00');
+    expect(formatDateTime('2026-11-26T03:00:00Z', { timeZone: 'Europe/London' })).toBe('26 November 2026, 03:00');
   });
 });

@@ -3,13 +3,14 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Testimonial } from '#shared/schemas/content.ts';
 import { trpc } from '#client/lib/trpc.ts';
-import { formatDate, useDateDisplay } from '#client/lib/format-date.ts';
+import { formatDate } from '#shared/format/dates.ts';
+import { useDateFormat } from '#client/lib/format-date.ts';
 import { Carousel } from '#client/components/carousel/carousel.tsx';
 import { AUTOPLAY_MS, TESTIMONIAL_SLIDES } from '#client/components/carousel/carousel-settings.ts';
 import { StarRating } from '#client/components/ui/star-rating.tsx';
 
 function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
-  const dateDisplay = useDateDisplay();
+  const dateDisplay = useDateFormat();
   return (
     <figure className="testimonial">
       <StarRating value={testimonial.score} size={25} readOnly label="Score" />

@@ -28,7 +28,7 @@ function YourData() {
 }
 
 function DeleteAccount() {
-  const { forgetUser } = useSession();
+  const { user, forgetUser } = useSession();
   const confirm = useConfirm();
   const [password, setPassword] = useState('');
   const deleteAccount = useMutation(
@@ -54,8 +54,9 @@ function DeleteAccount() {
         Delete Account
       </h2>
       <p>
-        Deleting your account removes your profile, your CV and every signed-in device, and cannot be undone. Quote requests you sent stay
-        with the shop without your name or contact details.
+        {/* The CV is named only to someone who sent one: most accounts are customers, not applicants. */}
+        Deleting your account removes your profile{user?.has_cv ? ', the CV you sent us' : ''} and every signed-in device, and cannot be
+        undone. Quote requests you sent stay with the shop without your name or contact details.
       </p>
       {deleteAccount.error && !errors.password && <Alert tone="error">{messageOf(deleteAccount.error)}</Alert>}
       <form onSubmit={(event) => void onSubmit(event)} className="account-section__form">

@@ -120,100 +120,113 @@ export function ProfilePage() {
           />
         </div>
 
-        <fieldset className={`field dob${errors.dob ? ' field--invalid' : ''}`} aria-describedby={errors.dob ? dobErrorId : undefined}>
-          <legend className="field__label">Date of birth</legend>
-          <div className="dob__parts">
-            <label className="dob__part">
-              <span className="visually-hidden">Day</span>
-              <select
-                name="day"
-                className="field__control"
-                value={values.day}
-                onChange={(e) => set('day')(e.target.value)}
-                aria-invalid={errors.dob ? true : undefined}
-                autoComplete="bday-day"
-              >
-                <option value="">Day</option>
-                {DAYS.map((day) => (
-                  <option key={day} value={day}>
-                    {day}
-                  </option>
-                ))}
-              </select>
+        {/* Kept for people applying to work at the shop (docs/product.md section 2): all optional. */}
+        <fieldset className="profile-apply" aria-describedby={`${ids}-apply-hint`}>
+          <legend className="profile-apply__title">Applying to work with us?</legend>
+          <p className="field__hint" id={`${ids}-apply-hint`}>
+            If you would like to work at the shop, add your date of birth and your CV. They are optional: leave them empty otherwise.
+          </p>
+          <fieldset className={`field dob${errors.dob ? ' field--invalid' : ''}`} aria-describedby={errors.dob ? dobErrorId : undefined}>
+            <legend className="field__label">Date of birth</legend>
+            <div className="dob__parts">
+              <label className="dob__part">
+                <span className="visually-hidden">Day</span>
+                <select
+                  name="day"
+                  className="field__control"
+                  value={values.day}
+                  onChange={(e) => set('day')(e.target.value)}
+                  aria-invalid={errors.dob ? true : undefined}
+                  autoComplete="bday-day"
+                >
+                  <option value="">Day</option>
+                  {DAYS.map((day) => (
+                    <option key={day} value={day}>
+                      {day}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="dob__part">
+                <span className="visually-hidden">Month</span>
+                <select
+                  name="month"
+                  className="field__control"
+                  value={values.month}
+                  onChange={(e) => set('month')(e.target.value)}
+                  aria-invalid={errors.dob ? true : undefined}
+                  autoComplete="bday-month"
+                >
+                  <option value="">Month</option>
+                  {MONTHS.map((month, i) => (
+                    <option key={month} value={String(i + 1)}>
+                      {month}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="dob__part">
+                <span className="visually-hidden">Year</span>
+                <select
+                  name="year"
+                  className="field__control"
+                  value={values.year}
+                  onChange={(e) => set('year')(e.target.value)}
+                  aria-invalid={errors.dob ? true : undefined}
+                  autoComplete="bday-year"
+                >
+                  <option value="">Year</option>
+                  {YEARS.map((year) => (
+                    <option key={year} value={year}>
+                      {year}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            {errors.dob && (
+              <p className="field__error" id={dobErrorId}>
+                {errors.dob}
+              </p>
+            )}
+          </fieldset>
+
+          <div className={`field${errors.cvfile ? ' field--invalid' : ''}`}>
+            <label className="field__label" htmlFor={`${ids}-cvfile`}>
+              CV {user?.has_cv ? '(replace the one we hold)' : ''}
             </label>
-            <label className="dob__part">
-              <span className="visually-hidden">Month</span>
-              <select
-                name="month"
-                className="field__control"
-                value={values.month}
-                onChange={(e) => set('month')(e.target.value)}
-                aria-invalid={errors.dob ? true : undefined}
-                autoComplete="bday-month"
-              >
-                <option value="">Month</option>
-                {MONTHS.map((month, i) => (
-                  <option key={month} value={String(i + 1)}>
-                    {month}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="dob__part">
-              <span className="visually-hidden">Year</span>
-              <select
-                name="year"
-                className="field__control"
-                value={values.year}
-                onChange={(e) => set('year')(e.target.value)}
-                aria-invalid={errors.dob ? true : undefined}
-                autoComplete="bday-year"
-              >
-                <option value="">Year</option>
-                {YEARS.map((year) => (
-                  <option key={year} value={year}>
-                    {year}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          {errors.dob && (
-            <p className="field__error" id={dobErrorId}>
-              {errors.dob}
+            <input
+              ref={fileInput}
+              id={`${ids}-cvfile`}
+              name="cvfile"
+              type="file"
+              className="field__control field__control--file"
+              accept=".pdf,.doc,.docx,.odt,.rtf,.txt,application/pdf"
+              onChange={(e) => onFileChange(e.target.files?.[0] ?? null)}
+              aria-invalid={errors.cvfile ? true : undefined}
+              aria-describedby={`${ids}-file-hint${errors.cvfile ? ` ${fileErrorId}` : ''}`}
+            />
+            <p className="field__hint" id={`${ids}-file-hint`}>
+              PDF, Word, OpenDocument, RTF or plain text, up to 12 MB.
             </p>
+            {errors.cvfile && (
+              <p className="field__error" id={fileErrorId}>
+                {errors.cvfile}
+              </p>
+            )}
+            {progress !== null && file && (
+              <progress className="upload-progress" max={1} value={progress} aria-label="Upload progress">
+                {Math.round(progress * 100)}%
+              </progress>
+            )}
+          </div>
+          {user?.skills && (
+            <div className="field">
+              <p className="field__label">Skills we have noted</p>
+              <p className="profile-apply__skills">{user.skills}</p>
+            </div>
           )}
         </fieldset>
-
-        <div className={`field${errors.cvfile ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={`${ids}-cvfile`}>
-            CV {user?.has_cv ? '(replace the one we hold)' : ''}
-          </label>
-          <input
-            ref={fileInput}
-            id={`${ids}-cvfile`}
-            name="cvfile"
-            type="file"
-            className="field__control field__control--file"
-            accept=".pdf,.doc,.docx,.odt,.rtf,.txt,application/pdf"
-            onChange={(e) => onFileChange(e.target.files?.[0] ?? null)}
-            aria-invalid={errors.cvfile ? true : undefined}
-            aria-describedby={`${ids}-file-hint${errors.cvfile ? ` ${fileErrorId}` : ''}`}
-          />
-          <p className="field__hint" id={`${ids}-file-hint`}>
-            PDF, Word, OpenDocument, RTF or plain text, up to 12 MB.
-          </p>
-          {errors.cvfile && (
-            <p className="field__error" id={fileErrorId}>
-              {errors.cvfile}
-            </p>
-          )}
-          {progress !== null && file && (
-            <progress className="upload-progress" max={1} value={progress} aria-label="Upload progress">
-              {Math.round(progress * 100)}%
-            </progress>
-          )}
-        </div>
 
         <Button type="submit" loading={progress !== null}>
           Save Changes

@@ -2,7 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
-import { formatDate, useDateDisplay } from '#client/lib/format-date.ts';
+import { formatDate } from '#shared/format/dates.ts';
+import { useDateFormat } from '#client/lib/format-date.ts';
 import { messageOf } from '#client/lib/api-errors.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -10,7 +11,7 @@ import { QUOTE_STATUS_LABELS } from '#client/pages/admin/quotes/quote-status.ts'
 import './quotes.css';
 
 export function QuotesPage() {
-  const dates = useDateDisplay();
+  const dates = useDateFormat();
   const quotes = useQuery(trpc.quotes.mine.queryOptions({}));
   return (
     <section className="card account-card">

@@ -13,14 +13,15 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
 import { fieldErrorsOf, firstError, messageOf } from '#client/lib/api-errors.ts';
-import { formatDateTime, useDateDisplay } from '#client/lib/format-date.ts';
+import { formatDateTime } from '#shared/format/dates.ts';
+import { useDateFormat } from '#client/lib/format-date.ts';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { PROFILE_BANNER_MS } from '#shared/limits.ts';
 
 const reloadSessions = () => queryClient.invalidateQueries({ queryKey: trpc.session.deviceSessions.queryKey() });
 
 function DeviceRow({ session, onSignOut, busy }: { session: DeviceSession; onSignOut: () => void; busy: boolean }) {
-  const display = useDateDisplay();
+  const display = useDateFormat();
   const name = `${session.browser} on ${session.system}`;
   return (
     <li className="device-list__item">

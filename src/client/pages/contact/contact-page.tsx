@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Widget } from '#client/components/widget/widget.tsx';
-import { addressLines, closureDates, mapUrls, phoneHref, useNowAfterMount, useShop } from '#client/lib/shop.ts';
-import { dayName, localMoment, openingStatus, rangesText } from '#shared/opening-status.ts';
+import { addressLines, mapUrls, phoneHref, useNowAfterMount, useShop } from '#client/lib/shop.ts';
+import { dayName, localMoment, openingStatus } from '#shared/opening-status.ts';
+import { formatCalendarRange } from '#shared/format/dates.ts';
+import { formatDayHours } from '#shared/format/hours.ts';
 import type { Shop } from '#shared/schemas/shop.ts';
 import { WEEKDAYS } from '#shared/value-sets.ts';
 
@@ -96,7 +98,7 @@ function ContactDetails({ shop }: { shop: Shop }) {
                 {WEEKDAYS.map((day) => (
                   <tr key={day}>
                     <th scope="row">{dayName(day)}</th>
-                    <td>{rangesText(shop.openingHours[day])}</td>
+                    <td>{formatDayHours(shop.openingHours[day])}</td>
                   </tr>
                 ))}
               </tbody>
@@ -108,7 +110,7 @@ function ContactDetails({ shop }: { shop: Shop }) {
             <dt>Closed on</dt>
             {upcoming.map((closure) => (
               <dd key={`${closure.from}-${closure.to}`} className="contact__closure">
-                {closureDates(closure)}
+                {formatCalendarRange(closure.from, closure.to)}
                 {closure.note && `: ${closure.note}`}
               </dd>
             ))}

@@ -8,7 +8,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
-import { formatDate, useDateDisplay } from '#client/lib/format-date.ts';
+import { formatDate, formatDateTime } from '#shared/format/dates.ts';
+import { useDateFormat } from '#client/lib/format-date.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -52,7 +53,7 @@ export function QuoteDetailPage({ id }: { id: number }) {
 }
 
 function QuoteView({ quote }: { quote: QuoteDetail }) {
-  const dates = useDateDisplay();
+  const dates = useDateFormat();
   const [status, setStatus] = useState<QuoteStatus>(quote.status);
   const [notes, setNotes] = useState(quote.notes);
   const [open, setOpen] = useState<number | null>(null);
@@ -95,7 +96,7 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
   }
 
   const facts: [string, string][] = [
-    ['Received', formatDate(quote.created_at, dates)],
+    ['Received', formatDateTime(quote.created_at, dates)],
     ['Name', quote.name],
     ['E-mail', quote.email || '—'],
     ['Telephone', quote.telephone ?? '—'],

@@ -6,7 +6,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
-import { formatDate, useDateDisplay } from '#client/lib/format-date.ts';
+import { formatDate } from '#shared/format/dates.ts';
+import { useDateFormat } from '#client/lib/format-date.ts';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
@@ -43,7 +44,7 @@ export function QuotesListPage() {
   const statusId = useId();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const dates = useDateDisplay();
+  const dates = useDateFormat();
 
   const list = useQuery({
     ...trpc.quotes.list.queryOptions({ page: query.page, status: query.status, search: query.search || undefined }),

@@ -7,22 +7,13 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SystemStatus } from '#shared/schemas/system.ts';
 import { trpc } from '#client/lib/trpc.ts';
-import { useShop } from '#client/lib/shop.ts';
+import { useDateFormat } from '#client/lib/format-date.ts';
+import { DEFAULT_TIME_ZONE } from '#shared/schemas/shop.ts';
+import { formatDateTime, type DateFormat } from '#shared/format/dates.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
-
-const DEFAULT_TIME_ZONE = 'Europe/London';
-
-/** "26 November 2026, 03:00" in the given time zone. */
-export function formatMoment(iso: string, timeZone: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date);
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
-  return `${day}, ${time}`;
-}
 
 /** "12.3 MB": decimal units, as disks and buckets count them. */
 export function formatBytes(bytes: number): string {
@@ -82,7 +73,7 @@ const NOT_REPORTED = 'Not reported yet';
 
 export function SystemPage() {
   const status = useQuery(trpc.system.status.queryOptions());
-  const timeZone = useShop()?.timeZone ?? DEFAULT_TIME_ZONE;
+  const dates = useDateFormat();
   return (
     <>
       <div className="admin__heading">
@@ -98,22 +89,22 @@ export function SystemPage() {
           </p>
         </>
       ) : (
-        <SystemDetails status={status.data} timeZone={timeZone} />
+        <SystemDetails status={status.data} dates={dates} />
       )}
     </>
   );
 }
 
-function SystemDetails({ status, timeZone }: { status: SystemStatus; timeZone: string }) {
+function SystemDetails({ status, dates }: { status: SystemStatus; dates: DateFormat }) {
   const { database, files, queue, mail, backups } = status;
   const where = backups.storedIn === 'bucket' ? 'the S3 bucket (private/backups/)' : 'the data folder (DATA_DIR/backups)';
   return (
     <>
-      <p className="admin-form__note">Times are in the shop&apos;s time zone ({timeZone}).</p>
+      <p className="admin-form__note">Times are in the shop&apos;s time zone ({dates.timeZone ?? DEFAULT_TIME_ZONE}).</p>
       <Section title="Site">
         <Row label="Version">{status.commit ? `${status.version} (commit ${status.commit})` : status.version}</Row>
         <Row label="Running since">
-          {formatMoment(status.startedAt, timeZone)} ({formatDuration(status.uptimeSeconds)})
+          {formatDateTime(status.startedAt, dates)} ({formatDuration(status.uptimeSeconds)})
         </Row>
         <Row label="Node.js">{status.nodeVersion}</Row>
       </Section>
@@ -148,7 +139,7 @@ function SystemDetails({ status, timeZone }: { status: SystemStatus; timeZone: s
         <Row label="Last backup">
           {backups.last ? (
             <>
-              {formatMoment(backups.last.takenAt, timeZone)}, {formatBytes(backups.last.sizeBytes)}
+              {formatDateTime(backups.last.takenAt, dates)}, {formatBytes(backups.last.sizeBytes)}
               <br />
               <code className="system-table__location">{backups.last.location}</code>
             </>
@@ -159,7 +150,7 @@ function SystemDetails({ status, timeZone }: { status: SystemStatus; timeZone: s
       </Section>
       {backups.lastFailure && (
         <Alert tone="error">
-          The backup of {formatMoment(backups.lastFailure.failedAt, timeZone)} failed: {backups.lastFailure.message}
+          The backup of {formatDateTime(backups.lastFailure.failedAt, dates)} failed: {backups.lastFailure.message}
         </Alert>
       )}
     </>
