@@ -32,6 +32,8 @@ vi.mock('#client/lib/trpc.ts', async () => {
   return {
     queryClient: client,
     trpc: {
+      // Dates are written in the shop's time zone (src/client/lib/format-date.ts).
+      shop: { get: { queryOptions: () => ({ queryKey: [['shop', 'get']], queryFn: async () => ({ timeZone: 'Europe/London' }) }) } },
       outgoingMail: {
         list: {
           pathKey: () => [['outgoingMail', 'list']],

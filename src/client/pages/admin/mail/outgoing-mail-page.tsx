@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
-import { formatDate, useDateDisplay } from '#client/lib/format-date.ts';
+import { useDateFormat } from '#client/lib/format-date.ts';
+import { formatDateTime } from '#shared/format/dates.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
@@ -20,7 +21,7 @@ export function OutgoingMailPage() {
   const [params, setParams] = useSearchParams();
   const status = MAIL_STATUSES.find((s) => s === params.get('status'));
   const [before, setBefore] = useState<string[]>([]);
-  const dates = useDateDisplay();
+  const dates = useDateFormat();
   const list = useQuery({
     ...trpc.outgoingMail.list.queryOptions({ status, before: before.at(-1) }),
     placeholderData: keepPreviousData,
@@ -89,12 +90,12 @@ export function OutgoingMailPage() {
                 <tbody>
                   {list.data.data.map((mail) => (
                     <tr key={mail.id}>
-                      <td>{formatDate(mail.createdAt, dates)}</td>
+                      <td>{formatDateTime(mail.createdAt, dates)}</td>
                       <td className="admin-table__email">{mail.to}</td>
                       <td>{mail.subject}</td>
                       <td>
                         <span className={`admin-badge admin-badge--mail-${mail.status}`}>{STATUS_LABELS[mail.status]}</span>
-                        {mail.sentAt && <span className="admin-mail__when"> {formatDate(mail.sentAt, dates)}</span>}
+                        {mail.sentAt && <span className="admin-mail__when"> {formatDateTime(mail.sentAt, dates)}</span>}
                       </td>
                       <td>{mail.attempts}</td>
                       <td className="admin-mail__error">{mail.lastError ?? ''}</td>
