@@ -19,6 +19,7 @@ import { assertAccess, type AccessLevel } from './auth/access.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
 import { withCheckErrors, type InputCheck } from './validation/input-checks.ts';
 import { forbiddenCharacterErrors } from './validation/text-characters.ts';
+import type { SnapshotRead } from './public-content/public-snapshot.ts';
 
 /** REST-only details a procedure can declare next to its OpenAPI path. */
 export interface RestMeta {
@@ -26,7 +27,22 @@ export interface RestMeta {
   successStatus?: number;
 }
 
-export type ProcedureMeta = OpenApiMeta<{ rest?: RestMeta; authorization?: string }>;
+/** What the public snapshot does for a procedure (docs/decisions/public-content-snapshot.md). */
+export interface PublicContentMeta {
+  /**
+   * A public GET the snapshot answers: the fast path before Fastify matches the procedure's
+   * `openapi` path and sends this read's answer (public-content/public-read.route.ts).
+   */
+  publicSnapshot?: SnapshotRead;
+  /**
+   * A successful call changes what visitors see: the snapshot is rebuilt and the other copies
+   * told before the answer leaves, on both doors and whatever the URL's spelling. Every mutation
+   * of a content area says true or false (test/content/public-content-writes.test.ts).
+   */
+  changesPublicContent?: boolean;
+}
+
+export type ProcedureMeta = OpenApiMeta<{ rest?: RestMeta; authorization?: string } & PublicContentMeta>;
 
 const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
   VALIDATION: 'UNPROCESSABLE_CONTENT',
@@ -125,7 +141,14 @@ const textCharacters = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-const baseProcedure = t.procedure.use(appErrors);
+/** After a successful write that says it changes public content: the snapshot is rebuilt (at most 2 s of wait). */
+const publicContentWrites = t.middleware(async ({ ctx, meta, next }) => {
+  const result = await next();
+  if (result.ok && meta?.changesPublicContent) await ctx.deps.publicContent.refreshAndPublish();
+  return result;
+});
+
+const baseProcedure = t.procedure.use(appErrors).use(publicContentWrites);
 
 export const publicProcedure = baseProcedure.use(textCharacters);
 

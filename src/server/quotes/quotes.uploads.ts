@@ -23,6 +23,7 @@ export const quoteUploadRoutes: UploadRoute[] = [
     summary: 'Ask for a quote: the damage, the vehicle and up to 6 photos (repeat the photos part)',
     tags: ['quotes'],
     access: 'public',
+    changesPublicContent: false,
     files: { photos: photosRule },
     fieldsSchema: quoteRequestFields,
     responseSchema: quoteCreatedSchema,

@@ -129,17 +129,20 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
     // Access is decided before a byte of the body is read.
     assertAccess(ctx, upload.access);
     await upload.beforeBody?.(ctx);
-    if (!isMultipart(request)) {
-      const data = await upload.handle(ctx, { fields: await bodyInput(request, deps), files: {}, fileLists: {}, params });
+    // As a procedure's meta does (trpc.ts), the route's declaration decides the snapshot's refresh.
+    const handled = async (data: unknown) => {
+      if (upload.changesPublicContent) await deps.publicContent.refreshAndPublish();
       return sendSuccess(request, reply, data, upload.successStatus ?? 200);
+    };
+    if (!isMultipart(request)) {
+      return handled(await upload.handle(ctx, { fields: await bodyInput(request, deps), files: {}, fileLists: {}, params }));
     }
     // A few uploads at once per address: each holds a connection and a temporary file.
     const release = uploadSlots.take(request.ip);
     try {
       const parsed = await readMultipart(request, deps.storage, upload.files);
       try {
-        const data = await upload.handle(ctx, { fields: parsed.fields, files: parsed.files, fileLists: parsed.fileLists, params });
-        return sendSuccess(request, reply, data, upload.successStatus ?? 200);
+        return await handled(await upload.handle(ctx, { fields: parsed.fields, files: parsed.files, fileLists: parsed.fileLists, params }));
       } finally {
         await parsed.cleanup();
       }

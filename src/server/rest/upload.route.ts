@@ -27,6 +27,11 @@ export interface UploadRoute {
   summary: string;
   tags: string[];
   access: AccessLevel;
+  /**
+   * A success changes what visitors see: the REST adapter rebuilds the public snapshot (and tells
+   * the other copies) before the answer leaves, as a procedure's meta does for its calls.
+   */
+  changesPublicContent: boolean;
   files: Record<string, FileFieldRule>;
   /** Documents the plain fields (the handler validates them with the same schema). */
   fieldsSchema: z.ZodObject;

@@ -6,7 +6,11 @@ import { widgetSchema } from '#shared/schemas/content.ts';
 import { widgetByKeyInput, widgetCreateInput, widgetUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { AppError } from '#server/errors.ts';
 import { readWidgetByName } from '#server/public-content/public-content.service.ts';
+import { snapshotRead } from '#server/public-content/public-snapshot.ts';
 import { createWidget, getWidget, listWidgets, updateWidget } from './widgets.service.ts';
+
+/** Widget names start with a letter: an `x` of digits only is an id (an admin's read). */
+const isWidgetId = (x: string) => /^\d+$/.test(x);
 
 export const widgetsRouter = router({
   /**
@@ -22,11 +26,15 @@ export const widgetsRouter = router({
         summary: 'A widget by name (public) or by id (admin)',
         protect: false,
       },
+      // A name the snapshot holds; an id, or a name it does not hold (404), runs the procedure.
+      publicSnapshot: snapshotRead((snapshot, input: z.output<typeof widgetByKeyInput>) =>
+        isWidgetId(input.x) ? undefined : snapshot.widget(input.x),
+      ),
     })
     .input(widgetByKeyInput)
     .output(widgetSchema)
     .query(({ ctx, input }) => {
-      if (/^\d+$/.test(input.x)) {
+      if (isWidgetId(input.x)) {
         assertAccess(ctx, 'admin');
         const id = Number(input.x);
         if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw AppError.notFound();
@@ -45,6 +53,7 @@ export const widgetsRouter = router({
     .meta({
       openapi: { method: 'POST', path: '/api/widgets', tags: ['widgets'], summary: 'Create a TEXT widget' },
       rest: { successStatus: 201 },
+      changesPublicContent: true,
     })
     .input(widgetCreateInput)
     .output(widgetSchema)
@@ -52,6 +61,7 @@ export const widgetsRouter = router({
 
   /** JSON update; POST /api/widgets/{x} (multipart, with the image; x is the id) is its upload twin. */
   update: adminProcedure
+    .meta({ changesPublicContent: true })
     .input(widgetUpdateInput)
     .output(widgetSchema)
     .mutation(({ ctx, input }) => updateWidget(ctx.deps, input)),

@@ -16,6 +16,7 @@ export const widgetUploadRoutes: UploadRoute[] = [
     summary: 'Update a widget (name, type, html, alt, image)',
     tags: ['widgets'],
     access: 'admin',
+    changesPublicContent: true,
     files: { image: { maxBytes: IMAGE_MAX_BYTES, tooLarge: imageTooLarge('image') } },
     fieldsSchema: widgetFieldsInput,
     responseSchema: widgetSchema,
