@@ -132,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     background: new BackgroundTasks(app.log),
   };
   app.decorate('deps', deps);
+  // A REST success status a procedure chose (context.ts setStatus); the session's fields are the csrf-and-session plugin's.
+  app.decorateRequest('restStatus', undefined);
   // onClose hooks run last-registered first: this one runs after every plugin's (the sweeps stop,
   // the snapshot sync closes), then the work left for after responses ends, then the database.
   app.addHook('onClose', async () => {

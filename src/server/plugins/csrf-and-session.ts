@@ -34,7 +34,6 @@ export const csrfAndSessionPlugin = appLevel('csrf-and-session', async (app: Fas
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('sessionRow', null);
   app.decorateRequest('sessionUser', null);
-  app.decorateRequest('restStatus', undefined);
 
   app.addHook('onRequest', async (request, reply) => {
     if (isStaticPath(request.url)) return;
