@@ -1,52 +1,58 @@
 /**
- * buildApp: assembles the Fastify server from an opened database and a validated config, with
- * plugins in a fixed order: security headers, compression, cookies, body parsers, the CSRF and
- * session hooks, tRPC at /trpc, the REST paths, health, media and the built client. It does not
- * listen, migrate or seed (main.ts does), so tests build it around their own database.
+ * buildApp: assembles the Fastify server from an opened database and a validated config. It does
+ * not listen, migrate or seed (main.ts does), so tests build it around their own database. The
+ * plugins (src/server/plugins/, one concern each) are registered below in the order a request
+ * meets them; public reads the snapshot answers never reach Fastify (the fast path in front of
+ * it, public-content/public-read.route.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { AppConfig } from './env.ts';
-import { isDatabaseUp, type DatabaseHandle } from './db/database.ts';
+import type { DatabaseHandle } from './db/database.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createRequestContext } from './context.ts';
 import { appRouter, type AppRouter } from './router.ts';
-import { contentTypeOf, openFileStorage, type FileStorage } from './files/storage.ts';
+import { openFileStorage, type FileStorage } from './files/storage.ts';
 import { registerQuotePhotoRoute } from './quotes/quote-photo.route.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
-import { findValidSession, isXsrfTokenValid, SESSION_COOKIE, XSRF_HEADER } from './auth/sessions.ts';
-import { AppError } from './errors.ts';
 import { restPlugin } from './rest/rest-plugin.ts';
-import { refuseBatchedSessionMutations, TRPC_MAX_BATCH_SIZE } from './trpc-batching.ts';
+import { TRPC_MAX_BATCH_SIZE } from './trpc-batching.ts';
 import { sendRestError } from './rest/error-response.ts';
-import { buildOpenApiDocument } from './rest/openapi.ts';
-import { registerApiDocs } from './rest/api-docs.ts';
 import { registerCvDownloadRoute } from './users/cv-download.route.ts';
 import { INTERNAL_BACKUP_PATH, registerInternalBackupRoute } from './backup/internal-backup.route.ts';
 import { clientDistDir } from './paths.ts';
-import { isStaticPath } from './static-paths.ts';
 import { RequestLogController } from './logger.ts';
 import { enforceMinimumUploadRate, HTTP_LIMITS, UploadSlots, type HttpLimits } from './http-limits.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { jobDefinitions } from './jobs/definitions/index.ts';
 import { readShop } from './shop/shop.service.ts';
-import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
-import { PublicSnapshotSync } from './public-content/snapshot-sync.ts';
-import { loadPublicContent } from './public-content/public-content.service.ts';
-import { registerCrawlerFiles } from './public-content/crawler-files.ts';
-import { createPublicReadFastPath, serverWithPublicReadFastPath, type PublicReadAnswerer } from './public-content/public-read.route.ts';
-import { PageShell, sendPage } from './public-content/page-shell.ts';
-import { builtPageRenderer } from './public-content/page-renderer.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { outgoingMailStats } from './mail/outgoing-mail.service.ts';
+import { PublicSnapshotStore } from './public-content/public-snapshot.ts';
+import { loadPublicContent } from './public-content/public-content.service.ts';
+import { registerCrawlerFiles } from './public-content/crawler-files.ts';
+import {
+  createPublicReadFastPath,
+  serverWithPublicReadFastPath,
+  type PublicReadAnswerer,
+  type PublicReadCounts,
+} from './public-content/public-read.route.ts';
+import { SnapshotAnswers, snapshotRoutes } from './public-content/snapshot-routes.ts';
+import { PageShell } from './public-content/page-shell.ts';
+import { builtPageRenderer } from './public-content/page-renderer.ts';
+import { publicSnapshotPlugin } from './plugins/public-snapshot.ts';
+import { buildSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
+import { csrfAndSessionPlugin } from './plugins/csrf-and-session.ts';
+import { apiDocsPlugin } from './plugins/api-docs.ts';
+import { healthPlugin } from './plugins/health.ts';
+import { mediaPlugin } from './plugins/media.ts';
+import { pagesPlugin } from './plugins/pages.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -77,43 +83,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
   }
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** A percent-encoded header value, or '' when it is not valid percent-encoding (a 419, not a 500). */
-function decodeHeader(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return '';
-  }
-}
-/** Writes that can change public content: the content areas' REST paths and tRPC procedures. */
-const CONTENT_WRITE_PATH =
-  /^\/(?:api\/(?:widgets|galleries|galleriesimages|testimonials|shop)\b|trpc\/[^?]*\b(?:widgets|galleries|testimonials|shop)\.)/;
-
-/**
- * /media from a bucket: the same URLs and the same immutable caching as from the disk, streamed
- * through this server, or a redirect to S3_PUBLIC_URL when the bucket is public.
- */
-function registerBucketMedia(app: FastifyInstance, storage: FileStorage): void {
-  app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
-    const name = request.params['*'];
-    if (!/^[A-Za-z0-9._/-]+$/.test(name) || name.includes('..')) return reply.callNotFound();
-    const key = `public/${name}`;
-    const direct = storage.directPublicUrl(key);
-    if (direct) return reply.header('cache-control', 'public, max-age=31536000, immutable').redirect(direct, 302);
-    let stream;
-    try {
-      stream = await storage.openRead(key);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reply.callNotFound();
-      // Registered before the app's error handler: a failing bucket's 503 is answered here.
-      return sendRestError(reply, error, request.log);
-    }
-    return reply.header('cache-control', 'public, max-age=31536000, immutable').type(contentTypeOf(key)).send(stream);
-  });
 }
 
 /**
@@ -179,10 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
       run: options.runJobs ?? true,
       shopTimeZone: async () => (await readShop(deps)).timeZone,
-      publicContentChanged: async () => {
-        await deps.publicContent.refresh();
-        await snapshotSync?.publish();
-      },
+      publicContentChanged: () => deps.publicContent.refreshAndPublish({ maxWaitMs: Infinity }),
     }),
     // What /metrics and the System screen report of the queues.
     probes: {
@@ -193,53 +159,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   };
-  await deps.publicContent.refresh();
-  // Several copies on one PostgreSQL rebuild each other's snapshots (snapshot-sync.ts).
-  const snapshotSync =
-    database.engine === 'postgres'
-      ? new PublicSnapshotSync({ db: deps.db, store: deps.publicContent, log: app.log, databaseUrl: config.databaseUrl })
-      : undefined;
-  await snapshotSync?.start();
   app.decorate('deps', deps);
-  registerMetrics(app, deps, Object.keys(appRouter._def.procedures));
-  app.decorateRequest('sessionToken', null);
-  app.decorateRequest('sessionRow', null);
-  app.decorateRequest('sessionUser', null);
+  // A REST success status a procedure chose (context.ts setStatus); the session's fields are the csrf-and-session plugin's.
   app.decorateRequest('restStatus', undefined);
-
-  const hasClient = existsSync(path.join(clientDistDir, 'index.html'));
-  const pageShell = hasClient ? new PageShell(clientDistDir, config, builtPageRenderer(), app.log) : undefined;
-  const publicPage = pageShell && ((url: string) => pageShell.renderPublicPage(url, deps.publicContent.current()));
-  fastPath.answer = await createPublicReadFastPath(app, deps, publicPage, async () => {
-    await app.register(fastifyHelmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // The rich-text editor and text alignment write inline style attributes.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          // Video widgets embed YouTube or Vimeo; the contact page embeds an OpenStreetMap map.
-          frameSrc: [
-            'https://www.youtube.com',
-            'https://www.youtube-nocookie.com',
-            'https://player.vimeo.com',
-            'https://www.openstreetmap.org',
-          ],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'self'"],
-          ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      hsts: config.isHttps,
-    });
+  // onClose hooks run last-registered first: this one runs after every plugin's (the job queue
+  // stops, the snapshot sync closes), then the database.
+  app.addHook('onClose', async () => {
+    if (options.ownsDatabase) await database.close();
   });
+
+  // The public content in memory, built now; with PostgreSQL, kept in step with the other copies.
+  await app.register(publicSnapshotPlugin, { deps, engine: database.engine, databaseUrl: config.databaseUrl });
+
+  // Every answer, Fastify's and the fast path's, carries the same security headers, built once.
+  const securityHeaders = await buildSecurityHeaders(config);
+  await app.register(securityHeadersPlugin, { headers: securityHeaders });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 256 * 1024 * 1024, files: 5, fields: 50 } });
@@ -247,39 +181,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  // Requests counted for /metrics, by route pattern; the fast path's answers too.
+  const publicReadCounts: PublicReadCounts = new Map();
+  app.decorate('publicReadCounts', publicReadCounts);
+  registerMetrics(app, deps, Object.keys(appRouter._def.procedures));
+
   // CSRF first (docs/rest-contract.md: 419 before anything else), then the session for everything but files.
-  app.addHook('onRequest', async (request, reply) => {
-    if (isStaticPath(request.url)) return;
-    // The backup route authenticates by its bearer token, not by a cookie: no CSRF to guard against.
-    if (options.internalToken && request.url === INTERNAL_BACKUP_PATH) return;
-    const token = request.cookies[SESSION_COOKIE] ?? null;
-    if (!SAFE_METHODS.has(request.method)) {
-      const header = request.headers[XSRF_HEADER];
-      const given = Array.isArray(header) ? header[0] : header;
-      if (!token || !given || !isXsrfTokenValid(config.appKeys, token, decodeHeader(given))) {
-        return sendRestError(reply, AppError.csrfMismatch(), request.log);
-      }
-    }
-    request.sessionToken = token;
-    if (token) {
-      const found = await findValidSession(deps.db, token);
-      request.sessionRow = found?.session ?? null;
-      request.sessionUser = found?.user ?? null;
-    }
-  });
+  await app.register(csrfAndSessionPlugin, { deps, ...(options.internalToken ? { bearerTokenPath: INTERNAL_BACKUP_PATH } : {}) });
 
-  app.addHook('onRequest', refuseBatchedSessionMutations);
-
-  // A committed write to public content is in the snapshot before its response leaves, so the
-  // next read shows it; a slow rebuild holds the response at most 2 s (it still lands after).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400 && CONTENT_WRITE_PATH.test(request.url)) {
-      const rebuilt = deps.publicContent.refresh().then(() => snapshotSync?.publish());
-      await Promise.race([rebuilt, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
-    }
-    return payload;
-  });
-
+  // The API: tRPC for the client, the same procedures on the REST paths (rest/rest-plugin.ts).
+  // A procedure whose meta says it changes public content rebuilds the snapshot itself (trpc.ts).
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
@@ -292,7 +203,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
-
   await app.register(restPlugin, {
     router: appRouter,
     deps,
@@ -300,69 +210,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await registerCvDownloadRoute(app, deps);
   await registerQuotePhotoRoute(app, deps);
-
-  // One document for /api/openapi.json and the reference page at /api/docs (rest/api-docs.ts),
-  // which third parties read: the page needs it when it registers, so it is built here, once.
-  const openApiDocument = buildOpenApiDocument(appRouter, config.appUrl);
-  app.get('/api/openapi.json', async (_request, reply) => reply.type('application/json').send(openApiDocument));
-  await registerApiDocs(app, openApiDocument);
-
+  await app.register(apiDocsPlugin, { router: appRouter, appUrl: config.appUrl });
   if (options.internalToken) registerInternalBackupRoute(app, deps, database.engine, options.internalToken);
 
+  // Files and pages: robots.txt and sitemap.xml, health, uploaded media, the built client and its pages.
   registerCrawlerFiles(app, deps);
+  await app.register(healthPlugin, { deps });
+  await app.register(mediaPlugin, { storage: deps.storage });
+  const hasClient = existsSync(path.join(clientDistDir, 'index.html'));
+  const pageShell = hasClient ? new PageShell(clientDistDir, config, builtPageRenderer(), app.log) : undefined;
+  await app.register(pagesPlugin, { deps, client: pageShell && { dir: clientDistDir, pageShell } });
 
-  app.get('/healthz', async (_request, reply) => {
-    const up = await isDatabaseUp(deps.db);
-    return reply.code(up ? 200 : 503).send(up ? { status: 'ok' } : { status: 'unavailable' });
+  // Public reads before Fastify: the procedures whose meta says the snapshot answers them, and the public pages.
+  fastPath.answer = createPublicReadFastPath({
+    store: deps.publicContent,
+    answers: new SnapshotAnswers(snapshotRoutes(appRouter)),
+    publicPage: pageShell && ((url: string) => pageShell.renderPublicPage(url, deps.publicContent.current())),
+    securityHeaders,
+    log: app.log,
+    counts: publicReadCounts,
   });
 
-  // Uploaded images: content-addressed names, so they never change and can be cached for a year.
-  if (deps.storage.publicRoot) {
-    await app.register(fastifyStatic, {
-      root: deps.storage.publicRoot,
-      prefix: '/media/',
-      decorateReply: false,
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-    });
-  } else {
-    registerBucketMedia(app, deps.storage);
-  }
-
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDistDir,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      setHeaders(reply, filePath) {
-        // Vite's hashed bundles never change; everything else is revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else void reply.header('cache-control', 'public, max-age=3600');
-      },
-    });
-  }
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/trpc/') || url.startsWith('/media/');
-    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !hasClient) {
-      return reply.code(404).type('application/json').send({ message: 'Not Found.' });
-    }
-    // Any other page is the client's to route, from the shell with the page's head and status
-    // (404 for an unknown path: the client shows its Not-found page).
-    return sendPage(request, reply, await pageShell!.render(url, deps.publicContent.current()));
-  });
-
-  // Sweeps, the medium-image backfill and every e-mail run from the job queue (jobs/).
+  // Sweeps, the medium-image backfill and every e-mail run from the job queue (jobs/); registered
+  // last, its onClose runs first: running jobs finish or go back to the queue before anything closes.
   await deps.jobs.start(deps);
-
-  app.addHook('onClose', async () => {
-    await deps.jobs.stop();
-    await snapshotSync?.close();
-    if (options.ownsDatabase) await database.close();
-  });
-
+  app.addHook('onClose', () => deps.jobs.stop());
   return app;
 }

@@ -1,6 +1,6 @@
 /**
  * What every procedure receives: the app's long-lived dependencies, the caller's session and user
- * (looked up once per request by the session hook in app.ts), and a narrow handle on the HTTP
+ * (looked up once per request by plugins/csrf-and-session.ts), and a narrow handle on the HTTP
  * response for the few procedures that set cookies or choose a status. Services get plain values
  * from routers, never this object.
  */

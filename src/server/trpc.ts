@@ -20,6 +20,7 @@ import { assertAccess, type AccessLevel } from './auth/access.ts';
 import { fieldErrorsFromZod } from '#shared/validation.ts';
 import { asFields, parseInput, type InputCheck } from './validation/parse-input.ts';
 import type { UploadMeta } from './uploads.ts';
+import type { SnapshotRead } from './public-content/public-snapshot.ts';
 
 /** REST-only details a procedure can declare next to its OpenAPI path. */
 export interface RestMeta {
@@ -27,7 +28,22 @@ export interface RestMeta {
   successStatus?: number;
 }
 
-export type ProcedureMeta = OpenApiMeta<{ rest?: RestMeta; authorization?: string; upload?: UploadMeta }>;
+/** What the public snapshot does for a procedure (docs/decisions/public-content-snapshot.md). */
+export interface PublicContentMeta {
+  /**
+   * A public GET the snapshot answers: the fast path before Fastify matches the procedure's
+   * `openapi` path and sends this read's answer (public-content/public-read.route.ts).
+   */
+  publicSnapshot?: SnapshotRead;
+  /**
+   * A successful call changes what visitors see: the snapshot is rebuilt and the other copies
+   * told before the answer leaves, on both doors and whatever the URL's spelling. Every mutation
+   * of a content area says true or false (test/public-content/public-content-writes.test.ts).
+   */
+  changesPublicContent?: boolean;
+}
+
+export type ProcedureMeta = OpenApiMeta<{ rest?: RestMeta; authorization?: string; upload?: UploadMeta } & PublicContentMeta>;
 
 const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
   VALIDATION: 'UNPROCESSABLE_CONTENT',
@@ -109,7 +125,14 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-const baseProcedure = t.procedure.use(appErrors);
+/** After a successful write that says it changes public content: the snapshot is rebuilt (at most 2 s of wait). */
+const publicContentWrites = t.middleware(async ({ ctx, meta, next }) => {
+  const result = await next();
+  if (result.ok && meta?.changesPublicContent) await ctx.deps.publicContent.refreshAndPublish();
+  return result;
+});
+
+const baseProcedure = t.procedure.use(appErrors).use(publicContentWrites);
 
 export const publicProcedure = baseProcedure;
 

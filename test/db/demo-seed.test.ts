@@ -6,7 +6,8 @@ import { seedDemoContent } from '#server/db/seed/seed.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The seed writes behind the app's back (main.ts seeds before the app builds its snapshot).
+  t = await createTestApp({}, { refreshSnapshotPerRequest: true });
 });
 afterAll(async () => {
   await t?.close();

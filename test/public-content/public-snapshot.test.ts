@@ -190,6 +190,17 @@ describe('after a write through the app, the next public read shows it', () => {
     expect((await publicGallery()).status).toBe(200);
   });
 
+  it('whatever the URL spelling: a write to a percent-encoded path is seen by the next read, fast path included', async () => {
+    const hide = await admin.post(`/api/%67alleries/${galleryId}`, { json: { hidden: 1 } });
+    expect(hide.status).toBe(200);
+    expect((await get(`/api/galleries/${galleryId}`)).status).toBe(404);
+    expect((await publicGallery()).status).toBe(404);
+    const show = await admin.post(`/trpc/%67alleries.update`, { json: { id: galleryId, hidden: false } });
+    expect(show.status).toBe(200);
+    expect((await get(`/api/galleries/${galleryId}`)).status).toBe(200);
+    expect((await publicGallery()).status).toBe(200);
+  });
+
   it('gallery: created and deleted', async () => {
     const created = await admin.post('/api/galleries', { json: { name: 'Short-lived' } });
     expect((await anon().get(`/api/galleries/${created.body.id}`)).body).toMatchObject({ name: 'Short-lived', images: [] });

@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '#server/db/database.ts';
 import { prepareStorage } from '#server/files/storage.ts';
 import type { HttpLimits } from '#server/http-limits.ts';
 import { createTestDatabase } from './database.ts';
+import { takeFixtureWrites } from './fixture-writes.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,9 +26,12 @@ export interface TestApp {
 
 export interface TestAppOptions {
   /**
-   * Tests write content straight into the database through the factories, which the app cannot
-   * see; by default the public snapshot is rebuilt before every request so those tests read what
-   * they wrote. The snapshot's own tests turn this off to prove the app refreshes it on its writes.
+   * The public snapshot is what the app's writes refresh (a procedure's meta, an upload route's
+   * declaration): the test app does not refresh it for them, so a content write that does not
+   * declare itself fails its test. By default it refreshes it before a request only when a content
+   * factory (test/support/factories.ts) wrote to the database since the last request: fixtures are
+   * written behind the app's back. `false`: never (the snapshot's own tests refresh by hand);
+   * `true`: before every request (a test that writes content straight into the database).
    */
   refreshSnapshotPerRequest?: boolean;
   /** Shorter time limits (http-limits.ts), for the tests of the limits themselves. */
@@ -56,11 +60,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       return response;
     }) as typeof app.inject;
   }
-  if (options.refreshSnapshotPerRequest ?? true) {
-    // Before the app sees the request: public reads are answered in its very first hook.
+  if (options.refreshSnapshotPerRequest !== false) {
+    // Before the app sees the request.
+    const everyRequest = options.refreshSnapshotPerRequest === true;
     const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
     app.inject = (async (injectOptions: InjectOptions) => {
-      await app.deps.publicContent.refresh();
+      if (takeFixtureWrites(app.deps.db) || everyRequest) await app.deps.publicContent.refresh();
       return inject(injectOptions);
     }) as typeof app.inject;
   }

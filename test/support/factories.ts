@@ -13,6 +13,7 @@ import type { FileStorage } from '#server/files/storage.ts';
 import { appRouter } from '#server/router.ts';
 import type { RequestContext } from '#server/context.ts';
 import type { TestApp } from './app.ts';
+import { noteFixtureWrite } from './fixture-writes.ts';
 import type { TestClient } from './client.ts';
 
 let sequence = 0;
@@ -114,6 +115,7 @@ export function makePng(width = 64, height = 48): Promise<Buffer> {
 }
 
 export async function createImage(db: Kysely<Database>, storage: FileStorage, width = 64, height = 48) {
+  noteFixtureWrite(db);
   return storeImage({ db, storage }, { buffer: await makeJpeg(width, height) }, 'image');
 }
 
@@ -121,6 +123,7 @@ export async function createWidget(
   db: Kysely<Database>,
   overrides: { name?: string; type?: WidgetType; html?: string; alt?: string; imageId?: number | null } = {},
 ) {
+  noteFixtureWrite(db);
   return db
     .insertInto('widgets')
     .values({
@@ -135,6 +138,7 @@ export async function createWidget(
 }
 
 export async function createTestimonial(db: Kysely<Database>, overrides: { name?: string; score?: number; review?: string } = {}) {
+  noteFixtureWrite(db);
   return db
     .insertInto('testimonials')
     .values({ name: overrides.name ?? `Customer ${next()}`, score: overrides.score ?? 5, review: overrides.review ?? '<p>Great work.</p>' })
@@ -147,6 +151,7 @@ export async function createGallery(
   storage: FileStorage,
   overrides: { name?: string; hidden?: boolean; imageCount?: number } = {},
 ) {
+  noteFixtureWrite(db);
   const gallery = await db
     .insertInto('galleries')
     .values({ name: overrides.name ?? `Gallery ${next()}`, hidden: overrides.hidden ?? false })

@@ -12,7 +12,7 @@ export interface ServedResponse {
   text: string;
 }
 
-/** Listens on a free port and sends one request, so that the fast path has learnt the security headers. */
+/** Listens on a free port and sends one request (the app answers from its first connection). */
 export async function listenForServed(t: TestApp): Promise<string> {
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await served(baseUrl, '/healthz');

@@ -1,6 +1,6 @@
 /**
  * File storage: a local folder (DATA_DIR/files), or an S3 bucket when S3_BUCKET is set
- * (s3-storage.ts, loaded only then). Keys under `public/` are served at /media/... by app.ts;
+ * (s3-storage.ts, loaded only then). Keys under `public/` are served at /media/... (plugins/media.ts);
  * everything else (CVs, image originals) is private and only read by the server. Nothing outside
  * this folder needs a file's local path: readers take its bytes or a stream.
  */

@@ -27,6 +27,12 @@ import {
   updateGalleryImage,
 } from './galleries.service.ts';
 import { readGallery, readPublicGalleryList } from '#server/public-content/public-content.service.ts';
+import { snapshotRead } from '#server/public-content/public-snapshot.ts';
+
+type GalleryListInput = z.output<typeof galleryListInput>;
+
+/** ?hidden=false with no paging is the public list the snapshot holds; any other list is read from the database. */
+const isPublicList = (input: GalleryListInput) => input.hidden === false && input.limit === undefined && input.page === undefined;
 
 export const galleriesRouter = router({
   /** ?hidden=false is the public list of visible galleries; any other list is the admin's. */
@@ -39,12 +45,13 @@ export const galleriesRouter = router({
         summary: 'Galleries: visible ones (hidden=false, public) or all, paged (admin)',
         protect: false,
       },
+      publicSnapshot: snapshotRead((snapshot, input: GalleryListInput) => (isPublicList(input) ? snapshot.galleryList() : undefined)),
     })
     .concat(checkedInput(galleryListInput))
     .output(galleryPageSchema)
     .query(({ ctx, input }) => {
       if (input.hidden !== false) assertAccess(ctx, 'admin');
-      if (input.hidden === false && input.limit === undefined && input.page === undefined) return readPublicGalleryList(ctx.deps);
+      if (isPublicList(input)) return readPublicGalleryList(ctx.deps);
       return listGalleries(ctx.deps, input);
     }),
 
@@ -57,6 +64,8 @@ export const galleriesRouter = router({
         summary: 'A gallery with its images (a hidden one for admins only)',
         protect: false,
       },
+      // A visible gallery; a hidden or unknown one runs the procedure (an admin's read, or 404).
+      publicSnapshot: snapshotRead((snapshot, input: z.output<typeof idInput>) => snapshot.gallery(input.id)),
     })
     .concat(checkedInput(idInput))
     .output(gallerySchema)
@@ -66,6 +75,7 @@ export const galleriesRouter = router({
     .meta({
       openapi: { method: 'POST', path: '/api/galleries', tags: ['galleries'], summary: 'Create a gallery' },
       rest: { successStatus: 201 },
+      changesPublicContent: true,
     })
     .concat(checkedInput(galleryCreateInput))
     .output(z.object({ id: z.number().int() }))
@@ -81,6 +91,7 @@ export const galleriesRouter = router({
         summary: 'Update a gallery (name, url, hidden, cover image)',
       },
       upload: { files: { image: imageUpload('image') } },
+      changesPublicContent: true,
     })
     .concat(checkedInput(galleryUpdateInput))
     .output(gallerySchema)
@@ -97,6 +108,7 @@ export const galleriesRouter = router({
       },
       rest: { successStatus: 201 },
       upload: { files: { file: imageUpload('file') } },
+      changesPublicContent: true,
     })
     .concat(checkedInput(galleryImageUploadFields))
     .output(galleryImageSchema)
@@ -110,6 +122,7 @@ export const galleriesRouter = router({
         tags: ['galleries'],
         summary: 'Delete a gallery with its images and their files',
       },
+      changesPublicContent: true,
     })
     .concat(checkedInput(idInput))
     .output(z.void())
@@ -123,6 +136,7 @@ export const galleriesRouter = router({
         tags: ['galleries'],
         summary: "Reorder a gallery's images (all of them, in one go)",
       },
+      changesPublicContent: true,
     })
     .concat(checkedInput(galleryReorderInput))
     .output(gallerySchema)
@@ -136,6 +150,7 @@ export const galleriesRouter = router({
         tags: ['galleries'],
         summary: "Edit a gallery image's alt text and link",
       },
+      changesPublicContent: true,
     })
     .concat(checkedInput(galleryImageUpdateInput))
     .output(galleryImageSchema)
@@ -149,13 +164,17 @@ export const galleriesRouter = router({
         tags: ['galleries'],
         summary: 'Turn a gallery image 90 degrees clockwise',
       },
+      changesPublicContent: true,
     })
     .concat(checkedInput(idInput))
     .output(galleryImageSchema)
     .mutation(({ ctx, input }) => rotateGalleryImage(ctx.deps, input.id)),
 
   deleteImage: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/api/galleriesimages/{id}', tags: ['galleries'], summary: 'Delete a gallery image' } })
+    .meta({
+      openapi: { method: 'DELETE', path: '/api/galleriesimages/{id}', tags: ['galleries'], summary: 'Delete a gallery image' },
+      changesPublicContent: true,
+    })
     .concat(checkedInput(idInput))
     .output(z.void())
     .mutation(({ ctx, input }) => deleteGalleryImage(ctx.deps, input.id)),

@@ -1,53 +1,22 @@
 /**
- * The fast path of public reads: a GET for a widget by name, a visible gallery, the public gallery
- * list, a testimonials page, the shop's details or a public page's HTML is answered from the
- * snapshot by the HTTP server itself, before Fastify sees the request (no routing, hooks, session
- * lookup or REST adapter), with the security headers learnt from helmet (createPublicReadFastPath
- * says why). The JSON bytes are prepared once per snapshot version (public-snapshot.ts), with a
- * strong ETag and 304 for If-None-Match.
+ * The fast path of public reads: a GET the public snapshot answers (a procedure whose meta has
+ * `publicSnapshot`, on its `openapi` path: a widget by name, a visible gallery, the public gallery
+ * list, a testimonials page, the shop's details) or a public page's HTML is answered by the HTTP
+ * server itself, before Fastify sees the request (no routing, hooks, session lookup or REST
+ * adapter), with the app's security headers (plugins/security-headers.ts). The JSON bytes are
+ * the procedure's own (its output schema's parse, then JSON.stringify), prepared once per
+ * snapshot version with a strong ETag and 304 for If-None-Match.
  * Anything the snapshot cannot answer (bad input, an id, a hidden or unknown gallery, an admin's
  * listing, a sign-in screen) goes on to the normal route, so the contract's 404, 422, 401 and 403
  * are unchanged. The answers are the same for every visitor, signed in or not.
  */
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type RequestListener, type ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
-import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { isStaticPath } from '#server/static-paths.ts';
-import type { PreparedJson } from './public-snapshot.ts';
+import type { PublicSnapshotStore } from './public-snapshot.ts';
+import type { PreparedJson, SnapshotAnswers } from './snapshot-routes.ts';
 import type { RenderedPage } from './page-shell.ts';
-
-interface PublicRead {
-  procedurePath: string;
-  input: Record<string, unknown>;
-}
-
-function decode(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The public read a URL asks for, or undefined (then the normal route answers). */
-export function matchPublicRead(url: string): PublicRead | undefined {
-  const queryStart = url.indexOf('?');
-  const path = (queryStart === -1 ? url : url.slice(0, queryStart)).replace(/\/$/, '');
-  const query = queryStart === -1 ? {} : Object.fromEntries(new URLSearchParams(url.slice(queryStart + 1)));
-  const single = /^\/api\/(widgets|galleries)\/([^/]+)$/.exec(path);
-  if (single) {
-    const value = decode(single[2]!);
-    if (value === undefined || Object.keys(query).length > 0) return undefined;
-    return single[1] === 'widgets'
-      ? { procedurePath: 'widgets.byKey', input: { x: value } }
-      : { procedurePath: 'galleries.get', input: { id: value } };
-  }
-  if (path === '/api/galleries') return { procedurePath: 'galleries.list', input: query };
-  if (path === '/api/testimonials') return { procedurePath: 'testimonials.list', input: query };
-  if (path === '/api/shop') return { procedurePath: 'shop.get', input: query };
-  return undefined;
-}
 
 /** One way of sending an answer: its headers (security headers included) and its body, built once. */
 interface RawAnswer {
@@ -71,7 +40,7 @@ const COMPRESS_THRESHOLD = 1024;
 
 function jsonAnswers(
   prepared: PreparedJson,
-  securityHeaders: Record<string, string>,
+  securityHeaders: Readonly<Record<string, string>>,
   cache: WeakMap<PreparedJson, JsonAnswers>,
 ): JsonAnswers {
   let answers = cache.get(prepared);
@@ -124,7 +93,7 @@ function sendRenderedPage(
   request: IncomingMessage,
   response: ServerResponse,
   page: RenderedPage,
-  securityHeaders: Record<string, string>,
+  securityHeaders: Readonly<Record<string, string>>,
   cache: WeakMap<RenderedPage, PageAnswers>,
 ): void {
   const encoding = acceptedEncoding(request);
@@ -145,14 +114,7 @@ function sendRenderedPage(
   sendRaw(response, page.status, answer.headers, answer.body);
 }
 
-/** The route pattern each fast answer counts under in /metrics: the normal route's own, or the page shell's. */
-const FAST_ROUTE: Record<string, string> = {
-  'widgets.byKey': '/api/widgets/:x',
-  'galleries.get': '/api/galleries/:id',
-  'galleries.list': '/api/galleries',
-  'testimonials.list': '/api/testimonials',
-  'shop.get': '/api/shop',
-};
+/** The route each fast page answer counts under in /metrics (a REST answer counts under its own path). */
 export const PUBLIC_PAGE_ROUTE = '(public page)';
 
 /**
@@ -170,34 +132,28 @@ declare module 'fastify' {
 /** Answers a request when it is a public read the snapshot holds (true), or leaves it to Fastify (false). */
 export type PublicReadAnswerer = (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
 
+export interface PublicReadFastPathOptions {
+  store: Pick<PublicSnapshotStore, 'current'>;
+  /** The public GETs the procedures' meta declares (snapshot-routes.ts). */
+  answers: SnapshotAnswers;
+  /** A public page rendered from the snapshot (page-shell.ts), or undefined (no built client). */
+  publicPage: ((url: string) => Promise<RenderedPage | undefined>) | undefined;
+  securityHeaders: Readonly<Record<string, string>>;
+  log: FastifyBaseLogger;
+  /** Where the answers are counted for /metrics. */
+  counts: PublicReadCounts;
+}
+
 /**
- * The fast path, and the hook that lends it the security headers: `registerSecurityHeaders`
- * registers helmet, and the hook after it keeps the headers the first request gets. Helmet builds
- * its dozen headers on every request, which cost more than the whole answer; they are the same for
- * every request, so the first request that passes through helmet lends them to every fast answer
- * after it (until then, public reads take the normal route).
- *
- * The answers skip Fastify: through it (even hijacked in the first onRequest hook), routing, the
- * request and reply objects, the hook runners and a child logger per request cost more than the
- * answer (docs/decisions/public-content-snapshot.md). The request is still logged, one line as
- * the RequestLogController writes it.
+ * The fast path's answerer. The answers skip Fastify: through it (even hijacked in the first
+ * onRequest hook), routing, the request and reply objects, the hook runners and a child logger
+ * per request cost more than the answer (docs/decisions/public-content-snapshot.md). The request
+ * is still logged, one line as the RequestLogController writes it.
  */
-export async function createPublicReadFastPath(
-  app: FastifyInstance,
-  deps: Pick<AppDeps, 'publicContent'>,
-  publicPage: ((url: string) => Promise<RenderedPage | undefined>) | undefined,
-  registerSecurityHeaders: () => Promise<void>,
-): Promise<PublicReadAnswerer> {
-  let securityHeaders: Record<string, string> | undefined;
+export function createPublicReadFastPath(options: PublicReadFastPathOptions): PublicReadAnswerer {
+  const { store, answers, publicPage, securityHeaders, log, counts } = options;
   const answersCache = new WeakMap<PreparedJson, JsonAnswers>();
   const pageAnswersCache = new WeakMap<RenderedPage, PageAnswers>();
-  await registerSecurityHeaders();
-  app.addHook('onRequest', async (_request, reply) => {
-    securityHeaders ??= Object.fromEntries(Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]));
-  });
-  const log = app.log;
-  const counts: PublicReadCounts = new Map();
-  app.decorate('publicReadCounts', counts);
   let answered = 0;
   const logAnswer = (request: IncomingMessage, route: string, status: number, started: number) => {
     const key = `${route} ${status}`;
@@ -210,23 +166,22 @@ export async function createPublicReadFastPath(
 
   return (request, response) => {
     const url = request.url ?? '/';
-    if (!securityHeaders || request.method !== 'GET') return false;
+    if (request.method !== 'GET') return false;
     const started = performance.now();
     if (url.startsWith('/api/')) {
-      const read = matchPublicRead(url);
-      const prepared = read && deps.publicContent.current()?.restAnswer(read.procedurePath, read.input);
-      if (!prepared) return false;
-      sendPrepared(request, response, jsonAnswers(prepared, securityHeaders, answersCache), prepared.etag);
-      logAnswer(request, FAST_ROUTE[read.procedurePath] ?? read.procedurePath, response.statusCode, started);
+      const snapshot = store.current();
+      const answer = snapshot && answers.forUrl(snapshot, url);
+      if (!answer) return false;
+      sendPrepared(request, response, jsonAnswers(answer, securityHeaders, answersCache), answer.etag);
+      logAnswer(request, answer.route, response.statusCode, started);
       return true;
     }
     // A public page (page-shell.ts), the same for every visitor; anything else (files,
     // sign-in screens, unknown paths) takes the normal route.
     if (!publicPage || isStaticPath(url)) return false;
-    const headers = securityHeaders;
     return publicPage(url).then((page) => {
       if (!page) return false;
-      sendRenderedPage(request, response, page, headers, pageAnswersCache);
+      sendRenderedPage(request, response, page, securityHeaders, pageAnswersCache);
       logAnswer(request, PUBLIC_PAGE_ROUTE, page.status, started);
       return true;
     });

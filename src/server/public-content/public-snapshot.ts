@@ -1,29 +1,19 @@
 /**
  * The public content in memory: every widget by name, the visible galleries with their images,
  * the testimonials newest first, the shop's details. Public reads are answered from it with no
- * database work, and the REST door sends its JSON bytes prepared once per version with a strong
- * ETag (docs/decisions/public-content-snapshot.md).
+ * database work; the procedures that the fast path answers from it say how in their meta
+ * (`publicSnapshot`, public-read.route.ts) (docs/decisions/public-content-snapshot.md).
  *
- * Built at start and again after every committed write to content (app.ts awaits `refresh()`
- * before a write's response leaves, so the next read shows the change). Refreshes coalesce: a
- * call waits for one build that started after it. A failed build keeps the last good snapshot
- * and logs; a reader only ever sees a complete one (it is swapped in whole).
+ * Built at start and again after every committed write to content: a procedure whose meta says
+ * `changesPublicContent` (and an upload route that says so) awaits `refreshAndPublish()` before
+ * its response leaves, so the next read shows the change. Refreshes coalesce: a call waits for
+ * one build that started after it. A failed build keeps the last good snapshot and logs; a
+ * reader only ever sees a complete one (it is swapped in whole).
  */
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ADMIN_PAGE_SIZE } from '#shared/limits.ts';
-import {
-  galleryPageSchema,
-  gallerySchema,
-  testimonialPageSchema,
-  widgetSchema,
-  type Gallery,
-  type GallerySummary,
-  type Testimonial,
-  type Widget,
-} from '#shared/schemas/content.ts';
-import { shopSchema, type Shop } from '#shared/schemas/shop.ts';
-import { galleryListInput, idInput, testimonialListInput, widgetByKeyInput } from '#shared/schemas/content-inputs.ts';
+import type { Gallery, GallerySummary, Testimonial, Widget } from '#shared/schemas/content.ts';
+import type { Shop } from '#shared/schemas/shop.ts';
 
 export interface PublicContent {
   widgets: Widget[];
@@ -39,24 +29,9 @@ export interface PublicContent {
   changedAt: { pages: Date | null; galleries: Map<number, Date> };
 }
 
-/** A REST answer prepared once: the contract's JSON body and its strong ETag. */
-export interface PreparedJson {
-  body: string;
-  etag: string;
-}
-
-function prepare(value: unknown): PreparedJson {
-  const body = JSON.stringify(value);
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-}
-
-/** How many prepared answers one version keeps (widgets, galleries and testimonial pages fit easily). */
-const MAX_PREPARED = 2000;
-
 export class PublicSnapshot {
   private readonly widgetsByName: Map<string, Widget>;
   private readonly galleriesById: Map<number, Gallery>;
-  private readonly prepared = new Map<string, PreparedJson>();
 
   constructor(
     readonly content: PublicContent,
@@ -83,52 +58,28 @@ export class PublicSnapshot {
     const all = this.content.testimonials;
     return { results: all.slice(page * limit, page * limit + limit), total: all.length };
   }
+}
 
-  /**
-   * The prepared REST body of a public read, or undefined when the snapshot cannot answer it
-   * (an admin's listing, an id, a hidden or unknown gallery, bad input): the procedure then runs
-   * as usual and gives the contract's answer, 404 and 422 included.
-   */
-  restAnswer(procedurePath: string, rawInput: Record<string, unknown>): PreparedJson | undefined {
-    const answer = (key: string, make: () => unknown): PreparedJson => {
-      let found = this.prepared.get(key);
-      if (!found) {
-        found = prepare(make());
-        if (this.prepared.size < MAX_PREPARED) this.prepared.set(key, found);
-      }
-      return found;
-    };
-    switch (procedurePath) {
-      case 'widgets.byKey': {
-        const input = widgetByKeyInput.safeParse(rawInput);
-        const widget = input.success && !/^\d+$/.test(input.data.x) ? this.widget(input.data.x) : undefined;
-        return widget && answer(`w:${widget.name}`, () => widgetSchema.parse(widget));
-      }
-      case 'galleries.get': {
-        const input = idInput.safeParse(rawInput);
-        const gallery = input.success ? this.gallery(input.data.id) : undefined;
-        return gallery && answer(`g:${gallery.id}`, () => gallerySchema.parse(gallery));
-      }
-      case 'galleries.list': {
-        const input = galleryListInput.safeParse(rawInput);
-        const isPublicList =
-          input.success && input.data.hidden === false && input.data.limit === undefined && input.data.page === undefined;
-        return isPublicList ? answer('gl', () => galleryPageSchema.parse(this.galleryList())) : undefined;
-      }
-      case 'testimonials.list': {
-        const input = testimonialListInput.safeParse(rawInput);
-        if (!input.success) return undefined;
-        const { page = 0, limit = ADMIN_PAGE_SIZE } = input.data;
-        const make = () => testimonialPageSchema.parse(this.testimonials(page, limit));
-        // Pages past the end are all alike and not worth keeping.
-        return page * limit < this.content.testimonials.length ? answer(`t:${page}:${limit}`, make) : prepare(make());
-      }
-      case 'shop.get':
-        return Object.keys(rawInput).length === 0 ? answer('shop', () => shopSchema.parse(this.content.shop)) : undefined;
-      default:
-        return undefined;
-    }
-  }
+/**
+ * How the snapshot answers a public GET, declared in the procedure's meta (`publicSnapshot`):
+ * the procedure's answer for its parsed input, or undefined when the procedure must run (an
+ * admin's read, a miss that is the contract's 404). The answer must be the same for every
+ * visitor, signed in or not: the fast path sends it before any session is looked up.
+ */
+export type SnapshotRead = (snapshot: PublicSnapshot, input: never) => unknown;
+
+/** Declares a procedure's snapshot read with its input's type (the meta is declared before `.input()`). */
+export function snapshotRead<Input>(read: (snapshot: PublicSnapshot, input: Input) => unknown): SnapshotRead {
+  return read;
+}
+
+/** How long a write's response waits for the rebuild and the announcement (they still land after). */
+export const RESPONSE_WAIT_MS = 2000;
+
+/** Tells the other copies on one database that this copy changed public content (snapshot-sync.ts). */
+export interface ChangeAnnouncer {
+  /** Never throws. */
+  publish(): Promise<void>;
 }
 
 export class PublicSnapshotStore {
@@ -136,6 +87,7 @@ export class PublicSnapshotStore {
   private version = 0;
   private building: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
+  private announcer: ChangeAnnouncer | undefined;
 
   constructor(
     private readonly load: () => Promise<PublicContent>,
@@ -165,6 +117,27 @@ export class PublicSnapshotStore {
   /** How long the last successful build took (ms), and how many builds failed (read by /metrics). */
   lastBuildMs = 0;
   failedBuilds = 0;
+
+  /** Several copies on one PostgreSQL: who tells the others after this copy's own rebuild. */
+  announceChangesWith(announcer: ChangeAnnouncer | undefined): void {
+    this.announcer = announcer;
+  }
+
+  /**
+   * After a committed change to public content: rebuild, then tell the other copies. Waits at
+   * most `maxWaitMs` (a response is held at most 2 s; the rebuild still lands after). Never throws.
+   */
+  async refreshAndPublish({ maxWaitMs = RESPONSE_WAIT_MS }: { maxWaitMs?: number } = {}): Promise<void> {
+    const done = this.refresh().then(() => this.announcer?.publish());
+    if (maxWaitMs === Infinity) return done;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxWaitMs);
+      timer.unref();
+    });
+    await Promise.race([done, waited]);
+    clearTimeout(timer);
+  }
 
   private async build(): Promise<void> {
     const started = performance.now();

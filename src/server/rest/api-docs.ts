@@ -6,7 +6,7 @@
  * @fastify/swagger runs in static mode (it describes no Fastify route; the document is ours), and
  * @fastify/swagger-ui serves the page, its initializer script and its own copies of Swagger UI's
  * files under /api/docs/static/: no inline script and no CDN, so the site's Content-Security-Policy
- * (app.ts, helmet) applies unchanged. The page loads the document from /api/docs/json.
+ * (plugins/security-headers.ts) applies unchanged. The page loads the document from /api/docs/json.
  */
 import type { FastifyInstance } from 'fastify';
 import fastifySwagger, { type StaticDocumentSpec } from '@fastify/swagger';

@@ -4,6 +4,7 @@ import { adminProcedure, checkedInput, publicProcedure, router } from '#server/t
 import { testimonialPageSchema, testimonialSchema } from '#shared/schemas/content.ts';
 import { idInput, testimonialFieldsInput, testimonialListInput, testimonialUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { readTestimonials } from '#server/public-content/public-content.service.ts';
+import { snapshotRead } from '#server/public-content/public-snapshot.ts';
 import { createTestimonial, deleteTestimonial, getTestimonial, updateTestimonial } from './testimonials.service.ts';
 
 export const testimonialsRouter = router({
@@ -16,6 +17,9 @@ export const testimonialsRouter = router({
         summary: 'Testimonials, newest first (zero-based pages)',
         protect: false,
       },
+      publicSnapshot: snapshotRead((snapshot, input: z.output<typeof testimonialListInput>) =>
+        snapshot.testimonials(input.page, input.limit),
+      ),
     })
     .concat(checkedInput(testimonialListInput))
     .output(testimonialPageSchema)
@@ -31,13 +35,17 @@ export const testimonialsRouter = router({
     .meta({
       openapi: { method: 'POST', path: '/api/testimonials', tags: ['testimonials'], summary: 'Create a testimonial' },
       rest: { successStatus: 201 },
+      changesPublicContent: true,
     })
     .concat(checkedInput(testimonialFieldsInput))
     .output(testimonialSchema)
     .mutation(({ ctx, input }) => createTestimonial(ctx.deps, input)),
 
   update: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'Update a testimonial' } })
+    .meta({
+      openapi: { method: 'POST', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'Update a testimonial' },
+      changesPublicContent: true,
+    })
     .concat(checkedInput(testimonialUpdateInput))
     .output(testimonialSchema)
     .mutation(({ ctx, input }) => {
@@ -46,7 +54,10 @@ export const testimonialsRouter = router({
     }),
 
   delete: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'Delete a testimonial' } })
+    .meta({
+      openapi: { method: 'DELETE', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'Delete a testimonial' },
+      changesPublicContent: true,
+    })
     .concat(checkedInput(idInput))
     .output(z.void())
     .mutation(({ ctx, input }) => deleteTestimonial(ctx.deps, input.id)),

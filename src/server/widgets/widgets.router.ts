@@ -9,7 +9,11 @@ import { AppError } from '#server/errors.ts';
 import { imageUpload } from '#server/images/image-processing.ts';
 import { uploadedFiles } from '#server/uploads.ts';
 import { readWidgetByName } from '#server/public-content/public-content.service.ts';
+import { snapshotRead } from '#server/public-content/public-snapshot.ts';
 import { createWidget, getWidget, listWidgets, updateWidget } from './widgets.service.ts';
+
+/** Widget names start with a letter: an `x` of digits only is an id (an admin's read). */
+const isWidgetId = (x: string) => /^\d+$/.test(x);
 
 export const widgetsRouter = router({
   /**
@@ -25,11 +29,15 @@ export const widgetsRouter = router({
         summary: 'A widget by name (public) or by id (admin)',
         protect: false,
       },
+      // A name the snapshot holds; an id, or a name it does not hold (404), runs the procedure.
+      publicSnapshot: snapshotRead((snapshot, input: z.output<typeof widgetByKeyInput>) =>
+        isWidgetId(input.x) ? undefined : snapshot.widget(input.x),
+      ),
     })
     .concat(checkedInput(widgetByKeyInput))
     .output(widgetSchema)
     .query(({ ctx, input }) => {
-      if (/^\d+$/.test(input.x)) {
+      if (isWidgetId(input.x)) {
         assertAccess(ctx, 'admin');
         const id = Number(input.x);
         if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw AppError.notFound();
@@ -48,6 +56,7 @@ export const widgetsRouter = router({
     .meta({
       openapi: { method: 'POST', path: '/api/widgets', tags: ['widgets'], summary: 'Create a TEXT widget' },
       rest: { successStatus: 201 },
+      changesPublicContent: true,
     })
     .concat(checkedInput(widgetCreateInput))
     .output(widgetSchema)
@@ -67,6 +76,7 @@ export const widgetsRouter = router({
         summary: 'Update a widget (name, type, html, alt, image)',
       },
       upload: { files: { image: imageUpload('image') }, params: { x: 'id' } },
+      changesPublicContent: true,
     })
     .concat(checkedInput(widgetUpdateInput))
     .output(widgetSchema)

@@ -1,0 +1,70 @@
+/**
+ * The security headers (helmet's, with the site's Content-Security-Policy), built once when the
+ * app is built and the same for every answer: Fastify's, through the hook here, and the fast path
+ * before Fastify (public-content/public-read.route.ts). @fastify/helmet would build its middleware
+ * again on every request, which costs more than a whole public read; the headers never vary, so
+ * they are taken once from @fastify/helmet itself (a throwaway instance answers one request) and
+ * kept as a constant.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { AppConfig } from '#server/env.ts';
+import { appLevel } from './app-level.ts';
+
+export type SecurityHeaders = Readonly<Record<string, string>>;
+
+export function helmetOptions(config: Pick<AppConfig, 'isHttps'>): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // The rich-text editor and text alignment write inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // Video widgets embed YouTube or Vimeo; the contact page embeds an OpenStreetMap map.
+        frameSrc: [
+          'https://www.youtube.com',
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+          'https://www.openstreetmap.org',
+        ],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.isHttps,
+  };
+}
+
+/** The headers helmet sets with these options, as one constant map (lower-case names). */
+export async function buildSecurityHeaders(config: Pick<AppConfig, 'isHttps'>): Promise<SecurityHeaders> {
+  const probe = Fastify({ logger: false });
+  try {
+    await probe.register(fastifyHelmet, helmetOptions(config));
+    probe.get('/', async () => '');
+    const { headers } = await probe.inject({ method: 'GET', url: '/' });
+    const ownHeaders = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+    return Object.freeze(
+      Object.fromEntries(Object.entries(headers).flatMap(([name, value]) => (ownHeaders.has(name) ? [] : [[name, String(value)]]))),
+    );
+  } finally {
+    await probe.close();
+  }
+}
+
+/** Every answer Fastify gives carries the headers, set on the raw response as helmet set them. */
+export const securityHeadersPlugin = appLevel('security-headers', async (app: FastifyInstance, options: { headers: SecurityHeaders }) => {
+  const entries = Object.entries(options.headers);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
+    done();
+  });
+});
