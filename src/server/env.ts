@@ -4,9 +4,11 @@
  * process.env. It does not open the database or any other connection.
  */
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from './config-error.ts';
+import { cronExpressionProblem } from './cron-expression.ts';
+import { APP_KEY_PATTERN, assertDataDirWritable, decodeAppKey, readStoredAppKey } from './data-dir.ts';
 
 export interface AppConfig {
   port: number;
@@ -69,13 +71,8 @@ export interface S3Config {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
 const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
 
-const APP_KEY_PATTERN = /^base64:[A-Za-z0-9+/]{43}=$/;
 const APP_KEY_MESSAGE = 'must be "base64:" followed by 32 bytes in base64';
 /** An IPv4 or IPv6 address, optionally with a /prefix (checked loosely; Fastify's proxy-addr parses it). */
 const PROXY_ADDRESS_PATTERN = /^(?:[0-9.]+|[0-9a-fA-F:.]+)(?:\/\d{1,3})?$/;
@@ -211,40 +208,6 @@ const envSchema = z.object({
 
 export const DEFAULT_BACKUP_SCHEDULE = '0 3 * * *';
 
-/** Each cron field's range; month and weekday also take names (JAN, MON). 7 is Sunday too. */
-const CRON_FIELDS = [
-  { name: 'minute', min: 0, max: 59 },
-  { name: 'hour', min: 0, max: 23 },
-  { name: 'day of month', min: 1, max: 31 },
-  { name: 'month', min: 1, max: 12, names: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'], first: 1 },
-  { name: 'day of week', min: 0, max: 7, names: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'], first: 0 },
-] as const;
-
-/** Why a 5-field cron expression is not one, or undefined when it is. */
-export function cronExpressionProblem(expression: string): string | undefined {
-  const fields = expression.trim().split(/\s+/);
-  if (fields.length !== 5)
-    return `must be off or a cron expression of 5 fields (minute hour day month weekday), e.g. ${DEFAULT_BACKUP_SCHEDULE}`;
-  for (const [index, field] of fields.entries()) {
-    const spec = CRON_FIELDS[index]!;
-    const value = (text: string): number | undefined => {
-      const named = 'names' in spec ? (spec.names as readonly string[]).indexOf(text.toUpperCase()) : -1;
-      if (named !== -1) return named + ('first' in spec ? spec.first : 0);
-      return /^\d+$/.test(text) ? Number(text) : undefined;
-    };
-    for (const item of field.split(',')) {
-      const match = /^(\*|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)?)(?:\/(\d+))?$/.exec(item);
-      const bounds = match?.[1] === '*' ? [] : (match?.[1]?.split('-').map(value) ?? [undefined]);
-      const inRange = bounds.every((n) => n !== undefined && n >= spec.min && n <= spec.max);
-      const step = match?.[2] === undefined ? 1 : Number(match[2]);
-      if (!match || !inRange || step < 1 || (bounds.length === 2 && bounds[0]! > bounds[1]!)) {
-        return `the ${spec.name} field "${field}" is not valid (${spec.min}-${spec.max}, *, lists, ranges and /steps)`;
-      }
-    }
-  }
-  return undefined;
-}
-
 /** Validates the environment; throws ConfigError with a one-line message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -316,55 +279,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 export function assertServerAppKey(config: AppConfig): void {
   if (config.isProduction && config.databaseUrl && !config.isAppKeyFromEnv) {
     throw new ConfigError('Missing APP_KEY: required in production with DATABASE_URL (every copy of the site must use the same key)');
-  }
-}
-
-/**
- * DATA_DIR must be a folder we can write, or one we can create: checked on the folder itself or
- * its nearest existing ancestor, without creating anything (a failed start leaves nothing behind).
- */
-function assertDataDirWritable(dataDir: string): void {
-  let probe = dataDir;
-  while (!existsSync(probe)) {
-    const parent = path.dirname(probe);
-    if (parent === probe) break;
-    probe = parent;
-  }
-  try {
-    if (!statSync(probe).isDirectory()) throw Object.assign(new Error(), { code: 'ENOTDIR' });
-    accessSync(probe, constants.W_OK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw new ConfigError(`Invalid DATA_DIR: ${dataDir} cannot be written (${code})`);
-  }
-}
-
-function decodeAppKey(value: string): Buffer {
-  return Buffer.from(value.slice('base64:'.length), 'base64');
-}
-
-function appKeyFile(dataDir: string): string {
-  return path.join(dataDir, 'app-key');
-}
-
-function readStoredAppKey(dataDir: string): Buffer | undefined {
-  const keyFile = appKeyFile(dataDir);
-  if (!existsSync(keyFile)) return undefined;
-  const text = readFileSync(keyFile, 'utf8').trim();
-  if (!APP_KEY_PATTERN.test(text)) {
-    throw new ConfigError(`Invalid APP_KEY: ${keyFile} is not a key this site wrote`);
-  }
-  return decodeAppKey(text);
-}
-
-/**
- * Creates DATA_DIR and keeps a generated APP_KEY there (beside the data it protects, so a copied
- * DATA_DIR keeps working). Called once the database is known to be reachable.
- */
-export function persistDataDir(config: AppConfig): void {
-  mkdirSync(config.dataDir, { recursive: true });
-  if (config.isAppKeyNew) {
-    writeFileSync(appKeyFile(config.dataDir), `base64:${config.appKey.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    config.isAppKeyNew = false;
   }
 }

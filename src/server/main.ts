@@ -6,7 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { assertServerAppKey, ConfigError, loadConfig, persistDataDir, type AppConfig } from './env.ts';
+import { assertServerAppKey, loadConfig, type AppConfig } from './env.ts';
+import { ConfigError } from './config-error.ts';
+import { persistDataDir } from './data-dir.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { withStartupLock } from './db/startup-lock.ts';

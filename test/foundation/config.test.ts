@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertServerAppKey, ConfigError, loadConfig, persistDataDir } from '#server/env.ts';
+import { assertServerAppKey, loadConfig } from '#server/env.ts';
+import { ConfigError } from '#server/config-error.ts';
+import { persistDataDir } from '#server/data-dir.ts';
 
 let dir: string;
 beforeAll(async () => {

@@ -35,8 +35,9 @@ describe('without METRICS_TOKEN', () => {
     expect(sample(res.body, 'bodyshop_public_snapshot_built_timestamp_seconds')).toBeGreaterThan(Date.now() / 1000 - 600);
     // Node's own metrics, from the first scrape on.
     expect(res.body).toContain('process_resident_memory_bytes');
-    // No queue is wired yet, and no backup was written: neither is reported as a made-up zero.
-    expect(res.body).not.toContain('bodyshop_jobs_queued');
+    // The app wires the job and mail queues; no backup was written, and none is made up as a zero.
+    expect(sample(res.body, 'bodyshop_jobs_failed')).toBe(0);
+    expect(sample(res.body, 'bodyshop_mail_failed')).toBe(0);
     expect(res.body).not.toMatch(/^bodyshop_backup_last_timestamp_seconds\{/m);
   });
 
@@ -72,7 +73,8 @@ describe('without METRICS_TOKEN', () => {
     expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/galleries/:id"}')).toBe(2);
   });
 
-  it('reports the queues once their probes are wired, and the last scheduled backup', async () => {
+  it("reports what the queues' probes say, and the last scheduled backup", async () => {
+    const appProbes = t.deps.probes;
     t.deps.probes = {
       queue: async () => ({ queued: 3, active: 1, failed: 2 }),
       mail: async () => ({ sent: 40, failed: 1, queued: 0 }),
@@ -96,7 +98,7 @@ describe('without METRICS_TOKEN', () => {
     const failing = await t.app.inject({ url: '/metrics' });
     expect(failing.statusCode).toBe(200);
     expect(sample(failing.body, 'bodyshop_jobs_queued')).toBeNaN();
-    delete t.deps.probes;
+    t.deps.probes = appProbes;
   });
 
   it('counts the public reads the fast path answers before Fastify', async () => {

@@ -36,8 +36,11 @@ describe('system.status', () => {
     expect(after.files.sizeBytes).toBeGreaterThan(0);
   });
 
-  it('leaves the queues unknown until their probes are wired, then reports them', async () => {
-    expect((await status()).queue).toBeNull();
+  it('reports the job and mail queues, and leaves one whose probe fails unknown', async () => {
+    const wiredByTheApp = await status();
+    expect(wiredByTheApp.queue).toEqual({ queued: expect.any(Number), active: expect.any(Number), failed: 0 });
+    expect(wiredByTheApp.mail).toEqual({ sent: 0, failed: 0, queued: 0 });
+    const appProbes = t.deps.probes;
     t.deps.probes = {
       queue: async () => ({ queued: 2, active: 0, failed: 1 }),
       mail: async () => {
@@ -49,7 +52,7 @@ describe('system.status', () => {
       expect(wired.queue).toEqual({ queued: 2, active: 0, failed: 1 });
       expect(wired.mail).toBeNull();
     } finally {
-      delete t.deps.probes;
+      t.deps.probes = appProbes;
     }
   });
 

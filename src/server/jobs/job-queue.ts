@@ -186,7 +186,12 @@ export class JobQueue {
     if (!this.started) return;
     const timeout = this.options.stopTimeoutMs ?? 5_000;
     const stopping = Date.now();
-    await this.boss.stop({ graceful: true, wait: true, close: false, timeout });
+    try {
+      await this.boss.stop({ graceful: true, wait: true, close: false, timeout });
+    } catch (err) {
+      // The database went first (an outage, a test that closed it): nothing left to hand back to.
+      this.options.log.warn({ err }, 'job queue stopped without its database');
+    }
     this.started = false;
     // The per-copy timers' work gets what is left of the same time; a queued job still running now
     // has been handed back (failed, retried later), so it is not waited for.
