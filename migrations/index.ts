@@ -6,6 +6,7 @@ import * as rateLimits from './2026-11-23T2300_rate_limits.ts';
 import * as shop from './2026-11-24T0100_shop.ts';
 import * as quoteRequests from './2026-11-24T0200_quote_requests.ts';
 import * as imageMediumVariant from './2026-11-24T0300_image_medium_variant.ts';
+import * as shopTrustSignals from './2026-11-26T0100_shop_trust_signals.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0100_shop': shop,
   '2026-11-24T0200_quote_requests': quoteRequests,
   '2026-11-24T0300_image_medium_variant': imageMediumVariant,
+  '2026-11-26T0100_shop_trust_signals': shopTrustSignals,
 };
