@@ -96,7 +96,7 @@ describe('visitor', () => {
       ['Services', '/services', 'Services'],
       ['Galleries', '/galleries', 'Photo Galleries'],
       ['Contact', '/contact', 'Get In Touch'],
-      ['Home', '/', 'Welcome'],
+      ['Home', '/', 'Accident repairs and resprays in Porthaven'],
     ];
     for (const [label, path, heading] of targets) {
       await j.step(`menu: ${label}`, async () => {

@@ -272,6 +272,18 @@ describe('the trust signals on PUT and GET /api/shop', () => {
     expect(replaced.body).toEqual(defaultShop);
   });
 
+  it('shows on the home page only the signals that are set', async () => {
+    expect(await pageHtml('/')).not.toContain('class="trust"');
+    expect((await admin.put('/api/shop', { json: { ...body(), ...signals, insurers: [], warranty: '' } })).status).toBe(200);
+    const html = await pageHtml('/');
+    expect(html).toContain('<strong>Trading since 1998</strong>');
+    expect(html).toContain('BS 10125, PAS 125');
+    expect(html).toContain('href="https://reviews.example.test/harbourside"');
+    expect(html).not.toContain('Insurers we work with');
+    expect(html).not.toContain('Warranty:');
+    expect((await admin.put('/api/shop', { json: body() })).status).toBe(200);
+  });
+
   it('answers 422 for each bad signal at once', async () => {
     const res = await admin.put('/api/shop', {
       json: {
