@@ -62,7 +62,7 @@ describe('public pages in the first HTML', () => {
     });
     await j.step('open the home page signed out: its content comes with the page', async () => {
       await page.goto(j.url('/'));
-      await visible(page.getByRole('heading', { name: 'Welcome' }));
+      await visible(page.getByRole('heading', { name: 'Accident repairs and resprays in Porthaven' }));
       await visible(page.getByRole('region', { name: 'Customer reviews' }));
       expect(contentRequests).toEqual([]);
     });

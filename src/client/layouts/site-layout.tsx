@@ -17,17 +17,20 @@ import { NextStep } from '#client/components/calls-to-action/next-step.tsx';
 export function SiteLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const shop = useShop();
-  const showsCallsToAction = shop !== undefined && matchScreen(location)?.screen.callsToAction !== false;
+  const screen = matchScreen(location)?.screen;
+  const showsCallBar = shop !== undefined && screen?.callsToAction !== false;
+  // A sign-in screen has a task of its own: the call bar stays, the prompt to get a quote does not.
+  const showsPrompt = showsCallBar && screen?.layout !== 'auth';
   return (
     <>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="site-main">
         <SiteNoticeBanner />
         {children}
-        {showsCallsToAction && <NextStep shop={shop} />}
+        {showsPrompt && <NextStep shop={shop} />}
       </main>
-      <SiteFooter hasCallBar={showsCallsToAction} />
-      {showsCallsToAction && <CallBar shop={shop} />}
+      <SiteFooter hasCallBar={showsCallBar} />
+      {showsCallBar && <CallBar shop={shop} />}
     </>
   );
 }
