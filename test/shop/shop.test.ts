@@ -274,6 +274,7 @@ describe('the trust signals on PUT and GET /api/shop', () => {
 
   it('shows on the home page only the signals that are set', async () => {
     expect(await pageHtml('/')).not.toContain('class="trust"');
+    expect(await pageHtml('/')).not.toContain('foundingDate');
     expect((await admin.put('/api/shop', { json: { ...body(), ...signals, insurers: [], warranty: '' } })).status).toBe(200);
     const html = await pageHtml('/');
     expect(html).toContain('<strong>Trading since 1998</strong>');
@@ -281,6 +282,8 @@ describe('the trust signals on PUT and GET /api/shop', () => {
     expect(html).toContain('href="https://reviews.example.test/harbourside"');
     expect(html).not.toContain('Insurers we work with');
     expect(html).not.toContain('Warranty:');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(jsonLd.foundingDate).toBe('1998');
     expect((await admin.put('/api/shop', { json: body() })).status).toBe(200);
   });
 
