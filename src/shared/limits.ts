@@ -26,6 +26,13 @@ export const SHOP_LIMITS = {
   rangesPerDay: 4,
   closures: 50,
   closureNote: 200,
+  /** Trust signals: accreditations and standards, insurers worked with, each a short name. */
+  accreditations: 10,
+  insurers: 20,
+  signalName: 100,
+  warranty: 255,
+  /** The oldest year a shop can have started trading in. */
+  firstYear: 1800,
 } as const;
 /** Quote requests (/quote, POST /api/quote-requests). */
 export const QUOTE_PHOTOS_MAX = 6;

@@ -38,8 +38,17 @@ export interface ScreenEntry {
   path: string;
   layout: ScreenLayout;
   access: ScreenAccess;
-  /** The document title (`<title> | <shop>`), or where it comes from: `gallery`, the gallery of the path's `:id`. */
-  title: string | { from: 'gallery' };
+  /**
+   * The document title (`<title> | <shop>`), or where it comes from: `gallery`, the gallery of the
+   * path's `:id`; `shop`, what the shop does and where (`shopTitle`). It says what the page is, never
+   * just "Home".
+   */
+  title: string | { from: 'gallery' | 'shop' };
+  /**
+   * A site page without the calls to action (the phone's call bar and the end-of-page prompt to get
+   * a quote or call): the quote form itself (and a booking form, when there is one).
+   */
+  callsToAction?: false;
   /** With access `guest`: where a signed-in visitor goes instead (default: `?redirect=` or home). */
   signedInTo?: string;
   /**
@@ -75,7 +84,7 @@ export const SCREENS = {
     path: '/',
     layout: 'site',
     access: 'public',
-    title: 'Home',
+    title: { from: 'shop' },
     ssr: {
       description: ({ shop }) => `${shop.tagline}: accident repairs, resprays and paintwork.`,
       image: { widget: 'HomeImage1' },
@@ -141,7 +150,7 @@ export const SCREENS = {
       sitemap: 'pages',
     },
   },
-  quote: { path: '/quote', layout: 'site', access: 'public', title: 'Get a quote' },
+  quote: { path: '/quote', layout: 'site', access: 'public', title: 'Get a quote', callsToAction: false },
   terms: {
     path: '/legal/terms',
     layout: 'site',
@@ -193,6 +202,23 @@ export type ScreenWithParams = { [K in ScreenId]: (typeof SCREENS)[K]['path'] ex
 
 /** The screens the server renders (an `ssr` entry): a walk over them needs what each shows. */
 export type RenderedScreenId = { [K in ScreenId]: (typeof SCREENS)[K] extends { ssr: object } ? K : never }[ScreenId];
+
+/** What the shop does and where, from its record: the home page's title and headline ("Accident repairs and resprays in Porthaven"). */
+export function shopTitle(shop: Pick<Shop, 'town'>): string {
+  return `Accident repairs and resprays in ${shop.town}`;
+}
+
+/**
+ * A screen's title from its entry and what the page shows (the shop's record, the path's gallery's
+ * name); empty while what it is made from is not known yet.
+ */
+export function titleOf(
+  title: ScreenEntry['title'],
+  facts: { shop?: Pick<Shop, 'town'> | undefined; galleryName?: string | undefined },
+): string {
+  if (typeof title === 'string') return title;
+  return (title.from === 'shop' ? facts.shop && shopTitle(facts.shop) : facts.galleryName) ?? '';
+}
 
 /** The title of the page that is not there (the not-found screen, and the 404 answer's head). */
 export const NOT_FOUND_TITLE = 'Page Not Found';

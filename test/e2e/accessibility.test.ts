@@ -16,7 +16,7 @@ const j = useJourney(import.meta.filename);
 
 /** The heading of each screen a visitor may open, to know it has rendered (TypeScript asks for a new screen's). */
 const HEADINGS: Record<VisitorScreenId, string | RegExp> = {
-  home: 'Welcome',
+  home: 'Accident repairs and resprays in Porthaven',
   about: 'About Us',
   services: 'Services',
   galleries: 'Photo Galleries',

@@ -108,7 +108,7 @@ describe('admin: widgets', () => {
     const { page } = j;
     const visitor = await j.newContext();
     await visitor.page.goto(j.url('/'));
-    await visible(visitor.page.getByRole('heading', { name: 'Welcome' }));
+    await visible(visitor.page.getByRole('heading', { name: 'Accident repairs and resprays in Porthaven' }));
     await visible(visitor.page.getByRole('link', { name: /Find Out More/ }).first());
     expect(await visitor.page.getByRole('link', { name: /^Edit widget / }).count()).toBe(0);
 

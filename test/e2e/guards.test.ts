@@ -50,7 +50,7 @@ describe('guards', () => {
       await j.step(`user opens ${path}`, async () => {
         await page.goto(j.url(path));
         await atPath(page, '/');
-        await visible(page.getByRole('heading', { name: 'Welcome' }));
+        await visible(page.getByRole('heading', { name: 'Accident repairs and resprays in Porthaven' }));
         expect(await page.getByRole('heading', { name: 'Please Login' }).count()).toBe(0);
       });
     }

@@ -29,7 +29,7 @@ describe('public pages in the first HTML', () => {
     expect(home.headers.get('vary')).toContain('Accept-Encoding');
     const html = await home.text();
     expect(html).toContain('</html>');
-    expect(html).toContain('<title>Home | Harbourside Body &amp; Paint</title>');
+    expect(html).toContain('<title>Accident repairs and resprays in Porthaven | Harbourside Body &amp; Paint</title>');
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/" \/>/);
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/img\/[^"]+"/);
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as { '@type': string };
@@ -62,7 +62,7 @@ describe('public pages in the first HTML', () => {
     });
     await j.step('open the home page signed out: its content comes with the page', async () => {
       await page.goto(j.url('/'));
-      await visible(page.getByRole('heading', { name: 'Welcome' }));
+      await visible(page.getByRole('heading', { name: 'Accident repairs and resprays in Porthaven' }));
       await visible(page.getByRole('region', { name: 'Customer reviews' }));
       expect(contentRequests).toEqual([]);
     });

@@ -31,7 +31,7 @@ describe('visitor', () => {
     const { page } = j;
     const gallery = await firstVisibleGallery();
     const routes: { path: string; heading: string | RegExp; text?: string | RegExp }[] = [
-      { path: '/', heading: 'Welcome', text: /vehicle body shop repairs and paint service/i },
+      { path: '/', heading: 'Accident repairs and resprays in Porthaven', text: /vehicle body shop repairs and paint service/i },
       { path: '/contact', heading: 'Get In Touch', text: '9am to 5pm' },
       { path: '/about', heading: 'About Us' },
       { path: '/services', heading: 'Services', text: 'Paint, resprays & smart repairs' },
@@ -96,7 +96,7 @@ describe('visitor', () => {
       ['Services', '/services', 'Services'],
       ['Galleries', '/galleries', 'Photo Galleries'],
       ['Contact', '/contact', 'Get In Touch'],
-      ['Home', '/', 'Welcome'],
+      ['Home', '/', 'Accident repairs and resprays in Porthaven'],
     ];
     for (const [label, path, heading] of targets) {
       await j.step(`menu: ${label}`, async () => {
@@ -145,7 +145,7 @@ describe('visitor', () => {
   test('the navigation bar turns solid once the page has scrolled more than 110 px', async () => {
     const { page } = j;
     await page.goto(j.url('/'));
-    await visible(page.getByRole('heading', { name: 'Welcome' }));
+    await visible(page.getByRole('heading', { name: 'Accident repairs and resprays in Porthaven' }));
     const header = page.locator('header').first();
     // Scrolls, waits for the scroll event to have been handled (two frames), reads the class.
     const solidAt = (y: number) =>

@@ -82,6 +82,11 @@ const expectedColumns: Record<string, string[]> = {
     'opening_hours',
     'closures',
     'time_zone',
+    'accreditations',
+    'insurers',
+    'year_established',
+    'warranty',
+    'reviews_url',
     'updated_at',
   ],
 };

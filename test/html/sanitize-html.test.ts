@@ -58,7 +58,7 @@ describe('sanitizeRichText', () => {
   it("keeps the editor's formatting", () => {
     const html =
       '<h2 style="text-align: center">Title</h2><p style="text-align: right">A <strong>b</strong> <b>c</b> <em>d</em> <i>e</i> <u>f</u> <s>g</s> <strike>h</strike><br><span style="color: #ff0000">red</span> <span style="color: rgb(0, 128, 0)">green</span></p>' +
-      '<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote><p><a href="https://example.com/x?y=1">web</a> <a href="mailto:a@b.test">mail</a> <a href="http://example.com">plain</a></p>';
+      '<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote><p><a href="https://example.com/x?y=1">web</a> <a href="mailto:a@b.test">mail</a> <a href="tel:01736555014">01736 555 014</a> <a href="http://example.com">plain</a></p>';
     // Only whitespace in style values and the void <br> are normalised.
     expect(sanitizeRichText(html)).toBe(html.replace(/: /g, ':').replace('<br>', '<br />'));
   });

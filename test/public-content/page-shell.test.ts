@@ -46,7 +46,7 @@ const jsonLdOf = (html: string) =>
 
 describe('the page shell', () => {
   it('gives every public page its title, description, canonical URL, social tags and the shop as JSON-LD', async () => {
-    const pages = screensWhere((screen) => screen.ssr !== undefined && typeof screen.title === 'string');
+    const pages = screensWhere((screen) => screen.ssr !== undefined && (typeof screen.title === 'string' || screen.title.from === 'shop'));
     expect(pages.length).toBeGreaterThan(5);
     for (const screen of pages) {
       const [pathname, title] = [screen.path, titleOf(screen)];
@@ -176,7 +176,7 @@ describe('the page shell', () => {
       const { html } = await render('/services');
       expect(html).toContain('<title>Services | Penwith Panels</title>');
       expect(html).toContain('<meta property="og:site_name" content="Penwith Panels" />');
-      const footer = /<footer class="site-footer">(.*?)<\/footer>/s.exec(rootOf(html))?.[1] ?? '';
+      const footer = /<footer class="site-footer[^"]*">(.*?)<\/footer>/s.exec(rootOf(html))?.[1] ?? '';
       expect(footer).toContain('Penwith Panels');
       expect(footer).toContain('<dt>Monday and Tuesday</dt><dd>7:30am to 4pm</dd>');
       expect(footer).toContain('<dt>Wednesday</dt><dd>Closed</dd>');
@@ -220,7 +220,13 @@ describe('the page shell', () => {
     const galleryName = snapshot.gallery(visibleId)!.name.replace(/</g, '&lt;').replace(/>/g, '&gt;');
     // What each page the server renders shows (TypeScript asks for a new one's).
     const shows: Record<RenderedScreenId, string[]> = {
-      home: ['<h1 class="hero__title">Welcome</h1>', textOf('HomeText1')!, 'What our customers say'],
+      home: [
+        'Welcome to Harbourside Body &amp; Paint',
+        '<h1 class="hero__title">Accident repairs and resprays in Porthaven</h1>',
+        'Vehicle body shop repairs and paint service in Porthaven',
+        textOf('HomeText1')!,
+        'What our customers say',
+      ],
       about: ['About Us', textOf('AboutText')!, 'From the workshop'],
       services: ['Services', textOf('ServicesText')!],
       galleries: ['Photo Galleries', galleryName],
@@ -235,6 +241,12 @@ describe('the page shell', () => {
       const { html } = await render(pathname);
       const root = rootOf(html);
       for (const text of texts) expect(root, `${pathname}: ${text}`).toContain(text);
+      // Every public page ends with the prompt to get a quote or call, and has the phone's call bar (issue 23).
+      expect(root, pathname).toMatch(/<section class="next-step".*<a href="\/quote"[^>]*>Get a quote<\/a>/s);
+      expect(root, pathname).toContain('<nav class="call-bar" aria-label="Call or get a quote">');
+      expect(root, pathname).toContain(
+        '<a href="tel:01736555014" class="call-bar__link call-bar__link--call" aria-label="Call Harbourside Body &amp; Paint on 01736 555 014">',
+      );
       // Nothing still loading: the skeletons are what the browser shows before its data, never in a rendered page.
       expect(root, pathname).not.toMatch(/widget--loading|skeleton/);
       expect(root, pathname).not.toContain('<link rel="preload"');

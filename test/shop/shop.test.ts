@@ -241,3 +241,78 @@ describe('PUT /api/shop', () => {
     expect((await admin.put('/api/shop', { json: body() })).status).toBe(200);
   });
 });
+
+describe('the trust signals on PUT and GET /api/shop', () => {
+  const signals = {
+    accreditations: ['BS 10125', 'PAS 125'],
+    insurers: ['Direct Line', 'Aviva'],
+    yearEstablished: 1998,
+    warranty: 'Lifetime guarantee on paintwork',
+    reviewsUrl: 'https://reviews.example.test/harbourside',
+  };
+
+  it('starts empty, saves them (trimmed) and reads them back; a body without them (an older client) clears them', async () => {
+    expect((await anon().get('/api/shop')).body).toMatchObject({
+      accreditations: [],
+      insurers: [],
+      yearEstablished: null,
+      warranty: '',
+      reviewsUrl: '',
+    });
+    const saved = await admin.put('/api/shop', {
+      json: { ...body(), ...signals, accreditations: [' BS 10125 ', 'PAS 125'], warranty: ' Lifetime guarantee on paintwork ' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject(signals);
+    expect((await anon().get('/api/shop')).body).toEqual({ ...body(), ...signals });
+
+    const { accreditations: _a, insurers: _i, yearEstablished: _y, warranty: _w, reviewsUrl: _r, ...older } = body();
+    const replaced = await admin.put('/api/shop', { json: older });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toEqual(defaultShop);
+  });
+
+  it('shows on the home page only the signals that are set', async () => {
+    expect(await pageHtml('/')).not.toContain('class="trust"');
+    expect(await pageHtml('/')).not.toContain('foundingDate');
+    expect((await admin.put('/api/shop', { json: { ...body(), ...signals, insurers: [], warranty: '' } })).status).toBe(200);
+    const html = await pageHtml('/');
+    expect(html).toContain('<strong>Trading since 1998</strong>');
+    expect(html).toContain('BS 10125, PAS 125');
+    expect(html).toContain('href="https://reviews.example.test/harbourside"');
+    expect(html).not.toContain('Insurers we work with');
+    expect(html).not.toContain('Warranty:');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(jsonLd.foundingDate).toBe('1998');
+    expect((await admin.put('/api/shop', { json: body() })).status).toBe(200);
+  });
+
+  it('answers 422 for each bad signal at once', async () => {
+    const res = await admin.put('/api/shop', {
+      json: {
+        ...body(),
+        accreditations: ['BS 10125', '  ', 'x'.repeat(101)],
+        insurers: Array.from({ length: 21 }, (_, i) => `Insurer ${i}`),
+        yearEstablished: new Date().getUTCFullYear() + 1,
+        warranty: 'w'.repeat(256),
+        reviewsUrl: 'http://reviews.example.test/harbourside',
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      'accreditations.1': ['The accreditation field is required.'],
+      'accreditations.2': ['The accreditation field must not be greater than 100 characters.'],
+      insurers: ['At most 20 insurers.'],
+      yearEstablished: ['The year established field must be a year from 1800 to this year.'],
+      warranty: ['The warranty field must not be greater than 255 characters.'],
+      reviewsUrl: ['The reviews link field must start with https://.'],
+    });
+    const wrong = await admin.put('/api/shop', { json: { ...body(), yearEstablished: 'long ago', reviewsUrl: 'javascript:alert(1)' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({
+      yearEstablished: ['The year established field must be a year.'],
+      reviewsUrl: ['The reviews link field must be a valid URL.'],
+    });
+    expect((await anon().get('/api/shop')).body).toEqual(defaultShop);
+  });
+});

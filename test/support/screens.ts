@@ -2,7 +2,8 @@
  * Walks over the route table (src/shared/screens.ts): each screen's address, its path's
  * parameters filled in. TypeScript asks for a value for each parameter of a new screen.
  */
-import { pathOf, SCREEN_LIST, type ScreenEntry, type ScreenId, type SCREENS, type ScreenWithParams } from '#shared/screens.ts';
+import { pathOf, SCREEN_LIST, shopTitle, type ScreenEntry, type ScreenId, type SCREENS, type ScreenWithParams } from '#shared/screens.ts';
+import { defaultShop } from '#server/db/seed/default-shop.ts';
 
 export type ParamValues = Record<ScreenWithParams, Record<string, string | number>>;
 
@@ -28,9 +29,10 @@ export function screensWhere(keep: (screen: Screen) => boolean): Screen[] {
   return SCREEN_LIST.filter(keep);
 }
 
-/** The screen's document title: its own, or (derived from its gallery) `galleryName`. */
+/** The screen's document title: its own, derived from the seeded shop's record, or (derived from its gallery) `galleryName`. */
 export function titleOf(screen: Screen, galleryName?: string): string {
   if (typeof screen.title === 'string') return screen.title;
+  if (screen.title.from === 'shop') return shopTitle(defaultShop);
   if (galleryName === undefined) throw new Error(`${screen.id}'s title comes from its gallery`);
   return galleryName;
 }

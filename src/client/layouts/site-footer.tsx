@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
-import { addressLines, phoneHref, useShop } from '#client/lib/shop.ts';
+import { addressLines, useShop } from '#client/lib/shop.ts';
+import { CallLink } from '#client/components/calls-to-action/call-links.tsx';
 import { openingHoursLines } from '#shared/opening-status.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { accountHomeOf } from '#client/routing/require-session.tsx';
@@ -11,12 +12,13 @@ function scrollToTop() {
   document.getElementById('skip-link')?.focus({ preventScroll: true });
 }
 
-export function SiteFooter() {
+/** `hasCallBar`: a phone's call bar is fixed below, so the footer keeps its height free at its bottom. */
+export function SiteFooter({ hasCallBar = false }: { hasCallBar?: boolean }) {
   const { user } = useSession();
   const shop = useShop();
   const year = new Date().getFullYear();
   return (
-    <footer className="site-footer">
+    <footer className={`site-footer${hasCallBar ? ' site-footer--above-call-bar' : ''}`}>
       <div className="container site-footer__grid">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="site-footer__heading">
@@ -50,7 +52,7 @@ export function SiteFooter() {
                   {line}
                 </span>
               ))}
-              <a href={phoneHref(shop.telephone)}>{shop.telephone}</a>
+              <CallLink shop={shop} />
               <br />
               <a href={`mailto:${shop.email}`}>{shop.email}</a>
             </address>

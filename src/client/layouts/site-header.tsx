@@ -5,6 +5,7 @@ import { useScrolledPast } from '#client/lib/media.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { accountHomeOf } from '#client/routing/require-session.tsx';
 import { useShop } from '#client/lib/shop.ts';
+import { CallLink, PhoneIcon, QuoteLink } from '#client/components/calls-to-action/call-links.tsx';
 
 const MAIN_MENU = [
   { href: '/', label: 'Home' },
@@ -64,17 +65,28 @@ export function SiteHeader() {
                 </Link>
               </li>
             ))}
-            <li>
+            <li className="site-nav__account">
               {user && !accountHome ? (
                 // A member opens no area of their own: signing out is all there is to offer.
-                <button type="button" className="site-nav__link site-nav__link--cta" onClick={() => void signOut()}>
+                <button type="button" className="site-nav__link site-nav__link--quiet" onClick={() => void signOut()}>
                   Log out
                 </button>
               ) : (
-                <Link href={accountHome ?? '/login'} className="site-nav__link site-nav__link--cta" onClick={() => setMenuOpen(false)}>
+                <Link href={accountHome ?? '/login'} className="site-nav__link site-nav__link--quiet" onClick={() => setMenuOpen(false)}>
                   {user ? 'My Account' : 'Log in'}
                 </Link>
               )}
+            </li>
+            {shop && (
+              <li className="site-nav__phone">
+                <CallLink shop={shop} className="site-nav__link site-nav__link--phone">
+                  <PhoneIcon />
+                  <span className="site-nav__phone-number">{shop.telephone}</span>
+                </CallLink>
+              </li>
+            )}
+            <li>
+              <QuoteLink className="site-nav__link site-nav__link--cta" onClick={() => setMenuOpen(false)} />
             </li>
           </ul>
         </nav>

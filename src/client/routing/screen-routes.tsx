@@ -16,6 +16,7 @@ import {
   type ScreenEntry,
   type ScreenId,
   type ScreenLayout,
+  shopTitle,
 } from '#shared/screens.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { SiteLayout } from '#client/layouts/site-layout.tsx';
@@ -25,6 +26,7 @@ import { useRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
 import { useScrollRestoration } from '#client/routing/scroll-manager.ts';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { trpc } from '#client/lib/trpc.ts';
+import { useShop } from '#client/lib/shop.ts';
 import { NotFoundPage } from '#client/pages/not-found/not-found-page.tsx';
 import { SCREEN_COMPONENTS, type ScreenParams } from './screens.tsx';
 
@@ -58,9 +60,17 @@ function StaticTitle({ title }: { title: string }) {
   return null;
 }
 
+/** The home page's title: what the shop does and where, from its record (already in the cache). */
+function ShopTitle() {
+  const shop = useShop();
+  usePageTitle(shop && shopTitle(shop));
+  return null;
+}
+
 /** The document title the entry declares, or derives (a screen showing a not-found page inside sets its own after this). */
 function ScreenTitle({ title, params }: { title: ScreenEntry['title']; params: ScreenParams }) {
-  return typeof title === 'string' ? <StaticTitle title={title} /> : <GalleryTitle id={params.id} />;
+  if (typeof title === 'string') return <StaticTitle title={title} />;
+  return title.from === 'shop' ? <ShopTitle /> : <GalleryTitle id={params.id} />;
 }
 
 /** A signed-in visitor of a guests' screen goes where signing in would have taken them. */

@@ -149,6 +149,13 @@ export interface ShopTable {
   opening_hours: string;
   closures: string;
   time_zone: string;
+  /** JSON text: string[]. */
+  accreditations: string;
+  /** JSON text: string[]. */
+  insurers: string;
+  year_established: number | null;
+  warranty: string;
+  reviews_url: string;
   updated_at: Timestamp;
 }
 

@@ -34,7 +34,7 @@ function options(allowEmbeds: boolean): sanitizeHtml.IOptions {
       ...(allowEmbeds ? { iframe: ['src', 'width', 'height', 'allowfullscreen', 'frameborder', 'allow', 'title'] } : {}),
     },
     allowedStyles,
-    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowedSchemesByTag: { iframe: ['https'] },
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',

@@ -13,6 +13,7 @@ import {
   NOT_FOUND_TITLE,
   SCREEN_AREAS,
   SCREEN_LIST,
+  titleOf,
   type ScreenEntry,
   type ScreenMatch,
 } from '#shared/screens.ts';
@@ -66,7 +67,7 @@ function renderedPageHead(match: ScreenMatch, ssr: NonNullable<ScreenEntry['ssr'
   const facts = gallery && { name: gallery.name, imageCount: gallery.images.length };
   const head: PageHead = {
     status: 200,
-    title: typeof screen.title === 'string' ? screen.title : (gallery?.name ?? ''),
+    title: titleOf(screen.title, { shop, galleryName: gallery?.name }),
     // Before the first snapshot (the first seconds of a start) the shop's details are not known yet.
     description: shop ? ssr.description({ shop, gallery: facts }) : '',
     canonicalPath: clean,
@@ -90,7 +91,7 @@ export function pageHeadFor(pathname: string, snapshot: PublicSnapshot | undefin
     const { title } = match.screen;
     return {
       status: 200,
-      title: typeof title === 'string' ? title : (shop?.name ?? ''),
+      title: titleOf(title, { shop }) || (shop?.name ?? ''),
       description: tagline,
       key: match.screen.id,
       match,

@@ -55,5 +55,7 @@ export function shopStructuredData(shop: Shop, appUrl: string, image: string | u
         }
       : {}),
     ...(shop.socialLinks.length ? { sameAs: shop.socialLinks.map((link) => link.url) } : {}),
+    // A trust signal the admin may set: the year the shop started trading (an ISO 8601 year).
+    ...(shop.yearEstablished !== null ? { foundingDate: String(shop.yearEstablished) } : {}),
   };
 }

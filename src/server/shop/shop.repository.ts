@@ -6,7 +6,12 @@ import type { Shop } from '#shared/schemas/shop.ts';
 const SHOP_ID = 1;
 
 /** The row's values as the record's shape; the presenter (shop.service.ts) checks them. */
-export interface ShopRecord extends Omit<Shop, 'addressLines' | 'socialLinks' | 'openingHours' | 'closures'> {
+export interface ShopRecord extends Omit<
+  Shop,
+  'addressLines' | 'socialLinks' | 'openingHours' | 'closures' | 'accreditations' | 'insurers'
+> {
+  accreditations: unknown;
+  insurers: unknown;
   addressLines: unknown;
   socialLinks: unknown;
   openingHours: unknown;
@@ -31,6 +36,11 @@ function toColumns(shop: Shop) {
     opening_hours: JSON.stringify(shop.openingHours),
     closures: JSON.stringify(shop.closures),
     time_zone: shop.timeZone,
+    accreditations: JSON.stringify(shop.accreditations),
+    insurers: JSON.stringify(shop.insurers),
+    year_established: shop.yearEstablished,
+    warranty: shop.warranty,
+    reviews_url: shop.reviewsUrl,
   };
 }
 
@@ -53,6 +63,11 @@ export async function findShop(db: Kysely<Database>): Promise<ShopRecord | undef
     openingHours: JSON.parse(row.opening_hours),
     closures: JSON.parse(row.closures),
     timeZone: row.time_zone,
+    accreditations: JSON.parse(row.accreditations),
+    insurers: JSON.parse(row.insurers),
+    yearEstablished: row.year_established === null ? null : Number(row.year_established),
+    warranty: row.warranty,
+    reviewsUrl: row.reviews_url,
     updatedAt: new Date(row.updated_at),
   };
 }

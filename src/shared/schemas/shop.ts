@@ -36,6 +36,17 @@ export const shopSchema = z.object({
   closures: z.array(closureSchema),
   /** IANA time zone the hours and closures are in. */
   timeZone: z.string(),
+  // Trust signals (issue 23): each shows on the pages only when set.
+  /** Accreditations and standards ("BS 10125"). */
+  accreditations: z.array(z.string()),
+  /** Insurers the shop repairs for. */
+  insurers: z.array(z.string()),
+  /** The year the shop started trading; null: not said. */
+  yearEstablished: z.number().int().nullable(),
+  /** The warranty offered on repairs ("Lifetime guarantee on paintwork"); empty: not said. */
+  warranty: z.string(),
+  /** An https link to the shop's reviews; empty: none. */
+  reviewsUrl: z.string(),
 });
 export type Shop = z.infer<typeof shopSchema>;
 export type OpeningRange = z.infer<typeof openingRangeSchema>;
@@ -92,6 +103,40 @@ function numberBetween(field: string, min: number, max: number) {
     })
     .min(min, messages.between(field, min, max))
     .max(max, messages.between(field, min, max));
+}
+
+/** A list of short names (accreditations, insurers): trimmed, none empty, at most `max`. */
+function nameList(field: string, item: string, max: number) {
+  return z
+    .array(requiredString(item, SHOP_LIMITS.signalName), { error: `The ${field} field must be a list.` })
+    .max(max, `At most ${max} ${field}.`)
+    .default([]);
+}
+
+function yearField(field: string) {
+  return z.preprocess(
+    (v) => (v === undefined || v === '' ? null : v),
+    z
+      .number({ error: `The ${field} field must be a year.` })
+      .int(`The ${field} field must be a year.`)
+      .min(SHOP_LIMITS.firstYear, `The ${field} field must be a year from ${SHOP_LIMITS.firstYear} to this year.`)
+      // Checked when the input is parsed, so the limit moves with the calendar.
+      .refine(
+        (year) => year <= new Date().getUTCFullYear(),
+        `The ${field} field must be a year from ${SHOP_LIMITS.firstYear} to this year.`,
+      )
+      .nullable(),
+  );
+}
+
+/** An https address, or empty. */
+function httpsUrlOrEmpty(field: string) {
+  return (
+    httpUrlField(field)
+      // Any other scheme already has its own message (a valid URL is http or https).
+      .refine((v) => v === null || !/^http:/i.test(v), `The ${field} field must start with https://.`)
+      .transform((v) => v ?? '')
+  );
 }
 
 const openingRangeInput = z
@@ -160,5 +205,10 @@ export const shopInput = z.object({
   timeZone: requiredString('time zone', 64)
     .refine(isTimeZone, 'The time zone field must be a time zone such as Europe/London.')
     .default(DEFAULT_TIME_ZONE),
+  accreditations: nameList('accreditations', 'accreditation', SHOP_LIMITS.accreditations),
+  insurers: nameList('insurers', 'insurer', SHOP_LIMITS.insurers),
+  yearEstablished: yearField('year established'),
+  warranty: optionalText('warranty', SHOP_LIMITS.warranty),
+  reviewsUrl: httpsUrlOrEmpty('reviews link'),
 });
 export type ShopInput = z.infer<typeof shopInput>;

@@ -66,7 +66,7 @@ export default function RichTextEditor({ value, onChange, label, allowEmbeds = f
         code: false,
         codeBlock: false,
         horizontalRule: false,
-        link: { openOnClick: false, autolink: true, protocols: ['mailto'], defaultProtocol: 'https' },
+        link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'], defaultProtocol: 'https' },
       }),
       TextStyle,
       Color,

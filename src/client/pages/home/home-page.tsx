@@ -4,6 +4,9 @@ import { TestimonialsCarousel } from '#client/components/testimonials/testimonia
 import { useShop } from '#client/lib/shop.ts';
 import { Separator } from '#client/components/separator.tsx';
 import { pageImage } from '#client/lib/page-images.ts';
+import { shopTitle } from '#shared/screens.ts';
+import { CallLink, PhoneIcon, QuoteLink } from '#client/components/calls-to-action/call-links.tsx';
+import { TrustSignals } from '#client/components/calls-to-action/trust-signals.tsx';
 
 const FEATURES = [1, 2, 3] as const;
 
@@ -15,18 +18,22 @@ export function HomePage() {
         {/* The home page's LCP, fetched first; under the dark gradient a phone's smaller picture looks the same. */}
         <img className="hero__image" {...pageImage('header')} sizes="100vw" alt="" width="1600" height="800" fetchPriority="high" />
         <div className="hero__content container">
-          <h1 className="hero__title">Welcome</h1>
+          {/* The SPEC's Welcome title, now the overline: the headline says what the shop does and where. */}
+          <p className="hero__overline">{shop ? `Welcome to ${shop.name}` : 'Welcome'}</p>
+          <h1 className="hero__title">{shop ? shopTitle(shop) : 'Welcome'}</h1>
           <p className="hero__subtitle">{shop?.tagline}</p>
           <div className="hero__actions">
-            <Link href="/services" className="btn btn--primary btn--lg">
-              Our services
-            </Link>
-            <Link href="/quote" className="btn btn--light btn--lg">
-              Get a quote
-            </Link>
+            <QuoteLink className="btn btn--primary btn--lg" />
+            {shop && (
+              <CallLink shop={shop} className="btn btn--light btn--lg">
+                <PhoneIcon />
+                {shop.telephone}
+              </CallLink>
+            )}
           </div>
         </div>
       </div>
+      {shop && <TrustSignals shop={shop} />}
 
       <section className="section container split">
         <Widget name="HomeText1" className="split__text" />

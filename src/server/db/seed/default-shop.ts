@@ -31,4 +31,19 @@ export const defaultShop: Shop = {
   },
   closures: [],
   timeZone: 'Europe/London',
+  // Trust signals are the admin's to fill in (/admin/shop): a real shop starts with none.
+  accreditations: [],
+  insurers: [],
+  yearEstablished: null,
+  warranty: '',
+  reviewsUrl: '',
+};
+
+/** The demo shop's trust signals, written with the demo content (DEMO_CONTENT on), made up like the rest of it. */
+export const demoTrustSignals: Pick<Shop, 'accreditations' | 'insurers' | 'yearEstablished' | 'warranty' | 'reviewsUrl'> = {
+  accreditations: ['BS 10125', 'PAS 125'],
+  insurers: ['Direct Line', 'Aviva', 'Admiral'],
+  yearEstablished: 1998,
+  warranty: 'Lifetime guarantee on paintwork for as long as you own the vehicle',
+  reviewsUrl: 'https://www.google.com/maps/search/?api=1&query=Harbourside+Body+%26+Paint+Porthaven',
 };

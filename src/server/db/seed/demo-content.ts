@@ -62,6 +62,8 @@ const SHOP = 'Harbourside Body &amp; Paint'; // HTML-escaped, only used inside w
 const ADDRESS = 'Unit 4, Quay Road Industrial Estate, Porthaven, Cornwall, TR19 4QX';
 const PHONE = '01736 555 014';
 const EMAIL = 'hello@harbourside-bodyshop.co.uk';
+/** The number as a link (every phone number on the site is one). */
+const PHONE_LINK = `<a href="tel:${PHONE.replace(/\s/g, '')}">${PHONE}</a>`;
 const SITE = 'https://www.harbourside-bodyshop.co.uk';
 
 /* Palettes: [backdrop top, backdrop bottom, subject colour] */
@@ -121,7 +123,7 @@ export const demoWidgets: DemoWidget[] = [
     <h2>Bodywork and paint, done properly, by the harbour</h2>
     <p>${SHOP} is an independent body shop on the Quay Road Industrial Estate in Porthaven. We repair and repaint cars, vans, motorcycles, boats and plant, and we have been looking after West Cornwall's vehicles for the best part of twenty years.</p>
     <p>Living by the sea is wonderful, but salt air is hard on metal and paint. We know where rust starts, how to stop it coming back, and how to match a colour that has spent ten summers in the sun. Whether it is a scuffed bumper, an insurance claim or a full respray, you will deal with the people doing the work.</p>
-    <p><strong>Free, no-obligation estimates</strong> Monday to Friday, 9am to 5pm. Call us on <strong>${PHONE}</strong> or just drop in.</p>
+    <p><strong>Free, no-obligation estimates</strong> Monday to Friday, 9am to 5pm. Call us on <strong>${PHONE_LINK}</strong> or just drop in.</p>
     `,
   ),
   text(
@@ -129,7 +131,7 @@ export const demoWidgets: DemoWidget[] = [
     `
     <h2 style="text-align:center">Come and see us</h2>
     <p style="text-align:center">You will find us at ${ADDRESS}, a few minutes' walk from the harbour. Open Monday to Friday, 9am to 5pm.</p>
-    <p style="text-align:center">Ring <strong>${PHONE}</strong> or e-mail <a href="mailto:${EMAIL}">${EMAIL}</a> with a few photos of the damage and we will come back to you with a rough price, usually the same day.</p>
+    <p style="text-align:center">Ring <strong>${PHONE_LINK}</strong> or e-mail <a href="mailto:${EMAIL}">${EMAIL}</a> with a few photos of the damage and we will come back to you with a rough price, usually the same day.</p>
     `,
   ),
   text(
@@ -178,7 +180,7 @@ export const demoWidgets: DemoWidget[] = [
     'ServicesText',
     `
     <h2>What we do</h2>
-    <p>We are a general body and paint shop, so most jobs that involve panels, paint or corrosion are something we can help with. Below are the services we are asked for most often. If your job does not quite fit, give us a ring on <strong>${PHONE}</strong> and we will tell you honestly whether we are the right people for it.</p>
+    <p>We are a general body and paint shop, so most jobs that involve panels, paint or corrosion are something we can help with. Below are the services we are asked for most often. If your job does not quite fit, give us a ring on <strong>${PHONE_LINK}</strong> and we will tell you honestly whether we are the right people for it.</p>
     `,
   ),
   text(
@@ -256,7 +258,7 @@ export const demoWidgets: DemoWidget[] = [
     <h3>7. Your statutory rights</h3>
     <p>Nothing in these terms affects your rights under the Consumer Rights Act 2015, including your right to have services carried out with reasonable care and skill.</p>
     <h3>8. Complaints</h3>
-    <p>If you are unhappy with anything, please tell us first so we can put it right: call <strong>${PHONE}</strong> or e-mail <a href="mailto:${EMAIL}">${EMAIL}</a>. We aim to reply to every complaint within five working days.</p>
+    <p>If you are unhappy with anything, please tell us first so we can put it right: call <strong>${PHONE_LINK}</strong> or e-mail <a href="mailto:${EMAIL}">${EMAIL}</a>. We aim to reply to every complaint within five working days.</p>
     <h3>9. This website</h3>
     <p>We try to keep the information on this website accurate, but prices and services may change. You may create an account to keep in touch with us or apply for a job; please keep your sign-in details private and tell us if you think someone else has used your account.</p>
     <p>These terms are governed by the law of England and Wales.</p>

@@ -21,7 +21,7 @@ import * as testimonials from '#server/testimonials/testimonials.repository.ts';
 import { insertShopIfAbsent } from '#server/shop/shop.repository.ts';
 import { findAppState, setAppStateIfAbsent } from '#server/db/app-state.repository.ts';
 import { demoImagesDir } from '#server/paths.ts';
-import { defaultShop } from './default-shop.ts';
+import { defaultShop, demoTrustSignals } from './default-shop.ts';
 import { demoGalleries, demoImageFileName, demoTestimonials, demoWidgets, type DemoImageSpec } from './demo-content.ts';
 
 const DEMO_SEEDED_KEY = 'demo_content_seeded_at';
@@ -39,7 +39,7 @@ export async function seedDemoContent(
 ): Promise<SeedReport> {
   const progress = options.onProgress ?? (() => {});
   const report: SeedReport = { widgetsCreated: 0, galleriesCreated: 0, testimonialsCreated: 0 };
-  await ensureShop(db);
+  await ensureShop(db, { isDemoContentOn: options.isDemoContentOn });
 
   const existing = new Set(await widgets.listWidgetNames(db));
   const missing = demoWidgets.filter((w) => !existing.has(w.name));
@@ -92,8 +92,8 @@ export async function seedDemoContent(
 }
 
 /** The shop's details, once per database (every page reads them); an admin's edits stay. */
-export async function ensureShop(db: Kysely<Database>): Promise<void> {
-  await insertShopIfAbsent(db, defaultShop);
+export async function ensureShop(db: Kysely<Database>, options: { isDemoContentOn?: boolean } = {}): Promise<void> {
+  await insertShopIfAbsent(db, options.isDemoContentOn ? { ...defaultShop, ...demoTrustSignals } : defaultShop);
 }
 
 /**

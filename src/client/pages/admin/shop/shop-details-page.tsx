@@ -25,31 +25,50 @@ import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 const DEFAULT_RANGE: OpeningRange = { opens: '09:00', closes: '17:00' };
 
 /** The form's values: the record, with the numbers and the address as the inputs hold them. */
-interface FormValues extends Omit<Shop, 'latitude' | 'longitude' | 'addressLines'> {
+interface FormValues extends Omit<Shop, 'latitude' | 'longitude' | 'addressLines' | 'accreditations' | 'insurers' | 'yearEstablished'> {
   address: string;
   latitude: string;
   longitude: string;
+  /** One a line. */
+  accreditations: string;
+  insurers: string;
+  yearEstablished: string;
 }
 
 function formValues(shop: Shop): FormValues {
-  const { addressLines, latitude, longitude, ...rest } = shop;
-  return { ...structuredClone(rest), address: addressLines.join('\n'), latitude: String(latitude), longitude: String(longitude) };
+  const { addressLines, latitude, longitude, accreditations, insurers, yearEstablished, ...rest } = shop;
+  return {
+    ...structuredClone(rest),
+    address: addressLines.join('\n'),
+    latitude: String(latitude),
+    longitude: String(longitude),
+    accreditations: accreditations.join('\n'),
+    insurers: insurers.join('\n'),
+    yearEstablished: yearEstablished === null ? '' : String(yearEstablished),
+  };
 }
+
+/** A text area's lines, trimmed, without empty ones. */
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
 /** A number as typed: the server says what is wrong with anything else. */
 const numberOrText = (value: string): number | string | undefined =>
   value.trim() === '' ? undefined : Number.isFinite(Number(value)) ? Number(value) : value;
 
 function toInput(values: FormValues) {
-  const { address, latitude, longitude, ...rest } = values;
+  const { address, latitude, longitude, accreditations, insurers, yearEstablished, ...rest } = values;
   return {
     ...rest,
-    addressLines: address
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== ''),
+    addressLines: linesOf(address),
     latitude: numberOrText(latitude),
     longitude: numberOrText(longitude),
+    accreditations: linesOf(accreditations),
+    insurers: linesOf(insurers),
+    yearEstablished: numberOrText(yearEstablished) ?? null,
   };
 }
 
@@ -202,6 +221,59 @@ function ShopForm({ shop }: { shop: Shop }) {
       </fieldset>
 
       <SocialLinksEditor links={values.socialLinks} onChange={set('socialLinks')} errors={errors} />
+
+      <fieldset className="admin-form__fieldset">
+        <legend>Trust signals</legend>
+        <p className="admin-form__note">The home page shows each of these only when it is filled in; leave any of them empty to hide it.</p>
+        <TextAreaField
+          label="Accreditations and standards"
+          name="accreditations"
+          hint={`One a line, such as BS 10125 (at most ${SHOP_LIMITS.accreditations}).`}
+          value={values.accreditations}
+          onChange={set('accreditations')}
+          error={errorAt(errors, 'accreditations')}
+          rows={3}
+        />
+        <TextAreaField
+          label="Insurers we work with"
+          name="insurers"
+          hint={`One a line (at most ${SHOP_LIMITS.insurers}).`}
+          value={values.insurers}
+          onChange={set('insurers')}
+          error={errorAt(errors, 'insurers')}
+          rows={3}
+        />
+        <div className="admin-form__grid">
+          <TextField
+            label="Year established"
+            name="yearEstablished"
+            hint="The year the shop started trading, such as 1998: the site shows the years trading."
+            value={values.yearEstablished}
+            onChange={set('yearEstablished')}
+            error={errorAt(errors, 'yearEstablished')}
+            inputMode="numeric"
+            maxLength={4}
+          />
+          <TextField
+            label="Warranty"
+            name="warranty"
+            hint="The guarantee on your work, such as Lifetime guarantee on paintwork."
+            value={values.warranty}
+            onChange={set('warranty')}
+            error={errorAt(errors, 'warranty')}
+            maxLength={SHOP_LIMITS.warranty}
+          />
+          <TextField
+            label="Reviews link"
+            name="reviewsUrl"
+            type="url"
+            hint="The https address of your reviews (Google, Trustpilot…)."
+            value={values.reviewsUrl}
+            onChange={set('reviewsUrl')}
+            error={errorAt(errors, 'reviewsUrl')}
+          />
+        </div>
+      </fieldset>
 
       <fieldset className="admin-form__fieldset">
         <legend>Opening hours</legend>
