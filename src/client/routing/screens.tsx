@@ -5,7 +5,7 @@
  * every other screen is a chunk of its own, so a visitor of / downloads only what / needs.
  */
 import { createElement, lazy, type ComponentType } from 'react';
-import { matchScreen, type ScreenId } from '#shared/screens.ts';
+import { isServerRendered, matchScreen, type ScreenId } from '#shared/screens.ts';
 import { HomePage } from '#client/pages/home/home-page.tsx';
 
 /** What a screen receives: its path's parameters (`/galleries/:id` → `id`), as strings. */
@@ -73,8 +73,8 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
   adminSystem: lazyScreen(async () => (await import('#client/pages/admin/system/system-page.tsx')).SystemPage),
 };
 
-/** The code of the screen a server-rendered page shows (start.tsx loads it before hydrating). */
+/** The code of the screen a server-rendered page or sign-in shell shows (start.tsx loads it before hydrating). */
 export function preloadScreen(pathname: string): Promise<void> {
   const match = matchScreen(pathname);
-  return match?.screen.ssr ? SCREEN_COMPONENTS[match.screen.id].preload() : Promise.resolve();
+  return match && isServerRendered(match.screen) ? SCREEN_COMPONENTS[match.screen.id].preload() : Promise.resolve();
 }

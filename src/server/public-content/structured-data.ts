@@ -57,3 +57,9 @@ export function shopStructuredData(shop: Shop, appUrl: string, image: string | u
     ...(shop.socialLinks.length ? { sameAs: shop.socialLinks.map((link) => link.url) } : {}),
   };
 }
+
+/** schema.org Service offered on a page (the quote form): the shop (shopStructuredData's) is its provider. */
+export function serviceStructuredData(name: string, url: string, shop: Shop, provider: Record<string, unknown>): Record<string, unknown> {
+  const { '@context': context, ...shopData } = provider;
+  return { '@context': context, '@type': 'Service', name, url, areaServed: shop.town, provider: shopData };
+}
