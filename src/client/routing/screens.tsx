@@ -1,12 +1,12 @@
 /**
  * The code of each screen of the route table (src/shared/screens.ts), by its id. TypeScript makes
  * the map complete: a new entry in the table fails the typecheck until its line is here
- * (docs/decisions/one-route-table.md). Home and the Not-found page are in the first download;
- * every other screen is a chunk of its own, so a visitor of / downloads only what / needs.
+ * (docs/decisions/one-route-table.md). The Not-found page is in the first download; every screen
+ * is a chunk of its own (Home too: its carousels are no other page's download), so a visitor of a
+ * page downloads only what that page needs (at most 100 KB compressed, `npm run bench:lighthouse`).
  */
 import { createElement, lazy, type ComponentType } from 'react';
 import { isServerRendered, matchScreen, type ScreenId } from '#shared/screens.ts';
-import { HomePage } from '#client/pages/home/home-page.tsx';
 
 /** What a screen receives: its path's parameters (`/galleries/:id` → `id`), as strings. */
 export type ScreenParams = Record<string, string>;
@@ -24,16 +24,11 @@ function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): La
   return Object.assign(Screen, { preload: async () => void (await loadOnce()) });
 }
 
-/** A screen in the first download. */
-function eagerScreen(screen: ComponentType): LazyScreen {
-  return Object.assign((props: ScreenParams) => createElement(screen, props), { preload: () => Promise.resolve() });
-}
-
 /** The admin's edit screens take the id as a number. */
 const byId = (Screen: ComponentType<{ id: number }>) => (params: ScreenParams) => createElement(Screen, { id: Number(params.id) });
 
 export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
-  home: eagerScreen(HomePage),
+  home: lazyScreen(async () => (await import('#client/pages/home/home-page.tsx')).HomePage),
   about: lazyScreen(async () => (await import('#client/pages/about/about-page.tsx')).AboutPage),
   services: lazyScreen(async () => (await import('#client/pages/services/services-page.tsx')).ServicesPage),
   galleries: lazyScreen(async () => (await import('#client/pages/galleries/galleries-page.tsx')).GalleriesPage),
