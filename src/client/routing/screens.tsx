@@ -73,3 +73,12 @@ export function preloadScreen(pathname: string): Promise<void> {
   const match = matchScreen(pathname);
   return match && isServerRendered(match.screen) ? SCREEN_COMPONENTS[match.screen.id].preload() : Promise.resolve();
 }
+
+/**
+ * Starts loading the code of the screen at `pathname`, without waiting for it: a screen the
+ * browser renders (account, admin) then downloads while the session is asked for, instead of after.
+ */
+export function prefetchScreen(pathname: string): void {
+  const match = matchScreen(pathname);
+  if (match) void SCREEN_COMPONENTS[match.screen.id].preload().catch(() => undefined);
+}
