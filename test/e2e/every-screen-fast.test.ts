@@ -10,7 +10,7 @@ import type { Page, Response } from 'playwright-core';
 import { useJourney } from './support/journey.ts';
 import { createUser } from './support/api.ts';
 import { shareSession } from './support/flows.ts';
-import { field, visible } from './support/ui.ts';
+import { field, until, visible } from './support/ui.ts';
 import { isServerRendered, needsSignIn } from '#shared/screens.ts';
 import { screenPath, screensWhere, type ParamValues } from '#test/support/screens.ts';
 
@@ -130,6 +130,21 @@ describe('every screen fast', () => {
       await field(j.page, 'Password').fill(j.server.adminPassword);
       await j.page.getByRole('button', { name: 'Log in' }).click();
       await j.page.waitForURL((url) => url.pathname !== '/login');
+    });
+
+    await j.step('the quote form, opened directly by a signed-in customer, is prefilled once the session is known', async () => {
+      const customer = await createUser(await j.adminApi(), { firstname: 'Demelza', lastname: 'Penrose' });
+      const { context, page: customerPage } = await j.newContext();
+      const api = j.api();
+      await api.login(customer.email, customer.password);
+      await shareSession(context, api);
+      await customerPage.goto(j.url('/quote'));
+      await until(
+        () => field(customerPage, 'Your name').inputValue(),
+        (value) => value === 'Demelza Penrose',
+        'the name prefilled',
+      );
+      expect(await field(customerPage, 'E-mail address').inputValue()).toBe(customer.email);
     });
   });
 });

@@ -7,6 +7,7 @@
  */
 import { createElement, lazy, type ComponentType } from 'react';
 import { isServerRendered, matchScreen, type ScreenId } from '#shared/screens.ts';
+import { useSession } from '#client/lib/session.tsx';
 
 /** What a screen receives: its path's parameters (`/galleries/:id` → `id`), as strings. */
 export type ScreenParams = Record<string, string>;
@@ -24,6 +25,17 @@ function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): La
   return Object.assign(Screen, { preload: async () => void (await loadOnce()) });
 }
 
+/**
+ * The quote form starts prefilled for a signed-in customer (its initial state reads the session).
+ * The server renders it for a visitor and the browser hydrates it so; the signed-in user arrives
+ * a moment later, and the form then starts again, prefilled (nothing is typed by then).
+ */
+const prefilledForUser = (Screen: ComponentType) =>
+  function PrefilledForUser(params: ScreenParams) {
+    const { user } = useSession();
+    return createElement(Screen, { ...params, key: user ? `user-${user.id}` : 'visitor' });
+  };
+
 /** The admin's edit screens take the id as a number. */
 const byId = (Screen: ComponentType<{ id: number }>) => (params: ScreenParams) => createElement(Screen, { id: Number(params.id) });
 
@@ -34,7 +46,7 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
   galleries: lazyScreen(async () => (await import('#client/pages/galleries/galleries-page.tsx')).GalleriesPage),
   gallery: lazyScreen(async () => (await import('#client/pages/galleries/gallery-page.tsx')).GalleryPage),
   contact: lazyScreen(async () => (await import('#client/pages/contact/contact-page.tsx')).ContactPage),
-  quote: lazyScreen(async () => (await import('#client/pages/quote/quote-page.tsx')).QuotePage),
+  quote: lazyScreen(async () => prefilledForUser((await import('#client/pages/quote/quote-page.tsx')).QuotePage)),
   terms: lazyScreen(async () => (await import('#client/pages/legal/legal-pages.tsx')).TermsPage),
   privacy: lazyScreen(async () => (await import('#client/pages/legal/legal-pages.tsx')).PrivacyPage),
 
