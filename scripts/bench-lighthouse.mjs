@@ -87,7 +87,7 @@ async function signInAdmin() {
         preferred_contact: 'email',
         consent: '1',
       });
-      return { userId: me.id, widgetId: widgets.results[0].id, galleryId: galleryPage.results[0].id, quoteId: quote.id };
+      return { userId: me.data.id, widgetId: widgets.results[0].id, galleryId: galleryPage.results[0].id, quoteId: quote.id };
     },
   };
 }
