@@ -1,7 +1,9 @@
 // `npm run bench:http`: the site's public reads beside a bare Fastify 5 route that returns the
 // same widget JSON as a constant, loaded with autocannon in the same run, alternating, 64
 // connections, each measurement after a discarded warm-up, in BENCH_ROUNDS rounds (3) of which
-// each request's best counts. The site runs as `npm start` runs it
+// each request's best counts. Beside the reads: two server-rendered pages (/ and /about) and a new
+// unknown address on every request (a crawler or scanner; answered 404 from the prepared
+// not-found page, issue 23). The site runs as `npm start` runs it
 // (the build, default logging to a pipe), first on the embedded database, then on PostgreSQL
 // (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 // a database is created for the run and dropped after). A gallery of 20 images is added to the
