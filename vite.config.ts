@@ -21,6 +21,30 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: isSsrBuild ? 2000 : 400,
     // public/ is served from dist/client; the server render needs none of it.
     copyPublicDir: !isSsrBuild,
+    // React, the router and the query and tRPC clients in one chunk: every page loads all of
+    // them, and split by which screens share what they were a dozen small downloads, each paying
+    // about 1 KB of response headers (issue 23: a page's JavaScript at most 100 KB as sent).
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](?:react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack|@trpc)[\\/]/,
+                },
+                // And the site's own frame every page loads: the layouts, the routes, the client's
+                // libraries and the UI pieces of every page (not the account and admin screens'
+                // form modal, pagination and flash: test/e2e/every-screen-fast.test.ts).
+                {
+                  name: 'site',
+                  test: /src[\\/]client[\\/](?:lib|layouts|routing|components[\\/]ui[\\/](?:alert|button|confirm-dialog|modal|spinner)\.tsx$)|src[\\/]shared[\\/](?:value-sets|limits|opening-status|initial-data|screens)\.ts$/,
+                },
+              ],
+            },
+          },
+        },
   },
   // The server render (`vite build --ssr entry-server.tsx`, scripts/build.mjs) carries every
   // library inside it: the client's libraries are dev dependencies, absent in production.

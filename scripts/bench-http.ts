@@ -1,7 +1,9 @@
 // `npm run bench:http`: the site's public reads beside a bare Fastify 5 route that returns the
 // same widget JSON as a constant, loaded with autocannon in the same run, alternating, 64
 // connections, each measurement after a discarded warm-up, in BENCH_ROUNDS rounds (3) of which
-// each request's best counts. The site runs as `npm start` runs it
+// each request's best counts. Beside the reads: two server-rendered pages (/ and /about) and a new
+// unknown address on every request (a crawler or scanner; answered 404 from the prepared
+// not-found page, issue 23). The site runs as `npm start` runs it
 // (the build, default logging to a pipe), first on the embedded database, then on PostgreSQL
 // (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 // a database is created for the run and dropped after). A gallery of 20 images is added to the
@@ -114,12 +116,31 @@ interface Measured {
   errors: number;
 }
 
-async function load(url: string, seconds: number, options: { connections?: number } = {}): Promise<Measured> {
-  const { connections = CONNECTIONS } = options;
-  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
-  const errors = result.errors + result.timeouts + result.non2xx;
+interface LoadOptions {
+  connections?: number;
+  /** A path per request (the URL's host and port stay): each request may ask for a new address. */
+  nextPath?: () => string;
+  /** The status every answer should have (2xx when absent). */
+  status?: 404;
+}
+
+async function load(url: string, seconds: number, options: LoadOptions = {}): Promise<Measured> {
+  const { connections = CONNECTIONS, nextPath, status } = options;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    ...(nextPath ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }] } : {}),
+  });
+  const unexpected = status === 404 ? result['1xx'] + result['2xx'] + result['3xx'] + result['5xx'] : result.non2xx;
+  const errors = result.errors + result.timeouts + unexpected;
   return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
+
+/** Paths no screen has, each asked for once: every request is a new unknown address (a crawler, a scanner). */
+let unknownPathCount = 0;
+const newUnknownPath = () => `/no-such-page-${++unknownPathCount}`;
 
 async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | undefined> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -156,19 +177,27 @@ async function benchEngine(label: string, databaseUrl: string | undefined): Prom
   children.push(bare);
   await new Promise((resolve) => bare.once('message', resolve));
 
-  const targets: { name: string; url: string; isBaseline?: boolean }[] = [
+  const targets: { name: string; url: string; isBaseline?: boolean; options?: LoadOptions }[] = [
     { name: 'bare Fastify: constant widget JSON', url: `http://127.0.0.1:${barePort}/api/widgets/HomeText1`, isBaseline: true },
     { name: 'GET /api/widgets/HomeText1', url: `${siteBase}/api/widgets/HomeText1` },
     { name: `GET /api/galleries/${galleryId} (20 images)`, url: `${siteBase}/api/galleries/${galleryId}` },
     { name: 'GET /api/testimonials?page=0', url: `${siteBase}/api/testimonials?page=0` },
     { name: 'GET / (home page, server-rendered)', url: `${siteBase}/` },
+    { name: 'GET /about (server-rendered)', url: `${siteBase}/about` },
+    // Issue 23: each new unknown address was rendered and compressed anew (about 20 ms of CPU);
+    // now one prepared not-found page per section serves them all (page-shell.ts).
+    {
+      name: 'GET a new unknown path each time (404)',
+      url: `${siteBase}/`,
+      options: { nextPath: newUnknownPath, status: 404 },
+    },
   ];
   // Rounds alternating the targets, so drift on a shared machine hits all of them alike.
   const results = new Map<string, Measured[]>();
   for (let round = 0; round < ROUNDS; round++) {
     for (const target of targets) {
-      await load(target.url, WARMUP);
-      const measured = await load(target.url, DURATION);
+      await load(target.url, WARMUP, target.options);
+      const measured = await load(target.url, DURATION, target.options);
       results.set(target.name, [...(results.get(target.name) ?? []), measured]);
     }
   }

@@ -12,6 +12,14 @@ import '#client/styles/layout.css';
 import '#client/styles/components.css';
 import '#client/styles/pages.css';
 
+// zod (the forms' validation) probes whether it may compile its parsers with `new Function`; under
+// the site's Content-Security-Policy (script-src 'self', no 'unsafe-eval') the probe is refused and
+// reported as a securitypolicyviolation, though zod then works without. Telling it up front spares
+// the report. Set on zod's global configuration object before zod loads (it is in a later chunk:
+// importing zod here would put it in every page's first download); test/e2e/content-security-policy.test.ts
+// fails on any violation, so a zod that stops reading this is caught.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 /** Runs `start` once the browser has painted the page, or after a second in a tab that paints nothing (a background tab). */
 function afterFirstPaint(start: () => void): void {
   let started = false;

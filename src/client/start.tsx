@@ -2,7 +2,8 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '#client/app.tsx';
-import { preloadScreen } from '#client/routing/screens.tsx';
+import { prefetchScreen, preloadScreen } from '#client/routing/screens.tsx';
+import { prefetchAreaAt } from '#client/routing/screen-routes.tsx';
 import { queryClient, SESSION_QUERY_KEY } from '#client/lib/trpc.ts';
 import { fetchCurrentUser } from '#client/lib/session.tsx';
 import { readInitialData, seedQueryCache, seedSignedOutSession } from '#client/lib/initial-data.ts';
@@ -33,7 +34,7 @@ const app = (
 // visitor who is not signed in: the browser takes it over where it stands, with its screen's code
 // loaded first (hydration then never waits). Only then is the visitor asked for: a signed-in
 // visitor's header follows a moment later, and nothing changes for everyone else.
-// Sign-in, account and admin screens start empty.
+// Account and admin screens start empty.
 if (root.hasChildNodes()) {
   seedSignedOutSession(queryClient);
   void preloadScreen(window.location.pathname)
@@ -46,5 +47,9 @@ if (root.hasChildNodes()) {
       if (user) queryClient.setQueryData<User | null>(SESSION_QUERY_KEY, user);
     });
 } else {
+  // The screen's code and its area's layout load while the session is asked for (the routes wait
+  // for the session): one round trip instead of three before an account or admin screen shows.
+  prefetchScreen(window.location.pathname);
+  prefetchAreaAt(window.location.pathname);
   createRoot(root).render(app);
 }

@@ -64,7 +64,15 @@ export interface ScreenEntry {
     sitemap: 'pages' | 'galleries' | 'each gallery';
     /** Data the first render reads beyond the widgets and the shop (which every page embeds). */
     reads?: { testimonials?: true; galleryList?: true; gallery?: 'path' | number };
+    /** The page offers a service: its JSON-LD is a schema.org Service of this name, with the shop as its provider. */
+    service?: string;
   };
+  /**
+   * A screen the server renders once, as a shell: the same HTML for every visitor (rendered
+   * signed out, no data of its own, no query string), so its form paints from the first HTML.
+   * Unlike `ssr`, it stays noindex and out of the sitemap (the sign-in screens).
+   */
+  shell?: true;
   /** robots.txt keeps crawlers out (screens mid-way through a sign-in; signed-in screens always are). */
   disallow?: true;
 }
@@ -150,7 +158,18 @@ export const SCREENS = {
       sitemap: 'pages',
     },
   },
-  quote: { path: '/quote', layout: 'site', access: 'public', title: 'Get a quote', callsToAction: false },
+  quote: {
+    path: '/quote',
+    layout: 'site',
+    access: 'public',
+    title: 'Get a quote',
+    callsToAction: false,
+    ssr: {
+      description: ({ shop }) => `Ask ${shop.name} for a free repair quote: describe the damage and send us photos.`,
+      sitemap: 'pages',
+      service: 'Vehicle body repair quote',
+    },
+  },
   terms: {
     path: '/legal/terms',
     layout: 'site',
@@ -166,12 +185,19 @@ export const SCREENS = {
     ssr: { description: ({ shop }) => `How ${shop.name} handles your personal data.`, sitemap: 'pages' },
   },
 
-  register: { path: '/register', layout: 'auth', access: 'guest', signedInTo: '/account', title: 'Register' },
-  login: { path: '/login', layout: 'auth', access: 'guest', title: 'Login' },
-  twoFactorChallenge: { path: '/two-factor-challenge', layout: 'auth', access: 'public', title: '2FA Authentication', disallow: true },
-  forgotPassword: { path: '/forgot-password', layout: 'auth', access: 'public', title: 'Forgotten Password' },
-  resetPassword: { path: '/reset-password/:token', layout: 'auth', access: 'public', title: 'Reset Password', disallow: true },
-  verifyEmail: { path: '/verify-email', layout: 'auth', access: 'public', title: 'Verify Your Email Address' },
+  register: { path: '/register', layout: 'auth', access: 'guest', signedInTo: '/account', title: 'Register', shell: true },
+  login: { path: '/login', layout: 'auth', access: 'guest', title: 'Login', shell: true },
+  twoFactorChallenge: {
+    path: '/two-factor-challenge',
+    layout: 'auth',
+    access: 'public',
+    title: '2FA Authentication',
+    disallow: true,
+    shell: true,
+  },
+  forgotPassword: { path: '/forgot-password', layout: 'auth', access: 'public', title: 'Forgotten Password', shell: true },
+  resetPassword: { path: '/reset-password/:token', layout: 'auth', access: 'public', title: 'Reset Password', disallow: true, shell: true },
+  verifyEmail: { path: '/verify-email', layout: 'auth', access: 'public', title: 'Verify Your Email Address', shell: true },
   confirmPassword: { path: '/confirm-password', layout: 'auth', access: 'signedIn', title: 'Confirm Password' },
 
   accountDashboard: { path: '/account', layout: 'account', access: account, title: 'My Account' },
@@ -233,10 +259,28 @@ export function needsSignIn(access: ScreenAccess): boolean {
   return access === 'signedIn' || typeof access === 'object';
 }
 
+/** Is the screen's first HTML rendered by the server (a public page, or a sign-in screen's shell)? */
+export function isServerRendered(screen: Pick<ScreenEntry, 'ssr' | 'shell'>): boolean {
+  return screen.ssr !== undefined || screen.shell === true;
+}
+
+/**
+ * The section an unknown address is in, for its not-found page: the first segment of the path when
+ * a screen of the table starts with it (`/galleries/999` is in `/galleries`, whose menu link is
+ * marked), else the site as a whole (''). Bounded by the table, so one prepared not-found page per
+ * section serves every unknown address.
+ */
+export function notFoundSectionOf(pathname: string): string {
+  const first = /^\/([^/]+)/.exec(pathname)?.[1];
+  return first !== undefined && FIRST_SEGMENTS.has(first) ? `/${first}` : '';
+}
+
 /** The area a screen belongs to, if any. */
 export function areaOf(screen: Pick<ScreenEntry, 'layout'>): ScreenArea | undefined {
   return screen.layout === 'account' || screen.layout === 'admin' ? screen.layout : undefined;
 }
+
+const FIRST_SEGMENTS = new Set(SCREEN_LIST.map((screen) => screen.path.split('/')[1]).filter((segment): segment is string => !!segment));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

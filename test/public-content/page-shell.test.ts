@@ -60,7 +60,8 @@ describe('the page shell', () => {
       expect(html).toContain(`<meta property="og:url" content="${appUrl}${pathname}" />`);
       expect(rootOf(html), pathname).toContain('<main id="main"');
       expect(html).not.toContain('name="robots"');
-      const data = jsonLdOf(html);
+      // A page offering a service (the quote form) names the shop as its provider.
+      const data = screen.ssr?.service ? (jsonLdOf(html).provider as Record<string, any>) : jsonLdOf(html);
       expect(data).toMatchObject({
         '@type': 'AutoBodyShop',
         name: 'Harbourside Body & Paint',
@@ -101,8 +102,79 @@ describe('the page shell', () => {
     }
   });
 
-  it('keeps every screen it does not render (sign-in, account, admin, the quote form) out of search engines, with its own title', async () => {
+  it('prepares one not-found page per section, rendered once however many unknown addresses ask', async () => {
+    let renders = 0;
+    const counting: RenderPage = (pathname, data) => {
+      renders += 1;
+      return renderPage(pathname, data);
+    };
+    const counted = new PageShell(clientDir, { appUrl }, counting);
+    const snapshot = t.deps.publicContent.current();
+    const site = await Promise.all(Array.from({ length: 50 }, (_, i) => counted.render(`/no-such-page-${i}`, snapshot)));
+    expect(new Set(site).size).toBe(1);
+    expect(renders).toBe(1);
+    // The gallery section's marks Galleries in the menu, as the address it serves would.
+    const galleries = await Promise.all(
+      ['/galleries/999999', '/galleries/abc', `/galleries/${hiddenId}`].map((p) => counted.render(p, snapshot)),
+    );
+    expect(new Set(galleries).size).toBe(1);
+    expect(renders).toBe(2);
+    expect(rootOf(galleries[0]!.html)).toMatch(/<a [^>]*aria-current="page"[^>]*>Galleries<\/a>/);
+    expect(rootOf(site[0]!.html)).not.toContain('aria-current="page"');
+    expect(galleries[0]!.status).toBe(404);
+  });
+
+  it('gives the quote form its head, a place in the sitemap and the shop as the provider of its service', async () => {
+    const { status, html } = await render('/quote');
+    expect(status).toBe(200);
+    expect(html).toContain(`<link rel="canonical" href="${appUrl}/quote" />`);
+    expect(html).toMatch(/<meta name="description" content="Ask Harbourside Body &amp; Paint for a free repair quote[^"]*" \/>/);
+    expect(html).not.toContain('name="robots"');
+    expect(jsonLdOf(html)).toMatchObject({
+      '@type': 'Service',
+      url: `${appUrl}/quote`,
+      provider: { '@type': 'AutoBodyShop', name: 'Harbourside Body & Paint', telephone: '01736 555 014' },
+    });
+    expect(sitemapXml(appUrl, { galleryIds: [], pagesChangedAt: null, galleryChangedAt: new Map() })).toContain(
+      `<loc>${appUrl}/quote</loc>`,
+    );
+  });
+
+  it('keeps every screen that is not a public page (sign-in, account, admin) out of search engines, with its own title', async () => {
     const screens = screensWhere((screen) => !screen.ssr);
+    for (const screen of screens) {
+      const { status, html } = await render(screenPath(screen));
+      expect(status, screen.path).toBe(200);
+      expect(html, screen.path).toContain('<meta name="robots" content="noindex" />');
+      expect(html, screen.path).not.toContain('rel="canonical"');
+      expect(html, screen.path).toContain(`<title>${titleOf(screen)} | Harbourside Body &amp; Paint</title>`);
+    }
+  });
+
+  it('renders each sign-in screen once, as a shell with its form in the first HTML, whatever its query or parameters', async () => {
+    const shells = screensWhere((screen) => screen.shell === true);
+    expect(shells.map((screen) => screen.id)).toEqual(
+      expect.arrayContaining(['login', 'register', 'forgotPassword', 'resetPassword', 'verifyEmail', 'twoFactorChallenge']),
+    );
+    for (const screen of shells) {
+      const page = await render(screenPath(screen));
+      const root = rootOf(page.html);
+      expect(root, screen.path).toMatch(/<section class="card auth-card"[^>]*>.*<h2 id="auth-card-title"/s);
+      expect(root, screen.path).not.toMatch(/page-loading|skeleton/);
+      expect(page.html, screen.path).not.toMatch(/<script>/);
+      expect(page.isShared, screen.path).toBe(true);
+      expect(page.isPublic, screen.path).toBe(false);
+    }
+    expect(rootOf((await render('/login')).html)).toContain('name="password"');
+    expect(rootOf((await render('/register')).html)).toContain('name="email"');
+    // One page per screen: another token is the same page, and the token is not in it.
+    const [a, b] = [await render('/reset-password/first-token'), await render('/reset-password/second-token')];
+    expect(a).toBe(b);
+    expect(a.html).not.toContain('first-token');
+  });
+
+  it('leaves the account and admin screens (and unknown paths inside their areas) for the client to render', async () => {
+    const screens = screensWhere((screen) => !screen.ssr && !screen.shell);
     const areaPaths = Object.values(SCREEN_AREAS).map((area) => `${area.path}/no-such-screen`);
     for (const pathname of [...screens.map((screen) => screenPath(screen)), ...areaPaths]) {
       const { status, html } = await render(pathname);
@@ -139,7 +211,7 @@ describe('the page shell', () => {
     // The About page's gallery does not exist here: the page says so, and its slider shows nothing without asking.
     expect(about.unavailableGalleryId).toBe(ABOUT_GALLERY_ID);
     expect(about.gallery).toBeUndefined();
-    expect((await render('/login')).html).not.toContain('id="initial-data"');
+    expect((await render('/admin')).html).not.toContain('id="initial-data"');
   });
 
   it('cannot be broken out of by content: "<" is escaped inside the data and JSON-LD blocks', async () => {
@@ -234,6 +306,7 @@ describe('the page shell', () => {
       contact: ['Contact', 'Unit 4, Quay Road Industrial Estate'],
       terms: ['Terms and Conditions', textOf('Terms')!],
       privacy: ['Privacy Policy', textOf('PrivacyPolicy')!],
+      quote: ['Get a quote', 'Your name', 'Describe the damage'],
     };
     for (const screen of screensWhere((entry) => entry.ssr !== undefined)) {
       const pathname = screenPath(screen, { gallery: { id: visibleId } });
@@ -257,10 +330,9 @@ describe('the page shell', () => {
     expect(head).toMatch(/<link rel="preload" as="image" [^>]*fetchPriority="high"/);
   });
 
-  it('renders the not-found page for an unknown address, and leaves sign-in screens to the client', async () => {
+  it('renders the not-found page for an unknown address, and leaves the admin screens to the client', async () => {
     expect(rootOf((await render('/no-such-page')).html)).toContain('Page Not Found');
     expect(rootOf((await render(`/galleries/${hiddenId}`)).html)).toContain('Error 404');
-    expect((await render('/login')).html).toContain('<div id="root"></div>');
     expect((await render('/admin')).html).toContain('<div id="root"></div>');
   });
 

@@ -8,6 +8,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
 import {
+  areaAt,
   areaOf,
   SCREEN_AREAS,
   SCREEN_LIST,
@@ -30,9 +31,18 @@ import { useShop } from '#client/lib/shop.ts';
 import { NotFoundPage } from '#client/pages/not-found/not-found-page.tsx';
 import { SCREEN_COMPONENTS, type ScreenParams } from './screens.tsx';
 
-const AccountLayout = lazy(async () => ({ default: (await import('#client/pages/account/account-area.tsx')).AccountLayout }));
-const AdminLayout = lazy(async () => ({ default: (await import('#client/pages/admin/admin-area.tsx')).AdminLayout }));
-const AdminNotFound = lazy(async () => ({ default: (await import('#client/pages/admin/admin-area.tsx')).AdminNotFound }));
+const loadAccountArea = () => import('#client/pages/account/account-area.tsx');
+const loadAdminArea = () => import('#client/pages/admin/admin-area.tsx');
+const AccountLayout = lazy(async () => ({ default: (await loadAccountArea()).AccountLayout }));
+const AdminLayout = lazy(async () => ({ default: (await loadAdminArea()).AdminLayout }));
+const AdminNotFound = lazy(async () => ({ default: (await loadAdminArea()).AdminNotFound }));
+
+/** Starts loading the layout of the area `pathname` is in (start.tsx, while the session is asked for). */
+export function prefetchAreaAt(pathname: string): void {
+  const area = areaAt(pathname);
+  const load = area === 'account' ? loadAccountArea : area === 'admin' ? loadAdminArea : undefined;
+  void load?.().catch(() => undefined);
+}
 
 export function PageLoading() {
   return (

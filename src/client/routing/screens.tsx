@@ -1,12 +1,13 @@
 /**
  * The code of each screen of the route table (src/shared/screens.ts), by its id. TypeScript makes
  * the map complete: a new entry in the table fails the typecheck until its line is here
- * (docs/decisions/one-route-table.md). Home and the Not-found page are in the first download;
- * every other screen is a chunk of its own, so a visitor of / downloads only what / needs.
+ * (docs/decisions/one-route-table.md). The Not-found page is in the first download; every screen
+ * is a chunk of its own (Home too: its carousels are no other page's download), so a visitor of a
+ * page downloads only what that page needs (at most 100 KB compressed, `npm run bench:lighthouse`).
  */
 import { createElement, lazy, type ComponentType } from 'react';
-import { matchScreen, type ScreenId } from '#shared/screens.ts';
-import { HomePage } from '#client/pages/home/home-page.tsx';
+import { isServerRendered, matchScreen, type ScreenId } from '#shared/screens.ts';
+import { useSession } from '#client/lib/session.tsx';
 
 /** What a screen receives: its path's parameters (`/galleries/:id` → `id`), as strings. */
 export type ScreenParams = Record<string, string>;
@@ -24,22 +25,28 @@ function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): La
   return Object.assign(Screen, { preload: async () => void (await loadOnce()) });
 }
 
-/** A screen in the first download. */
-function eagerScreen(screen: ComponentType): LazyScreen {
-  return Object.assign((props: ScreenParams) => createElement(screen, props), { preload: () => Promise.resolve() });
-}
+/**
+ * The quote form starts prefilled for a signed-in customer (its initial state reads the session).
+ * The server renders it for a visitor and the browser hydrates it so; the signed-in user arrives
+ * a moment later, and the form then starts again, prefilled (nothing is typed by then).
+ */
+const prefilledForUser = (Screen: ComponentType) =>
+  function PrefilledForUser(params: ScreenParams) {
+    const { user } = useSession();
+    return createElement(Screen, { ...params, key: user ? `user-${user.id}` : 'visitor' });
+  };
 
 /** The admin's edit screens take the id as a number. */
 const byId = (Screen: ComponentType<{ id: number }>) => (params: ScreenParams) => createElement(Screen, { id: Number(params.id) });
 
 export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
-  home: eagerScreen(HomePage),
+  home: lazyScreen(async () => (await import('#client/pages/home/home-page.tsx')).HomePage),
   about: lazyScreen(async () => (await import('#client/pages/about/about-page.tsx')).AboutPage),
   services: lazyScreen(async () => (await import('#client/pages/services/services-page.tsx')).ServicesPage),
   galleries: lazyScreen(async () => (await import('#client/pages/galleries/galleries-page.tsx')).GalleriesPage),
   gallery: lazyScreen(async () => (await import('#client/pages/galleries/gallery-page.tsx')).GalleryPage),
   contact: lazyScreen(async () => (await import('#client/pages/contact/contact-page.tsx')).ContactPage),
-  quote: lazyScreen(async () => (await import('#client/pages/quote/quote-page.tsx')).QuotePage),
+  quote: lazyScreen(async () => prefilledForUser((await import('#client/pages/quote/quote-page.tsx')).QuotePage)),
   terms: lazyScreen(async () => (await import('#client/pages/legal/legal-pages.tsx')).TermsPage),
   privacy: lazyScreen(async () => (await import('#client/pages/legal/legal-pages.tsx')).PrivacyPage),
 
@@ -74,8 +81,17 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
   adminMail: lazyScreen(async () => (await import('#client/pages/admin/mail/outgoing-mail-page.tsx')).OutgoingMailPage),
 };
 
-/** The code of the screen a server-rendered page shows (start.tsx loads it before hydrating). */
+/** The code of the screen a server-rendered page or sign-in shell shows (start.tsx loads it before hydrating). */
 export function preloadScreen(pathname: string): Promise<void> {
   const match = matchScreen(pathname);
-  return match?.screen.ssr ? SCREEN_COMPONENTS[match.screen.id].preload() : Promise.resolve();
+  return match && isServerRendered(match.screen) ? SCREEN_COMPONENTS[match.screen.id].preload() : Promise.resolve();
+}
+
+/**
+ * Starts loading the code of the screen at `pathname`, without waiting for it: a screen the
+ * browser renders (account, admin) then downloads while the session is asked for, instead of after.
+ */
+export function prefetchScreen(pathname: string): void {
+  const match = matchScreen(pathname);
+  if (match) void SCREEN_COMPONENTS[match.screen.id].preload().catch(() => undefined);
 }

@@ -26,6 +26,8 @@ export const pagesPlugin = appLevel('pages', async (app: FastifyInstance, option
       prefix: '/',
       index: false,
       wildcard: false,
+      // The build compressed the scripts and stylesheets once, at the highest levels (scripts/build.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite's hashed bundles never change; everything else is revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) void reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -15,7 +15,8 @@ export function initialDataFor(head: PageHead, snapshot: PublicSnapshot | undefi
   // Every page's footer shows the shop's details.
   const shop = shopSchema.parse(snapshot.content.shop);
   if (head.status === 404) return { widgets, shop, notFound: true };
-  if (!head.canonicalPath) return undefined;
+  // A sign-in shell reads what every page's layout reads (the footer's widgets and shop).
+  if (!head.canonicalPath && !head.match?.screen.shell) return undefined;
   const data: InitialData = { widgets, shop };
   const reads = head.match?.screen.ssr?.reads ?? {};
   if (reads.testimonials) data.testimonials = testimonialPageSchema.parse(snapshot.testimonials());

@@ -11,13 +11,14 @@ import {
   cleanPath,
   matchScreen,
   NOT_FOUND_TITLE,
+  notFoundSectionOf,
   SCREEN_AREAS,
   SCREEN_LIST,
   titleOf,
   type ScreenEntry,
   type ScreenMatch,
 } from '#shared/screens.ts';
-import { shopStructuredData } from './structured-data.ts';
+import { serviceStructuredData, shopStructuredData } from './structured-data.ts';
 import type { PublicSnapshot } from './public-snapshot.ts';
 
 export interface PageHead {
@@ -27,8 +28,14 @@ export interface PageHead {
   /** Absent for pages search engines should not index (sign-in, account, admin, not found). */
   canonicalPath?: string;
   image?: { variants: ImageVariants; alt: string } | undefined;
-  /** What the page's HTML depends on besides the content: its canonical path, its screen, or (not found) its address. */
+  /** What the page's HTML depends on besides the content: its canonical path, its screen, or (not found) its section. */
   key: string;
+  /**
+   * The address the server renders the page at, when it renders it: a public page's canonical
+   * path, a sign-in shell's pattern (its parameters are not in its HTML), a not-found page's
+   * section (`notFoundPath`): one page serves every address of the section.
+   */
+  renderPath?: string;
   /** The screen at the path, and for a rendered page the gallery it names. */
   match?: ScreenMatch;
   gallery?: Gallery;
@@ -73,6 +80,7 @@ function renderedPageHead(match: ScreenMatch, ssr: NonNullable<ScreenEntry['ssr'
     canonicalPath: clean,
     image: socialImage(ssr.image, snapshot, gallery),
     key: clean,
+    renderPath: clean,
     match,
   };
   if (gallery) head.gallery = gallery;
@@ -88,13 +96,14 @@ export function pageHeadFor(pathname: string, snapshot: PublicSnapshot | undefin
     const head = renderedPageHead(match, ssr, snapshot, cleanPath(pathname));
     if (head) return head;
   } else if (match) {
-    const { title } = match.screen;
+    const { title, shell, path } = match.screen;
     return {
       status: 200,
       title: titleOf(title, { shop }) || (shop?.name ?? ''),
       description: tagline,
       key: match.screen.id,
       match,
+      ...(shell ? { renderPath: path } : {}),
     };
   } else {
     // An unknown path inside the account or admin area: the area's own not-found, behind its guard.
@@ -102,7 +111,13 @@ export function pageHeadFor(pathname: string, snapshot: PublicSnapshot | undefin
     const home = area && SCREEN_LIST.find((screen) => screen.path === SCREEN_AREAS[area].path);
     if (area && typeof home?.title === 'string') return { status: 200, title: home.title, description: tagline, key: area };
   }
-  return { status: 404, title: NOT_FOUND_TITLE, description: tagline, key: pathname };
+  const section = notFoundSectionOf(pathname);
+  return { status: 404, title: NOT_FOUND_TITLE, description: tagline, key: `404 ${section}`, renderPath: notFoundPath(section) };
+}
+
+/** The address a section's not-found page is rendered at: inside the section, matching no screen. */
+export function notFoundPath(section: string): string {
+  return `${section}/404`;
 }
 
 export const escapeHtml = (text: string) =>
@@ -112,7 +127,11 @@ export function renderHead(head: PageHead, appUrl: string, shop: Shop | undefine
   const title = shop ? `${head.title} | ${shop.name}` : head.title;
   const image = head.image ? `${appUrl}${head.image.variants.large_url}` : undefined;
   // JSON inside <script>: "<" is escaped so no text can close the element.
-  const jsonLd = shop && JSON.stringify(shopStructuredData(shop, appUrl, image)).replace(/</g, '\\u003c');
+  const service = head.match?.screen.ssr?.service;
+  const data = shop && shopStructuredData(shop, appUrl, image);
+  const structured =
+    data && service && head.canonicalPath ? serviceStructuredData(service, `${appUrl}${head.canonicalPath}`, shop, data) : data;
+  const jsonLd = structured && JSON.stringify(structured).replace(/</g, '\\u003c');
   const tags = [`<title>${escapeHtml(title)}</title>`, `<meta name="description" content="${escapeHtml(head.description)}" />`];
   if (!head.canonicalPath) tags.push('<meta name="robots" content="noindex" />');
   else {

@@ -4,7 +4,8 @@
  * unknown path or a gallery a visitor may not see. A public page's body (and the not-found page's) is rendered by React on the
  * server (src/client/entry-server.tsx, built into dist/ssr) from the content embedded beside it,
  * which the browser hydrates. Made once per snapshot version and path, so it costs about what a
- * static file does. Sign-in, account and admin screens stay an empty shell the client renders.
+ * static file does: the not-found page once per section (not per address), the sign-in screens once
+ * each, as shells. Account and admin screens stay an empty shell the client renders.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,10 @@ export interface RenderedPage {
   /** The HTML compressed once, for browsers that accept it (sendPage). */
   brotli: Buffer;
   gzip: Buffer;
+  /** Indexable (a public page), or not (a sign-in shell, a not-found page, an empty shell). */
   isPublic: boolean;
+  /** The same HTML for every visitor at every address it serves: the fast path may answer it (public-read.route.ts). */
+  isShared: boolean;
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -47,8 +51,6 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Ren
   return reply.send(page.bytes);
 }
 
-const NOT_FOUND_CACHE_SIZE = 200;
-
 /**
  * React puts a preload for each high-priority image at the top of what it renders; in the head
  * the browser finds them before anything else (the LCP picture of the page), and the root then
@@ -64,8 +66,6 @@ export class PageShell {
   private readonly before: string;
   private readonly after: string;
   private cache = new Map<string, Promise<RenderedPage>>();
-  /** Not-found pages by address (the menu marks the section an address is in), at most NOT_FOUND_CACHE_SIZE. */
-  private notFoundCache = new Map<string, Promise<RenderedPage>>();
   private cachedVersion: number | undefined;
 
   constructor(
@@ -84,42 +84,39 @@ export class PageShell {
     if (!this.after.includes('<div id="root"></div>')) throw new Error('dist/client/index.html has no <div id="root"></div>');
   }
 
-  /** A public page's HTML (200), or undefined for anything else: sign-in screens, 404s. */
+  /** A page the server renders (200: public pages, sign-in shells), or undefined for anything else: account and admin screens, 404s. */
   async renderPublicPage(url: string, snapshot: PublicSnapshot | undefined): Promise<RenderedPage | undefined> {
     const pathname = url.split('?')[0] ?? '/';
     const page = await this.render(pathname, snapshot);
-    return page.status === 200 && page.isPublic ? page : undefined;
+    return page.status === 200 && page.isShared ? page : undefined;
   }
 
   /**
-   * The page's HTML and status; cached per snapshot version (only known pages, so the cache stays
-   * small), one render per page even when many requests ask for it at once.
+   * The page's HTML and status; cached per snapshot version and key (page-head.ts): a public page
+   * by its path, any other screen by its id, an unknown address by its section, so the cache is
+   * bounded by the route table and an unknown address costs what a known page does. One render
+   * per page even when many requests ask for it at once.
    */
   render(pathname: string, snapshot: PublicSnapshot | undefined): Promise<RenderedPage> {
     if (this.cachedVersion !== snapshot?.version) {
       this.cache = new Map();
-      this.notFoundCache = new Map();
       this.cachedVersion = snapshot?.version;
     }
     const head = pageHeadFor(pathname, snapshot);
-    const cache = head.status === 404 ? this.notFoundCache : this.cache;
-    const key = head.key;
-    let page = cache.get(key);
+    let page = this.cache.get(head.key);
     if (!page) {
-      // Unknown addresses are endless: past the bound, the oldest not-found page goes.
-      if (cache === this.notFoundCache && cache.size >= NOT_FOUND_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      page = this.build(pathname, head, snapshot);
-      cache.set(key, page);
+      page = this.build(head, snapshot);
+      this.cache.set(head.key, page);
     }
     return page;
   }
 
-  private async build(pathname: string, head: PageHead, snapshot: PublicSnapshot | undefined): Promise<RenderedPage> {
+  private async build(head: PageHead, snapshot: PublicSnapshot | undefined): Promise<RenderedPage> {
     const data = initialDataFor(head, snapshot);
     const isPublic = head.canonicalPath !== undefined;
-    // Public pages and the not-found page are complete in their first HTML; the sign-in, account
-    // and admin screens depend on who asks, so the client renders them.
-    const rendered = isPublic || head.status === 404 ? await this.renderSafely(head.canonicalPath ?? pathname, data) : undefined;
+    // Public pages, the sign-in shells and the not-found pages are complete in their first HTML;
+    // the account and admin screens depend on who asks, so the client renders them.
+    const rendered = head.renderPath !== undefined ? await this.renderSafely(head.renderPath, data) : undefined;
     const { preloads, tree } = splitPreloads(rendered?.html ?? '');
     // What the rendered page read (all of it when the client renders the page itself). JSON in a
     // non-script block: "<" escaped so no text can close the element.
@@ -133,7 +130,8 @@ export class PageShell {
       brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
       gzip(html, { level: 9 }),
     ]);
-    return { status: head.status, html, bytes: Buffer.from(html), brotli: brotliBytes, gzip: gzipBytes, isPublic };
+    const isShared = isPublic || head.match?.screen.shell === true;
+    return { status: head.status, html, bytes: Buffer.from(html), brotli: brotliBytes, gzip: gzipBytes, isPublic, isShared };
   }
 
   /** A page the server cannot render is still a working page: the client renders it, as it does the sign-in screens. */

@@ -59,3 +59,9 @@ export function shopStructuredData(shop: Shop, appUrl: string, image: string | u
     ...(shop.yearEstablished !== null ? { foundingDate: String(shop.yearEstablished) } : {}),
   };
 }
+
+/** schema.org Service offered on a page (the quote form): the shop (shopStructuredData's) is its provider. */
+export function serviceStructuredData(name: string, url: string, shop: Shop, provider: Record<string, unknown>): Record<string, unknown> {
+  const { '@context': context, ...shopData } = provider;
+  return { '@context': context, '@type': 'Service', name, url, areaServed: shop.town, provider: shopData };
+}

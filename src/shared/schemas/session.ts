@@ -5,17 +5,14 @@
 import { z } from 'zod';
 import { booleanField, emailField, messages, optionalString, requiredString } from '../validation.ts';
 import { passwordConfirmationField, passwordField, refinePassword } from './password.ts';
+import { REGISTER_HONEYPOT_FIELD } from '../honeypot.ts';
 
 export const NAME_MAX = 100;
 
 export const TELEPHONE_MAX = 40;
 
-/**
- * A field of the register form that people never see or hear (hidden from sight and from
- * assistive technology) and bots fill in: a registration carrying it is answered as a success
- * and does nothing (server/account/registration.service.ts).
- */
-export const REGISTER_HONEYPOT_FIELD = 'website';
+/** The register form's honeypot field (its own module, so the register screen names it without zod). */
+export { REGISTER_HONEYPOT_FIELD };
 
 export const registerInputSchema = z
   .object({

@@ -2,13 +2,7 @@
 import { z } from 'zod';
 import { messages } from '../validation.ts';
 
-export const INVALID_TWO_FACTOR_CODE_MESSAGE = 'The provided two factor authentication code was invalid.';
-export const INVALID_RECOVERY_CODE_MESSAGE = 'The provided two factor recovery code was invalid.';
-
-/** An authenticator app's code: six digits (a recovery code is 21 characters with a dash). */
-export function looksLikeAppCode(input: string): boolean {
-  return /^\d{6}$/.test(input.replace(/\s/g, ''));
-}
+export { INVALID_RECOVERY_CODE_MESSAGE, INVALID_TWO_FACTOR_CODE_MESSAGE, looksLikeAppCode } from '../two-factor-codes.ts';
 
 export const confirmTwoFactorInputSchema = z.object({
   code: z.preprocess(

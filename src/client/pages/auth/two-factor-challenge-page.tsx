@@ -6,7 +6,7 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { appCodeOf, messageOf } from '#client/lib/api-errors.ts';
-import { INVALID_TWO_FACTOR_CODE_MESSAGE, looksLikeAppCode } from '#shared/schemas/two-factor.ts';
+import { INVALID_TWO_FACTOR_CODE_MESSAGE, looksLikeAppCode } from '#shared/two-factor-codes.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpc } from '#client/lib/trpc.ts';
 
