@@ -7,7 +7,7 @@ import * as shop from './2026-11-24T0100_shop.ts';
 import * as quoteRequests from './2026-11-24T0200_quote_requests.ts';
 import * as imageMediumVariant from './2026-11-24T0300_image_medium_variant.ts';
 import * as outgoingMail from './2026-11-26T0100_outgoing_mail.ts';
-import * as shopTrustSignals from './2026-11-26T0100_shop_trust_signals.ts';
+import * as shopTrustSignals from './2026-11-26T0200_shop_trust_signals.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -16,5 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0200_quote_requests': quoteRequests,
   '2026-11-24T0300_image_medium_variant': imageMediumVariant,
   '2026-11-26T0100_outgoing_mail': outgoingMail,
-  '2026-11-26T0100_shop_trust_signals': shopTrustSignals,
+  '2026-11-26T0200_shop_trust_signals': shopTrustSignals,
 };
