@@ -16,6 +16,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/env.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
+import { ensureShop } from '#server/db/seed/seed.ts';
 import { prepareStorage } from '#server/files/storage.ts';
 import { incrementAppStateCounter } from '#server/db/app-state.repository.ts';
 import { VERSION_CHECK_MS } from '#server/public-content/snapshot-sync.ts';
@@ -31,7 +32,9 @@ async function startCopy(databaseUrl: string): Promise<TestApp> {
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000' });
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
   await migrateToLatest(database.db);
-  const app: FastifyInstance = await buildApp({ config, database, ownsDatabase: true });
+  // As main.ts does before the app exists: the job queue's schedules read the shop's time zone.
+  await ensureShop(database.db);
+  const app: FastifyInstance = await buildApp({ config, database, ownsDatabase: true, runJobs: false });
   await app.ready();
   return {
     app,
