@@ -24,6 +24,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // React, the router and the query and tRPC clients in one chunk: every page loads all of
     // them, and split by which screens share what they were a dozen small downloads, each paying
     // about 1 KB of response headers (issue 23: a page's JavaScript at most 100 KB as sent).
+    // The site's own modules are left to the default split: a group of them took in what they
+    // import (zod, Vite's preload helper), and the boot then imported it before the first paint.
     rolldownOptions: isSsrBuild
       ? {}
       : {
@@ -33,13 +35,6 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'framework',
                   test: /node_modules[\\/](?:react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack|@trpc)[\\/]/,
-                },
-                // And the site's own frame every page loads: the layouts, the routes, the client's
-                // libraries and the UI pieces of every page (not the account and admin screens'
-                // form modal, pagination and flash: test/e2e/every-screen-fast.test.ts).
-                {
-                  name: 'site',
-                  test: /src[\\/]client[\\/](?:lib|layouts|routing|components[\\/]ui[\\/](?:alert|button|confirm-dialog|modal|spinner)\.tsx$)|src[\\/]shared[\\/](?:value-sets|limits|opening-status|initial-data|screens)\.ts$/,
                 },
               ],
             },

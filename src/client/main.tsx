@@ -18,7 +18,8 @@ import '#client/styles/pages.css';
 // the report. Set on zod's global configuration object before zod loads (it is in a later chunk:
 // importing zod here would put it in every page's first download); test/e2e/content-security-policy.test.ts
 // fails on any violation, so a zod that stops reading this is caught.
-(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+// zod keeps the object it finds there, so it is changed in place, never replaced.
+((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
 
 /** Runs `start` once the browser has painted the page, or after a second in a tab that paints nothing (a background tab). */
 function afterFirstPaint(start: () => void): void {

@@ -27,7 +27,10 @@ async function phonePage(): Promise<Page> {
 /** The server-rendered public pages (a visible gallery's included). */
 async function publicPaths(): Promise<string[]> {
   const gallery = (await j.api().expect('GET', '/api/galleries?hidden=false', [200])).body.results[0];
-  return screensWhere((screen) => screen.ssr !== undefined).map((screen) => screenPath(screen, { gallery: { id: gallery.id } }));
+  // The quote form, rendered on the server too, has neither the bar nor the prompt (callsToAction: false).
+  return screensWhere((screen) => screen.ssr !== undefined && !('callsToAction' in screen && screen.callsToAction === false)).map(
+    (screen) => screenPath(screen, { gallery: { id: gallery.id } }),
+  );
 }
 
 async function open(page: Page, pathname: string): Promise<void> {

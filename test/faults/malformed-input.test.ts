@@ -310,7 +310,7 @@ const LEAK =
 const REPORTS_INTERNALS = /^\/trpc\/system\.status\b/;
 
 function leaks(probe: Probe, text: string): boolean {
-  return LEAK.test(text) && !(REPORTS_INTERNALS.test(probe.url) && text.startsWith('{"result"'));
+  return LEAK.test(text) && !(REPORTS_INTERNALS.test(probe.url) && /^\[?\{"result"/.test(text));
 }
 
 /** One request with node:http, so the path goes out exactly as written (fetch would normalise `..`) and a GET may carry a body. */
