@@ -1,6 +1,7 @@
 /**
  * Admin journey, System: the admin opens System from the admin menu and reads the version, the
  * database, the stored files and the scheduled backups (none yet on a fresh site); axe on the screen.
+ * Outgoing mail, its neighbour in the menu, gets the same axe check.
  */
 import { describe, expect, test } from 'vitest';
 import { useJourney } from './support/journey.ts';
@@ -28,6 +29,15 @@ describe('admin: system', () => {
       expect(await row('Last backup').textContent()).toBe('No scheduled backup yet');
       expect(await row('Job queue').textContent()).toMatch(/^\d+ waiting, \d+ running/);
       expect(describeViolations('/admin/system', await seriousViolations(page))).toBe('');
+    });
+
+    await j.step('open Outgoing mail from the admin menu; axe', async () => {
+      await page.goto(j.url('/admin'));
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Outgoing mail' }).click();
+      await atPath(page, '/admin/mail');
+      await page.goto(j.url('/admin/mail'));
+      await visible(page.getByRole('heading', { name: 'Outgoing mail', level: 1 }));
+      expect(describeViolations('/admin/mail', await seriousViolations(page))).toBe('');
     });
   });
 });
