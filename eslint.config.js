@@ -80,6 +80,13 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'The client imports the server only as types (import type); shared code goes in src/shared.',
             },
+            {
+              // A schema module brings zod into the screen's download (a public page: at most 100 KB).
+              regex: '^#shared/schemas/|^zod$',
+              allowTypeImports: true,
+              message:
+                'The client imports the schemas and zod only as types; a constant it needs at run time goes in src/shared/limits.ts (or value-sets.ts).',
+            },
           ],
         },
       ],

@@ -8,6 +8,13 @@ import * as quoteRequests from './2026-11-24T0200_quote_requests.ts';
 import * as imageMediumVariant from './2026-11-24T0300_image_medium_variant.ts';
 import * as outgoingMail from './2026-11-26T0100_outgoing_mail.ts';
 import * as shopTrustSignals from './2026-11-26T0200_shop_trust_signals.ts';
+import * as bookings from './2026-11-26T0300_bookings.ts';
+import * as repairJobs from './2026-11-26T0400_repair_jobs.ts';
+import * as repairReviews from './2026-11-26T0401_repair_reviews.ts';
+import * as securityAlerts from './2026-11-26T0500_security_alerts.ts';
+import * as emailLoginCodes from './2026-11-26T0501_email_login_codes.ts';
+import * as passkeys from './2026-11-26T0502_passkeys.ts';
+import * as repairJobBookingFk from './2026-11-26T0600_repair_job_booking_fk.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -17,4 +24,11 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0300_image_medium_variant': imageMediumVariant,
   '2026-11-26T0100_outgoing_mail': outgoingMail,
   '2026-11-26T0200_shop_trust_signals': shopTrustSignals,
+  '2026-11-26T0300_bookings': bookings,
+  '2026-11-26T0400_repair_jobs': repairJobs,
+  '2026-11-26T0401_repair_reviews': repairReviews,
+  '2026-11-26T0500_security_alerts': securityAlerts,
+  '2026-11-26T0501_email_login_codes': emailLoginCodes,
+  '2026-11-26T0502_passkeys': passkeys,
+  '2026-11-26T0600_repair_job_booking_fk': repairJobBookingFk,
 };

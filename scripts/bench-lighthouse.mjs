@@ -93,6 +93,7 @@ async function signInAdmin() {
 }
 
 let chrome;
+let adminChrome;
 try {
   for (;;) {
     const status = await fetch(`${base}/healthz`).then(
@@ -115,6 +116,7 @@ try {
     `/galleries/${galleries.results[0].id}`,
     '/contact',
     '/quote',
+    '/book',
     '/legal/terms',
     '/legal/privacy',
     '/login',
@@ -131,6 +133,9 @@ try {
     '/account/2fa',
     '/account/sessions',
     '/account/quotes',
+    '/account/bookings',
+    '/account/repairs',
+    '/account/security',
     '/admin',
     '/admin/users',
     `/admin/users/${records.userId}`,
@@ -143,25 +148,43 @@ try {
     '/admin/quotes',
     `/admin/quotes/${records.quoteId}`,
     '/admin/system',
+    '/admin/mail',
+    '/admin/bookings',
+    '/admin/booking-setup',
+    '/admin/repairs',
+    '/admin/repair-stages',
+    '/admin/feedback',
   ];
   const wanted = (page) => !only || only.some((prefix) => page === prefix || (prefix !== '/' && page.startsWith(prefix)));
   const pages = [
     ...visitorPages.filter(wanted).map((page) => ({ page, signedIn: false })),
     ...signedInPages.filter(wanted).map((page) => ({ page, signedIn: true })),
   ];
-  chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const launch = () =>
+    chromeLauncher.launch({
+      chromePath,
+      chromeFlags: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  // Two browsers: the visitor's pages set cookies of their own in the browser (a guest session, the
+  // XSRF cookie the login page asks for), which would then be sent instead of the admin's session
+  // cookie; the admin's pages are audited in a browser that never saw them.
+  chrome = await launch();
+  adminChrome = await launch();
   // The first audit in a fresh browser sometimes fails to trace the page: one warm-up, discarded.
   await lighthouse(`${base}/`, { port: chrome.port, output: 'json', logLevel: 'error' });
+  await lighthouse(`${base}/account`, {
+    port: adminChrome.port,
+    output: 'json',
+    logLevel: 'error',
+    extraHeaders: { Cookie: session.cookie },
+  });
   console.log('| page | performance | accessibility | best practices | SEO | LCP | CLS | JS (compressed) | budget |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   const misses = [];
@@ -170,7 +193,7 @@ try {
   // Lighthouse's own documentation advises. A run Lighthouse could not trace is retried, once.
   for (const { page, signedIn } of pages) {
     const flags = {
-      port: chrome.port,
+      port: signedIn ? adminChrome.port : chrome.port,
       output: 'json',
       logLevel: 'error',
       ...(signedIn ? { extraHeaders: { Cookie: session.cookie } } : {}),
@@ -215,6 +238,7 @@ try {
   console.log(misses.length ? `\nOver budget:\n${misses.map((miss) => `- ${miss}`).join('\n')}` : '\nEvery page within its budget.');
 } finally {
   await chrome?.kill();
+  await adminChrome?.kill();
   server.kill('SIGTERM');
   await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
   rmSync(dataDir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { screenPreloads } from './lib/screen-preloads.mjs';
 import { buildState, buildStampFile as stamp, projectRoot as root } from './lib/build-state.mjs';
 
 // `--if-stale`: nothing to do when dist/ is a complete build of the current sources.
@@ -39,6 +40,14 @@ for (const name of readdirSync(assetsDir)) {
   writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
   writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
 }
+
+// What each screen the browser renders needs, for the page shell's modulepreload links.
+writeFileSync(
+  path.join(root, 'dist', 'client', 'screen-preloads.json'),
+  JSON.stringify(
+    screenPreloads(path.join(root, 'dist', 'client', '.vite', 'manifest.json'), path.join(root, 'src', 'client', 'routing', 'screens.tsx')),
+  ),
+);
 
 // The server render of the public pages (src/client/entry-server.tsx) into dist/ssr, with React and
 // every client library bundled in (vite.config.ts: ssr.noExternal), so production needs none installed.

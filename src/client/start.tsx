@@ -2,11 +2,11 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '#client/app.tsx';
-import { prefetchScreen, preloadScreen } from '#client/routing/screens.tsx';
+import { prefetchScreen } from '#client/routing/screens.tsx';
 import { prefetchAreaAt } from '#client/routing/screen-routes.tsx';
 import { queryClient, SESSION_QUERY_KEY } from '#client/lib/trpc.ts';
 import { fetchCurrentUser } from '#client/lib/session.tsx';
-import { readInitialData, seedQueryCache, seedSignedOutSession } from '#client/lib/initial-data.ts';
+import { readInitialData, seedQueryCache, seedSessionFromPage, seedSignedOutSession } from '#client/lib/initial-data.ts';
 import type { User } from '#shared/schemas/user.ts';
 
 /**
@@ -30,26 +30,29 @@ const app = (
   </StrictMode>
 );
 
-// A public page arrives rendered by the server (src/server/public-content/page-shell.ts), for a
-// visitor who is not signed in: the browser takes it over where it stands, with its screen's code
-// loaded first (hydration then never waits). Only then is the visitor asked for: a signed-in
-// visitor's header follows a moment later, and nothing changes for everyone else.
-// Account and admin screens start empty.
+// A page the server rendered arrives complete, and the browser takes it over where it stands, with
+// its screen's code (and its area's layout) loaded first, so hydration never waits:
+// - a public page (src/server/public-content/page-shell.ts) is rendered for a visitor who is not
+//   signed in; only then is the visitor asked for: a signed-in visitor's header follows a moment
+//   later, and nothing changes for everyone else;
+// - an account or admin screen is rendered for who asked, and names them in the page (its data
+//   follows as the screen asks for it).
+// A screen the server could not render (the empty shell) is rendered here, once its code is
+// loaded (the page's modulepreloads have it on the way): it shows as a whole, with no spinner it
+// would then replace.
+const pathname = window.location.pathname;
+const sessionInPage = seedSessionFromPage(queryClient);
+const codeLoaded = Promise.all([prefetchScreen(pathname), prefetchAreaAt(pathname)]);
 if (root.hasChildNodes()) {
-  seedSignedOutSession(queryClient);
-  void preloadScreen(window.location.pathname)
-    .catch(() => undefined)
+  if (!sessionInPage) seedSignedOutSession(queryClient);
+  void codeLoaded
     .then(() => {
       hydrateRoot(root, app);
-      return fetchCurrentUser();
+      return sessionInPage ? undefined : fetchCurrentUser();
     })
     .then((user) => {
       if (user) queryClient.setQueryData<User | null>(SESSION_QUERY_KEY, user);
     });
 } else {
-  // The screen's code and its area's layout load while the session is asked for (the routes wait
-  // for the session): one round trip instead of three before an account or admin screen shows.
-  prefetchScreen(window.location.pathname);
-  prefetchAreaAt(window.location.pathname);
-  createRoot(root).render(app);
+  void codeLoaded.then(() => createRoot(root).render(app));
 }

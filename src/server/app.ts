@@ -19,6 +19,9 @@ import { createRequestContext } from './context.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { openFileStorage, type FileStorage } from './files/storage.ts';
 import { registerQuotePhotoRoute } from './quotes/quote-photo.route.ts';
+import { registerRepairPhotoRoute } from './repair-jobs/repair-photo.route.ts';
+import { registerTrackerPage } from './repair-jobs/tracker-page.route.ts';
+import { registerReviewPage } from './reviews/review-page.route.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
 import { restPlugin } from './rest/rest-plugin.ts';
@@ -210,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await registerCvDownloadRoute(app, deps);
   await registerQuotePhotoRoute(app, deps);
+  await registerRepairPhotoRoute(app, deps);
   await app.register(apiDocsPlugin, { router: appRouter, appUrl: config.appUrl });
   if (options.internalToken) registerInternalBackupRoute(app, deps, database.engine, options.internalToken);
 
@@ -219,7 +223,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaPlugin, { storage: deps.storage });
   const hasClient = existsSync(path.join(clientDistDir, 'index.html'));
   const pageShell = hasClient ? new PageShell(clientDistDir, config, builtPageRenderer(), app.log) : undefined;
-  await app.register(pagesPlugin, { deps, client: pageShell && { dir: clientDistDir, pageShell } });
+  await app.register(pagesPlugin, { deps, client: pageShell && { dir: clientDistDir, pageShell }, router: appRouter });
+  if (pageShell) {
+    registerTrackerPage(app, deps, pageShell);
+    registerReviewPage(app, deps, pageShell);
+  }
 
   // Public reads before Fastify: the procedures whose meta says the snapshot answers them, and the public pages.
   fastPath.answer = createPublicReadFastPath({

@@ -42,6 +42,14 @@ export interface AppConfig {
   s3: S3Config | undefined;
   /** Photos of quote requests closed longer than this many days are deleted (QUOTE_PHOTO_RETENTION_DAYS). */
   quotePhotoRetentionDays: number;
+  /** A repair tracker link stops working this many days after the car is collected (REPAIR_TRACKER_DAYS_AFTER_COLLECTION). */
+  repairTrackerDaysAfterCollection: number;
+  /** A stage-change e-mail is held this long, so quick changes send one mail (REPAIR_STAGE_MAIL_HOLD_MINUTES). */
+  repairStageMailHoldMinutes: number;
+  /** The review request goes this long after a job is marked Collected (REVIEW_REQUEST_DELAY_HOURS). */
+  reviewRequestDelayHours: number;
+  /** Its one reminder goes this long after it when the customer has not answered (REVIEW_REMINDER_DAYS). */
+  reviewReminderDays: number;
   /**
    * When scheduled backups run (BACKUP_SCHEDULE): a 5-field cron expression in the shop's time
    * zone, or undefined when off. Default: 03:00 nightly on the embedded database, off with
@@ -52,6 +60,11 @@ export interface AppConfig {
   backupKeep: BackupKeep;
   /** GET /metrics asks for `Authorization: Bearer <token>` when set; otherwise it answers loopback callers only. */
   metricsToken: string | undefined;
+  /**
+   * Where the Pwned Passwords range API answers (PWNED_PASSWORDS_URL, no trailing slash); undefined
+   * when the breached-password check is off (an empty value). Default https://api.pwnedpasswords.com.
+   */
+  pwnedPasswordsUrl: string | undefined;
 }
 
 export interface BackupKeep {
@@ -161,6 +174,26 @@ const envSchema = z.object({
     emptyIsUnset,
     z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(1).max(36500).default(365),
   ),
+  REPAIR_TRACKER_DAYS_AFTER_COLLECTION: z.preprocess(
+    emptyIsUnset,
+    z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(1).max(3650).default(30),
+  ),
+  REPAIR_STAGE_MAIL_HOLD_MINUTES: z.preprocess(
+    emptyIsUnset,
+    z.coerce.number({ error: 'must be a whole number of minutes' }).int('must be a whole number of minutes').min(0).max(1440).default(10),
+  ),
+  REVIEW_REQUEST_DELAY_HOURS: z.preprocess(
+    emptyIsUnset,
+    z.coerce
+      .number({ error: 'must be a number of hours' })
+      .min(0)
+      .max(24 * 365)
+      .default(48),
+  ),
+  REVIEW_REMINDER_DAYS: z.preprocess(
+    emptyIsUnset,
+    z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(1).max(365).default(5),
+  ),
   BACKUP_SCHEDULE: z.preprocess(
     emptyIsUnset,
     z
@@ -204,7 +237,13 @@ const envSchema = z.object({
       .optional(),
   ),
   METRICS_TOKEN: z.preprocess(emptyIsUnset, z.string().trim().min(16, 'must be at least 16 characters').optional()),
+  // Not emptyIsUnset: an empty value turns the check off, unset takes the default.
+  PWNED_PASSWORDS_URL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, or empty for off' })])
+    .optional(),
 });
+
+export const DEFAULT_PWNED_PASSWORDS_URL = 'https://api.pwnedpasswords.com';
 
 export const DEFAULT_BACKUP_SCHEDULE = '0 3 * * *';
 
@@ -250,10 +289,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     isDemoContentOn: e.DEMO_CONTENT ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     quotePhotoRetentionDays: e.QUOTE_PHOTO_RETENTION_DAYS,
+    repairTrackerDaysAfterCollection: e.REPAIR_TRACKER_DAYS_AFTER_COLLECTION,
+    repairStageMailHoldMinutes: e.REPAIR_STAGE_MAIL_HOLD_MINUTES,
+    reviewRequestDelayHours: e.REVIEW_REQUEST_DELAY_HOURS,
+    reviewReminderDays: e.REVIEW_REMINDER_DAYS,
     // Off on PostgreSQL unless asked for: its operator backs it up with the database's own tools.
     backupSchedule: e.BACKUP_SCHEDULE === 'off' ? undefined : (e.BACKUP_SCHEDULE ?? (e.DATABASE_URL ? undefined : DEFAULT_BACKUP_SCHEDULE)),
     backupKeep: e.BACKUP_KEEP ?? { daily: 7, weekly: 4 },
     metricsToken: e.METRICS_TOKEN,
+    pwnedPasswordsUrl:
+      e.PWNED_PASSWORDS_URL === '' ? undefined : (e.PWNED_PASSWORDS_URL ?? DEFAULT_PWNED_PASSWORDS_URL).replace(/\/+$/, ''),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -21,6 +21,8 @@ export class AppError extends Error {
     readonly fieldErrors?: FieldErrors,
     /** Seconds, for TOO_MANY_REQUESTS. */
     readonly retryAfter?: number,
+    /** What a 409 offers instead, added to the REST body and the tRPC error's data. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -85,6 +87,11 @@ export class AppError extends Error {
 
   static notFound(message: string = ERROR_MESSAGES.notFound): AppError {
     return new AppError('NOT_FOUND', message);
+  }
+
+  /** A 409: the request lost a race (the last place of a slot); `details` says what is left. */
+  static conflict(message: string, fieldErrors: FieldErrors, details: Record<string, unknown>): AppError {
+    return new AppError('CONFLICT', message, fieldErrors, undefined, details);
   }
 
   static csrfMismatch(): AppError {

@@ -3,6 +3,7 @@
 import { router } from './trpc.ts';
 import { sessionRouter } from './account/session.router.ts';
 import { twoFactorRouter } from './two-factor/two-factor.router.ts';
+import { passkeysRouter } from './account/passkeys.router.ts';
 import { widgetsRouter } from './widgets/widgets.router.ts';
 import { galleriesRouter } from './galleries/galleries.router.ts';
 import { testimonialsRouter } from './testimonials/testimonials.router.ts';
@@ -12,10 +13,14 @@ import { quotesRouter } from './quotes/quotes.router.ts';
 import { systemRouter } from './system/system.router.ts';
 import { listUploadPaths } from './rest/rest-plugin.ts';
 import { outgoingMailRouter } from './mail/outgoing-mail.router.ts';
+import { bookingsRouter } from './bookings/bookings.router.ts';
+import { repairJobsRouter, repairTrackerRouter } from './repair-jobs/repair-jobs.router.ts';
+import { reviewsRouter } from './reviews/reviews.router.ts';
 
 export const appRouter = router({
   session: sessionRouter,
   twoFactor: twoFactorRouter,
+  passkeys: passkeysRouter,
   widgets: widgetsRouter,
   galleries: galleriesRouter,
   testimonials: testimonialsRouter,
@@ -24,6 +29,10 @@ export const appRouter = router({
   quotes: quotesRouter,
   system: systemRouter,
   outgoingMail: outgoingMailRouter,
+  bookings: bookingsRouter,
+  repairJobs: repairJobsRouter,
+  repairTracker: repairTrackerRouter,
+  reviews: reviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -52,6 +52,7 @@ const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
   EMAIL_NOT_VERIFIED: 'FORBIDDEN',
   INVALID_SIGNATURE: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
   CSRF_MISMATCH: 'FORBIDDEN',
   PASSWORD_CONFIRMATION_REQUIRED: 'PRECONDITION_FAILED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -107,6 +108,7 @@ const t = initTRPC
         httpStatus: appError.httpStatus,
         fieldErrors: appError.fieldErrors ?? null,
         retryAfter: appError.retryAfter ?? null,
+        details: appError.details ?? null,
       };
       // Never a stack trace or an internal message in a response.
       return { message: appError.message, code: shape.code, data };

@@ -11,6 +11,7 @@ export const APP_ERROR_STATUS = {
   EMAIL_NOT_VERIFIED: 403,
   INVALID_SIGNATURE: 403,
   NOT_FOUND: 404,
+  CONFLICT: 409, // the thing changed under the request (the last place of a slot just went)
   METHOD_NOT_ALLOWED: 405,
   REQUEST_TIMEOUT: 408,
   CSRF_MISMATCH: 419,
@@ -35,6 +36,8 @@ export interface AppErrorData {
   fieldErrors: FieldErrors | null;
   /** Seconds, for TOO_MANY_REQUESTS. */
   retryAfter: number | null;
+  /** What a 409 offers instead (a booking's next free slots), or null. */
+  details?: Record<string, unknown> | null;
 }
 
 /** The fixed messages of the access checks and the fallbacks (rest-contract.md, Conventions). */

@@ -5,8 +5,18 @@
  */
 import type { Gallery, GallerySummary, Testimonial, Widget } from './schemas/content.ts';
 import type { Shop } from './schemas/shop.ts';
+import type { BookingSummary } from './schemas/bookings.ts';
+import type { RepairTracker } from './schemas/repair-jobs.ts';
+import type { ReviewPage } from './schemas/reviews.ts';
 
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
+
+/**
+ * A screen the browser renders for a signed-in user (account, admin) carries who asked, as
+ * session.current would answer (`{ data: user | null }`), in `<script type="application/json"
+ * id="session-user">`: the screen then renders without asking first (issue 23: LCP at most 2.0 s).
+ */
+export const SESSION_USER_ELEMENT_ID = 'session-user';
 
 export interface InitialData {
   /** Every widget: the pages and the footer read them by name. */
@@ -19,8 +29,20 @@ export interface InitialData {
   galleryList?: { results: GallerySummary[]; total: number };
   /** The gallery of a gallery page, or the About page's slider. */
   gallery?: Gallery;
+  /** The booking types and the next free estimate (the home, contact and booking pages). */
+  bookingSummary?: BookingSummary;
   /** A gallery the page shows that a visitor may not see (hidden or deleted): the page shows it as absent, without asking. */
   unavailableGalleryId?: number;
+  /** The repair tracker of a /track/{token} page, under its token (a private page: repair-jobs/tracker-page.route.ts). */
+  repairTracker?: { token: string; tracker: RepairTracker };
+  /** The review request's page of a /review/{token} page, under its token (a private page: reviews/review-page.route.ts). */
+  reviewPage?: { token: string; page: ReviewPage };
   /** The server answered 404 for this address: the client shows the not-found page there, whatever route it matches. */
   notFound?: true;
+  /**
+   * An account or admin screen only: the answers to the queries its first render asked for, by
+   * query key, as the user who asked (src/client/entry-server.tsx). Personal: such a page is
+   * never cached.
+   */
+  queries?: [key: readonly unknown[], data: unknown][];
 }

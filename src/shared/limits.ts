@@ -52,6 +52,10 @@ export const QUOTES_PAGE_SIZE = 25;
 export const QUOTE_PHOTO_LINK_SECONDS = 15 * 60;
 export const QUOTE_REQUESTS_PER_HOUR = 5;
 
+/** Booking requests (issue 24): per address, and per e-mail address. */
+export const BOOKINGS_PER_HOUR = 10;
+export const BOOKINGS_PER_EMAIL_PER_HOUR = 5;
+
 /**
  * A size as customers read it: "21.4 MB" (1 MB = 1024 × 1024 bytes, as the limits above), one decimal
  * rounded up, so a file over a limit never reads as the limit itself ("20.0 MB").
@@ -59,3 +63,35 @@ export const QUOTE_REQUESTS_PER_HOUR = 5;
 export function megabytes(bytes: number): string {
   return `${(Math.ceil((bytes / 1024 / 1024) * 10) / 10).toFixed(1)} MB`;
 }
+
+/** Repair jobs and the customer's tracker (issue 25). */
+export const REPAIR_AGREED_WORK_MAX = 5000;
+export const REPAIR_NOTE_MAX = 5000;
+export const REPAIR_DATE_REASON_MAX = 500;
+export const REPAIR_STAGE_NAME_MAX = 60;
+export const REPAIR_STAGES_MAX = 30;
+export const REPAIR_MESSAGE_MAX = 2000;
+export const REPAIR_PHOTOS_PER_UPLOAD = 6;
+/** How long a signed link to a progress photo works (the tracker is reloaded often, so short). */
+export const REPAIR_PHOTO_LINK_SECONDS = 15 * 60;
+/** Tracker messages: per address and per job, in an hour. */
+export const REPAIR_MESSAGES_PER_HOUR = 10;
+/** No stage-change e-mail goes between these hours at the shop: one held over goes at the end. */
+export const REPAIR_MAIL_QUIET_FROM_HOUR = 20;
+export const REPAIR_MAIL_QUIET_UNTIL_HOUR = 8;
+
+// Constants the client's screens read at run time live here, not beside the schemas: a schema
+// module brings zod (some 22 KB) into the download of every screen that imports from it (the
+// client may import src/shared/schemas only as types: eslint.config.js).
+
+/** How many days one availability request may span (the booking form asks for one range). */
+export const BOOKING_AVAILABILITY_MAX_DAYS = 62;
+
+/** The hidden field people never see and bots fill in, as on the quote form: a filled one books nothing. */
+export const BOOKING_HONEYPOT_FIELD = 'website';
+
+/** The review request's feedback: at most this many characters (as a message to the shop). */
+export const FEEDBACK_MAX = REPAIR_MESSAGE_MAX;
+
+/** The dashboard warns when mail has been failing longer than this. */
+export const MAIL_FAILING_WARNING_MINUTES = 15;

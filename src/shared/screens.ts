@@ -63,7 +63,7 @@ export interface ScreenEntry {
     /** In sitemap.xml: `pages` (dated by the pages' content), `galleries` (by the newest gallery), `each gallery` (one URL per visible gallery). */
     sitemap: 'pages' | 'galleries' | 'each gallery';
     /** Data the first render reads beyond the widgets and the shop (which every page embeds). */
-    reads?: { testimonials?: true; galleryList?: true; gallery?: 'path' | number };
+    reads?: { testimonials?: true; galleryList?: true; gallery?: 'path' | number; bookingSummary?: true };
     /** The page offers a service: its JSON-LD is a schema.org Service of this name, with the shop as its provider. */
     service?: string;
   };
@@ -73,6 +73,12 @@ export interface ScreenEntry {
    * Unlike `ssr`, it stays noindex and out of the sitemap (the sign-in screens).
    */
   shell?: true;
+  /**
+   * A page the server renders for each request from data only the address's holder may read (the
+   * repair tracker behind its private link): noindex, out of the sitemap, `Cache-Control: private,
+   * no-store`, never kept in the page cache. Its route fetches the data (repair-jobs/tracker-page.route.ts).
+   */
+  private?: true;
   /** robots.txt keeps crawlers out (screens mid-way through a sign-in; signed-in screens always are). */
   disallow?: true;
 }
@@ -97,7 +103,7 @@ export const SCREENS = {
       description: ({ shop }) => `${shop.tagline}: accident repairs, resprays and paintwork.`,
       image: { widget: 'HomeImage1' },
       sitemap: 'pages',
-      reads: { testimonials: true },
+      reads: { testimonials: true, bookingSummary: true },
     },
   },
   about: {
@@ -156,6 +162,7 @@ export const SCREENS = {
       description: ({ shop }) => `Find us, call ${shop.telephone} or e-mail ${shop.email}.`,
       image: { widget: 'ContactImage' },
       sitemap: 'pages',
+      reads: { bookingSummary: true },
     },
   },
   quote: {
@@ -169,6 +176,27 @@ export const SCREENS = {
       sitemap: 'pages',
       service: 'Vehicle body repair quote',
     },
+  },
+  book: {
+    path: '/book',
+    layout: 'site',
+    access: 'public',
+    title: 'Book a visit',
+    callsToAction: false,
+    ssr: {
+      description: ({ shop }) => `Book an estimate visit, a drop-off or an on-site visit at ${shop.name} online, at a time that suits you.`,
+      sitemap: 'pages',
+      reads: { bookingSummary: true },
+      service: 'Vehicle damage estimate visit',
+    },
+  },
+  bookManage: {
+    path: '/book/manage/:token',
+    layout: 'site',
+    access: 'public',
+    title: 'Manage my booking',
+    callsToAction: false,
+    disallow: true,
   },
   terms: {
     path: '/legal/terms',
@@ -198,6 +226,15 @@ export const SCREENS = {
   forgotPassword: { path: '/forgot-password', layout: 'auth', access: 'public', title: 'Forgotten Password', shell: true },
   resetPassword: { path: '/reset-password/:token', layout: 'auth', access: 'public', title: 'Reset Password', disallow: true, shell: true },
   verifyEmail: { path: '/verify-email', layout: 'auth', access: 'public', title: 'Verify Your Email Address', shell: true },
+  // The "this wasn't me" link of a security e-mail: a button, so a mail scanner's GET changes nothing.
+  thisWasntMe: {
+    path: '/this-wasnt-me/:token',
+    layout: 'auth',
+    access: 'public',
+    title: 'Secure Your Account',
+    disallow: true,
+    shell: true,
+  },
   confirmPassword: { path: '/confirm-password', layout: 'auth', access: 'signedIn', title: 'Confirm Password' },
 
   accountDashboard: { path: '/account', layout: 'account', access: account, title: 'My Account' },
@@ -205,12 +242,18 @@ export const SCREENS = {
   accountPassword: { path: '/account/password', layout: 'account', access: account, title: 'Change Password' },
   accountTwoFactor: { path: '/account/2fa', layout: 'account', access: account, title: 'Two Factor Authentication' },
   accountSessions: { path: '/account/sessions', layout: 'account', access: account, title: 'Signed-in Devices' },
+  accountSecurity: { path: '/account/security', layout: 'account', access: account, title: 'Sign-in and Security' },
   accountQuotes: { path: '/account/quotes', layout: 'account', access: account, title: 'My quote requests' },
+  accountBookings: { path: '/account/bookings', layout: 'account', access: account, title: 'My bookings' },
+  accountRepairs: { path: '/account/repairs', layout: 'account', access: account, title: 'My repairs' },
+  repairTracker: { path: '/track/:token', layout: 'site', access: 'public', title: 'Your repair', private: true, disallow: true },
+  reviewRequest: { path: '/review/:token', layout: 'site', access: 'public', title: 'How did we do?', private: true, disallow: true },
 
   adminDashboard: { path: '/admin', layout: 'admin', access: admin, title: 'Admin' },
   adminUsers: { path: '/admin/users', layout: 'admin', access: admin, title: 'Users' },
   adminUser: { path: '/admin/users/:id', layout: 'admin', access: admin, title: 'Edit user' },
   adminTestimonials: { path: '/admin/testimonials', layout: 'admin', access: admin, title: 'Testimonials' },
+  adminFeedback: { path: '/admin/feedback', layout: 'admin', access: admin, title: 'Customer feedback' },
   adminWidgets: { path: '/admin/widgets', layout: 'admin', access: admin, title: 'Widgets' },
   adminWidget: { path: '/admin/widgets/:id', layout: 'admin', access: admin, title: 'Edit widget' },
   adminGalleries: { path: '/admin/galleries', layout: 'admin', access: admin, title: 'Galleries' },
@@ -218,6 +261,12 @@ export const SCREENS = {
   adminShop: { path: '/admin/shop', layout: 'admin', access: admin, title: 'Shop details' },
   adminQuotes: { path: '/admin/quotes', layout: 'admin', access: admin, title: 'Quote requests' },
   adminQuote: { path: '/admin/quotes/:id', layout: 'admin', access: admin, title: 'Quote request' },
+  adminBookings: { path: '/admin/bookings', layout: 'admin', access: admin, title: 'Bookings' },
+  adminBooking: { path: '/admin/bookings/:id', layout: 'admin', access: admin, title: 'Booking' },
+  adminBookingSetup: { path: '/admin/booking-setup', layout: 'admin', access: admin, title: 'Booking setup' },
+  adminRepairs: { path: '/admin/repairs', layout: 'admin', access: admin, title: 'Repairs' },
+  adminRepair: { path: '/admin/repairs/:id', layout: 'admin', access: admin, title: 'Repair' },
+  adminRepairStages: { path: '/admin/repair-stages', layout: 'admin', access: admin, title: 'Repair stages' },
   adminSystem: { path: '/admin/system', layout: 'admin', access: admin, title: 'System' },
   adminMail: { path: '/admin/mail', layout: 'admin', access: admin, title: 'Outgoing mail' },
 } as const satisfies Record<string, ScreenEntry>;
@@ -260,8 +309,8 @@ export function needsSignIn(access: ScreenAccess): boolean {
 }
 
 /** Is the screen's first HTML rendered by the server (a public page, or a sign-in screen's shell)? */
-export function isServerRendered(screen: Pick<ScreenEntry, 'ssr' | 'shell'>): boolean {
-  return screen.ssr !== undefined || screen.shell === true;
+export function isServerRendered(screen: Pick<ScreenEntry, 'ssr' | 'shell' | 'private'>): boolean {
+  return screen.ssr !== undefined || screen.shell === true || screen.private === true;
 }
 
 /**

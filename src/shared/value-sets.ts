@@ -20,6 +20,12 @@ export type WidgetType = (typeof WIDGET_TYPES)[number];
 /** The roles that may open the admin area (/admin). */
 export const ADMIN_ROLES = ['admin'] as const satisfies readonly Role[];
 
+/**
+ * The shop's time zone until its record names one. Here, not beside the shop's schema: the date
+ * formatter every page loads imports it, and the schema module would bring zod into that download.
+ */
+export const DEFAULT_TIME_ZONE = 'Europe/London';
+
 /** The weekdays of the shop's opening hours, Monday first (the UK week); keys of `openingHours`. */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -31,8 +37,40 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const PREFERRED_CONTACTS = ['email', 'phone'] as const;
 export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];
 
+/** A booking's state (issue 24): booked (the place is held), cancelled (the place given back), attended, no_show. */
+export const BOOKING_STATUSES = ['booked', 'cancelled', 'attended', 'no_show'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
 /** What an outgoing e-mail is (src/server/mail/outgoing-mail.ts renders each kind when it is sent). */
-export const MAIL_KINDS = ['verification', 'password-reset', 'quote-request-shop', 'quote-request-confirmation'] as const;
+export const MAIL_KINDS = [
+  'verification',
+  'password-reset',
+  'quote-request-shop',
+  'quote-request-confirmation',
+  'security-alert',
+  'login-code',
+  'booking-confirmation',
+  'booking-changed',
+  'booking-cancelled',
+  'booking-reminder',
+  'booking-change-declined',
+  'repair-job-created',
+  'repair-stage-changed',
+  'repair-review-request',
+] as const;
+
+/** What a security e-mail tells the account's owner about (account/security-alerts.service.ts). */
+export const SECURITY_EVENTS = [
+  'new-sign-in',
+  'password-changed',
+  'password-reset',
+  'two-factor-on',
+  'two-factor-off',
+  'recovery-codes',
+  'passkey-added',
+  'email-changed',
+] as const;
+export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** queued (waiting or retrying), sent, failed (retries used up: the admin can resend), cancelled (nothing left to send it for). */

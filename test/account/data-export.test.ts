@@ -35,6 +35,10 @@ describe('GET /api/user/export', () => {
       .where('id', '=', user.id)
       .execute();
     await t.deps.db.insertInto('cv_downloads').values({ user_id: user.id, downloaded_by: null }).execute();
+    await t.deps.db
+      .insertInto('passkeys')
+      .values({ user_id: user.id, credential_id: 'export-credential', public_key: 'PUBLIC-KEY-BYTES', counter: 3, name: 'My phone' })
+      .execute();
     const request = {
       name: 'Morwenna Tregear',
       email: user.email,
@@ -73,6 +77,11 @@ describe('GET /api/user/export', () => {
           updated_at: expect.any(String),
         },
       ],
+      passkeys: [{ name: 'My phone', created_at: expect.any(String), last_used_at: null, last_used_device: null, last_used_ip: null }],
+      // Bookings have their own test (test/bookings/booking-lifecycle.test.ts).
+      bookings: [],
+      // Repair jobs: test/repair-jobs/repair-jobs.test.ts.
+      repairJobs: [],
     });
     expect(Math.abs(Date.parse(res.body.exportedAt) - Date.now())).toBeLessThan(60_000);
     expect(res.body.profile).toMatchObject({ firstname: 'Morwenna', telephone: '01736 000000', two_factor: true });
@@ -94,6 +103,9 @@ describe('GET /api/user/export', () => {
     expect(text).not.toMatch(/password|argon2|two_factor_secret|recovery/i);
     // The shop's own notes on a request are not the customer's data.
     expect(text).not.toContain('Call after 5pm');
+    // A passkey's name, not its key or credential id.
+    expect(text).not.toContain('PUBLIC-KEY-BYTES');
+    expect(text).not.toContain('export-credential');
   });
 
   it('is 401 for a visitor', async () => {

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tar from 'tar';
 import { buildApp } from '#server/app.ts';
 import { createBackup, restoreBackup } from '#server/backup/backup.service.ts';
+import { sql } from 'kysely';
 import { openDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrator.ts';
+import { listTablesInForeignKeyOrder, MIGRATION_SEEDED_TABLES } from '#server/backup/portable-sql.ts';
 import { loadConfig } from '#server/env.ts';
 import { prepareStorage } from '#server/files/storage.ts';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
@@ -139,6 +142,23 @@ describe('restore', () => {
     },
     90_000,
   );
+
+  it('knows which tables a fresh migration fills (a restore replaces only those rows)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'fresh-migration-'));
+    const fresh = await openDatabase({ pgliteDir: path.join(dir, 'db') });
+    try {
+      await migrateToLatest(fresh.db);
+      const filled: string[] = [];
+      for (const table of await listTablesInForeignKeyOrder(fresh.db)) {
+        const count = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(fresh.db);
+        if (count.rows[0]!.n > 0) filled.push(table);
+      }
+      expect(filled.sort()).toEqual([...MIGRATION_SEEDED_TABLES].sort());
+    } finally {
+      await fresh.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it('refuses a non-empty database and changes nothing', async () => {
     const dataDir = await tempDir();

@@ -23,6 +23,8 @@ const HEADINGS: Record<VisitorScreenId, string | RegExp> = {
   gallery: /.+/,
   contact: 'Get In Touch',
   quote: 'Get a quote',
+  book: 'Book a visit',
+  bookManage: 'Manage my booking',
   terms: 'Terms and Conditions',
   privacy: 'Privacy Policy',
   register: 'Register',
@@ -31,6 +33,10 @@ const HEADINGS: Record<VisitorScreenId, string | RegExp> = {
   forgotPassword: 'Forgotten Password',
   resetPassword: 'Please Enter New Password',
   verifyEmail: /Verify Your Email Address/,
+  thisWasntMe: 'Secure Your Account',
+  // A made-up link is the 404 page; the real tracker's axe check is in repair-tracker.test.ts.
+  repairTracker: /Error 404|Your repair/,
+  reviewRequest: /Error 404|How did we do\?/,
 };
 
 /** The route table's screens in `layout` that a visitor may open, with their headings. */

@@ -52,16 +52,19 @@ async function expectEndOfPagePrompt(page: Page, pathname: string): Promise<void
 }
 
 describe(`at ${PHONE.width} px`, () => {
-  test('the call bar: on screen from the start, calling the shop and opening the quote form, with 44 px targets', async () => {
+  test('the call bar: on screen from the start, calling the shop, opening the quote form and booking, with 44 px targets', async () => {
     const page = await phonePage();
     await open(page, '/');
-    const bar = page.getByRole('navigation', { name: 'Call or get a quote' });
+    const bar = page.getByRole('navigation', { name: 'Call, get a quote or book' });
     await visible(bar);
     const call = bar.getByRole('link', { name: CALL_NAME });
     const quote = bar.getByRole('link', { name: 'Get a quote' });
+    // Issue 24: and Book, now that booking exists.
+    const book = bar.getByRole('link', { name: 'Book', exact: true });
     expect(await call.getAttribute('href')).toBe(TEL);
     expect(await quote.getAttribute('href')).toBe('/quote');
-    for (const link of [call, quote]) {
+    expect(await book.getAttribute('href')).toBe('/book');
+    for (const link of [call, quote, book]) {
       const box = (await link.boundingBox())!;
       expect(box.height).toBeGreaterThanOrEqual(44);
       // The first tap-to-call is in the first screenful, not 5,600 px down in the footer.
@@ -72,12 +75,12 @@ describe(`at ${PHONE.width} px`, () => {
     await visible(page.getByRole('heading', { name: 'Get a quote', level: 1 }));
   });
 
-  test('the call bar never covers the footer links, and is not on the quote form', async () => {
+  test('the call bar never covers the footer links, and is not on the quote or booking form', async () => {
     const page = await phonePage();
     await open(page, '/services');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const footer = page.getByRole('contentinfo');
-    const barTop = (await page.getByRole('navigation', { name: 'Call or get a quote' }).boundingBox())!.y;
+    const barTop = (await page.getByRole('navigation', { name: 'Call, get a quote or book' }).boundingBox())!.y;
     for (const name of ['Terms', 'Privacy', 'Account', 'Contact']) {
       const link = footer.getByRole('link', { name, exact: true });
       const box = (await link.boundingBox())!;
@@ -91,8 +94,12 @@ describe(`at ${PHONE.width} px`, () => {
 
     await open(page, '/quote');
     await visible(page.getByRole('heading', { name: 'Get a quote', level: 1 }));
-    expect(await page.getByRole('navigation', { name: 'Call or get a quote' }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Call, get a quote or book' }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Need a repair? Get a free quote' }).count()).toBe(0);
+    // Nor on the booking form.
+    await open(page, '/book');
+    await visible(page.getByRole('heading', { name: 'Book a visit', level: 1 }));
+    expect(await page.getByRole('navigation', { name: 'Call, get a quote or book' }).count()).toBe(0);
   });
 
   test('the open menu offers the phone number and Get a quote, and Log in as a quiet link', async () => {
@@ -140,7 +147,7 @@ describe(`at ${DESKTOP.width} px`, () => {
     const login = await visible(menu.getByRole('link', { name: 'Log in' }));
     expect(await login.getAttribute('class')).toContain('site-nav__link--quiet');
     expect(await login.getAttribute('class')).not.toContain('site-nav__link--cta');
-    await hidden(page.getByRole('navigation', { name: 'Call or get a quote' }));
+    await hidden(page.getByRole('navigation', { name: 'Call, get a quote or book' }));
     await quote.click();
     await atPath(page, '/quote');
   });

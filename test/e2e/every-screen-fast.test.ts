@@ -16,9 +16,14 @@ import { screenPath, screensWhere, type ParamValues } from '#test/support/screen
 
 const j = useJourney(import.meta.filename);
 
-/** Collects the page's securitypolicyviolation events (a binding survives navigations). */
+/**
+ * Collects the page's securitypolicyviolation events (a binding survives navigations), and any
+ * uncaught error: among them React's report of a page whose server HTML the browser's first render
+ * did not match (a screen rendered on the server for who asks must hydrate as it is).
+ */
 async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
+  page.on('pageerror', (error) => void violations.push(`uncaught error: ${error.message}`));
   await page.exposeFunction('__reportCspViolation', (text: string) => void violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
@@ -109,6 +114,46 @@ describe('every screen fast', () => {
       });
     }
     expect(found).toEqual([]);
+
+    await j.step('the carousel code (embla) waits until the visitor reaches for a carousel', async () => {
+      scripts.length = 0;
+      await page.goto(j.url('/'));
+      await page.waitForLoadState('networkidle');
+      expect(scripts.map((script) => script.url()).filter((url) => url.includes('embla'))).toEqual([]);
+      await page.getByRole('region', { name: 'Customer reviews' }).getByRole('button', { name: 'Next slide' }).click();
+      await until(
+        async () => scripts.map((script) => script.url()).filter((url) => url.includes('embla')).length,
+        (count) => count > 0,
+        'embla to load for the click',
+      );
+      await until(
+        () => page.locator('[aria-label="Customer reviews"] [aria-roledescription="slide"][data-selected]').getAttribute('aria-label'),
+        (label) => /^2 of \d+$/.test(label ?? ''),
+        'the click to turn the carousel once embla has loaded',
+      );
+    });
+  });
+
+  test('an account or admin screen is in the first HTML for who asks, with its data', async () => {
+    const admin = await j.adminApi();
+    const user = await createUser(admin, { firstname: 'Jory', lastname: 'Tregenza' });
+    const { context, page } = await j.newContext({ javaScriptEnabled: false });
+    await shareSession(context, admin);
+    await j.step('/admin/users without JavaScript: the list and its rows', async () => {
+      const response = await page.goto(j.url('/admin/users'));
+      expect(response?.headers()['cache-control']).toBe('no-store');
+      await visible(page.getByRole('heading', { name: 'Users', level: 1 }));
+      await visible(page.getByText(user.email));
+    });
+    await j.step('/account without JavaScript: the account area', async () => {
+      await page.goto(j.url('/account'));
+      await visible(page.getByRole('navigation', { name: 'Account' }));
+    });
+    await j.step('a visitor who is not signed in gets the empty page, which sends them to Login', async () => {
+      const { page: visitor } = await j.newContext();
+      await visitor.goto(j.url('/admin/users'));
+      await visitor.waitForURL((url) => url.pathname === '/login');
+    });
   });
 
   test('the sign-in screens and the quote form are in the first HTML, and work once hydrated', async () => {

@@ -7,7 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
-import { createGallery } from '#test/support/factories.ts';
+import { contextFor, createAdmin, createGallery } from '#test/support/factories.ts';
+import { getCurrentUser } from '#server/account/profile.service.ts';
+import { queryLoader } from '#server/plugins/pages.ts';
+import { appRouter } from '#server/router.ts';
 import { PageShell, type RenderPage } from '#server/public-content/page-shell.ts';
 import { renderPage } from '#client/entry-server.tsx';
 import { ensureShop, seedDemoContent } from '#server/db/seed/seed.ts';
@@ -307,6 +310,7 @@ describe('the page shell', () => {
       terms: ['Terms and Conditions', textOf('Terms')!],
       privacy: ['Privacy Policy', textOf('PrivacyPolicy')!],
       quote: ['Get a quote', 'Your name', 'Describe the damage'],
+      book: ['Book a visit', 'What do you need?', 'Estimate visit', 'Drop-off', 'On-site visit', 'Next free estimate: '],
     };
     for (const screen of screensWhere((entry) => entry.ssr !== undefined)) {
       const pathname = screenPath(screen, { gallery: { id: visibleId } });
@@ -321,7 +325,8 @@ describe('the page shell', () => {
         expect(root, pathname).not.toContain('class="next-step"');
       } else {
         expect(root, pathname).toMatch(/<section class="next-step".*<a href="\/quote"[^>]*>Get a quote<\/a>/s);
-        expect(root, pathname).toContain('<nav class="call-bar" aria-label="Call or get a quote">');
+        expect(root, pathname).toContain('<nav class="call-bar" aria-label="Call, get a quote or book">');
+        expect(root, pathname).toContain('<a href="/book" class="call-bar__link call-bar__link--book">Book</a>');
         expect(root, pathname).toContain(
           '<a href="tel:01736555014" class="call-bar__link call-bar__link--call" aria-label="Call Harbourside Body &amp; Paint on 01736 555 014">',
         );
@@ -371,6 +376,37 @@ describe('the page shell', () => {
       ).toBe(true);
       expect(sitemap, pathname).not.toContain(pathname);
     }
+  });
+
+  it('renders every account and admin screen for the user who asks, with the data its first render asks for', async () => {
+    const admin = await createAdmin(t.deps.db, { email: 'shell-admin@example.com' });
+    const user = (await getCurrentUser(t.deps, admin.id)).data;
+    const loadQuery = queryLoader(appRouter, await contextFor(t, admin.id, { passwordConfirmed: true }));
+    const errors: unknown[] = [];
+    const logged = new PageShell(clientDir, { appUrl }, renderPage, { error: (details) => void errors.push(details) });
+    const widgetId = t.deps.publicContent.current()!.content.widgets[0]!.id;
+    const screens = screensWhere((screen) => screen.layout === 'account' || screen.layout === 'admin');
+    expect(screens.length).toBeGreaterThan(10);
+    for (const screen of screens) {
+      const pathname = screenPath(screen, { adminUser: { id: admin.id }, adminWidget: { id: widgetId }, adminGallery: { id: visibleId } });
+      const { status, html } = await logged.renderWithSession(pathname, t.deps.publicContent.current(), { data: user }, loadQuery);
+      expect(errors, pathname).toEqual([]);
+      expect(status, pathname).toBe(200);
+      expect(rootOf(html).length, pathname).toBeGreaterThan(200);
+      expect(html, pathname).toContain(`<script type="application/json" id="session-user">{"data":{"id":${admin.id},`);
+      // Rendered after its page loads, not with it: the picture and text paint first.
+      expect(html, pathname).not.toContain('rel="modulepreload"');
+    }
+    // The users list was answered on the server: its rows are in the HTML and in the data the browser starts with.
+    const { html } = await logged.renderWithSession('/admin/users', t.deps.publicContent.current(), { data: user }, loadQuery);
+    expect(rootOf(html)).toContain('shell-admin@example.com');
+    expect(html).toContain('[["users","list"],{"input":{"search":"","page":1},"type":"query"}],{"data":[{"id":');
+  });
+
+  it('sends an account screen for nobody as the empty shell, naming nobody', async () => {
+    const { html } = await shell.renderWithSession('/account', t.deps.publicContent.current(), { data: null });
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<script type="application/json" id="session-user">{"data":null}</script>');
   });
 
   it('sends a page it cannot render for the client to render, and logs why', async () => {

@@ -229,6 +229,30 @@ describe('after a write through the app, the next public read shows it', () => {
     expect(await name()).toBe(defaultShop.name);
   });
 
+  it('bookings: the next free estimate moves on when its slot is booked, and back when it is cancelled', async () => {
+    const summary = async () =>
+      (await anon().get('/api/booking-summary')).body as { next_free_estimate: { starts_at: string; label: string } };
+    const first = (await summary()).next_free_estimate;
+    expect(first.label).toMatch(/^[A-Z][a-z]+day (\d+ [A-Z][a-z]+, )?\d\d:\d\d$/);
+    const visitor = anon();
+    await visitor.csrf();
+    const typeId = (await anon().get('/api/booking-types')).body.data[0].id as number;
+    const booked = await visitor.post('/api/bookings', {
+      json: {
+        booking_type_id: typeId,
+        starts_at: first.starts_at,
+        name: 'Snap Booker',
+        email: 'snap@example.com',
+        telephone: '07700 900000',
+        vehicle: 'Van',
+      },
+    });
+    expect(booked.status, booked.text).toBe(201);
+    expect((await summary()).next_free_estimate.starts_at > first.starts_at).toBe(true);
+    expect((await visitor.post(`/api/bookings/manage/${booked.body.manage_token}/cancel`, { json: {} })).status).toBe(200);
+    expect((await summary()).next_free_estimate.starts_at).toBe(first.starts_at);
+  });
+
   it('a refused write leaves the snapshot as it was', async () => {
     const version = t.deps.publicContent.current()!.version;
     expect((await admin.post(`/api/widgets/${widgetId}`, { json: { name: '1bad' } })).status).toBe(422);

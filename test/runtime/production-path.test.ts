@@ -95,6 +95,16 @@ describe('the production path', () => {
       const html = await home.text();
       expect(html).toContain('<div id="root">');
       expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js">/);
+      // A hashed bundle: pre-compressed, immutable, and only the headers that apply to a script.
+      const bundlePath = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+      const bundle = await fetch(`${base}${bundlePath}`, { headers: { 'accept-encoding': 'br' } });
+      expect(bundle.status).toBe(200);
+      expect(bundle.headers.get('content-encoding')).toBe('br');
+      expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(bundle.headers.get('x-content-type-options')).toBe('nosniff');
+      for (const needless of ['etag', 'last-modified', 'accept-ranges', 'content-security-policy', 'x-frame-options']) {
+        expect(bundle.headers.get(needless), needless).toBeNull();
+      }
       const widget = await fetch(`${base}/api/widgets/HomeText1`);
       expect(widget.status).toBe(200);
       expect(await widget.json()).toMatchObject({ name: 'HomeText1', type: 'TEXT' });

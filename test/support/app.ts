@@ -46,7 +46,8 @@ export interface TestAppOptions {
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bodyshop-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', ...env });
+  // PWNED_PASSWORDS_URL off: no test reaches the internet (the breach check's tests pass a local server).
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', PWNED_PASSWORDS_URL: '', ...env });
   await prepareStorage(dataDir);
   const database = await createTestDatabase();
   // No job workers or schedules: each request runs what it queued before the test looks (below).

@@ -76,6 +76,15 @@ export async function actingAs(
 
 /** A server-side tRPC caller acting as `userId` (or anonymous), for procedure-level tests. */
 export async function callerFor(testApp: TestApp, userId?: number, options: { passwordConfirmed?: boolean } = {}) {
+  return appRouter.createCaller(await contextFor(testApp, userId, options));
+}
+
+/** The request context of `userId` (or anonymous) with a real session row, as a request would have it. */
+export async function contextFor(
+  testApp: TestApp,
+  userId?: number,
+  options: { passwordConfirmed?: boolean } = {},
+): Promise<RequestContext> {
   let session = null;
   let user = null;
   let sessionToken: string | null = null;
@@ -98,7 +107,7 @@ export async function callerFor(testApp: TestApp, userId?: number, options: { pa
     meta: { ipAddress: '127.0.0.1', userAgent: 'test' },
     http: { setCookie() {}, clearCookie() {}, setHeader() {}, setStatus() {}, wantsJson: true },
   };
-  return appRouter.createCaller(ctx);
+  return ctx;
 }
 
 /** A real JPEG of the given size, drawn by sharp. */

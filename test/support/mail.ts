@@ -14,6 +14,8 @@ export interface SentMail {
   text: string;
   html: string;
   links: string[];
+  /** Attached files (a booking's .ics), their content as text. */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 export async function readOutbox(outboxDir: string): Promise<SentMail[]> {
@@ -36,6 +38,11 @@ export async function readOutbox(outboxDir: string): Promise<SentMail[]> {
       text,
       html: typeof parsed.html === 'string' ? parsed.html : '',
       links: text.match(/https?:\/\/\S+/g) ?? [],
+      attachments: parsed.attachments.map((a) => ({
+        filename: a.filename ?? '',
+        contentType: a.contentType,
+        content: a.content.toString('utf8'),
+      })),
     });
   }
   return out;

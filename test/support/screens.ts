@@ -11,10 +11,16 @@ export type ParamValues = Record<ScreenWithParams, Record<string, string | numbe
 export const PLACEHOLDER_PARAMS: ParamValues = {
   gallery: { id: 3 },
   resetPassword: { token: 'not-a-real-token' },
+  thisWasntMe: { token: 'not-a-real-token' },
+  bookManage: { token: 'not-a-real-token' },
   adminUser: { id: 2 },
   adminWidget: { id: 3 },
   adminGallery: { id: 4 },
   adminQuote: { id: 5 },
+  adminBooking: { id: 6 },
+  adminRepair: { id: 6 },
+  repairTracker: { token: 'not-a-real-tracker-token-000000000000000000' },
+  reviewRequest: { token: 'not-a-real-review-token-0000000000000000000' },
 };
 
 export type Screen = ScreenEntry & { id: ScreenId };

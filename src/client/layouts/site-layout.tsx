@@ -19,8 +19,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   const shop = useShop();
   const screen = matchScreen(location)?.screen;
   const showsCallBar = shop !== undefined && screen?.callsToAction !== false;
-  // A sign-in screen has a task of its own: the call bar stays, the prompt to get a quote does not.
-  const showsPrompt = showsCallBar && screen?.layout !== 'auth';
+  // The prompt to get a quote ends the public pages (and the not-found page); a sign-in or account
+  // screen has a task of its own: the call bar stays there, the prompt does not.
+  const showsPrompt = showsCallBar && (screen === undefined || screen.layout === 'site');
   return (
     <>
       <SiteHeader />

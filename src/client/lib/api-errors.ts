@@ -62,3 +62,8 @@ export function messageOf(error: unknown): string {
   }
   return FALLBACK_MESSAGE;
 }
+
+/** What a 409 offers instead (a booking's next free slots), or undefined. */
+export function detailsOf(error: unknown): Record<string, unknown> | undefined {
+  return trpcDataOf(error)?.details ?? undefined;
+}

@@ -6,7 +6,7 @@
  * the same data, so the browser's first render is the server's HTML, to the letter.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
+import { INITIAL_DATA_ELEMENT_ID, SESSION_USER_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { SESSION_QUERY_KEY, trpc } from '#client/lib/trpc.ts';
 
@@ -19,6 +19,23 @@ export function readInitialData(doc: Document = document): InitialData | undefin
   } catch {
     // A damaged block only costs the requests it would have saved.
     return undefined;
+  }
+}
+
+/**
+ * Who the visitor is, when the server said so in the page (an account or admin screen,
+ * SESSION_USER_ELEMENT_ID): the session's answer, seeded so the screen renders without asking.
+ * Returns whether it was there.
+ */
+export function seedSessionFromPage(queryClient: QueryClient, doc: Document = document): boolean {
+  const text = doc.getElementById(SESSION_USER_ELEMENT_ID)?.textContent;
+  if (!text) return false;
+  try {
+    const answer = JSON.parse(text) as { data: User | null };
+    queryClient.setQueryData<User | null>(SESSION_QUERY_KEY, answer.data);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -35,8 +52,14 @@ function piecesOf(data: InitialData): Piece[] {
     value: widget,
     addTo: (into) => void into.widgets.push(widget),
   }));
-  const { shop, testimonials, galleryList, gallery, unavailableGalleryId } = data;
+  const { shop, testimonials, galleryList, gallery, unavailableGalleryId, bookingSummary, repairTracker, reviewPage } = data;
   if (shop) pieces.push({ key: trpc.shop.get.queryKey(), value: shop, addTo: (into) => void (into.shop = shop) });
+  if (bookingSummary)
+    pieces.push({
+      key: trpc.bookings.summary.queryKey({}),
+      value: bookingSummary,
+      addTo: (into) => void (into.bookingSummary = bookingSummary),
+    });
   if (testimonials)
     pieces.push({
       key: trpc.testimonials.list.queryKey({}),
@@ -51,6 +74,18 @@ function piecesOf(data: InitialData): Piece[] {
     });
   if (gallery)
     pieces.push({ key: trpc.galleries.get.queryKey({ id: gallery.id }), value: gallery, addTo: (into) => void (into.gallery = gallery) });
+  if (repairTracker)
+    pieces.push({
+      key: trpc.repairTracker.get.queryKey({ token: repairTracker.token }),
+      value: repairTracker.tracker,
+      addTo: (into) => void (into.repairTracker = repairTracker),
+    });
+  if (reviewPage)
+    pieces.push({
+      key: trpc.reviews.page.queryKey({ token: reviewPage.token }),
+      value: reviewPage.page,
+      addTo: (into) => void (into.reviewPage = reviewPage),
+    });
   // What the API's 404 would have left a screen with: no gallery (GallerySlider then shows nothing).
   if (unavailableGalleryId !== undefined) {
     pieces.push({
@@ -64,6 +99,7 @@ function piecesOf(data: InitialData): Piece[] {
 
 export function seedQueryCache(queryClient: QueryClient, data: InitialData): void {
   for (const piece of piecesOf(data)) queryClient.setQueryData(piece.key, piece.value);
+  for (const [key, value] of data.queries ?? []) queryClient.setQueryData(key, value);
 }
 
 /**

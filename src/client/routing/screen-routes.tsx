@@ -4,7 +4,7 @@
  * account and admin areas are nested routers guarded as a whole, so an unknown path inside one is
  * the area's own not-found, for those allowed in.
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
 import {
@@ -29,19 +29,22 @@ import { usePageTitle } from '#client/lib/page-title.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { useShop } from '#client/lib/shop.ts';
 import { NotFoundPage } from '#client/pages/not-found/not-found-page.tsx';
-import { SCREEN_COMPONENTS, type ScreenParams } from './screens.tsx';
+import { preloadableLazy, SCREEN_COMPONENTS, type ScreenParams } from './screens.tsx';
 
 const loadAccountArea = () => import('#client/pages/account/account-area.tsx');
 const loadAdminArea = () => import('#client/pages/admin/admin-area.tsx');
-const AccountLayout = lazy(async () => ({ default: (await loadAccountArea()).AccountLayout }));
-const AdminLayout = lazy(async () => ({ default: (await loadAdminArea()).AdminLayout }));
-const AdminNotFound = lazy(async () => ({ default: (await loadAdminArea()).AdminNotFound }));
+const AccountLayout = preloadableLazy(async () => (await loadAccountArea()).AccountLayout);
+const AdminLayout = preloadableLazy(async () => (await loadAdminArea()).AdminLayout);
+const AdminNotFound = preloadableLazy(async () => (await loadAdminArea()).AdminNotFound);
 
-/** Starts loading the layout of the area `pathname` is in (start.tsx, while the session is asked for). */
-export function prefetchAreaAt(pathname: string): void {
+/** Loads the layout of the area `pathname` is in (start.tsx, before the first render); never fails. */
+export function prefetchAreaAt(pathname: string): Promise<void> {
   const area = areaAt(pathname);
-  const load = area === 'account' ? loadAccountArea : area === 'admin' ? loadAdminArea : undefined;
-  void load?.().catch(() => undefined);
+  const layouts = area === 'account' ? [AccountLayout] : area === 'admin' ? [AdminLayout, AdminNotFound] : [];
+  return Promise.all(layouts.map((layout) => layout.preload())).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 export function PageLoading() {

@@ -6,7 +6,7 @@
  * page downloads only what that page needs (at most 100 KB compressed, `npm run bench:lighthouse`).
  */
 import { createElement, lazy, type ComponentType } from 'react';
-import { isServerRendered, matchScreen, type ScreenId } from '#shared/screens.ts';
+import { matchScreen, type ScreenId } from '#shared/screens.ts';
 import { useSession } from '#client/lib/session.tsx';
 
 /** What a screen receives: its path's parameters (`/galleries/:id` → `id`), as strings. */
@@ -15,14 +15,22 @@ export type ScreenParams = Record<string, string>;
 /** A screen in its own chunk: React.lazy, plus preload() so a page the server rendered has its code before the browser takes it over. */
 export type LazyScreen = ComponentType<ScreenParams> & { preload(): Promise<void> };
 
-function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen {
-  let loaded: ComponentType<ScreenParams> | undefined;
-  const loadOnce = async () => (loaded ??= (await load()) as unknown as ComponentType<ScreenParams>);
+/**
+ * React.lazy that renders at once once loaded: React.lazy itself suspends on its first render even
+ * when the code is there. Hydrating a server-rendered page must not suspend, or an update above it
+ * (the session probe) would make React throw the server's HTML away; and a screen the browser
+ * renders would flash a spinner it then replaces (a layout shift).
+ */
+export function preloadableLazy<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> & { preload(): Promise<void> } {
+  let loaded: ComponentType<P> | undefined;
+  const loadOnce = async () => (loaded ??= await load());
   const Lazy = lazy(async () => ({ default: await loadOnce() }));
-  // Once loaded, the screen renders at once: hydrating a server-rendered page must not suspend,
-  // or an update above it (the session probe) would make React throw the server's HTML away.
-  const Screen = (props: ScreenParams) => createElement(loaded ?? Lazy, props);
-  return Object.assign(Screen, { preload: async () => void (await loadOnce()) });
+  const Component = (props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy as unknown as ComponentType<P>, props));
+  return Object.assign(Component, { preload: async () => void (await loadOnce()) });
+}
+
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen {
+  return preloadableLazy(load as unknown as () => Promise<ComponentType<ScreenParams>>);
 }
 
 /**
@@ -47,6 +55,11 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
   gallery: lazyScreen(async () => (await import('#client/pages/galleries/gallery-page.tsx')).GalleryPage),
   contact: lazyScreen(async () => (await import('#client/pages/contact/contact-page.tsx')).ContactPage),
   quote: lazyScreen(async () => prefilledForUser((await import('#client/pages/quote/quote-page.tsx')).QuotePage)),
+  book: lazyScreen(async () => prefilledForUser((await import('#client/pages/book/book-page.tsx')).BookPage)),
+  bookManage: lazyScreen(async () => {
+    const { ManageBookingPage } = await import('#client/pages/book/manage-page.tsx');
+    return (params: ScreenParams) => createElement(ManageBookingPage, { token: params.token ?? '' });
+  }),
   terms: lazyScreen(async () => (await import('#client/pages/legal/legal-pages.tsx')).TermsPage),
   privacy: lazyScreen(async () => (await import('#client/pages/legal/legal-pages.tsx')).PrivacyPage),
 
@@ -56,6 +69,7 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
   forgotPassword: lazyScreen(async () => (await import('#client/pages/auth/forgot-password-page.tsx')).ForgotPasswordPage),
   resetPassword: lazyScreen(async () => (await import('#client/pages/auth/reset-password-page.tsx')).ResetPasswordPage),
   verifyEmail: lazyScreen(async () => (await import('#client/pages/auth/verify-email-page.tsx')).VerifyEmailPage),
+  thisWasntMe: lazyScreen(async () => (await import('#client/pages/auth/this-wasnt-me-page.tsx')).ThisWasntMePage),
   confirmPassword: lazyScreen(async () => (await import('#client/pages/auth/confirm-password-page.tsx')).ConfirmPasswordPage),
 
   accountDashboard: lazyScreen(async () => (await import('#client/pages/account/dashboard-page.tsx')).DashboardPage),
@@ -63,7 +77,19 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
   accountPassword: lazyScreen(async () => (await import('#client/pages/account/change-password-page.tsx')).ChangePasswordPage),
   accountTwoFactor: lazyScreen(async () => (await import('#client/pages/account/two-factor-page.tsx')).TwoFactorPage),
   accountSessions: lazyScreen(async () => (await import('#client/pages/account/sessions-page.tsx')).SessionsPage),
+  accountSecurity: lazyScreen(async () => (await import('#client/pages/account/security-page.tsx')).SecurityPage),
   accountQuotes: lazyScreen(async () => (await import('#client/pages/account/quotes-page.tsx')).QuotesPage),
+  accountBookings: lazyScreen(async () => (await import('#client/pages/account/bookings-page.tsx')).BookingsPage),
+  accountRepairs: lazyScreen(async () => (await import('#client/pages/account/repairs-page.tsx')).RepairsPage),
+  reviewRequest: lazyScreen(async () => {
+    const { ReviewPage } = await import('#client/pages/review/review-page.tsx');
+    return (params: ScreenParams) => createElement(ReviewPage, { token: params.token ?? '' });
+  }),
+  adminFeedback: lazyScreen(async () => (await import('#client/pages/admin/feedback/feedback-page.tsx')).FeedbackPage),
+  repairTracker: lazyScreen(async () => {
+    const { TrackerPage } = await import('#client/pages/track/tracker-page.tsx');
+    return (params: ScreenParams) => createElement(TrackerPage, { token: params.token ?? '' });
+  }),
 
   adminDashboard: lazyScreen(async () => (await import('#client/pages/admin/dashboard-page.tsx')).DashboardPage),
   adminUsers: lazyScreen(async () => (await import('#client/pages/admin/users/users-list-page.tsx')).UsersListPage),
@@ -77,21 +103,19 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
   adminShop: lazyScreen(async () => (await import('#client/pages/admin/shop/shop-details-page.tsx')).ShopDetailsPage),
   adminQuotes: lazyScreen(async () => (await import('#client/pages/admin/quotes/quotes-list-page.tsx')).QuotesListPage),
   adminQuote: lazyScreen(async () => byId((await import('#client/pages/admin/quotes/quote-detail-page.tsx')).QuoteDetailPage)),
+  adminBookings: lazyScreen(async () => (await import('#client/pages/admin/bookings/bookings-calendar-page.tsx')).BookingsCalendarPage),
+  adminBooking: lazyScreen(async () => byId((await import('#client/pages/admin/bookings/booking-detail-page.tsx')).BookingDetailPage)),
+  adminBookingSetup: lazyScreen(async () => (await import('#client/pages/admin/bookings/booking-setup-page.tsx')).BookingSetupPage),
+  // @dnd-kit is needed on the board only.
+  adminRepairs: lazyScreen(async () => (await import('#client/pages/admin/repairs/repair-board-page.tsx')).RepairBoardPage),
+  adminRepair: lazyScreen(async () => byId((await import('#client/pages/admin/repairs/repair-job-page.tsx')).RepairJobPage)),
+  adminRepairStages: lazyScreen(async () => (await import('#client/pages/admin/repairs/repair-stages-page.tsx')).RepairStagesPage),
   adminSystem: lazyScreen(async () => (await import('#client/pages/admin/system/system-page.tsx')).SystemPage),
   adminMail: lazyScreen(async () => (await import('#client/pages/admin/mail/outgoing-mail-page.tsx')).OutgoingMailPage),
 };
 
-/** The code of the screen a server-rendered page or sign-in shell shows (start.tsx loads it before hydrating). */
-export function preloadScreen(pathname: string): Promise<void> {
+/** Loads the code of the screen at `pathname` (start.tsx, before the first render or hydration); never fails. */
+export function prefetchScreen(pathname: string): Promise<void> {
   const match = matchScreen(pathname);
-  return match && isServerRendered(match.screen) ? SCREEN_COMPONENTS[match.screen.id].preload() : Promise.resolve();
-}
-
-/**
- * Starts loading the code of the screen at `pathname`, without waiting for it: a screen the
- * browser renders (account, admin) then downloads while the session is asked for, instead of after.
- */
-export function prefetchScreen(pathname: string): void {
-  const match = matchScreen(pathname);
-  if (match) void SCREEN_COMPONENTS[match.screen.id].preload().catch(() => undefined);
+  return match ? SCREEN_COMPONENTS[match.screen.id].preload().catch(() => undefined) : Promise.resolve();
 }

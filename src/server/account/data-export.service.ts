@@ -12,7 +12,10 @@ import { findCv, findPresentableUser } from '#server/users/users.repository.ts';
 import { findCvDownloadsOf } from '#server/users/cv-downloads.repository.ts';
 import type { DataExport } from '#shared/schemas/account.ts';
 import { exportMyQuoteRequests } from '#server/quotes/my-quotes.service.ts';
+import { exportBookingsOfUser } from '#server/bookings/booking-account.service.ts';
+import { exportMyRepairJobs } from '#server/repair-jobs/repair-tracker.service.ts';
 import { presentDeviceSession } from './device-sessions.service.ts';
+import { listPasskeys } from './passkeys.service.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -42,6 +45,9 @@ const SECTIONS: Sections = {
   cvDownloads: async (deps, { userId }) =>
     (await findCvDownloadsOf(deps.db, userId)).map((row) => ({ downloadedAt: row.downloaded_at.toISOString() })),
   quoteRequests: async (deps, { userId }) => exportMyQuoteRequests(deps, userId),
+  passkeys: async (deps, { userId }) => (await listPasskeys(deps, userId)).data.map(({ id: _id, ...passkey }) => passkey),
+  bookings: async (deps, { userId }) => exportBookingsOfUser(deps, userId),
+  repairJobs: async (deps, { userId }) => exportMyRepairJobs(deps, userId),
 };
 
 export async function exportUserData(deps: Deps, subject: ExportSubject, now = new Date()): Promise<DataExport> {

@@ -8,8 +8,11 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { isPasswordRecentlyConfirmed } from '#server/auth/access.ts';
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
+import { BREACHED_PASSWORD_MESSAGE, isPasswordBreached } from '#server/auth/breached-passwords.ts';
 import { reserveAttempt } from '#server/auth/rate-limiter.ts';
-import { deleteOtherSessions } from '#server/auth/sessions.ts';
+import { deleteOtherSessions, type SessionMeta } from '#server/auth/sessions.ts';
+import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { queueSecurityAlert } from './security-alerts.service.ts';
 import { setPasswordConfirmedAt } from '#server/auth/sessions.repository.ts';
 import * as users from '#server/users/users.repository.ts';
 import { SIGNED_LINK_MINUTES } from '#shared/limits.ts';
@@ -80,11 +83,16 @@ export async function forgotPassword(deps: AppDeps, email: string): Promise<{ me
   return reply;
 }
 
-export async function resetPassword(deps: Pick<AppDeps, 'db'>, input: ResetPasswordInput): Promise<{ message: string }> {
+export async function resetPassword(
+  deps: Pick<AppDeps, 'db' | 'config' | 'log' | 'jobs'>,
+  input: ResetPasswordInput,
+  meta: SessionMeta,
+): Promise<{ message: string }> {
   const invalid = () => AppError.field('email', INVALID_RESET_TOKEN_MESSAGE);
   const row = await resetTokens.findPasswordResetToken(deps.db, sha256Hex(input.token));
   const maxAgeMs = SIGNED_LINK_MINUTES * 60 * 1000;
   if (!row || row.email.toLowerCase() !== input.email.toLowerCase() || Date.now() - row.created_at.getTime() > maxAgeMs) throw invalid();
+  if (await isPasswordBreached(deps, input.password)) throw AppError.field('password', BREACHED_PASSWORD_MESSAGE);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await resetTokens.consumePasswordResetToken(trx, row.token_id))) throw invalid();
@@ -92,7 +100,9 @@ export async function resetPassword(deps: Pick<AppDeps, 'db'>, input: ResetPassw
     await resetTokens.deletePasswordResetTokensOf(trx, row.user_id);
     // Whoever knew the old password is signed out everywhere, including this browser.
     await deleteOtherSessions(trx, row.user_id);
+    await queueSecurityAlert(deps, trx, { userId: row.user_id, to: row.email, event: 'password-reset', meta });
   });
+  deps.jobs.wake(SEND_MAIL_JOB);
   return { message: PASSWORD_RESET_MESSAGE };
 }
 
@@ -121,19 +131,23 @@ export function getConfirmedPasswordStatus(passwordConfirmedAt: Date | null): { 
 }
 
 export async function changePassword(
-  deps: Pick<AppDeps, 'db' | 'rateLimiter'>,
+  deps: Pick<AppDeps, 'db' | 'rateLimiter' | 'config' | 'log' | 'jobs'>,
   userId: number,
   currentToken: string | null,
   input: ChangePasswordInput,
+  meta: SessionMeta,
 ): Promise<void> {
   const user = await users.findPasswordHash(deps.db, userId);
   if (!user || !(await checkOwnPassword(deps, userId, user.password_hash, input.current_password))) {
     throw AppError.field('current_password', WRONG_CURRENT_PASSWORD_MESSAGE);
   }
   if (input.password.toLowerCase() === user.email.toLowerCase()) throw AppError.field('password', NOT_EMAIL_MESSAGE);
+  if (await isPasswordBreached(deps, input.password)) throw AppError.field('password', BREACHED_PASSWORD_MESSAGE);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
     await users.updateUser(trx, userId, { password_hash: passwordHash });
     await deleteOtherSessions(trx, userId, currentToken ?? undefined);
+    await queueSecurityAlert(deps, trx, { userId, to: user.email, event: 'password-changed', meta });
   });
+  deps.jobs.wake(SEND_MAIL_JOB);
 }

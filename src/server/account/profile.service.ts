@@ -17,6 +17,8 @@ import type { User } from '#shared/schemas/user.ts';
 import { fieldErrorsFromZod, messages } from '#shared/validation.ts';
 import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { queueVerificationMail } from './account-mail.ts';
+import { queueSecurityAlert } from './security-alerts.service.ts';
+import type { SessionMeta } from '#server/auth/sessions.ts';
 
 export async function getCurrentUser(deps: Pick<AppDeps, 'db'>, userId: number): Promise<{ data: User }> {
   const row = await users.findPresentableUser(deps.db, userId);
@@ -24,7 +26,13 @@ export async function getCurrentUser(deps: Pick<AppDeps, 'db'>, userId: number):
   return { data: presentUser(row) };
 }
 
-export async function updateProfile(deps: AppDeps, userId: number, input: ProfileInput, cv: CvUpload | null): Promise<{ data: User }> {
+export async function updateProfile(
+  deps: AppDeps,
+  userId: number,
+  input: ProfileInput,
+  cv: CvUpload | null,
+  meta: SessionMeta,
+): Promise<{ data: User }> {
   const errors: FieldErrors = {};
   const current = await users.findCv(deps.db, userId);
   if (!current) throw AppError.unauthenticated();
@@ -48,7 +56,13 @@ export async function updateProfile(deps: AppDeps, userId: number, input: Profil
         ...(emailChanged ? { email_verified_at: null } : {}),
         ...(cv && newCvKey && cvType ? cvColumns(cv, newCvKey, cvType) : {}),
       });
-      if (emailChanged) await queueVerificationMail(deps, trx, { id: userId, email: input.email });
+      if (emailChanged) {
+        await queueVerificationMail(deps, trx, { id: userId, email: input.email });
+        // To both addresses: the old one is where the owner hears of a change they did not make.
+        const change = { userId, event: 'email-changed' as const, meta, oldEmail: current.email, newEmail: input.email };
+        await queueSecurityAlert(deps, trx, { ...change, to: current.email });
+        await queueSecurityAlert(deps, trx, { ...change, to: input.email });
+      }
     });
   } catch (error) {
     if (newCvKey) await deps.storage.delete(newCvKey);

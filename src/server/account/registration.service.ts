@@ -14,6 +14,7 @@ import { REGISTER_HONEYPOT_FIELD, type RegisterInput } from '#shared/schemas/ses
 import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { queueVerificationMail } from './account-mail.ts';
 import { rotateSession, type CurrentSession, type SessionGrant } from '#server/auth/session-grant.ts';
+import { noteSignIn } from './security-alerts.service.ts';
 
 /**
  * Registration limits (issue 12 item 4: 25 accounts and their mails in under a second from one
@@ -49,6 +50,8 @@ export async function register(deps: AppDeps, input: RegisterInput, cv: CvUpload
     queueVerificationMail(deps, trx, { id, email: input.email }),
   );
   const token = await rotateSession(deps, current, { userId, remember: false });
+  // The device the account was made on is known from the start: no "new sign-in" e-mail for it.
+  await noteSignIn(deps, userId, current.meta, { quiet: true });
   deps.jobs.wake(SEND_MAIL_JOB);
   return { token, remember: false };
 }

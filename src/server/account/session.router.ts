@@ -37,7 +37,7 @@ import {
   twoFactorChallengeInputSchema,
   verifyEmailInputSchema,
 } from '#shared/schemas/session.ts';
-import { profileChecks, registerChecks } from './session.input-checks.ts';
+import { newPasswordChecks, profileChecks, registerChecks } from './session.input-checks.ts';
 import { register, reserveRegistration } from './registration.service.ts';
 import { completeTwoFactorLogin, login, logout, reserveLoginAttempt } from './sign-in.service.ts';
 import { getCurrentUser, updateProfile } from './profile.service.ts';
@@ -46,6 +46,9 @@ import { resendVerification, verifyEmail } from './email-verification.service.ts
 import { dataExportSchema, deviceSessionIdInput, deviceSessionListSchema, passwordInputSchema } from '#shared/schemas/account.ts';
 import { listDeviceSessions, signOutDevice, signOutOtherDevices } from './device-sessions.service.ts';
 import { deleteOwnAccount } from './delete-account.service.ts';
+import { reportThisWasntMe } from './security-alerts.service.ts';
+import { emailCodeLoginInputSchema, emailCodeRequestInputSchema, thisWasntMeInputSchema } from '#shared/schemas/security.ts';
+import { requestEmailCode, reserveEmailCodeAttempt, reserveEmailCodeRequest, signInWithEmailCode } from './email-codes.service.ts';
 import { dataExportFileName, exportUserData } from './data-export.service.ts';
 
 const tags = ['session'];
@@ -84,7 +87,7 @@ export const sessionRouter = router({
       upload: cvUpload,
     })
     .use(countedBeforeInput(reserveRegistration))
-    .concat(checkedInput(registerInputSchema, registerChecks))
+    .concat(checkedInput(registerInputSchema, ...registerChecks))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       applySessionGrant(ctx, await register(ctx.deps, input, cvOf(ctx), currentSessionOf(ctx)));
@@ -101,6 +104,34 @@ export const sessionRouter = router({
     .output(loginResultSchema)
     .mutation(async ({ ctx, input }) => {
       const { result, grant } = await login(ctx.deps, input, currentSessionOf(ctx), ctx.loginAttempt);
+      applySessionGrant(ctx, grant);
+      return result;
+    }),
+
+  /** "E-mail me a code": the same answer whether the address has an account or not. */
+  requestEmailCode: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/login/email-code', tags, summary: 'E-mail a one-time sign-in code' } })
+    .use(async ({ ctx, getRawInput, next }) => {
+      const raw = (await getRawInput()) as { email?: unknown } | undefined;
+      await reserveEmailCodeRequest(ctx.deps, raw?.email, ctx.meta.ipAddress);
+      return next();
+    })
+    .concat(checkedInput(emailCodeRequestInputSchema))
+    .output(messageResultSchema)
+    .mutation(({ ctx, input }) => requestEmailCode(ctx.deps, input.email)),
+
+  /** The e-mailed code in place of the password; two-factor, when on, still follows. */
+  emailCodeLogin: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/login/email-code/verify', tags, summary: 'Sign in with an e-mailed code' } })
+    // Throttled before the input is validated, as /login is.
+    .use(async ({ ctx, getRawInput, next }) => {
+      const raw = (await getRawInput()) as { email?: unknown } | undefined;
+      return next({ ctx: { codeAttempt: await reserveEmailCodeAttempt(ctx.deps, raw?.email, ctx.meta.ipAddress) } });
+    })
+    .concat(checkedInput(emailCodeLoginInputSchema))
+    .output(loginResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { result, grant } = await signInWithEmailCode(ctx.deps, input, currentSessionOf(ctx), ctx.codeAttempt);
       applySessionGrant(ctx, grant);
       return result;
     }),
@@ -151,7 +182,7 @@ export const sessionRouter = router({
     })
     .concat(checkedInput(profileInputSchema, profileChecks))
     .output(userEnvelopeSchema)
-    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user.id, input, cvOf(ctx))),
+    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user.id, input, cvOf(ctx), ctx.meta)),
 
   forgotPassword: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/forgot-password', tags, summary: 'E-mail a password reset link' } })
@@ -161,9 +192,23 @@ export const sessionRouter = router({
 
   resetPassword: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/reset-password', tags, summary: 'Choose a new password with a reset token' } })
-    .concat(checkedInput(resetPasswordInputSchema))
+    .concat(checkedInput(resetPasswordInputSchema, newPasswordChecks))
     .output(messageResultSchema)
-    .mutation(({ ctx, input }) => resetPassword(ctx.deps, input)),
+    .mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.meta)),
+
+  /** The "this wasn't me" link of a security e-mail: signs the account out everywhere and e-mails a reset link. */
+  thisWasntMe: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/security/this-wasnt-me',
+        tags,
+        summary: "From a security e-mail's link: sign the account out everywhere and e-mail a password reset link",
+      },
+    })
+    .concat(checkedInput(thisWasntMeInputSchema))
+    .output(messageResultSchema)
+    .mutation(({ ctx, input }) => reportThisWasntMe(ctx.deps, input.token, ctx.meta.ipAddress)),
 
   resendVerification: signedInProcedure
     .meta({
@@ -220,10 +265,10 @@ export const sessionRouter = router({
 
   changePassword: verifiedProcedure
     .meta({ openapi: { method: 'PUT', path: '/user/password', tags, summary: 'Change the password' } })
-    .concat(checkedInput(changePasswordInputSchema))
+    .concat(checkedInput(changePasswordInputSchema, newPasswordChecks))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await changePassword(ctx.deps, ctx.user.id, ctx.sessionToken, input);
+      await changePassword(ctx.deps, ctx.user.id, ctx.sessionToken, input, ctx.meta);
     }),
 
   // The account's self-service: signed-in devices, deleting the account, the data export.

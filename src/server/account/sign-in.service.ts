@@ -18,6 +18,7 @@ import { findLoginUserByEmail } from '#server/users/users.repository.ts';
 import type { LoginResult, TwoFactorChallengeInput } from '#shared/schemas/session.ts';
 import { INVALID_TWO_FACTOR_CODE_MESSAGE } from '#shared/schemas/two-factor.ts';
 import { rotateSession, type CurrentSession, type SessionGrant } from '#server/auth/session-grant.ts';
+import { noteSignIn } from './security-alerts.service.ts';
 
 const BAD_CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
 
@@ -83,7 +84,20 @@ export async function login(
   const passwordOk = await verifyPassword(user?.password_hash ?? (await getDummyPasswordHash()), input.password);
   if (!user || !passwordOk) throw AppError.field('email', BAD_CREDENTIALS_MESSAGE);
   await attempt.release();
+  return grantAfterFirstFactor(deps, user, input.remember, current);
+}
 
+/**
+ * After a first factor (the password, an e-mailed code): signed in, or for a user with two-factor
+ * on, half-way: the two-factor step comes next (a first factor never replaces the second).
+ */
+export async function grantAfterFirstFactor(
+  deps: AppDeps,
+  user: { id: number; two_factor_confirmed_at: Date | null },
+  remember: boolean,
+  current: CurrentSession,
+): Promise<{ result: LoginResult; grant: SessionGrant }> {
+  const input = { remember };
   if (user.two_factor_confirmed_at) {
     // Not signed in yet: the row only remembers who is half-way through, for 5 minutes.
     const token = await rotateSession(deps, current, {
@@ -96,6 +110,7 @@ export async function login(
     return { result: { two_factor: true }, grant: { token, remember: false } };
   }
   const token = await rotateSession(deps, current, { userId: user.id, remember: input.remember });
+  await noteSignIn(deps, user.id, current.meta);
   return { result: { two_factor: false }, grant: { token, remember: input.remember } };
 }
 
@@ -119,6 +134,7 @@ export async function completeTwoFactorLogin(
   await passTwoFactorChallenge(deps, userId, input);
   await attempt.release();
   const token = await rotateSession(deps, current, { userId, remember: pending.pending_remember });
+  await noteSignIn(deps, userId, current.meta);
   return { token, remember: pending.pending_remember };
 }
 

@@ -23,7 +23,7 @@ import {
   type Manifest,
 } from './archive.ts';
 import { readServerInfo } from './server-info.ts';
-import { dumpDatabase, listTablesInForeignKeyOrder, loadDump } from './portable-sql.ts';
+import { dumpDatabase, listTablesInForeignKeyOrder, loadDump, MIGRATION_SEEDED_TABLES } from './portable-sql.ts';
 
 export class RestoreRefusedError extends Error {
   override name = 'RestoreRefusedError';
@@ -143,6 +143,7 @@ export async function restoreBackup(config: AppConfig, file: string): Promise<Re
       if (beyond.length) throw new RestoreRefusedError(`the target database is not empty: migration ${beyond[0]} is applied`);
       if (applied.length) {
         for (const table of await listTablesInForeignKeyOrder(db)) {
+          if (MIGRATION_SEEDED_TABLES.has(table)) continue;
           const count = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);
           if (count.rows[0]!.n > 0) throw new RestoreRefusedError(`the target database is not empty: table ${table} has rows`);
         }

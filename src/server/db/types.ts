@@ -5,7 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-import type { MailKind, MailStatus, PreferredContact, QuoteStatus, Role, WidgetType } from '#shared/value-sets.ts';
+import type { BookingStatus, MailKind, MailStatus, PreferredContact, QuoteStatus, Role, WidgetType } from '#shared/value-sets.ts';
 
 export type { Role, WidgetType };
 
@@ -54,6 +54,63 @@ export interface PasswordResetTokensTable {
   user_id: number;
   token_hash: string;
   created_at: Timestamp;
+}
+
+/** A browser and system a user has signed in from (account/security-alerts.service.ts). */
+export interface KnownDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the user's id, the browser's and the system's names. */
+  device_hash: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+/** The single-use "this wasn't me" link of a security e-mail (only the token's SHA-256). */
+export interface SecurityAlertTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
+/** A one-time sign-in code sent by e-mail (account/email-codes.service.ts); one live code per user. */
+export interface EmailLoginCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** HMAC-SHA-256 (APP_KEY) of the user's id and the code. */
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A user's WebAuthn credential (account/passkeys.service.ts). */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url, as the browser names it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter (0 when it keeps none); bigint comes back as a string. */
+  counter: ColumnType<string, number | string | undefined, number | string>;
+  /** Comma-separated transports ('internal,hybrid'). */
+  transports: Generated<string>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  /** "Chrome 120 on Windows 10" at the last sign-in. */
+  last_used_device: string | null;
+  last_used_ip: string | null;
+}
+
+/** A WebAuthn ceremony's challenge: single use, short-lived. */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'authenticate';
+  user_id: number | null;
+  expires_at: Timestamp;
 }
 
 export interface ImagesTable {
@@ -156,6 +213,7 @@ export interface ShopTable {
   year_established: number | null;
   warranty: string;
   reviews_url: string;
+  review_link: ColumnType<string, string | undefined, string>;
   updated_at: Timestamp;
 }
 
@@ -209,10 +267,183 @@ export interface OutgoingMailTable {
   sent_at: Timestamp | null;
 }
 
+/** A kind of appointment the customer can book (bookings/booking-types.repository.ts). */
+export interface BookingTypesTable {
+  id: Generated<number>;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  duration_minutes: number;
+  capacity: number;
+  asks_location: ColumnType<boolean, boolean | undefined, boolean>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The shop's booking rules: one row, id 1 (bookings/booking-settings.repository.ts). */
+export interface BookingSettingsTable {
+  id: ColumnType<number, 1 | undefined, never>;
+  earliest_working_days: ColumnType<number, number | undefined, number>;
+  horizon_days: ColumnType<number, number | undefined, number>;
+  change_cutoff_hours: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}
+
+/** A time no booking can take, beside the shop's closures (bookings/blocked-times.repository.ts). */
+export interface BlockedTimesTable {
+  id: Generated<number>;
+  starts_at: ColumnType<Date, Date | string, Date | string>;
+  ends_at: ColumnType<Date, Date | string, Date | string>;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+/** A customer's booking (bookings/bookings.repository.ts). */
+export interface BookingsTable {
+  id: Generated<number>;
+  reference: string;
+  booking_type_id: number;
+  starts_at: ColumnType<Date, Date | string, Date | string>;
+  ends_at: ColumnType<Date, Date | string, Date | string>;
+  user_id: number | null;
+  quote_request_id: number | null;
+  quote_reference: string | null;
+  name: string;
+  email: string;
+  telephone: string;
+  vehicle: string;
+  registration: string | null;
+  location: string | null;
+  status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;
+  cancel_reason: string | null;
+  change_request: string | null;
+  change_requested_at: NullableTimestamp;
+  manage_salt: string;
+  manage_token_hash: string;
+  reminder_sent_at: NullableTimestamp;
+  morning_reminder_sent_at: NullableTimestamp;
+  seen_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A place a booking holds in its slot: the primary key is the capacity rule (booking-slot-places.repository.ts). */
+export interface BookingSlotPlacesTable {
+  booking_type_id: number;
+  starts_at: ColumnType<Date, Date | string, Date | string>;
+  place: number;
+  booking_id: number;
+}
+
+/** A stage of the shop's repair list (repair-jobs/repair-stages.repository.ts). */
+export interface RepairStagesTable {
+  id: Generated<number>;
+  name: string;
+  position: number;
+  is_collected: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+/** A car in the workshop (repair-jobs/repair-jobs.repository.ts). booking_id: the booking it was opened from (one job per booking). */
+export interface RepairJobsTable {
+  id: Generated<number>;
+  reference: string;
+  quote_request_id: number | null;
+  booking_id: number | null;
+  user_id: number | null;
+  customer_name: string;
+  customer_email: string;
+  customer_telephone: string | null;
+  vehicle: string;
+  registration: string | null;
+  agreed_work: string;
+  /** A calendar date, read back as 'YYYY-MM-DD'. */
+  promised_ready_on: string;
+  stage_id: number;
+  tracker_token_hash: string | null;
+  tracker_salt: string;
+  tracker_revoked_at: NullableTimestamp;
+  collected_at: NullableTimestamp;
+  notified_stage_id: number | null;
+  anonymised_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RepairJobStageHistoryTable {
+  id: Generated<number>;
+  repair_job_id: number;
+  stage_id: number | null;
+  stage_name: string;
+  reached_at: Timestamp;
+}
+
+export interface RepairJobDateChangesTable {
+  id: Generated<number>;
+  repair_job_id: number;
+  old_date: string;
+  new_date: string;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface RepairJobNotesTable {
+  id: Generated<number>;
+  repair_job_id: number;
+  author_id: number | null;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface RepairJobPhotosTable {
+  id: Generated<number>;
+  repair_job_id: number;
+  large_key: string;
+  large_width: number;
+  large_height: number;
+  thumb_key: string;
+  thumb_width: number;
+  thumb_height: number;
+  shared: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+/** The review request after collection (reviews/repair-review-requests.repository.ts). */
+export interface RepairReviewRequestsTable {
+  id: Generated<number>;
+  repair_job_id: number;
+  token_hash: string | null;
+  token_salt: string;
+  sent_at: NullableTimestamp;
+  reminder_sent_at: NullableTimestamp;
+  responded_at: NullableTimestamp;
+  score: number | null;
+  feedback: string | null;
+  display_name: string | null;
+  consent: ColumnType<boolean, boolean | undefined, boolean>;
+  moderation: 'pending' | 'approved' | 'rejected' | null;
+  testimonial_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface RepairJobMessagesTable {
+  id: Generated<number>;
+  repair_job_id: number;
+  body: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  known_devices: KnownDevicesTable;
+  security_alert_tokens: SecurityAlertTokensTable;
+  email_login_codes: EmailLoginCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   images: ImagesTable;
   widgets: WidgetsTable;
   galleries: GalleriesTable;
@@ -225,6 +456,19 @@ export interface Database {
   quote_requests: QuoteRequestsTable;
   quote_request_photos: QuoteRequestPhotosTable;
   outgoing_mail: OutgoingMailTable;
+  booking_types: BookingTypesTable;
+  booking_settings: BookingSettingsTable;
+  blocked_times: BlockedTimesTable;
+  bookings: BookingsTable;
+  booking_slot_places: BookingSlotPlacesTable;
+  repair_stages: RepairStagesTable;
+  repair_jobs: RepairJobsTable;
+  repair_job_stage_history: RepairJobStageHistoryTable;
+  repair_job_date_changes: RepairJobDateChangesTable;
+  repair_job_notes: RepairJobNotesTable;
+  repair_job_photos: RepairJobPhotosTable;
+  repair_job_messages: RepairJobMessagesTable;
+  repair_review_requests: RepairReviewRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

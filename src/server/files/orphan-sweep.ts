@@ -8,6 +8,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { findKeysInUse } from '#server/images/images.repository.ts';
 import { findCvKeysInUse } from '#server/users/users.repository.ts';
 import { findQuotePhotoKeysInUse } from '#server/quotes/quote-request-photos.repository.ts';
+import { findRepairPhotoKeysInUse } from '#server/repair-jobs/repair-job-photos.repository.ts';
 
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 const BATCH = 500;
@@ -18,6 +19,7 @@ const SWEPT = [
   { prefix: 'private/originals/', findInUse: findKeysInUse },
   { prefix: 'private/cv/', findInUse: findCvKeysInUse },
   { prefix: 'private/quotes/', findInUse: findQuotePhotoKeysInUse },
+  { prefix: 'private/repairs/', findInUse: findRepairPhotoKeysInUse },
 ] as const;
 
 /** Returns how many files it deleted. */

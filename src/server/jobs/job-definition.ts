@@ -39,6 +39,11 @@ export interface JobDefinition<Data = Record<string, unknown>> {
   retry?: { limit: number; delaySeconds: number; backoff: boolean };
   /** A run longer than this is taken as lost (its copy died) and handed to the next try. */
   expireInSeconds?: number;
+  /**
+   * pg-boss's `short` policy: at most one job waiting per singleton key, so a send while one waits
+   * is dropped (a held e-mail that reads the current state when it runs: repair-stage-mail.ts).
+   */
+  oneWaitingPerKey?: boolean;
   /** How often an idle worker asks for work (a wake-up after a send is immediate in its own copy). */
   pollSeconds?: number;
   run(deps: AppDeps, data: Data, job: JobRun): Promise<void>;

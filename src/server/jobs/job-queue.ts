@@ -93,6 +93,7 @@ export class JobQueue {
           ? { retryLimit: definition.retry.limit, retryDelay: definition.retry.delaySeconds, retryBackoff: definition.retry.backoff }
           : { retryLimit: 2, retryDelay: 60, retryBackoff: true }),
         expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+        ...(definition.oneWaitingPerKey ? { policy: 'short' as const } : {}),
       };
       await this.boss.createQueue(definition.name, queueOptions);
       await this.boss.updateQueue(definition.name, queueOptions);
@@ -122,13 +123,18 @@ export class JobQueue {
 
   /**
    * Queues a job. With `trx` the job is a row of that transaction: it exists if and only if the
-   * transaction commits.
+   * transaction commits. `startAfter`: not run before then (a held job).
    */
-  async send(name: string, data: object, options: { trx?: Executor; singletonKey?: string } = {}): Promise<string | null> {
+  async send(
+    name: string,
+    data: object,
+    options: { trx?: Executor; singletonKey?: string; startAfter?: Date } = {},
+  ): Promise<string | null> {
     if (!this.byName.has(name)) throw new Error(`No job definition named ${name}`);
     return this.boss.send(name, data, {
       ...(options.trx ? { db: jobSqlInTransaction(options.trx) } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
   }
 

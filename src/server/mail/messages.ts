@@ -6,9 +6,11 @@
 import type { MailMessage } from './mailer.ts';
 import { SIGNED_LINK_MINUTES } from '#shared/limits.ts';
 import type { Shop } from '#shared/schemas/shop.ts';
+import { formatDateTime } from '#shared/format/dates.ts';
+import type { SecurityEvent } from '#shared/value-sets.ts';
 
 /** What an e-mail says about the shop: its name (heading, subject) and the signature. */
-export type MailShop = Pick<Shop, 'name' | 'addressLines' | 'town' | 'postcode' | 'telephone' | 'email'>;
+export type MailShop = Pick<Shop, 'name' | 'addressLines' | 'town' | 'postcode' | 'telephone' | 'email' | 'timeZone'>;
 
 /** The signature's lines: name, address, telephone and e-mail. */
 function signatureLines(shop: MailShop): string[] {
@@ -123,5 +125,269 @@ export function quoteRequestConfirmationMessage(options: {
     subject,
     text: `${intro}\n\n${body}\n\n${next}\n\n${options.url}\n\n${footer}\n\n${textSignature(options.shop)}\n`,
     html: layout(options.shop, subject, [intro, body, next], { label: 'Visit our website', url: options.url }, footer),
+  };
+}
+
+export interface SecurityAlertFacts {
+  event: SecurityEvent;
+  /** When it happened (ISO). */
+  at: string;
+  browser: string;
+  system: string;
+  ipAddress: string | null;
+  /** email-changed: the address before and after. */
+  oldEmail?: string;
+  newEmail?: string;
+}
+
+const SECURITY_SUBJECTS: Record<SecurityEvent, string> = {
+  'new-sign-in': 'New sign-in to your account',
+  'password-changed': 'Your password was changed',
+  'password-reset': 'Your password was reset',
+  'two-factor-on': 'Two-factor authentication turned on',
+  'two-factor-off': 'Two-factor authentication turned off',
+  'recovery-codes': 'New recovery codes made',
+  'passkey-added': 'A passkey was added to your account',
+  'email-changed': 'Your e-mail address was changed',
+};
+
+function securityWhat(facts: SecurityAlertFacts): string {
+  switch (facts.event) {
+    case 'new-sign-in':
+      return 'Your account was signed in to from a browser or device it has not been used on before.';
+    case 'password-changed':
+      return 'The password of your account was changed.';
+    case 'password-reset':
+      return 'The password of your account was reset with a link sent by e-mail.';
+    case 'two-factor-on':
+      return 'Two-factor authentication was turned on for your account: signing in now also asks for a code from an authenticator app.';
+    case 'two-factor-off':
+      return 'Two-factor authentication was turned off for your account: signing in no longer asks for a code from an authenticator app.';
+    case 'recovery-codes':
+      return 'New two-factor recovery codes were made for your account. The old ones no longer work.';
+    case 'passkey-added':
+      return 'A passkey was added to your account: it can now be used to sign in without a password.';
+    case 'email-changed':
+      return `The e-mail address of your account was changed from ${facts.oldEmail ?? 'your old address'} to ${facts.newEmail ?? 'a new address'}.`;
+  }
+}
+
+/**
+ * A security e-mail: what happened, when (at the shop, the shared formatter), from where (browser,
+ * system, address), and the "this wasn't me" link that signs the account out everywhere and sends
+ * a password reset link.
+ */
+export function securityAlertMessage(options: {
+  to: string;
+  firstname: string;
+  facts: SecurityAlertFacts;
+  url: string;
+  shop: MailShop;
+}): MailMessage {
+  const { facts, shop } = options;
+  const subject = `${SECURITY_SUBJECTS[facts.event]} - ${shop.name}`;
+  const intro = `Hello ${options.firstname},`;
+  const what = securityWhat(facts);
+  const when = `When: ${formatDateTime(facts.at, { timeZone: shop.timeZone })}`;
+  const where = `From: ${facts.browser} on ${facts.system}, IP address ${facts.ipAddress ?? 'unknown'}`;
+  const ok = 'If this was you, there is nothing to do.';
+  const notMe =
+    "If this wasn't you, open the link below: it signs your account out everywhere and e-mails you a link to choose a new password.";
+  const footer = 'The link works once, for 7 days. We send this e-mail for every change to how you sign in; it cannot be turned off.';
+  return {
+    to: options.to,
+    subject,
+    text: `${intro}
+
+${what}
+
+${when}
+${where}
+
+${ok}
+${notMe}
+
+${options.url}
+
+${footer}
+
+${textSignature(shop)}
+`,
+    html: layout(shop, subject, [intro, what, when, where, ok, notMe], { label: "This wasn't me", url: options.url }, footer),
+  };
+}
+
+/** The one-time sign-in code ("E-mail me a code" on the login page). */
+export function loginCodeMessage(options: { to: string; firstname: string; code: string; url: string; shop: MailShop }): MailMessage {
+  const subject = `Your sign-in code is ${options.code} - ${options.shop.name}`;
+  const intro = `Hello ${options.firstname},`;
+  const body = `Your code to sign in is ${options.code}. Type it on the login page.`;
+  const expiry =
+    'The code works once, for 10 minutes. If you did not ask for it, you can ignore this e-mail: nobody can sign in without the code.';
+  return {
+    to: options.to,
+    subject,
+    text: `${intro}\n\n${body}\n\n${options.url}\n\n${expiry}\n\n${textSignature(options.shop)}\n`,
+    html: layout(options.shop, subject, [intro, body], { label: 'Open the login page', url: options.url }, expiry),
+  };
+}
+
+/** What a mail about a booking says (bookings/booking-mail.ts gathers it when the mail is rendered). */
+export interface BookingMailFacts {
+  reference: string;
+  name: string;
+  typeName: string;
+  /** "Thursday 3 December 2026", at the shop. */
+  day: string;
+  /** "10:20 to 10:40", at the shop. */
+  time: string;
+  /** Where: the shop's address, or the customer's location for an on-site visit. */
+  where: string;
+  vehicle: string;
+  manageUrl: string;
+  /** "You can change or cancel it online until 2 December 2026, 10:20." */
+  changeNote: string;
+}
+
+/** What to bring, the same for every booking mail. */
+export const BOOKING_WHAT_TO_BRING =
+  'Please bring the vehicle (or have it ready on site), its keys, and any quote reference or insurance claim number you have.';
+
+/** To the customer: booked, moved (with a new calendar file) or cancelled (with the reason). */
+export function bookingMessage(options: {
+  kind: 'booking-confirmation' | 'booking-changed' | 'booking-cancelled' | 'booking-reminder' | 'booking-change-declined';
+  /** A reminder on the morning itself (on-site visits), rather than the day before. */
+  morning?: boolean;
+  to: string;
+  booking: BookingMailFacts;
+  reason?: string | undefined;
+  shop: MailShop;
+}): MailMessage {
+  const b = options.booking;
+  const subjects = {
+    'booking-confirmation': `Your booking ${b.reference} is confirmed - ${options.shop.name}`,
+    'booking-changed': `Your booking ${b.reference} has changed - ${options.shop.name}`,
+    'booking-cancelled': `Your booking ${b.reference} is cancelled - ${options.shop.name}`,
+    'booking-reminder': `Reminder: your booking ${b.reference} is ${options.morning ? 'today' : 'tomorrow'} - ${options.shop.name}`,
+    'booking-change-declined': `About the change to your booking ${b.reference} - ${options.shop.name}`,
+  };
+  const subject = subjects[options.kind];
+  const intro = `Hello ${b.name},`;
+  const when = `${b.typeName}: ${b.day}, ${b.time}.`;
+  const lines =
+    options.kind === 'booking-change-declined'
+      ? [
+          intro,
+          `We are sorry: we cannot make the change you asked for to your booking ${b.reference}.`,
+          ...(options.reason ? [options.reason] : []),
+          `Your booking stays as it was: ${when}`,
+          'Please call us if you need to talk it through.',
+        ]
+      : options.kind === 'booking-cancelled'
+        ? [
+            intro,
+            `Your booking ${b.reference} (${when}) is cancelled.`,
+            ...(options.reason ? [`Reason: ${options.reason}`] : []),
+            'You are welcome to book another time on our website.',
+          ]
+        : [
+            intro,
+            {
+              'booking-confirmation': `Thank you: your booking ${b.reference} is confirmed.`,
+              'booking-changed': `Your booking ${b.reference} has a new time.`,
+              'booking-reminder': `A reminder: we look forward to seeing you ${options.morning ? 'today' : 'tomorrow'}.`,
+            }[options.kind],
+            when,
+            `Where: ${b.where}`,
+            `Vehicle: ${b.vehicle}`,
+            BOOKING_WHAT_TO_BRING,
+            'The calendar file attached adds it to your calendar.',
+            b.changeNote,
+          ];
+  const action = { label: options.kind === 'booking-cancelled' ? 'Book another time' : 'Manage my booking', url: b.manageUrl };
+  // (A declined change keeps the booking: its link still manages it.)
+  const footer = 'Keep this e-mail: its link lets you manage the booking without signing in.';
+  return {
+    to: options.to,
+    subject,
+    text: `${lines.join('\n\n')}\n\n${action.url}\n\n${footer}\n\n${textSignature(options.shop)}\n`,
+    html: layout(options.shop, subject, lines, action, footer),
+  };
+}
+
+/** What the repair e-mails say about the job (repair-jobs/). */
+export interface RepairMailFacts {
+  name: string;
+  reference: string;
+  vehicle: string;
+  registration: string | null;
+}
+
+function vehicleOf(job: RepairMailFacts): string {
+  return job.registration ? `${job.vehicle} (${job.registration})` : job.vehicle;
+}
+
+/** The private tracker link, sent when the shop opens the job. */
+export function repairJobCreatedMessage(options: {
+  to: string;
+  job: RepairMailFacts;
+  promisedReady: string;
+  url: string;
+  shop: MailShop;
+}): MailMessage {
+  const subject = `Follow the repair of your ${options.job.vehicle} - ${options.shop.name}`;
+  const intro = `Hello ${options.job.name},`;
+  const body = `Your ${vehicleOf(options.job)} is booked in with us (reference ${options.job.reference}). We expect it to be ready on ${options.promisedReady}.`;
+  const next = 'Your private tracker shows where the repair is, the photos we share with you, and lets you send us a message.';
+  const footer = 'The link is private to you: please do not share it. It stops working 30 days after you collect the vehicle.';
+  return {
+    to: options.to,
+    subject,
+    text: `${intro}\n\n${body}\n\n${next}\n\n${options.url}\n\n${footer}\n\n${textSignature(options.shop)}\n`,
+    html: layout(options.shop, subject, [intro, body, next], { label: 'Follow your repair', url: options.url }, footer),
+  };
+}
+
+/** The stage a job reached (one mail for several quick changes: the stage it is at when the mail goes). */
+export function repairStageChangedMessage(options: {
+  to: string;
+  job: RepairMailFacts;
+  stage: string;
+  url: string;
+  shop: MailShop;
+}): MailMessage {
+  const subject = `${options.job.vehicle}: ${options.stage} - ${options.shop.name}`;
+  const intro = `Hello ${options.job.name},`;
+  const body = `An update on your ${vehicleOf(options.job)} (reference ${options.job.reference}): it is now at the stage "${options.stage}".`;
+  const next = 'Your tracker has the details and any photos we have shared.';
+  const footer = 'The link is private to you: please do not share it.';
+  return {
+    to: options.to,
+    subject,
+    text: `${intro}\n\n${body}\n\n${next}\n\n${options.url}\n\n${footer}\n\n${textSignature(options.shop)}\n`,
+    html: layout(options.shop, subject, [intro, body, next], { label: 'Open your tracker', url: options.url }, footer),
+  };
+}
+
+/** The review request after collection (and its one reminder): the same words for every customer. */
+export function reviewRequestMessage(options: {
+  to: string;
+  name: string;
+  vehicle: string;
+  reminder: boolean;
+  url: string;
+  shop: MailShop;
+}): MailMessage {
+  const subject = `${options.reminder ? 'A reminder: how' : 'How'} did we do with your ${options.vehicle}? - ${options.shop.name}`;
+  const intro = `Hello ${options.name},`;
+  const body = `Thank you for choosing us for the repair of your ${options.vehicle}. We would be grateful if you could tell us how we did.`;
+  const next =
+    'The page below links to where you can leave a public review, and has a short private form for anything you would like to tell us.';
+  const footer = options.reminder ? 'This is the only reminder we will send.' : 'The link works once.';
+  return {
+    to: options.to,
+    subject,
+    text: `${intro}\n\n${body}\n\n${next}\n\n${options.url}\n\n${footer}\n\n${textSignature(options.shop)}\n`,
+    html: layout(options.shop, subject, [intro, body, next], { label: 'Tell us how we did', url: options.url }, footer),
   };
 }

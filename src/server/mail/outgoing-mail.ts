@@ -12,19 +12,27 @@ import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { verificationPath } from '#server/auth/signed-links.ts';
 import { replacePasswordResetToken } from '#server/account/password-reset-tokens.repository.ts';
+import { insertSecurityAlertToken } from '#server/account/security-alert-tokens.repository.ts';
+import { EMAIL_CODE_MINUTES, issueEmailCode } from '#server/account/email-codes.ts';
 import { findUserForMail } from '#server/users/users.repository.ts';
 import { readShop } from '#server/shop/shop.service.ts';
+import { renderRepairMail } from '#server/repair-jobs/repair-mail.ts';
+import { renderReviewMail } from '#server/reviews/review-mail.ts';
 import type { MailKind } from '#shared/value-sets.ts';
 import type { MailMessage } from './mailer.ts';
 import {
   passwordResetMessage,
   quoteRequestConfirmationMessage,
   quoteRequestShopMessage,
+  securityAlertMessage,
+  loginCodeMessage,
   verificationMessage,
   type MailShop,
   type QuoteRequestMailFacts,
+  type SecurityAlertFacts,
 } from './messages.ts';
 import * as outgoing from './outgoing-mail.repository.ts';
+import { renderBookingMail } from '#server/bookings/booking-mail.ts';
 
 /** The queue the send-mail job reads (jobs/definitions/send-mail.ts). */
 export const SEND_MAIL_JOB = 'send-mail';
@@ -36,7 +44,18 @@ export type QueuedMail =
   | { kind: 'verification'; to: string; params: { userId: number } }
   | { kind: 'password-reset'; to: string; params: { userId: number } }
   | { kind: 'quote-request-shop'; to: string; params: { request: QuoteRequestMailFacts; url: string } }
-  | { kind: 'quote-request-confirmation'; to: string; params: { name: string; reference: string; url: string } };
+  | { kind: 'quote-request-confirmation'; to: string; params: { name: string; reference: string; url: string } }
+  | { kind: 'security-alert'; to: string; params: { userId: number; facts: SecurityAlertFacts } }
+  | { kind: 'login-code'; to: string; params: { userId: number; requestedAt: string } }
+  | {
+      kind: 'booking-confirmation' | 'booking-changed' | 'booking-cancelled' | 'booking-change-declined';
+      to: string;
+      params: { bookingId: number; reason?: string };
+    }
+  | { kind: 'booking-reminder'; to: string; params: { bookingId: number; morning: boolean } }
+  | { kind: 'repair-job-created'; to: string; params: { repairJobId: number } }
+  | { kind: 'repair-stage-changed'; to: string; params: { repairJobId: number } }
+  | { kind: 'repair-review-request'; to: string; params: { repairJobId: number; reminder: boolean } };
 
 /** What the Outgoing mail screen shows until the message is rendered (then its real subject). */
 const KIND_LABELS: Record<MailKind, string> = {
@@ -44,6 +63,16 @@ const KIND_LABELS: Record<MailKind, string> = {
   'password-reset': 'Reset your password',
   'quote-request-shop': 'New quote request',
   'quote-request-confirmation': 'We received your quote request',
+  'security-alert': 'Security e-mail',
+  'login-code': 'Your sign-in code',
+  'booking-confirmation': 'Your booking is confirmed',
+  'booking-changed': 'Your booking has changed',
+  'booking-cancelled': 'Your booking is cancelled',
+  'booking-reminder': 'A reminder of your booking',
+  'booking-change-declined': 'About the change you asked for',
+  'repair-job-created': 'Follow your repair',
+  'repair-stage-changed': 'An update on your repair',
+  'repair-review-request': 'How did we do?',
 };
 
 /**
@@ -112,6 +141,48 @@ async function render(
       const params = row.params as { name: string; reference: string; url: string };
       return quoteRequestConfirmationMessage({ shop, to: row.recipient, name: params.name, reference: params.reference, url: params.url });
     }
+    case 'security-alert': {
+      const params = row.params as { userId: number; facts: SecurityAlertFacts };
+      const user = await findUserForMail(deps.db, Number(params.userId));
+      if (!user) return { cancel: 'The account no longer exists.' };
+      // Made when the mail goes, like a reset token; only its hash is stored (single use, 7 days).
+      const token = randomBytes(32).toString('hex');
+      await insertSecurityAlertToken(deps.db, user.id, createHash('sha256').update(token).digest('hex'));
+      const url = `${config.appUrl}/this-wasnt-me/${token}`;
+      return securityAlertMessage({ to: row.recipient, firstname: user.firstname, facts: params.facts, url, shop });
+    }
+    case 'login-code': {
+      const params = row.params as { userId: number; requestedAt: string };
+      // A code mail held up longer than a code lives is of no use: the person has asked again or given up.
+      if (Date.now() - new Date(params.requestedAt).getTime() > EMAIL_CODE_MINUTES * 60 * 1000) {
+        return { cancel: 'The code would have expired before it arrived.' };
+      }
+      const user = await findUserForMail(deps.db, Number(params.userId));
+      if (!user) return { cancel: 'The account no longer exists.' };
+      if (user.email.toLowerCase() !== row.recipient.toLowerCase()) return { cancel: 'The account has another address now.' };
+      // Made when the mail goes, stored as its HMAC only, replacing any earlier code.
+      const code = await issueEmailCode(deps, user.id);
+      return loginCodeMessage({ to: user.email, firstname: user.firstname, code, url: `${config.appUrl}/login`, shop });
+    }
+    case 'booking-confirmation':
+    case 'booking-changed':
+    case 'booking-cancelled':
+    case 'booking-reminder':
+    case 'booking-change-declined':
+      return renderBookingMail(
+        deps,
+        row.kind,
+        row.recipient,
+        row.params as { bookingId: number; reason?: string; morning?: boolean },
+        shop,
+      );
+    case 'repair-job-created':
+    case 'repair-stage-changed':
+      // The tracker link is made when the mail goes (only its hash is stored): repair-jobs/repair-mail.ts.
+      return renderRepairMail(deps, row.kind, row.recipient, Number(row.params.repairJobId), shop);
+    case 'repair-review-request':
+      // The single-use link is made when the mail goes (only its hash is stored): reviews/review-mail.ts.
+      return renderReviewMail(deps, row.recipient, Number(row.params.repairJobId), row.params.reminder === true, shop);
   }
 }
 

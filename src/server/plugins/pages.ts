@@ -8,18 +8,42 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { AnyRouter } from '@trpc/server';
 import type { AppDeps } from '#server/app-deps.ts';
-import { sendPage, type PageShell } from '#server/public-content/page-shell.ts';
+import { createRequestContext, type RequestContext } from '#server/context.ts';
+import { getCurrentUser } from '#server/account/profile.service.ts';
+import { AppError } from '#server/errors.ts';
+import { sendPage, sendPersonalPage, type LoadQuery, type PageShell } from '#server/public-content/page-shell.ts';
 import { appLevel } from './app-level.ts';
+import { isBundlePath } from './security-headers.ts';
 
 export interface PagesOptions {
-  deps: Pick<AppDeps, 'publicContent'>;
+  deps: AppDeps;
   /** The built client's folder and its page shell; undefined when the client is not built. */
   client: { dir: string; pageShell: PageShell } | undefined;
+  /** The procedures an account or admin screen's first render asks for, answered on the server (queryLoader). */
+  router?: AnyRouter;
+}
+
+/**
+ * Answers the queries an account or admin screen asks for as it is rendered on the server: the
+ * procedure called as the user who asked, through its own access checks and input schema, as
+ * /trpc would. Queries only; anything else is refused (and left to the browser).
+ */
+export function queryLoader(router: AnyRouter, ctx: RequestContext): LoadQuery {
+  const caller = router.createCaller(ctx) as unknown as Record<string, unknown>;
+  const procedures = router._def.procedures as Record<string, { _def?: { type?: string } } | undefined>;
+  return async (path, input) => {
+    if (procedures[path]?._def?.type !== 'query') throw new Error(`${path} is not a query`);
+    const call = path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], caller) as (
+      input: unknown,
+    ) => Promise<unknown>;
+    return call(input);
+  };
 }
 
 export const pagesPlugin = appLevel('pages', async (app: FastifyInstance, options: PagesOptions) => {
-  const { deps, client } = options;
+  const { deps, client, router } = options;
   if (client) {
     await app.register(fastifyStatic, {
       root: client.dir,
@@ -34,6 +58,12 @@ export const pagesPlugin = appLevel('pages', async (app: FastifyInstance, option
         else void reply.header('cache-control', 'public, max-age=3600');
       },
     });
+    // A hashed bundle is never revalidated (immutable) nor fetched in ranges: its validators and
+    // range header are bytes a phone pays on each of a page's twenty bundles, for nothing.
+    app.addHook('onSend', async (request, reply) => {
+      if (!isBundlePath(request.url)) return;
+      void reply.removeHeader('etag').removeHeader('last-modified').removeHeader('accept-ranges');
+    });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -44,6 +74,18 @@ export const pagesPlugin = appLevel('pages', async (app: FastifyInstance, option
     }
     // Any other page is the client's to route, from the shell with the page's head and status
     // (404 for an unknown path: the client shows its Not-found page).
-    return sendPage(request, reply, await client.pageShell.render(url, deps.publicContent.current()));
+    const snapshot = deps.publicContent.current();
+    const page = await client.pageShell.render(url, snapshot);
+    if (!page.rendersInBrowser) return sendPage(request, reply, page);
+    // An account or admin screen: with who asked in it, so it renders without asking first. When
+    // the database cannot say, the page goes without, and the browser asks as before.
+    const answer = request.sessionUser
+      ? await getCurrentUser(deps, request.sessionUser.id).catch((err: unknown) =>
+          err instanceof AppError && err.code === 'UNAUTHENTICATED' ? { data: null } : undefined,
+        )
+      : { data: null };
+    if (!answer) return sendPage(request, reply, page);
+    const loadQuery = router && queryLoader(router, createRequestContext(deps, request, reply));
+    return sendPersonalPage(request, reply, await client.pageShell.renderWithSession(request.url, snapshot, answer, loadQuery));
   });
 });

@@ -6,6 +6,7 @@
 import { galleryPageSchema, gallerySchema, testimonialPageSchema, widgetSchema } from '#shared/schemas/content.ts';
 import type { InitialData } from '#shared/initial-data.ts';
 import { shopSchema } from '#shared/schemas/shop.ts';
+import { bookingSummarySchema } from '#shared/schemas/bookings.ts';
 import type { PageHead } from './page-head.ts';
 import type { PublicSnapshot } from './public-snapshot.ts';
 
@@ -15,12 +16,16 @@ export function initialDataFor(head: PageHead, snapshot: PublicSnapshot | undefi
   // Every page's footer shows the shop's details.
   const shop = shopSchema.parse(snapshot.content.shop);
   if (head.status === 404) return { widgets, shop, notFound: true };
-  // A sign-in shell reads what every page's layout reads (the footer's widgets and shop).
-  if (!head.canonicalPath && !head.match?.screen.shell) return undefined;
+  // A sign-in shell, an account or admin screen (rendered for who asks) or a private page (the
+  // repair tracker, whose route adds its own data: page-shell.ts renderPrivatePage) reads what
+  // every page's layout reads: the footer's widgets and the shop.
+  if (!head.canonicalPath && !head.match) return undefined;
+  if (!head.canonicalPath && !head.match?.screen.private) return { widgets, shop };
   const data: InitialData = { widgets, shop };
   const reads = head.match?.screen.ssr?.reads ?? {};
   if (reads.testimonials) data.testimonials = testimonialPageSchema.parse(snapshot.testimonials());
   if (reads.galleryList) data.galleryList = galleryPageSchema.parse(snapshot.galleryList());
+  if (reads.bookingSummary && snapshot.content.booking) data.bookingSummary = bookingSummarySchema.parse(snapshot.content.booking);
   // A gallery page shows the gallery of its path (pageHeadFor found it); the About page a slider of the workshop's.
   const gallery = typeof reads.gallery === 'number' ? snapshot.gallery(reads.gallery) : head.gallery;
   if (gallery) data.gallery = gallerySchema.parse(gallery);

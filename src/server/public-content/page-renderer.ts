@@ -14,8 +14,8 @@ export function builtPageRenderer(dir = ssrDistDir): RenderPage | undefined {
   const entry = path.join(dir, 'entry-server.js');
   if (!existsSync(entry)) return undefined;
   let loaded: Promise<RenderPage> | undefined;
-  return async (pathname, data) => {
+  return async (pathname, data, session) => {
     loaded ??= (import(pathToFileURL(entry).href) as Promise<{ renderPage: RenderPage }>).then((m) => m.renderPage);
-    return (await loaded)(pathname, data);
+    return (await loaded)(pathname, data, session);
   };
 }

@@ -7,19 +7,27 @@
  * static file does: the not-found page once per section (not per address), the sign-in screens once
  * each, as shells. Account and admin screens stay an empty shell the client renders.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '#server/env.ts';
-import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
+import { INITIAL_DATA_ELEMENT_ID, SESSION_USER_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
+import type { User } from '#shared/schemas/user.ts';
 import { pageHeadFor, renderHead, type PageHead } from './page-head.ts';
 import { initialDataFor } from './page-data.ts';
 import type { PublicSnapshot } from './public-snapshot.ts';
 
 /** src/client/entry-server.tsx's renderPage: the HTML inside `<div id="root">`, and the part of the data the page read. */
-export type RenderPage = (pathname: string, data: InitialData | undefined) => Promise<{ html: string; data: InitialData | undefined }>;
+export type RenderPage = (
+  pathname: string,
+  data: InitialData | undefined,
+  session?: { user: User | null; loadQuery?: LoadQuery },
+) => Promise<{ html: string; data: InitialData | undefined; queries?: NonNullable<InitialData['queries']> }>;
+
+/** Answers a tRPC query as the user a screen is rendered for (src/client/entry-server.tsx's LoadQuery). */
+export type LoadQuery = (path: string, input: unknown) => Promise<unknown>;
 
 export interface RenderedPage {
   status: number;
@@ -33,6 +41,8 @@ export interface RenderedPage {
   isPublic: boolean;
   /** The same HTML for every visitor at every address it serves: the fast path may answer it (public-read.route.ts). */
   isShared: boolean;
+  /** A screen the browser renders for whoever asks (account, admin): sent with the visitor in it (sendPageWithSession). */
+  rendersInBrowser: boolean;
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -43,12 +53,43 @@ const gzip = promisify(zlib.gzip);
  * compression plugin would see the reply, and a page is made once but sent many times, so it is
  * compressed once, when made.
  */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply {
+export function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: RenderedPage,
+  cacheControl: 'no-cache' | 'private, no-store' = 'no-cache',
+): FastifyReply {
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  void reply.code(page.status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  void reply.code(page.status).header('cache-control', cacheControl).header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.brotli);
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.bytes);
+}
+
+/** JSON in a non-script block: "<" escaped so no text can close the element. */
+const jsonBlock = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+/**
+ * Sends an account or admin screen made for who asked (PageShell.renderWithSession). Personal, so
+ * never stored by a cache, and compressed per request at a fast level (the page is a few KB).
+ */
+export async function sendPersonalPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { status: number; html: string },
+): Promise<FastifyReply> {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  void reply
+    .code(page.status)
+    .header('cache-control', 'no-store')
+    .header('vary', 'Accept-Encoding, Cookie')
+    .type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(accepted)) {
+    return reply.header('content-encoding', 'br').send(await brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(page.html, { level: 6 }));
+  return reply.send(page.html);
 }
 
 /**
@@ -61,10 +102,21 @@ function splitPreloads(body: string): { preloads: string; tree: string } {
   return match ? { preloads: match[0], tree: body.slice(match[0].length) } : { preloads: '', tree: body };
 }
 
+/** A screen of the route table the server leaves to the browser (account, admin, confirm password). */
+const rendersInBrowserAt = (head: PageHead) => head.match !== undefined && head.renderPath === undefined && head.status === 200;
+
+/** dist/client/screen-preloads.json (scripts/lib/screen-preloads.mjs): the chunks each screen the browser renders needs. */
+interface ScreenPreloads {
+  start: string[];
+  screens: Record<string, string[]>;
+  areas: Record<string, string[]>;
+}
+
 /** The built index.html, read once, with a slot for each page's head and body. */
 export class PageShell {
   private readonly before: string;
   private readonly after: string;
+  private readonly preloads: ScreenPreloads | undefined;
   private cache = new Map<string, Promise<RenderedPage>>();
   private cachedVersion: number | undefined;
 
@@ -82,6 +134,35 @@ export class PageShell {
     this.before = before!;
     this.after = after;
     if (!this.after.includes('<div id="root"></div>')) throw new Error('dist/client/index.html has no <div id="root"></div>');
+    const preloadsFile = path.join(clientDir, 'screen-preloads.json');
+    this.preloads = existsSync(preloadsFile) ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as ScreenPreloads) : undefined;
+  }
+
+  /**
+   * For a screen the browser renders from an empty shell (account, admin, when the server did not
+   * render it): a modulepreload for every chunk it needs, so they download together while the HTML
+   * is read, not one import after the other (the application, then the screen and its area, then
+   * what they import). A page the server rendered is complete without them and loads the
+   * application after its first paint (main.tsx), so that its picture does not share the phone's
+   * bandwidth with the code; it still links its area's stylesheet (the admin's), or it would be
+   * drawn unstyled and then move. Stylesheets the template links already are left out.
+   */
+  private modulePreloads(head: PageHead, withScripts: boolean): string {
+    const screen = head.match?.screen;
+    if (!this.preloads || !screen || !rendersInBrowserAt(head)) return '';
+    const files = new Set([
+      ...this.preloads.start,
+      ...(this.preloads.areas[screen.layout] ?? []),
+      ...(this.preloads.screens[screen.id] ?? []),
+    ]);
+    return [...files]
+      .filter((file) => (withScripts || file.endsWith('.css')) && !this.after.includes(`"${file}"`) && !this.before.includes(`"${file}"`))
+      .map((file) =>
+        file.endsWith('.css')
+          ? `\n    <link rel="stylesheet" crossorigin href="${file}">`
+          : `\n    <link rel="modulepreload" crossorigin href="${file}">`,
+      )
+      .join('');
   }
 
   /** A page the server renders (200: public pages, sign-in shells), or undefined for anything else: account and admin screens, 404s. */
@@ -111,34 +192,107 @@ export class PageShell {
     return page;
   }
 
-  private async build(head: PageHead, snapshot: PublicSnapshot | undefined): Promise<RenderedPage> {
+  /**
+   * An account or admin screen for the user who asked (`answer`, as session.current gives it),
+   * rendered on each request and never cached: its layout, its menu and whatever the screen shows
+   * before its data arrives are in the first HTML, with the user and the modulepreloads of its code,
+   * so it paints before its JavaScript has run (issue 23: LCP at most 2.0 s). For nobody, or when
+   * the server cannot render it, the empty shell, which the browser renders.
+   */
+  async renderWithSession(
+    url: string,
+    snapshot: PublicSnapshot | undefined,
+    answer: { data: User | null },
+    loadQuery?: LoadQuery,
+  ): Promise<{ status: number; html: string }> {
+    const [pathname = '/', search] = url.split('?');
+    const head = pageHeadFor(pathname, snapshot);
     const data = initialDataFor(head, snapshot);
+    const rendered =
+      answer.data && rendersInBrowserAt(head)
+        ? await this.renderSafely(search === undefined ? pathname : `${pathname}?${search}`, data, {
+            user: answer.data,
+            ...(loadQuery ? { loadQuery } : {}),
+          })
+        : undefined;
+    const sessionBlock = jsonBlock(SESSION_USER_ELEMENT_ID, answer);
+    return { status: head.status, html: this.assemble(head, snapshot, data, rendered, sessionBlock, rendered === undefined) };
+  }
+
+  /**
+   * A private page (a screen marked `private`: the repair tracker) rendered for this request at its
+   * own address with `extra`, the data only its holder may read; never cached.
+   */
+  async renderPrivatePage(pathname: string, snapshot: PublicSnapshot | undefined, extra: Partial<InitialData>): Promise<RenderedPage> {
+    const head = pageHeadFor(pathname, snapshot);
+    if (!head.match?.screen.private) throw new Error(`${pathname} is not a private page`);
+    return this.build({ ...head, renderPath: pathname }, snapshot, extra);
+  }
+
+  /** The page's HTML: the template with its head, its rendered tree (if any) and its data blocks. */
+  private assemble(
+    head: PageHead,
+    snapshot: PublicSnapshot | undefined,
+    data: InitialData | undefined,
+    rendered: Awaited<ReturnType<RenderPage>> | undefined,
+    extraBlock = '',
+    preloadCode = false,
+  ): string {
+    const { preloads, tree } = splitPreloads(rendered?.html ?? '');
+    // What the rendered page read (all of it when the client renders the page itself), and the
+    // answers an account or admin screen was rendered with.
+    const embedded = rendered
+      ? rendered.data && { ...rendered.data, ...(rendered.queries?.length ? { queries: rendered.queries } : {}) }
+      : data;
+    const dataBlock = embedded ? jsonBlock(INITIAL_DATA_ELEMENT_ID, embedded) : '';
+    const blocks = [dataBlock, extraBlock].filter(Boolean).join('\n    ');
+    const after = this.after.replace('<div id="root"></div>', `<div id="root">${tree}</div>\n    ${blocks}`);
+    return (
+      this.before +
+      renderHead(head, this.config.appUrl, snapshot?.content.shop) +
+      (preloads ? `\n    ${preloads}` : '') +
+      this.modulePreloads(head, preloadCode) +
+      after
+    );
+  }
+
+  private async build(head: PageHead, snapshot: PublicSnapshot | undefined, extra?: Partial<InitialData>): Promise<RenderedPage> {
+    // An account or admin screen's empty shell (for nobody, or when the database cannot say who
+    // asked) carries no content: it is on its way to Login, or the browser asks for what it shows.
+    const base = rendersInBrowserAt(head) ? undefined : initialDataFor(head, snapshot);
+    const data = base && extra ? { ...base, ...extra } : base;
     const isPublic = head.canonicalPath !== undefined;
     // Public pages, the sign-in shells and the not-found pages are complete in their first HTML;
-    // the account and admin screens depend on who asks, so the client renders them.
+    // the account and admin screens depend on who asks (renderWithSession).
     const rendered = head.renderPath !== undefined ? await this.renderSafely(head.renderPath, data) : undefined;
-    const { preloads, tree } = splitPreloads(rendered?.html ?? '');
-    // What the rendered page read (all of it when the client renders the page itself). JSON in a
-    // non-script block: "<" escaped so no text can close the element.
-    const embedded = rendered ? rendered.data : data;
-    const dataBlock = embedded
-      ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${JSON.stringify(embedded).replace(/</g, '\\u003c')}</script>`
-      : '';
-    const after = this.after.replace('<div id="root"></div>', `<div id="root">${tree}</div>\n    ${dataBlock}`);
-    const html = this.before + renderHead(head, this.config.appUrl, snapshot?.content.shop) + (preloads ? `\n    ${preloads}` : '') + after;
+    const html = this.assemble(head, snapshot, data, rendered, '', rendersInBrowserAt(head));
     const [brotliBytes, gzipBytes] = await Promise.all([
       brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
       gzip(html, { level: 9 }),
     ]);
     const isShared = isPublic || head.match?.screen.shell === true;
-    return { status: head.status, html, bytes: Buffer.from(html), brotli: brotliBytes, gzip: gzipBytes, isPublic, isShared };
+    const rendersInBrowser = rendersInBrowserAt(head);
+    return {
+      status: head.status,
+      html,
+      bytes: Buffer.from(html),
+      brotli: brotliBytes,
+      gzip: gzipBytes,
+      isPublic,
+      isShared,
+      rendersInBrowser,
+    };
   }
 
   /** A page the server cannot render is still a working page: the client renders it, as it does the sign-in screens. */
-  private async renderSafely(pathname: string, data: InitialData | undefined): Promise<Awaited<ReturnType<RenderPage>> | undefined> {
+  private async renderSafely(
+    pathname: string,
+    data: InitialData | undefined,
+    session?: { user: User | null; loadQuery?: LoadQuery },
+  ): Promise<Awaited<ReturnType<RenderPage>> | undefined> {
     if (!this.renderPage) return undefined;
     try {
-      return await this.renderPage(pathname, data);
+      return await this.renderPage(pathname, data, session);
     } catch (err) {
       this.log?.error({ err, pathname }, 'server rendering failed; the page is sent for the client to render');
       return undefined;

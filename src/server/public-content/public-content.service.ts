@@ -9,6 +9,7 @@ import { getWidgetByName, listWidgets } from '#server/widgets/widgets.service.ts
 import { getGallery, listGalleries } from '#server/galleries/galleries.service.ts';
 import { listTestimonials } from '#server/testimonials/testimonials.service.ts';
 import { getShop } from '#server/shop/shop.service.ts';
+import { loadBookingSummary } from '#server/bookings/booking-summary.service.ts';
 import * as galleries from '#server/galleries/galleries.repository.ts';
 import { latestWidgetChange } from '#server/widgets/widgets.repository.ts';
 import { latestTestimonialChange } from '#server/testimonials/testimonials.repository.ts';
@@ -31,7 +32,8 @@ export async function loadPublicContent(deps: Pick<AppDeps, 'db' | 'storage' | '
     galleries: await galleries.listGalleryChanges(deps.db),
   };
   const shop = await getShop(deps);
-  return { widgets, galleryList, galleries: all, testimonials, shop, changedAt };
+  const booking = await loadBookingSummary(deps, shop);
+  return { widgets, galleryList, galleries: all, testimonials, shop, booking, changedAt };
 }
 
 export async function readWidgetByName(deps: Deps, name: string): Promise<Widget> {

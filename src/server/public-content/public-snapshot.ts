@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ADMIN_PAGE_SIZE } from '#shared/limits.ts';
 import type { Gallery, GallerySummary, Testimonial, Widget } from '#shared/schemas/content.ts';
 import type { Shop } from '#shared/schemas/shop.ts';
+import type { BookingSummary } from '#shared/schemas/bookings.ts';
 
 export interface PublicContent {
   widgets: Widget[];
@@ -25,6 +26,8 @@ export interface PublicContent {
   testimonials: Testimonial[];
   /** The shop's details (footer, contact page, titles, structured data, e-mails). */
   shop: Shop;
+  /** The booking types and the next free estimate (issue 24); rebuilt by every booking write. */
+  booking?: BookingSummary;
   /** For the sitemap's lastmod: the pages' content (widgets, testimonials) and each gallery. */
   changedAt: { pages: Date | null; galleries: Map<number, Date> };
 }

@@ -8,7 +8,7 @@ import { summariseFieldErrors, toAppError, type AppError } from '#server/errors.
 export interface RestErrorResponse {
   status: number;
   headers: Record<string, string>;
-  body: { message: string; errors?: Record<string, string[]> };
+  body: { message: string; errors?: Record<string, string[]> } & Record<string, unknown>;
 }
 
 export function restErrorResponse(error: AppError): RestErrorResponse {
@@ -19,7 +19,8 @@ export function restErrorResponse(error: AppError): RestErrorResponse {
     const errors = error.fieldErrors ?? {};
     return { status, headers, body: { message: Object.keys(errors).length ? summariseFieldErrors(errors) : error.message, errors } };
   }
-  return { status, headers, body: error.fieldErrors ? { message: error.message, errors: error.fieldErrors } : { message: error.message } };
+  const body = error.fieldErrors ? { message: error.message, errors: error.fieldErrors } : { message: error.message };
+  return { status, headers, body: error.details ? { ...body, ...error.details } : body };
 }
 
 /**

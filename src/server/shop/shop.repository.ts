@@ -41,6 +41,7 @@ function toColumns(shop: Shop) {
     year_established: shop.yearEstablished,
     warranty: shop.warranty,
     reviews_url: shop.reviewsUrl,
+    review_link: shop.reviewLink,
   };
 }
 
@@ -68,6 +69,7 @@ export async function findShop(db: Kysely<Database>): Promise<ShopRecord | undef
     yearEstablished: row.year_established === null ? null : Number(row.year_established),
     warranty: row.warranty,
     reviewsUrl: row.reviews_url,
+    reviewLink: row.review_link,
     updatedAt: new Date(row.updated_at),
   };
 }

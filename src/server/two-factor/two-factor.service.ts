@@ -5,6 +5,9 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '#server/app-deps.ts';
+import type { SessionMeta } from '#server/auth/sessions.ts';
+import { queueSecurityAlert } from '#server/account/security-alerts.service.ts';
+import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { AppError } from '#server/errors.ts';
 import { decryptWithAnyKey, encryptString } from '#server/auth/encryption.ts';
 import { generateRecoveryCode, generateTotpSecret, matchTotpStep, totpUri } from '#server/auth/totp.ts';
@@ -12,6 +15,7 @@ import { RECOVERY_CODE_COUNT } from '#shared/limits.ts';
 import { INVALID_RECOVERY_CODE_MESSAGE, INVALID_TWO_FACTOR_CODE_MESSAGE, type QrCodeResult } from '#shared/schemas/two-factor.ts';
 import {
   claimTotpStep,
+  clearConfirmedTwoFactor,
   clearTwoFactor,
   findTwoFactorState,
   markTwoFactorConfirmed,
@@ -21,6 +25,8 @@ import {
 } from '#server/users/users.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
+/** The changes that send a security e-mail (account/security-alerts.service.ts) queue it in their transaction. */
+type AlertingDeps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
 
 const NOT_ENABLED_MESSAGE = 'Two factor authentication has not been enabled.';
 
@@ -97,12 +103,18 @@ async function acceptTotpCode(deps: Deps, userId: number, encryptedSecret: strin
   return claimTotpStep(deps.db, userId, step);
 }
 
-export async function confirmTwoFactor(deps: Deps, userId: number, code: string): Promise<void> {
+export async function confirmTwoFactor(deps: AlertingDeps, userId: number, code: string, meta: SessionMeta): Promise<void> {
   const state = await getState(deps, userId);
   if (!state.two_factor_secret || !(await acceptTotpCode(deps, userId, state.two_factor_secret, code))) {
     throw AppError.field('code', INVALID_TWO_FACTOR_CODE_MESSAGE);
   }
-  if (!state.two_factor_confirmed_at) await markTwoFactorConfirmed(deps.db, userId, new Date());
+  if (state.two_factor_confirmed_at) return;
+  const turnedOn = await deps.db.transaction().execute(async (trx) => {
+    if (!(await markTwoFactorConfirmed(trx, userId, new Date()))) return false;
+    await queueSecurityAlert(deps, trx, { userId, to: state.email, event: 'two-factor-on', meta });
+    return true;
+  });
+  if (turnedOn) deps.jobs.wake(SEND_MAIL_JOB);
 }
 
 export async function getRecoveryCodes(deps: Deps, userId: number): Promise<string[]> {
@@ -111,14 +123,30 @@ export async function getRecoveryCodes(deps: Deps, userId: number): Promise<stri
   return decryptCodes(deps, state.two_factor_recovery_codes);
 }
 
-export async function regenerateRecoveryCodes(deps: Deps, userId: number): Promise<void> {
+export async function regenerateRecoveryCodes(deps: AlertingDeps, userId: number, meta: SessionMeta): Promise<void> {
   const state = await getState(deps, userId);
   if (!state.two_factor_secret || !state.two_factor_recovery_codes) return;
-  await swapRecoveryCodes(deps.db, userId, state.two_factor_recovery_codes, encryptCodes(deps, newRecoveryCodes()));
+  const swapped = await deps.db.transaction().execute(async (trx) => {
+    if (!(await swapRecoveryCodes(trx, userId, state.two_factor_recovery_codes!, encryptCodes(deps, newRecoveryCodes())))) return false;
+    // Only once two-factor is on: the codes of a set-up in progress are nobody's yet.
+    if (state.two_factor_confirmed_at) await queueSecurityAlert(deps, trx, { userId, to: state.email, event: 'recovery-codes', meta });
+    return Boolean(state.two_factor_confirmed_at);
+  });
+  if (swapped) deps.jobs.wake(SEND_MAIL_JOB);
 }
 
-export async function disableTwoFactor(deps: Deps, userId: number): Promise<void> {
-  await clearTwoFactor(deps.db, userId);
+export async function disableTwoFactor(deps: AlertingDeps, userId: number, meta: SessionMeta): Promise<void> {
+  const turnedOff = await deps.db.transaction().execute(async (trx) => {
+    const wasOn = await clearConfirmedTwoFactor(trx, userId);
+    // A set-up that was never confirmed goes too, with no e-mail: two-factor was not on.
+    if (!wasOn) await clearTwoFactor(trx, userId);
+    else {
+      const state = await findTwoFactorState(trx, userId);
+      if (state) await queueSecurityAlert(deps, trx, { userId, to: state.email, event: 'two-factor-off', meta });
+    }
+    return wasOn;
+  });
+  if (turnedOff) deps.jobs.wake(SEND_MAIL_JOB);
 }
 
 function sameCode(a: string, b: string): boolean {

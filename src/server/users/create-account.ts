@@ -2,12 +2,14 @@
  * The one way an account is made: registration (account/registration.service.ts) and the admin's
  * add-user (users.service.ts). The rules: a unique e-mail (any case; checked with the CV in one
  * 422, and again by the unique index for a race), the password hashed, an optional CV checked by
- * its bytes and stored before the row points at it, removed again if the row cannot be written.
+ * its bytes and stored before the row points at it, removed again if the row cannot be written;
+ * a password found in a known breach refused (auth/breached-passwords.ts).
  */
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
+import { BREACHED_PASSWORD_MESSAGE, isPasswordBreached } from '#server/auth/breached-passwords.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { AppError } from '#server/errors.ts';
 import { checkCvUpload, cvColumns, storeCv, type CvUpload } from '#server/files/cv.ts';
@@ -33,12 +35,13 @@ export interface NewAccount {
  * the account and its mail are kept together or not at all).
  */
 export async function createAccount(
-  deps: Pick<AppDeps, 'db' | 'storage'>,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'log'>,
   account: NewAccount,
   withAccount?: (trx: Transaction<Database>, userId: number) => Promise<void>,
 ): Promise<number> {
   const errors: FieldErrors = {};
   if (await users.isEmailTaken(deps.db, account.email)) errors.email = [messages.taken('email')];
+  if (await isPasswordBreached(deps, account.password)) errors.password = [BREACHED_PASSWORD_MESSAGE];
   const cv = account.cv ?? null;
   const cvType = await checkCvUpload(cv, errors);
   if (Object.keys(errors).length) throw AppError.validation(errors);

@@ -194,8 +194,32 @@ export async function savePendingTwoFactor(db: Db, userId: number, encryptedSecr
   });
 }
 
-export async function markTwoFactorConfirmed(db: Db, userId: number, at: Date): Promise<void> {
-  await updateUser(db, userId, { two_factor_confirmed_at: at });
+/** Marks two-factor on; false when it was on already (a request at the same time did it). */
+export async function markTwoFactorConfirmed(db: Db, userId: number, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ two_factor_confirmed_at: at, updated_at: at })
+    .where('id', '=', userId)
+    .where('two_factor_confirmed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Turns a confirmed two-factor off; false when it was not on (nothing changed, or pending only). */
+export async function clearConfirmedTwoFactor(db: Db, userId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({
+      two_factor_secret: null,
+      two_factor_recovery_codes: null,
+      two_factor_confirmed_at: null,
+      two_factor_last_used_step: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .where('two_factor_confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function clearTwoFactor(db: Db, userId: number): Promise<void> {

@@ -4,10 +4,11 @@ import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trp
 import { userEnvelopeSchema, userPageSchema } from '#shared/schemas/user.ts';
 import { cvLinkSchema, userCreateInput, userIdInput, userListInput, userUpdateInput } from '#shared/schemas/users-admin.ts';
 import { uniqueEmail } from '#server/validation/unique-email.ts';
+import { notBreachedPassword } from '#server/validation/breached-password.ts';
 import { createUser, deleteUser, getCvLink, getUser, listUsers, updateUser } from './users.service.ts';
 
 // The database rules, reported with zod's messages when the input is invalid (the service checks them again).
-const createChecks = uniqueEmail();
+const createChecks = [uniqueEmail(), notBreachedPassword()] as const;
 const updateChecks = uniqueEmail((_ctx, raw) => {
   const id = userIdInput.shape.id.safeParse(raw.id);
   return id.success ? id.data : null;
@@ -22,7 +23,7 @@ export const usersRouter = router({
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/api/users', tags: ['users'], summary: 'Create a user' }, rest: { successStatus: 201 } })
-    .concat(checkedInput(userCreateInput, createChecks))
+    .concat(checkedInput(userCreateInput, ...createChecks))
     .output(userEnvelopeSchema)
     .mutation(async ({ ctx, input }) => ({ data: await createUser(ctx.deps, input) })),
 

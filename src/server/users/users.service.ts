@@ -20,6 +20,8 @@ import { hasCvDownloadSince, recordCvDownload } from './cv-downloads.repository.
 import { createCvLink, type CvLink } from './cv-links.ts';
 import { cvFileName } from '#server/files/cv.ts';
 import { anonymiseForUser as anonymiseQuoteRequestsOfUser } from '#server/quotes/quote-requests.repository.ts';
+import { forgetBookingsOfUser } from '#server/bookings/booking-account.service.ts';
+import { anonymiseRepairJobsOfUser } from '#server/repair-jobs/repair-jobs.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>;
 
@@ -111,6 +113,9 @@ export async function removeUser(deps: Deps, id: number): Promise<void> {
       throw AppError.field('account', LAST_ADMIN_SELF_DELETE_MESSAGE);
     }
     await anonymiseQuoteRequestsOfUser(trx, id);
+    // Future bookings cancelled (places given back), every booking kept without personal data.
+    await forgetBookingsOfUser(trx, id);
+    await anonymiseRepairJobsOfUser(trx, id);
     await repo.deleteUser(trx, id);
     return existing.cv_file_key;
   });

@@ -12,7 +12,7 @@
  * - The time zone is always the shop's (its record's `timeZone`, default Europe/London), never the
  *   visitor's: "received at 14:05" means 14:05 at the shop, whoever reads it and wherever.
  */
-import { DEFAULT_TIME_ZONE } from '#shared/schemas/shop.ts';
+import { DEFAULT_TIME_ZONE } from '#shared/value-sets.ts';
 
 export const DEFAULT_LOCALE = 'en-GB';
 

@@ -2,11 +2,14 @@
  * The account's self-service (docs/rest-contract.md "Account"): the signed-in devices, deleting the
  * account, and the export of the user's data. Shared with the account screens.
  */
+import { passkeySchema } from './passkeys.ts';
 import { z } from 'zod';
 import { requiredString } from '../validation.ts';
 import { userSchema } from './user.ts';
 import { confirmPasswordInputSchema } from './session.ts';
 import { exportedQuoteSchema } from './quotes.ts';
+import { exportedBookingSchema } from './bookings.ts';
+import { exportedRepairJobSchema } from './repair-jobs.ts';
 
 /**
  * A signed-in session as its owner sees it. `id` is a public id derived from the stored one
@@ -39,5 +42,9 @@ export const dataExportSchema = z.object({
   sessions: z.array(deviceSessionSchema.extend({ userAgent: z.string().nullable(), signedInAt: z.string() })),
   cvDownloads: z.array(z.object({ downloadedAt: z.string() })),
   quoteRequests: z.array(exportedQuoteSchema),
+  /** The passkeys' names and where and when each was last used (never a key). */
+  passkeys: z.array(passkeySchema.omit({ id: true })),
+  bookings: z.array(exportedBookingSchema),
+  repairJobs: z.array(exportedRepairJobSchema),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

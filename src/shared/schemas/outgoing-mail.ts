@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { MAIL_KINDS, MAIL_STATUSES } from '#shared/value-sets.ts';
 
 export const OUTGOING_MAIL_PAGE_SIZE = 50;
-/** The dashboard warns when mail has been failing longer than this. */
-export const MAIL_FAILING_WARNING_MINUTES = 15;
+export { MAIL_FAILING_WARNING_MINUTES } from '#shared/limits.ts';
 
 export const outgoingMailListInput = z.object({
   status: z.enum(MAIL_STATUSES).optional(),

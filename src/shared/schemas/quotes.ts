@@ -5,8 +5,8 @@ import { emailField, integerField, messages, optionalString, requiredString } fr
 import { PREFERRED_CONTACTS, QUOTE_STATUSES } from '#shared/value-sets.ts';
 import { QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN, QUOTE_NOTES_MAX, QUOTE_PHOTO_MAX_MB, QUOTE_PHOTOS_MAX } from '#shared/limits.ts';
 
-/** The hidden field people never see and bots fill in: a filled one stores and sends nothing. */
-export const QUOTE_HONEYPOT_FIELD = 'website';
+export { QUOTE_HONEYPOT_FIELD, QUOTE_TELEPHONE_REQUIRED, telephoneRequiredError, photoNumberOf } from '#shared/quote-rules.ts';
+import { QUOTE_HONEYPOT_FIELD, QUOTE_TELEPHONE_REQUIRED, telephoneRequiredError } from '#shared/quote-rules.ts';
 
 /** Laravel's "accepted": a ticked box arrives as "1", "on", "yes" or true. */
 const acceptedField = (field: string) =>
@@ -14,23 +14,6 @@ const acceptedField = (field: string) =>
     (v) => v === true || v === 'true' || v === '1' || v === 1 || v === 'on' || v === 'yes',
     z.literal(true, { error: `The ${field} field must be accepted.` }),
   );
-
-/** The 422 on `telephone` when the customer asks to be called but gives no number; the form says the same before sending. */
-export const QUOTE_TELEPHONE_REQUIRED = 'Please give a telephone number so we can call you, or choose to be contacted by e-mail.';
-
-/**
- * The telephone is required when the preferred contact is the telephone. Works on the raw values too
- * (the form's, or a refused input's in quotes.input-checks.ts): a telephone that is not text is left
- * to the field's own rule.
- */
-export function telephoneRequiredError(values: { preferred_contact?: unknown; telephone?: unknown }): string | null {
-  if (values.preferred_contact !== 'phone') return null;
-  const { telephone } = values;
-  if (telephone === undefined || telephone === null || (typeof telephone === 'string' && telephone.trim() === '')) {
-    return QUOTE_TELEPHONE_REQUIRED;
-  }
-  return null;
-}
 
 /**
  * The server's photo messages, numbered as the photos were sent (1 = the first `photos` part). The
@@ -42,15 +25,6 @@ export const QUOTE_PHOTO_MESSAGES = {
   tooLarge: (index: number) => `Photo ${index + 1} is too large: at most ${QUOTE_PHOTO_MAX_MB} MB each.`,
   notUsable: (index: number, reason: string) => `Photo ${index + 1}: ${reason}`,
 };
-
-/**
- * The photo a message of QUOTE_PHOTO_MESSAGES names (1-based, as sent) and the words after "Photo N"
- * (": The file must be …" or " is too large: …"); null for a message about no one photo.
- */
-export function photoNumberOf(message: string): { number: number; rest: string } | null {
-  const match = /^Photo (\d+)([: ].*)$/s.exec(message);
-  return match ? { number: Number(match[1]), rest: match[2]! } : null;
-}
 
 export const quoteRequestInput = z
   .object({

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { SHOP_LIMITS } from '#shared/limits.ts';
-import { WEEKDAYS, type Weekday } from '#shared/value-sets.ts';
+import { DEFAULT_TIME_ZONE, WEEKDAYS, type Weekday } from '#shared/value-sets.ts';
 import { emailField, httpUrlField, messages, requiredString } from '#shared/validation.ts';
 
 const openingRangeSchema = z.object({ opens: z.string(), closes: z.string() });
@@ -47,13 +47,13 @@ export const shopSchema = z.object({
   warranty: z.string(),
   /** An https link to the shop's reviews; empty: none. */
   reviewsUrl: z.string(),
+  /** Where a customer writes a review (its Google review URL): the review request after collection links to it; empty: none. */
+  reviewLink: z.string(),
 });
 export type Shop = z.infer<typeof shopSchema>;
 export type OpeningRange = z.infer<typeof openingRangeSchema>;
 export type Closure = z.infer<typeof closureSchema>;
 export type OpeningHours = Shop['openingHours'];
-
-export const DEFAULT_TIME_ZONE = 'Europe/London';
 
 const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -210,5 +210,6 @@ export const shopInput = z.object({
   yearEstablished: yearField('year established'),
   warranty: optionalText('warranty', SHOP_LIMITS.warranty),
   reviewsUrl: httpsUrlOrEmpty('reviews link'),
+  reviewLink: z.preprocess((v) => (v === undefined ? '' : v), httpsUrlOrEmpty('review link')),
 });
 export type ShopInput = z.infer<typeof shopInput>;

@@ -14,6 +14,8 @@ export interface ReceivedMail {
   text: string;
   links: string[];
   receivedAt: number;
+  /** Attached files (a booking's .ics), their content as text. */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
@@ -43,6 +45,11 @@ export async function listMail(dataDir: string): Promise<ReceivedMail[]> {
       text,
       links: text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? [],
       receivedAt: info.mtimeMs,
+      attachments: parsed.attachments.map((a) => ({
+        filename: a.filename ?? '',
+        contentType: a.contentType,
+        content: a.content.toString('utf8'),
+      })),
     });
   }
   return mails.sort((a, b) => a.receivedAt - b.receivedAt || a.file.localeCompare(b.file));

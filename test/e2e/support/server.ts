@@ -113,6 +113,11 @@ export async function startServer(options: {
   /** Variables added to (or overriding) the server's environment. */
   env?: Record<string, string>;
   /**
+   * The host name of the site's address (APP_URL and baseUrl; default 127.0.0.1). Passkeys need a
+   * domain: WebAuthn refuses an IP address as the relying party, so their journey uses localhost.
+   */
+  host?: string;
+  /**
    * With TEST_DATABASE_URL: run as another copy of the site on this existing database (another
    * server's `databaseName`) instead of a new one; stop() leaves the database to its owner.
    */
@@ -134,7 +139,7 @@ export async function startServer(options: {
   liveDirs.add(dataDir);
   if (template && !restartOf) await cp(template.dataDir, dataDir, { recursive: true });
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const adminEmail = restartOf?.adminEmail ?? template?.adminEmail ?? 'admin@harbourside.test';
   const adminPassword = restartOf?.adminPassword ?? template?.adminPassword ?? `Admin-${randomBytes(6).toString('hex')}`;
 
@@ -152,6 +157,8 @@ export async function startServer(options: {
     // The journeys browse the demo galleries and testimonials, on PostgreSQL too.
     DEMO_CONTENT: 'on',
     SMTP_URL: '',
+    // No browser journey reaches the internet's breached-password service.
+    PWNED_PASSWORDS_URL: '',
     DATABASE_URL: '',
     APP_KEY: '',
   };

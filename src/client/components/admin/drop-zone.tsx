@@ -44,7 +44,8 @@ export function DropZone({
         (file, result) => onUploadedRef.current?.(file, result),
       ),
   );
-  const items = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  // The server renders the empty queue (the admin screens are rendered there for who asks).
+  const items = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   const inputRef = useRef<HTMLInputElement>(null);
   const [isOver, setOver] = useState(false);
   const hintId = useId();

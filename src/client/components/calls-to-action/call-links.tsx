@@ -41,6 +41,17 @@ export function QuoteLink({ className, onClick }: { className?: string; onClick?
   );
 }
 
+/** Where "Book a visit" goes (issue 24). */
+export const BOOK_PATH = '/book';
+
+export function BookLink({ className, children }: { className?: string; children?: ReactNode }) {
+  return (
+    <Link href={BOOK_PATH} className={className}>
+      {children ?? 'Book a visit'}
+    </Link>
+  );
+}
+
 /** A handset, for the links that call. */
 export function PhoneIcon() {
   return (

@@ -1,14 +1,13 @@
 /**
  * The one carousel of the site (testimonials, the About gallery slider, the gallery slideshow
- * and its thumbnail strip), on embla. Autoplay pauses while the pointer is over it or focus is
+ * and its thumbnail strip), on embla, whose code loads when the visitor reaches for the carousel
+ * or its first automatic turn is due (use-lazy-embla.ts). Autoplay pauses while the pointer is over it or focus is
  * in its slides, can be paused with a visible button, and never starts for a visitor who prefers
  * reduced motion. Arrow keys move it when it has focus.
  */
 import { useCallback, useEffect, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
-import Fade from 'embla-carousel-fade';
 import type { EmblaCarouselType } from 'embla-carousel';
+import { useLazyEmbla } from '#client/components/carousel/use-lazy-embla.ts';
 import { usePrefersReducedMotion } from '#client/lib/media.ts';
 import { slidesPerViewStyle, type SlidesPerView } from '#client/components/carousel/carousel-settings.ts';
 
@@ -28,6 +27,8 @@ export interface CarouselProps {
   currentIndex?: number;
   /** Hides the prev/next buttons when the caller offers its own way to move (thumbnails). */
   showArrows?: boolean;
+  /** Loads embla now, not when the visitor reaches for the carousel or its first turn is due (the caller drives it). */
+  loadNow?: boolean;
 }
 
 export function Carousel({
@@ -41,18 +42,16 @@ export function Carousel({
   onApi,
   currentIndex,
   showArrows = true,
+  loadNow = false,
 }: CarouselProps) {
   const reducedMotion = usePrefersReducedMotion();
-  const [plugins] = useState(() => [
-    ...(autoplayMs
-      ? [Autoplay({ delay: autoplayMs, playOnInit: false, stopOnInteraction: false, stopOnFocusIn: false, stopOnMouseEnter: false })]
-      : []),
-    ...(fade ? [Fade()] : []),
-  ]);
-  const [viewportRef, api] = useEmblaCarousel(
+  const { viewportRef, api, wake, whenReady } = useLazyEmbla(
     { loop, align: 'start', containScroll: loop ? false : 'trimSnaps', duration: reducedMotion ? 1 : 25 },
-    plugins,
+    { autoplayMs, fade },
   );
+  useEffect(() => {
+    if (loadNow) wake();
+  }, [loadNow, wake]);
 
   const [isPlayingWanted, setPlayingWanted] = useState(true);
   const [isHovered, setHovered] = useState(false);
@@ -61,6 +60,13 @@ export function Carousel({
   const [selected, setSelected] = useState(0);
 
   const shouldPlay = Boolean(autoplayMs) && isPlayingWanted && !isHovered && !isFocusInside && !reducedMotion;
+
+  // Its first automatic turn, before embla has loaded: embla loads for it (use-lazy-embla.ts), then turns.
+  useEffect(() => {
+    if (api || !shouldPlay || !autoplayMs) return;
+    const timer = setTimeout(() => whenReady((embla) => embla.scrollNext()), autoplayMs);
+    return () => clearTimeout(timer);
+  }, [api, shouldPlay, autoplayMs, whenReady]);
 
   useEffect(() => {
     const autoplay = api?.plugins().autoplay;
@@ -83,8 +89,8 @@ export function Carousel({
     };
   }, [api, onApi]);
 
-  const scrollPrev = useCallback(() => api?.scrollPrev(reducedMotion), [api, reducedMotion]);
-  const scrollNext = useCallback(() => api?.scrollNext(reducedMotion), [api, reducedMotion]);
+  const scrollPrev = useCallback(() => whenReady((embla) => embla.scrollPrev(reducedMotion)), [whenReady, reducedMotion]);
+  const scrollNext = useCallback(() => whenReady((embla) => embla.scrollNext(reducedMotion)), [whenReady, reducedMotion]);
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'ArrowLeft') {
@@ -104,8 +110,13 @@ export function Carousel({
       aria-roledescription="carousel"
       aria-label={label}
       style={style}
-      onMouseEnter={() => setHovered(true)}
+      onMouseEnter={() => {
+        setHovered(true);
+        wake();
+      }}
       onMouseLeave={() => setHovered(false)}
+      onPointerDown={wake}
+      onFocus={wake}
       onKeyDown={onKeyDown}
     >
       <div
@@ -139,7 +150,8 @@ export function Carousel({
               type="button"
               className="carousel__button"
               onClick={scrollPrev}
-              disabled={!loop && !canScroll.prev}
+              // Before embla has loaded: Previous as at the first slide, Next ready (whenReady waits for embla).
+              disabled={api ? !loop && !canScroll.prev : !loop}
               aria-label="Previous slide"
             >
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -170,7 +182,7 @@ export function Carousel({
               type="button"
               className="carousel__button"
               onClick={scrollNext}
-              disabled={!loop && !canScroll.next}
+              disabled={api ? !loop && !canScroll.next : false}
               aria-label="Next slide"
             >
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -15,7 +15,10 @@ const MENU = [
   { href: '/password', label: 'Change Password' },
   { href: '/2fa', label: 'Two Factor Auth' },
   { href: '/sessions', label: 'Signed-in Devices' },
+  { href: '/security', label: 'Sign-in & Security' },
   { href: '/quotes', label: 'My Quotes' },
+  { href: '/bookings', label: 'My Bookings' },
+  { href: '/repairs', label: 'My Repairs' },
 ];
 
 function AccountMenu() {

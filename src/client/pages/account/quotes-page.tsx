@@ -49,7 +49,7 @@ export function QuotesPage() {
               </table>
             </div>
             <p>
-              <Link href="~/quote">Ask for another quote</Link>
+              <Link href="~/quote">Ask for another quote</Link> or <Link href="~/book">book an estimate visit</Link> for one of them.
             </p>
           </>
         )

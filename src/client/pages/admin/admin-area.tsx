@@ -8,16 +8,21 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { NewQuotesBadge } from '#client/pages/admin/quotes/new-quotes-badge.tsx';
+import { NewBookingsBadge } from '#client/pages/admin/bookings/new-bookings-badge.tsx';
 import '#client/pages/admin/admin.css';
 
 const menu = [
   { href: '/', label: 'Dashboard' },
   { href: '/users', label: 'Users' },
   { href: '/testimonials', label: 'Testimonials' },
+  { href: '/feedback', label: 'Customer feedback' },
   { href: '/widgets', label: 'Widgets' },
   { href: '/galleries', label: 'Galleries' },
   { href: '/shop', label: 'Shop details' },
   { href: '/quotes', label: 'Quote requests' },
+  { href: '/bookings', label: 'Bookings' },
+  { href: '/repairs', label: 'Repairs' },
+  { href: '/repair-stages', label: 'Repair stages' },
   { href: '/mail', label: 'Outgoing mail' },
   { href: '/system', label: 'System' },
 ];
@@ -42,6 +47,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               >
                 {item.label}
                 {item.href === '/quotes' && <NewQuotesBadge />}
+                {item.href === '/bookings' && <NewBookingsBadge />}
               </Link>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { trpc } from '#client/lib/trpc.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { useShop } from '#client/lib/shop.ts';
 import { MailFailingWarning } from '#client/pages/admin/mail/mail-failing-warning.tsx';
+import { Alert } from '#client/components/ui/alert.tsx';
 
 export function DashboardPage() {
   const { user } = useSession();
@@ -13,6 +14,7 @@ export function DashboardPage() {
   const testimonials = useQuery(trpc.testimonials.list.queryOptions({ limit: 1, page: 0 }));
   const widgets = useQuery(trpc.widgets.list.queryOptions({}));
   const galleries = useQuery(trpc.galleries.list.queryOptions({ limit: 1, page: 0 }));
+  const passkeys = useQuery(trpc.passkeys.status.queryOptions({}));
 
   const areas = [
     { href: '/users', label: 'Users', count: users.data?.total, note: 'Accounts, roles and CVs' },
@@ -25,6 +27,12 @@ export function DashboardPage() {
     <>
       <h1 className="admin__title">Dashboard</h1>
       <MailFailingWarning link />
+      {passkeys.data && !passkeys.data.hasPasskey && (
+        <Alert tone="info">
+          Admin accounts are what phishing aims at. Add a passkey: it signs you in with your fingerprint, face or device PIN and cannot be
+          phished. <Link href="~/account/security">Add a passkey</Link>
+        </Alert>
+      )}
       <p>
         Welcome{user ? `, ${user.firstname}` : ''}. From here you manage the website{shop ? ` of ${shop.name}` : ''}: choose an area below
         or from the menu.

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useObjectUrl } from '#client/pages/admin/use-object-url.ts';
+import { useObjectUrl } from '#client/lib/use-object-url.ts';
 
 interface ImageUploadFieldProps {
   label: string;

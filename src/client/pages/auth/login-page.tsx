@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { AuthCard } from '#client/layouts/auth-layout.tsx';
@@ -9,6 +9,7 @@ import { messageOf } from '#client/lib/api-errors.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpcClient } from '#client/lib/trpc.ts';
 import { useRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
+import type { PublicKeyCredentialRequestOptionsJSON as AuthenticationOptions } from '@simplewebauthn/browser';
 
 export function LoginPage() {
   const [, navigate] = useLocation();
@@ -17,6 +18,61 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
+  const [withCode, setWithCode] = useState(false);
+  const [code, setCode] = useState('');
+  const sendCode = useMutation({
+    mutationFn: async (input: { email: string }) => {
+      await trpcClient.session.csrfCookie.query({});
+      return trpcClient.session.requestEmailCode.mutate(input);
+    },
+  });
+  const codeLogin = useMutation({
+    mutationFn: async (input: { email: string; code: string; remember: boolean }) => {
+      const answer = await trpcClient.session.emailCodeLogin.mutate(input);
+      if (!answer.two_factor) await refetch();
+      return answer;
+    },
+    onSuccess: (answer) => navigate(answer.two_factor ? '/two-factor-challenge' : returnTo, { replace: !answer.two_factor }),
+  });
+  const onSignedIn = async () => {
+    await refetch();
+    navigate(returnTo, { replace: true });
+  };
+  const passkey = useMutation({
+    mutationFn: async () => {
+      await trpcClient.session.csrfCookie.query({});
+      const { options } = await trpcClient.passkeys.loginOptions.mutate({});
+      // Loaded when asked for: the WebAuthn library is in no other page's JavaScript.
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const response = await startAuthentication({ optionsJSON: options as unknown as AuthenticationOptions });
+      await trpcClient.passkeys.login.mutate({ response: response as unknown as Record<string, unknown>, remember });
+    },
+    onSuccess: onSignedIn,
+  });
+
+  // Passkeys offered in the e-mail field's autofill (conditional mediation), where the browser can.
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      if (typeof window.PublicKeyCredential === 'undefined' || !window.PublicKeyCredential.isConditionalMediationAvailable) return;
+      if (!(await window.PublicKeyCredential.isConditionalMediationAvailable())) return;
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      await trpcClient.session.csrfCookie.query({});
+      const { options } = await trpcClient.passkeys.loginOptions.mutate({});
+      if (cancelled) return;
+      const response = await startAuthentication({ optionsJSON: options as unknown as AuthenticationOptions, useBrowserAutofill: true });
+      await trpcClient.passkeys.login.mutate({ response: response as unknown as Record<string, unknown>, remember: false });
+      await onSignedIn();
+    })().catch(() => {
+      // Autofill dismissed or replaced by another ceremony: the form stays as it is.
+    });
+    return () => {
+      cancelled = true;
+    };
+    // Once per visit to the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const login = useMutation({
     mutationFn: async (input: { email: string; password: string; remember: boolean }) => {
       // A fresh XSRF-TOKEN cookie first: sign-in rotates the session and the token with it.
@@ -34,11 +90,68 @@ export function LoginPage() {
     login.mutate({ email, password, remember });
   }
 
+  function onSendCode(event: FormEvent) {
+    event.preventDefault();
+    setCode('');
+    codeLogin.reset();
+    sendCode.mutate({ email });
+  }
+
+  function onCodeSubmit(event: FormEvent) {
+    event.preventDefault();
+    codeLogin.mutate({ email, code, remember });
+  }
+
+  if (withCode) {
+    return (
+      <AuthCard title="Please Login">
+        <form onSubmit={onSendCode}>
+          {sendCode.error && <Alert tone="error">{messageOf(sendCode.error)}</Alert>}
+          {sendCode.data && <Alert tone="success">{sendCode.data.message}</Alert>}
+          <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={setEmail} />
+          <Button type="submit" variant={sendCode.data ? 'secondary' : 'primary'} loading={sendCode.isPending} className="btn--block">
+            {sendCode.data ? 'Send another code' : 'E-mail me a code'}
+          </Button>
+        </form>
+        {sendCode.data && (
+          <form onSubmit={onCodeSubmit}>
+            {codeLogin.error && <Alert tone="error">{messageOf(codeLogin.error)}</Alert>}
+            <TextField
+              label="Code from the e-mail"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              value={code}
+              onChange={setCode}
+            />
+            <CheckboxField label="Remember me" name="remember" checked={remember} onChange={setRemember} />
+            <Button type="submit" loading={codeLogin.isPending} className="btn--block">
+              Log in with the code
+            </Button>
+          </form>
+        )}
+        <Button variant="ghost" className="btn--block" onClick={() => setWithCode(false)}>
+          Log in with your password instead
+        </Button>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Please Login">
       <form onSubmit={onSubmit}>
         {login.error && <Alert tone="error">{messageOf(login.error)}</Alert>}
-        <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={setEmail} />
+        {passkey.error && <Alert tone="error">{messageOf(passkey.error)}</Alert>}
+        <TextField
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="username webauthn"
+          required
+          value={email}
+          onChange={setEmail}
+        />
         <TextField
           label="Password"
           name="password"
@@ -56,6 +169,12 @@ export function LoginPage() {
           Log in
         </Button>
       </form>
+      <Button variant="secondary" className="btn--block" loading={passkey.isPending} onClick={() => passkey.mutate()}>
+        Sign in with a passkey
+      </Button>
+      <Button variant="ghost" className="btn--block" onClick={() => setWithCode(true)}>
+        E-mail me a code instead
+      </Button>
       <p className="auth-card__footer">
         New here? <Link href="/register">Sign up now</Link>
       </p>

@@ -7,6 +7,8 @@ import { formatCalendarRange } from '#shared/format/dates.ts';
 import { formatDayHours } from '#shared/format/hours.ts';
 import type { Shop } from '#shared/schemas/shop.ts';
 import { WEEKDAYS } from '#shared/value-sets.ts';
+import { BookLink } from '#client/components/calls-to-action/call-links.tsx';
+import { NextFreeEstimate } from '#client/components/calls-to-action/next-free-estimate.tsx';
 
 export function ContactPage() {
   const shop = useShop();
@@ -18,6 +20,10 @@ export function ContactPage() {
           <h2 className="section__title section__title--left">Get In Touch</h2>
           <p className="contact__intro">Call in, ring or drop us a line: we will give you an honest quote and a realistic date.</p>
           {shop && <ContactDetails shop={shop} />}
+          <div className="contact__book">
+            <BookLink className="btn btn--primary" />
+            <NextFreeEstimate className="contact__next-free" />
+          </div>
         </div>
         <Widget name="ContactImage" className="contact__image" />
       </section>

@@ -36,6 +36,15 @@ export function GalleryPage({ id }: { id: string }) {
     };
   }, [main, thumbs]);
 
+  // A thumbnail chosen before the slideshow's code has loaded (it loads for its first turn, or now): shown once it has.
+  const [wantedIndex, setWantedIndex] = useState<number | null>(null);
+  useEffect(() => {
+    if (!main || wantedIndex === null) return;
+    main.scrollTo(wantedIndex);
+    setWantedIndex(null);
+  }, [main, wantedIndex]);
+  const show = (index: number) => (main ? main.scrollTo(index) : setWantedIndex(index));
+
   const onMainApi = useCallback((api: EmblaCarouselType) => setMain(api), []);
   const onThumbsApi = useCallback((api: EmblaCarouselType) => setThumbs(api), []);
 
@@ -58,6 +67,7 @@ export function GalleryPage({ id }: { id: string }) {
               autoplayMs={AUTOPLAY_MS}
               loop
               fade
+              loadNow={wantedIndex !== null}
               onApi={onMainApi}
               slides={gallery.images.map((image, index) => (
                 <ResponsiveImage
@@ -82,7 +92,7 @@ export function GalleryPage({ id }: { id: string }) {
                   className="thumb"
                   aria-label={`Show photo ${index + 1}${image.alt ? `: ${image.alt}` : ''}`}
                   aria-pressed={index === current}
-                  onClick={() => main?.scrollTo(index)}
+                  onClick={() => show(index)}
                 >
                   <ResponsiveImage image={image.image} alt="" thumbOnly />
                 </button>

@@ -5,7 +5,8 @@ import { useShop } from '#client/lib/shop.ts';
 import { Separator } from '#client/components/separator.tsx';
 import { pageImage } from '#client/lib/page-images.ts';
 import { shopTitle } from '#shared/screens.ts';
-import { CallLink, PhoneIcon, QuoteLink } from '#client/components/calls-to-action/call-links.tsx';
+import { BookLink, CallLink, PhoneIcon, QuoteLink } from '#client/components/calls-to-action/call-links.tsx';
+import { NextFreeEstimate } from '#client/components/calls-to-action/next-free-estimate.tsx';
 import { TrustSignals } from '#client/components/calls-to-action/trust-signals.tsx';
 
 const FEATURES = [1, 2, 3] as const;
@@ -30,7 +31,9 @@ export function HomePage() {
                 {shop.telephone}
               </CallLink>
             )}
+            <BookLink className="btn btn--light btn--lg" />
           </div>
+          <NextFreeEstimate className="hero__next-free" />
         </div>
       </div>
       {shop && <TrustSignals shop={shop} />}

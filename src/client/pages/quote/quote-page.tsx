@@ -18,7 +18,7 @@ import { fieldErrorsOf, messageOf, statusOf } from '#client/lib/api-errors.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { upload } from '#client/lib/upload.ts';
 import { QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN } from '#shared/limits.ts';
-import { photoNumberOf, QUOTE_HONEYPOT_FIELD } from '#shared/schemas/quotes.ts';
+import { photoNumberOf, QUOTE_HONEYPOT_FIELD } from '#shared/quote-rules.ts';
 import type { FieldErrors } from '#shared/errors.ts';
 import type { PreferredContact } from '#shared/value-sets.ts';
 import { markUnreadable, QuotePhotoPicker, type PhotoErrors, type PickedPhoto } from './quote-photo-picker.tsx';
@@ -230,6 +230,10 @@ export function QuotePage() {
               A confirmation is on its way to your e-mail.
             </p>
             <p>We look at every request within two working days and get back to you the way you asked.</p>
+            <p>
+              Would you rather we looked at it in person? <Link href="/book">Book an estimate visit</Link>
+              {user ? ' and pick this request on the booking form.' : ` and give your reference ${send.data.reference}.`}
+            </p>
             <p>{user ? <Link href="/account/quotes">See your quote requests</Link> : <Link href="/">Back to the home page</Link>}</p>
           </div>
         </section>

@@ -8,7 +8,7 @@
  * numbered as sent) are shown on the photo they mean, named the same way.
  */
 import { useId, useRef, useState, type DragEvent, type RefObject } from 'react';
-import { useObjectUrl } from '#client/pages/admin/use-object-url.ts';
+import { useObjectUrl } from '#client/lib/use-object-url.ts';
 import { megabytes, QUOTE_PHOTO_MAX_BYTES, QUOTE_PHOTO_MAX_MB, QUOTE_PHOTO_TYPES_NAMED, QUOTE_PHOTOS_MAX } from '#shared/limits.ts';
 import { QuoteShotList, type VehicleClass } from './quote-shot-list.tsx';
 import '#client/components/admin/drop-zone.css';

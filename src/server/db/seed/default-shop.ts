@@ -37,6 +37,7 @@ export const defaultShop: Shop = {
   yearEstablished: null,
   warranty: '',
   reviewsUrl: '',
+  reviewLink: '',
 };
 
 /** The demo shop's trust signals, written with the demo content (DEMO_CONTENT on), made up like the rest of it. */

@@ -5,6 +5,7 @@
 import type { JobDefinition } from '../job-definition.ts';
 import { sendMailJob } from './send-mail.ts';
 import { passwordResetRequestJob } from './password-reset-request.ts';
+import { emailCodeRequestJob } from './email-code-request.ts';
 import { sessionSweepJob } from './session-sweep.ts';
 import { tempFileSweepJob } from './temp-file-sweep.ts';
 import { orphanFileSweepJob } from './orphan-file-sweep.ts';
@@ -12,10 +13,14 @@ import { quotePhotoRetentionJob } from './quote-photo-retention.ts';
 import { mediumImageBackfillJob } from './medium-image-backfill.ts';
 import { mailRequeueJob } from './mail-requeue.ts';
 import { scheduledBackupJob } from './scheduled-backup.ts';
+import { bookingRemindersJob } from './booking-reminders.ts';
+import { repairStageMailJob } from './repair-stage-mail.ts';
+import { repairReviewRequestJob } from './repair-review-request.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
   sendMailJob,
   passwordResetRequestJob,
+  emailCodeRequestJob,
   sessionSweepJob,
   tempFileSweepJob,
   orphanFileSweepJob,
@@ -23,4 +28,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   mediumImageBackfillJob,
   mailRequeueJob,
   scheduledBackupJob,
+  bookingRemindersJob,
+  repairStageMailJob,
+  repairReviewRequestJob,
 ];

@@ -30,7 +30,7 @@ export function GalleriesPage() {
         <p>No galleries yet.</p>
       ) : (
         <ul className="admin-grid" aria-busy={list.isFetching}>
-          {list.data?.results.map((gallery) => (
+          {list.data?.results.map((gallery, index) => (
             <li key={gallery.id} className="admin-tile">
               {gallery.image ? (
                 <img
@@ -39,7 +39,8 @@ export function GalleriesPage() {
                   alt=""
                   width={gallery.image.thumb_width}
                   height={gallery.image.thumb_height}
-                  loading="lazy"
+                  // The first row is on screen at once: fetched with the page, not after layout.
+                  loading={index < 3 ? 'eager' : 'lazy'}
                 />
               ) : (
                 <div className="admin-tile__image admin-tile__image--empty">No cover</div>

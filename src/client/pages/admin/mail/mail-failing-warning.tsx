@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
-import { MAIL_FAILING_WARNING_MINUTES } from '#shared/schemas/outgoing-mail.ts';
+import { MAIL_FAILING_WARNING_MINUTES } from '#shared/limits.ts';
 
 export function MailFailingWarning({ link = false }: { link?: boolean }) {
   const summary = useQuery({ ...trpc.outgoingMail.summary.queryOptions({}), refetchInterval: 60_000 });

@@ -22,6 +22,7 @@ import type { QuoteDetail, QuotePhoto } from '#shared/schemas/quotes.ts';
 import { QUOTE_STATUSES, type QuoteStatus } from '#shared/value-sets.ts';
 import type { LightboxPicture } from '#client/components/gallery/lightbox.tsx';
 import { QUOTE_STATUS_LABELS } from './quote-status.ts';
+import { OpenRepairJobForm } from '#client/pages/admin/repairs/open-repair-job-form.tsx';
 
 const Lightbox = lazy(async () => ({ default: (await import('#client/components/gallery/lightbox.tsx')).Lightbox }));
 
@@ -177,6 +178,7 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
           </Button>
         </div>
       </form>
+      <OpenRepairJobForm from={{ quote_request_id: quote.id }} />
     </>
   );
 }

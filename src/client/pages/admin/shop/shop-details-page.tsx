@@ -19,6 +19,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { CheckboxField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { ClosureClashes } from '#client/pages/admin/bookings/closure-clashes.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 
 /** A new range starts at the usual hours. */
@@ -272,6 +273,15 @@ function ShopForm({ shop }: { shop: Shop }) {
             onChange={set('reviewsUrl')}
             error={errorAt(errors, 'reviewsUrl')}
           />
+          <TextField
+            label="Review link"
+            name="reviewLink"
+            type="url"
+            hint="Where a customer writes a review (your Google review link): the e-mail after collection offers it."
+            value={values.reviewLink}
+            onChange={set('reviewLink')}
+            error={errorAt(errors, 'reviewLink')}
+          />
         </div>
       </fieldset>
 
@@ -303,6 +313,8 @@ function ShopForm({ shop }: { shop: Shop }) {
       </fieldset>
 
       <ClosuresEditor closures={values.closures} onChange={set('closures')} errors={errors} />
+      {/* Issue 24: a closure over booked days lists those bookings before it is saved. */}
+      <ClosureClashes closures={values.closures} saved={shop.closures} timeZone={shop.timeZone} />
 
       <div className="admin-form__actions">
         <Button type="submit" loading={update.isPending}>

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SystemStatus } from '#shared/schemas/system.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
-import { DEFAULT_TIME_ZONE } from '#shared/schemas/shop.ts';
+import { DEFAULT_TIME_ZONE } from '#shared/value-sets.ts';
 import { formatDateTime, type DateFormat } from '#shared/format/dates.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';

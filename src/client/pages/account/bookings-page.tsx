@@ -1,0 +1,61 @@
+/** /account/bookings: the signed-in customer's own bookings, latest first. */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { trpc } from '#client/lib/trpc.ts';
+import { useShop } from '#client/lib/shop.ts';
+import { messageOf } from '#client/lib/api-errors.ts';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { whenLabel } from '#client/pages/book/booking-format.ts';
+import { BOOKING_STATUS_LABELS } from '#client/pages/book/booking-status.ts';
+import './quotes.css';
+
+export function BookingsPage() {
+  const timeZone = useShop()?.timeZone ?? 'Europe/London';
+  const bookings = useQuery(trpc.bookings.mine.queryOptions({}));
+  return (
+    <section className="card account-card">
+      <h2 className="card__title">My bookings</h2>
+      {bookings.isError && <Alert tone="error">{messageOf(bookings.error)}</Alert>}
+      {bookings.isPending ? (
+        <Spinner label="Loading your bookings…" />
+      ) : bookings.data && bookings.data.data.length === 0 ? (
+        <p>
+          You have no bookings yet. <Link href="~/book">Book a visit</Link>
+        </p>
+      ) : (
+        bookings.data && (
+          <>
+            <div className="account-quotes" role="region" aria-label="My bookings" tabIndex={0}>
+              <table className="account-quotes__table">
+                <thead>
+                  <tr>
+                    <th scope="col">Reference</th>
+                    <th scope="col">What</th>
+                    <th scope="col">When</th>
+                    <th scope="col">Vehicle</th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {bookings.data.data.map((b) => (
+                    <tr key={b.reference}>
+                      <th scope="row">{b.reference}</th>
+                      <td>{b.type_name}</td>
+                      <td>{whenLabel(b.starts_at, b.ends_at, timeZone)}</td>
+                      <td>{b.vehicle}</td>
+                      <td>{BOOKING_STATUS_LABELS[b.status]}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p>
+              To change a booking, use the link in its confirmation e-mail. <Link href="~/book">Book another visit</Link>
+            </p>
+          </>
+        )
+      )}
+    </section>
+  );
+}

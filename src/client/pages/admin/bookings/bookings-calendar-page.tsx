@@ -1,0 +1,102 @@
+/**
+ * /admin/bookings: the bookings by week (seven columns on a desktop, a list of days on a phone) or by
+ * day, each linking to its details; new ones and change requests are marked.
+ */
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { trpc } from '#client/lib/trpc.ts';
+import { useShop } from '#client/lib/shop.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { addDays, dayLabel, shopDate } from '#client/pages/book/booking-format.ts';
+import { BOOKING_STATUS_LABELS } from '#client/pages/book/booking-status.ts';
+import type { AdminBooking } from '#shared/schemas/bookings.ts';
+import { bookingLine } from './booking-labels.ts';
+import './bookings-admin.css';
+
+type View = 'week' | 'day';
+
+/** The Monday of the week of `date`. */
+function mondayOf(date: string): string {
+  const weekday = (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(date, -weekday);
+}
+
+export function BookingsCalendarPage() {
+  const timeZone = useShop()?.timeZone ?? 'Europe/London';
+  const [view, setView] = useState<View>('week');
+  const [anchor, setAnchor] = useState(() => shopDate(new Date(), timeZone));
+  const from = view === 'week' ? mondayOf(anchor) : anchor;
+  const to = view === 'week' ? addDays(from, 6) : anchor;
+  const list = useQuery(trpc.bookings.adminList.queryOptions({ from, to }));
+  const days: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+  const byDay = new Map<string, AdminBooking[]>();
+  for (const booking of list.data?.data ?? []) {
+    const day = shopDate(new Date(booking.starts_at), timeZone);
+    byDay.set(day, [...(byDay.get(day) ?? []), booking]);
+  }
+  const step = view === 'week' ? 7 : 1;
+
+  return (
+    <>
+      <div className="admin__heading">
+        <h1 className="admin__title">Bookings</h1>
+        <Link href="/booking-setup">Types, settings and blocked times</Link>
+      </div>
+      <div className="admin-cal__bar" role="group" aria-label="Calendar">
+        <Button variant={view === 'week' ? 'primary' : 'secondary'} aria-pressed={view === 'week'} onClick={() => setView('week')}>
+          Week
+        </Button>
+        <Button variant={view === 'day' ? 'primary' : 'secondary'} aria-pressed={view === 'day'} onClick={() => setView('day')}>
+          Day
+        </Button>
+        <Button variant="secondary" onClick={() => setAnchor(addDays(anchor, -step))}>
+          {view === 'week' ? 'Previous week' : 'Previous day'}
+        </Button>
+        <Button variant="secondary" onClick={() => setAnchor(shopDate(new Date(), timeZone))}>
+          Today
+        </Button>
+        <Button variant="secondary" onClick={() => setAnchor(addDays(anchor, step))}>
+          {view === 'week' ? 'Next week' : 'Next day'}
+        </Button>
+        <span className="admin-cal__range" aria-live="polite" data-testid="calendar-range">
+          {view === 'week' ? `${dayLabel(from)} to ${dayLabel(to)}` : dayLabel(from)}
+        </span>
+      </div>
+      <ErrorSummary error={list.error} />
+      {list.isPending ? (
+        <Spinner label="Loading bookings…" />
+      ) : (
+        <ol className={`admin-cal__grid${view === 'week' ? ' admin-cal__grid--week' : ''}`} aria-label="Days">
+          {days.map((day) => {
+            const bookings = byDay.get(day) ?? [];
+            return (
+              <li key={day} className="admin-cal__day" data-testid={`calendar-day-${day}`}>
+                <h2 className="admin-cal__day-title">{dayLabel(day)}</h2>
+                {bookings.length === 0 ? (
+                  <p className="admin-cal__empty">No bookings</p>
+                ) : (
+                  <ul className="admin-cal__bookings">
+                    {bookings.map((b) => (
+                      <li key={b.id}>
+                        <Link href={`/bookings/${b.id}`} className={`admin-cal__booking${b.status === 'cancelled' ? ' is-cancelled' : ''}`}>
+                          {bookingLine(b, timeZone)}
+                          {b.status !== 'booked' && ` · ${BOOKING_STATUS_LABELS[b.status]}`}
+                          {b.is_new && <span className="admin-badge"> New</span>}
+                          {b.change_request && <span className="admin-badge"> Change asked</span>}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,299 @@
+/**
+ * /admin/repairs: the open repair jobs by stage. Drag a job's handle to another stage's column
+ * (@dnd-kit: pointer or keyboard: Space or Enter on the handle, the arrow keys, Space or Enter to
+ * drop), or use "Move to …" on the card; on a phone the columns become one list by stage. A form
+ * above opens a walk-in's job (a quote request's is opened from its page).
+ */
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+  type ScreenReaderInstructions,
+} from '@dnd-kit/core';
+import { queryClient, trpc } from '#client/lib/trpc.ts';
+import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
+import { formatCalendarDate } from '#shared/format/dates.ts';
+import type { RepairJobSummary, RepairStage } from '#shared/schemas/repair-jobs.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import './repairs.css';
+
+const instructions: ScreenReaderInstructions = {
+  draggable:
+    'To move a job to another stage, press Space or Enter on its handle, use the arrow keys to reach the stage, then Space or Enter to drop it there, or Escape to cancel. Each card also has a Move to next stage button.',
+};
+
+/**
+ * The arrow keys move a picked-up job a whole stage at a time: right or down to the next stage's
+ * column, left or up to the previous one (the columns in reading order, side by side or stacked).
+ */
+const byStage: KeyboardCoordinateGetter = (event, { context }) => {
+  const step =
+    event.code === 'ArrowRight' || event.code === 'ArrowDown' ? 1 : event.code === 'ArrowLeft' || event.code === 'ArrowUp' ? -1 : 0;
+  if (step === 0) return undefined;
+  event.preventDefault();
+  const { active, over, droppableRects, collisionRect } = context;
+  const columns = [...droppableRects.entries()].sort(([, a], [, b]) => a.top - b.top || a.left - b.left);
+  const from = over?.id ?? `stage-${String((active?.data.current as { stageId?: number } | undefined)?.stageId)}`;
+  const target = columns[columns.findIndex(([id]) => id === from) + step];
+  if (!target) return undefined;
+  const [, rect] = target;
+  return { x: rect.left + (rect.width - (collisionRect?.width ?? 0)) / 2, y: rect.top + 40 };
+};
+
+export function RepairBoardPage() {
+  const board = useQuery(trpc.repairJobs.board.queryOptions({}));
+  const move = useMutation(
+    trpc.repairJobs.move.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.repairJobs.board.queryKey({}) }),
+    }),
+  );
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: byStage }),
+  );
+  const stages = board.data?.stages ?? [];
+  const stageName = (id: number) => stages.find((s) => s.id === id)?.name ?? '';
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over) return;
+    const job = board.data?.jobs.find((j) => `job-${j.id}` === active.id);
+    const stageId = Number(String(over.id).replace('stage-', ''));
+    if (job && job.stage_id !== stageId) move.mutate({ id: job.id, stage_id: stageId });
+  }
+
+  return (
+    <>
+      <div className="admin__heading">
+        <h1 className="admin__title">Repairs</h1>
+        <Link href="/repair-stages">Edit the stages</Link>
+      </div>
+      <NewJobForm />
+      <ErrorSummary error={board.error ?? move.error} />
+      {board.isPending ? (
+        <Spinner label="Loading the repairs…" />
+      ) : (
+        <DndContext
+          sensors={sensors}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            screenReaderInstructions: instructions,
+            announcements: {
+              onDragStart: () => 'Picked up the job.',
+              onDragOver: ({ over }) => (over ? `Over ${stageName(Number(String(over.id).replace('stage-', '')))}.` : 'Not over a stage.'),
+              onDragEnd: ({ over }) =>
+                over ? `Dropped on ${stageName(Number(String(over.id).replace('stage-', '')))}.` : 'Dropped where it was.',
+              onDragCancel: () => 'Moving was cancelled.',
+            },
+          }}
+        >
+          <div className="repair-board" aria-busy={move.isPending || undefined}>
+            {stages.map((stage, index) => (
+              <StageColumn
+                key={stage.id}
+                stage={stage}
+                next={stages[index + 1]}
+                jobs={(board.data?.jobs ?? []).filter((j) => j.stage_id === stage.id)}
+                onMove={(id, stageId) => move.mutate({ id, stage_id: stageId })}
+              />
+            ))}
+          </div>
+        </DndContext>
+      )}
+    </>
+  );
+}
+
+function StageColumn({
+  stage,
+  next,
+  jobs,
+  onMove,
+}: {
+  stage: RepairStage;
+  next: RepairStage | undefined;
+  jobs: RepairJobSummary[];
+  onMove: (id: number, stageId: number) => void;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: `stage-${stage.id}` });
+  const headingId = `stage-heading-${stage.id}`;
+  return (
+    <section
+      ref={setNodeRef}
+      className={`repair-board__column${isOver ? ' is-over' : ''}`}
+      aria-labelledby={headingId}
+      data-testid={`stage-${stage.name}`}
+    >
+      <h2 id={headingId} className="repair-board__stage">
+        {stage.name} <span className="repair-board__count">({jobs.length})</span>
+      </h2>
+      <ul className="repair-board__jobs">
+        {jobs.map((job) => (
+          <JobCard key={job.id} job={job} next={next} onMove={onMove} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function JobCard({
+  job,
+  next,
+  onMove,
+}: {
+  job: RepairJobSummary;
+  next: RepairStage | undefined;
+  onMove: (id: number, stageId: number) => void;
+}) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: `job-${job.id}`,
+    data: { stageId: job.stage_id },
+  });
+  const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
+  return (
+    <li ref={setNodeRef} style={style} className={`repair-card${isDragging ? ' is-dragging' : ''}`}>
+      <button
+        type="button"
+        className="repair-card__handle"
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag ${job.reference}, ${job.vehicle}`}
+      >
+        ⠿
+      </button>
+      <div className="repair-card__body">
+        <Link href={`/repairs/${job.id}`} className="repair-card__link">
+          {job.vehicle}
+        </Link>
+        <p className="repair-card__meta">
+          {job.registration ?? job.reference} · {job.customer_name}
+        </p>
+        <p className="repair-card__meta">Ready {formatCalendarDate(job.promised_ready_on)}</p>
+        {job.message_count > 0 && <p className="repair-card__meta">{job.message_count} message(s)</p>}
+        {next && (
+          <Button variant="secondary" className="repair-card__next" onClick={() => onMove(job.id, next.id)}>
+            Move to {next.name}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function NewJobForm() {
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [fields, setFields] = useState({
+    customer_name: '',
+    customer_email: '',
+    customer_telephone: '',
+    vehicle: '',
+    registration: '',
+    agreed_work: '',
+    promised_ready_on: '',
+  });
+  const create = useMutation(
+    trpc.repairJobs.create.mutationOptions({
+      onSuccess: async (job) => {
+        await queryClient.invalidateQueries({ queryKey: trpc.repairJobs.board.queryKey({}) });
+        navigate(`/repairs/${job.id}`);
+      },
+    }),
+  );
+  const errors = fieldErrorsOf(create.error);
+  const set = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(fields);
+  }
+  if (!open) {
+    return (
+      <p>
+        <Button onClick={() => setOpen(true)}>New walk-in job</Button>
+      </p>
+    );
+  }
+  return (
+    <form className="admin-form admin-section" onSubmit={submit} noValidate aria-labelledby="new-job-heading">
+      <h2 id="new-job-heading">New walk-in job</h2>
+      <ErrorSummary error={create.error} fields={Object.keys(fields)} />
+      <TextField
+        label="Customer's name"
+        name="customer_name"
+        value={fields.customer_name}
+        onChange={set('customer_name')}
+        error={firstError(errors, 'customer_name')}
+        required
+      />
+      <TextField
+        label="Customer's e-mail"
+        name="customer_email"
+        type="email"
+        value={fields.customer_email}
+        onChange={set('customer_email')}
+        error={firstError(errors, 'customer_email')}
+        required
+      />
+      <TextField
+        label="Customer's telephone"
+        name="customer_telephone"
+        type="tel"
+        value={fields.customer_telephone}
+        onChange={set('customer_telephone')}
+        error={firstError(errors, 'customer_telephone')}
+      />
+      <TextField
+        label="Vehicle"
+        name="vehicle"
+        value={fields.vehicle}
+        onChange={set('vehicle')}
+        error={firstError(errors, 'vehicle')}
+        required
+      />
+      <TextField
+        label="Registration"
+        name="registration"
+        value={fields.registration}
+        onChange={set('registration')}
+        error={firstError(errors, 'registration')}
+      />
+      <TextAreaField
+        label="Agreed work"
+        name="agreed_work"
+        value={fields.agreed_work}
+        onChange={set('agreed_work')}
+        error={firstError(errors, 'agreed_work')}
+        required
+        rows={3}
+      />
+      <TextField
+        label="Promised ready on"
+        name="promised_ready_on"
+        type="date"
+        value={fields.promised_ready_on}
+        onChange={set('promised_ready_on')}
+        error={firstError(errors, 'promised_ready_on')}
+        required
+      />
+      <div className="admin-form__actions">
+        <Button type="submit" loading={create.isPending}>
+          Open the job and e-mail the tracker link
+        </Button>
+        <Button variant="ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

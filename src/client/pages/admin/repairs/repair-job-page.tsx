@@ -1,0 +1,318 @@
+/**
+ * /admin/repairs/:id: a repair job: where it came from (quote request, booking), its stage and
+ * timeline, the promised-ready date (moved with a reason the customer reads), progress photos
+ * (upload; "Show the customer" off until switched on), private notes, the customer's messages,
+ * and revoking the tracker link. The photo links work for 15 minutes: fetched again every 10.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { queryClient, trpc } from '#client/lib/trpc.ts';
+import { upload } from '#client/lib/upload.ts';
+import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
+import { formatCalendarDate, formatDateTime } from '#shared/format/dates.ts';
+import { useDateFormat } from '#client/lib/format-date.ts';
+import type { RepairJobDetail } from '#shared/schemas/repair-jobs.ts';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
+import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import './repairs.css';
+
+const REFRESH_LINKS_MS = 10 * 60 * 1000;
+
+export function RepairJobPage({ id }: { id: number }) {
+  const job = useQuery({ ...trpc.repairJobs.get.queryOptions({ id }), refetchInterval: REFRESH_LINKS_MS });
+  return (
+    <>
+      <p className="admin__back">
+        <Link href="/repairs">← All repairs</Link>
+      </p>
+      <ErrorSummary error={job.error} />
+      {job.isPending ? <Spinner label="Loading the repair…" /> : job.data && <JobView job={job.data} />}
+    </>
+  );
+}
+
+function JobView({ job }: { job: RepairJobDetail }) {
+  const dates = useDateFormat();
+  const stages = useQuery(trpc.repairJobs.stages.queryOptions({}));
+  const key = trpc.repairJobs.get.queryKey({ id: job.id });
+  const onSuccess = async (answer: RepairJobDetail) => {
+    queryClient.setQueryData(key, answer);
+    await queryClient.invalidateQueries({ queryKey: trpc.repairJobs.board.queryKey({}) });
+  };
+  const [stageId, setStageId] = useState(String(job.stage_id));
+  const move = useMutation(trpc.repairJobs.move.mutationOptions({ onSuccess }));
+  const stageName = stages.data?.data.find((s) => s.id === job.stage_id)?.name ?? '';
+
+  const facts: [string, string][] = [
+    ['Customer', job.customer_name],
+    ['E-mail', job.customer_email || '—'],
+    ['Telephone', job.customer_telephone ?? '—'],
+    ['Vehicle', job.vehicle],
+    ['Registration', job.registration ?? '—'],
+    ['Promised ready on', formatCalendarDate(job.promised_ready_on)],
+    ['Opened', formatDateTime(job.created_at, dates)],
+  ];
+
+  return (
+    <>
+      <div className="admin__heading">
+        <h1 className="admin__title">
+          Repair {job.reference}: {job.vehicle}
+        </h1>
+        <span className="admin-badge">{stageName}</span>
+      </div>
+      <section className="admin-section" aria-labelledby="job-facts-heading">
+        <h2 id="job-facts-heading">The job</h2>
+        <dl className="admin-quote__facts">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h3>Agreed work</h3>
+        <p className="admin-quote__description">{job.agreed_work}</p>
+        {(job.quote_request_id !== null || job.booking_id !== null) && (
+          <ul>
+            {job.booking_id !== null && (
+              <li>
+                <Link href={`/bookings/${job.booking_id}`}>The booking it came from</Link>
+              </li>
+            )}
+            {job.quote_request_id !== null && (
+              <li>
+                <Link href={`/quotes/${job.quote_request_id}`}>The quote request it came from</Link>
+              </li>
+            )}
+          </ul>
+        )}
+      </section>
+
+      <form
+        className="admin-form admin-section"
+        aria-labelledby="job-stage-heading"
+        onSubmit={(event) => {
+          event.preventDefault();
+          move.mutate({ id: job.id, stage_id: Number(stageId) });
+        }}
+      >
+        <h2 id="job-stage-heading">Stage</h2>
+        <ErrorSummary error={move.error} fields={['stage_id']} />
+        <SelectField
+          label="Stage"
+          name="stage_id"
+          value={stageId}
+          onChange={setStageId}
+          options={(stages.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          error={firstError(fieldErrorsOf(move.error), 'stage_id')}
+        />
+        <div className="admin-form__actions">
+          <Button type="submit" loading={move.isPending}>
+            Move
+          </Button>
+        </div>
+      </form>
+
+      <section className="admin-section" aria-labelledby="job-timeline-heading">
+        <h2 id="job-timeline-heading">Timeline</h2>
+        <ol className="repair-job__timeline">
+          {job.history.map((h) => (
+            <li key={`${h.stage_name}-${h.reached_at}`}>
+              {formatDateTime(h.reached_at, dates)}: {h.stage_name}
+            </li>
+          ))}
+          {job.date_changes.map((c) => (
+            <li key={c.changed_at}>
+              {formatDateTime(c.changed_at, dates)}: ready date {formatCalendarDate(c.old_date)} → {formatCalendarDate(c.new_date)} (
+              {c.reason})
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <PromisedDateForm job={job} onSuccess={onSuccess} />
+      <PhotosSection job={job} onSuccess={onSuccess} />
+      <NotesSection job={job} onSuccess={onSuccess} />
+
+      <section className="admin-section" aria-labelledby="job-messages-heading">
+        <h2 id="job-messages-heading">Messages from the customer</h2>
+        {job.messages.length === 0 ? (
+          <p>No messages.</p>
+        ) : (
+          <ul className="repair-job__messages">
+            {job.messages.map((m) => (
+              <li key={m.id}>
+                {formatDateTime(m.created_at, dates)}: {m.body}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <TrackerSection job={job} onSuccess={onSuccess} />
+    </>
+  );
+}
+
+type OnSuccess = (answer: RepairJobDetail) => Promise<void>;
+
+function PromisedDateForm({ job, onSuccess }: { job: RepairJobDetail; onSuccess: OnSuccess }) {
+  const [date, setDate] = useState(job.promised_ready_on);
+  const [reason, setReason] = useState('');
+  const change = useMutation(trpc.repairJobs.changePromisedDate.mutationOptions({ onSuccess: async (a) => (setReason(''), onSuccess(a)) }));
+  const errors = fieldErrorsOf(change.error);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    change.mutate({ id: job.id, promised_ready_on: date, reason });
+  }
+  return (
+    <form className="admin-form admin-section" onSubmit={submit} noValidate aria-labelledby="job-date-heading">
+      <h2 id="job-date-heading">Promised-ready date</h2>
+      <ErrorSummary error={change.error} fields={['promised_ready_on', 'reason']} />
+      <TextField
+        label="New date"
+        name="promised_ready_on"
+        type="date"
+        value={date}
+        onChange={setDate}
+        error={firstError(errors, 'promised_ready_on')}
+        required
+      />
+      <TextField
+        label="Reason (the customer reads it)"
+        name="reason"
+        value={reason}
+        onChange={setReason}
+        error={firstError(errors, 'reason')}
+        required
+      />
+      <div className="admin-form__actions">
+        <Button type="submit" loading={change.isPending}>
+          Change the date
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PhotosSection({ job, onSuccess }: { job: RepairJobDetail; onSuccess: OnSuccess }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [uploadError, setUploadError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const share = useMutation(trpc.repairJobs.sharePhoto.mutationOptions({ onSuccess }));
+  async function send() {
+    const files = Array.from(input.current?.files ?? []);
+    if (files.length === 0) return;
+    setBusy(true);
+    setUploadError(null);
+    try {
+      await onSuccess(await upload('repairJobs.addPhotos', { fields: { id: job.id }, files: { photos: files }, params: { id: job.id } }));
+      if (input.current) input.current.value = '';
+    } catch (error) {
+      setUploadError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="admin-section" aria-labelledby="job-photos-heading">
+      <h2 id="job-photos-heading">Progress photos</h2>
+      <ErrorSummary error={uploadError} fields={['photos']} />
+      <ErrorSummary error={share.error} />
+      <div className="field">
+        <label className="field__label" htmlFor="repair-photos-input">
+          Add photos (up to 6 at a time)
+        </label>
+        <input id="repair-photos-input" ref={input} type="file" accept="image/*" multiple className="field__control" />
+      </div>
+      <p>
+        <Button loading={busy} onClick={() => void send()}>
+          Upload
+        </Button>
+      </p>
+      <ul className="repair-job__photos">
+        {job.photos.map((photo, index) => (
+          <li key={photo.id}>
+            <img src={photo.thumb_url} width={photo.thumb_width} height={photo.thumb_height} alt={`Progress photo ${index + 1}`} />
+            <CheckboxField
+              label="Show the customer"
+              name={`share-${photo.id}`}
+              checked={photo.shared}
+              onChange={(checked) => share.mutate({ id: job.id, photo_id: photo.id, shared: checked })}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function NotesSection({ job, onSuccess }: { job: RepairJobDetail; onSuccess: OnSuccess }) {
+  const dates = useDateFormat();
+  const [body, setBody] = useState('');
+  const add = useMutation(trpc.repairJobs.addNote.mutationOptions({ onSuccess: async (a) => (setBody(''), onSuccess(a)) }));
+  return (
+    <form
+      className="admin-form admin-section"
+      noValidate
+      aria-labelledby="job-notes-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        add.mutate({ id: job.id, body });
+      }}
+    >
+      <h2 id="job-notes-heading">Staff notes (never shown to the customer)</h2>
+      {job.notes.length > 0 && (
+        <ul className="repair-job__notes">
+          {job.notes.map((n) => (
+            <li key={n.id}>
+              {formatDateTime(n.created_at, dates)}
+              {n.author ? `, ${n.author}` : ''}: {n.body}
+            </li>
+          ))}
+        </ul>
+      )}
+      <TextAreaField
+        label="New note"
+        name="body"
+        value={body}
+        onChange={setBody}
+        rows={3}
+        error={firstError(fieldErrorsOf(add.error), 'body')}
+      />
+      <div className="admin-form__actions">
+        <Button type="submit" loading={add.isPending}>
+          Add note
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function TrackerSection({ job, onSuccess }: { job: RepairJobDetail; onSuccess: OnSuccess }) {
+  const dates = useDateFormat();
+  const confirm = useConfirm();
+  const revoke = useMutation(trpc.repairJobs.revokeTracker.mutationOptions({ onSuccess }));
+  return (
+    <section className="admin-section" aria-labelledby="job-tracker-heading">
+      <h2 id="job-tracker-heading">Tracker link</h2>
+      <ErrorSummary error={revoke.error} />
+      {job.tracker_revoked_at ? (
+        <Alert tone="info">The tracker link was revoked on {formatDateTime(job.tracker_revoked_at, dates)}.</Alert>
+      ) : (
+        <Button
+          variant="danger"
+          loading={revoke.isPending}
+          onClick={() => void confirm().then((ok) => ok && revoke.mutate({ id: job.id }))}
+        >
+          Revoke the tracker link
+        </Button>
+      )}
+    </section>
+  );
+}

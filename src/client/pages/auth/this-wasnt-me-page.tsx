@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { AuthCard } from '#client/layouts/auth-layout.tsx';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { messageOf } from '#client/lib/api-errors.ts';
+import { trpc } from '#client/lib/trpc.ts';
+
+/**
+ * The "this wasn't me" link of a security e-mail. Opening the link changes nothing (mail scanners
+ * open links too); the button signs the account out everywhere and e-mails a password reset link.
+ */
+export function ThisWasntMePage({ token }: { token: string }) {
+  const report = useMutation(trpc.session.thisWasntMe.mutationOptions());
+
+  if (report.data) {
+    return (
+      <AuthCard title="Your Account Is Signed Out">
+        <Alert tone="success">{report.data.message}</Alert>
+        <Link href="/login" className="btn btn--primary btn--block">
+          Return To Login
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Secure Your Account">
+      {report.error && <Alert tone="error">{messageOf(report.error)}</Alert>}
+      <p>
+        If you did not make the change or the sign-in we e-mailed you about, someone else may know your password. Sign your account out
+        everywhere now, and we will e-mail you a link to choose a new password.
+      </p>
+      <Button type="button" loading={report.isPending} className="btn--block" onClick={() => report.mutate({ token })}>
+        Sign Out Everywhere And Reset My Password
+      </Button>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * A repair's tracker: the stages with the time each was reached, the promised-ready date and its
+ * changes with the reasons, the photos the shop shared, the shop's telephone as a call link and
+ * the message box. The /track/{token} page (rendered by the server) and /account/repairs show it.
+ */
+import { useState, type FormEvent } from 'react';
+import type { RepairTracker } from '#shared/schemas/repair-jobs.ts';
+import { REPAIR_MESSAGE_MAX } from '#shared/limits.ts';
+import { formatCalendarDate, formatDateTime } from '#shared/format/dates.ts';
+import { useDateFormat } from '#client/lib/format-date.ts';
+import { phoneHref } from '#client/lib/shop.ts';
+import { firstError, fieldErrorsOf, messageOf } from '#client/lib/api-errors.ts';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextAreaField } from '#client/components/ui/form-fields.tsx';
+import './tracker.css';
+
+export interface TrackerViewProps {
+  tracker: RepairTracker;
+  /** Sends a message; resolves with the tracker as it stands after. */
+  send: (message: string) => Promise<unknown>;
+  headingLevel?: 2 | 3;
+}
+
+export function TrackerView({ tracker, send, headingLevel = 2 }: TrackerViewProps) {
+  const dates = useDateFormat();
+  const H: 'h2' | 'h3' = headingLevel === 3 ? 'h3' : 'h2';
+  const current = tracker.stages.find((s) => s.current);
+  return (
+    <div className="tracker" data-testid={`tracker-${tracker.reference}`}>
+      <div className="tracker__summary">
+        <p className="tracker__vehicle">
+          <strong>{tracker.vehicle}</strong>
+          {tracker.registration && <span className="tracker__registration">{tracker.registration}</span>}
+        </p>
+        <p>Reference {tracker.reference}</p>
+        <p className="tracker__now">
+          Now: <strong>{current?.name ?? '–'}</strong>
+        </p>
+        <p>
+          {tracker.collected_at ? 'Collected on ' : 'Expected ready on '}
+          <strong>
+            {tracker.collected_at ? formatCalendarDate(tracker.collected_at.slice(0, 10)) : formatCalendarDate(tracker.promised_ready_on)}
+          </strong>
+        </p>
+        <p className="tracker__work">{tracker.agreed_work}</p>
+      </div>
+
+      <H className="tracker__heading">Progress</H>
+      <ol className="tracker__stages">
+        {tracker.stages.map((stage) => (
+          <li
+            key={stage.name}
+            className={`tracker__stage${stage.reached_at ? ' is-reached' : ''}${stage.current ? ' is-current' : ''}`}
+            aria-current={stage.current ? 'step' : undefined}
+          >
+            <span className="tracker__stage-name">{stage.name}</span>
+            {stage.reached_at && <span className="tracker__stage-time">{formatDateTime(stage.reached_at, dates)}</span>}
+          </li>
+        ))}
+      </ol>
+
+      {tracker.date_changes.length > 0 && (
+        <>
+          <H className="tracker__heading">Changes to the ready date</H>
+          <ul className="tracker__changes">
+            {tracker.date_changes.map((change) => (
+              <li key={change.changed_at}>
+                {formatCalendarDate(change.old_date)} → <strong>{formatCalendarDate(change.new_date)}</strong>: {change.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {tracker.photos.length > 0 && (
+        <>
+          <H className="tracker__heading">Photos</H>
+          <ul className="tracker__photos">
+            {tracker.photos.map((photo) => (
+              <li key={photo.id}>
+                <a href={photo.url}>
+                  <img
+                    src={photo.thumb_url}
+                    width={photo.thumb_width}
+                    height={photo.thumb_height}
+                    alt={`Progress photo, ${formatDateTime(photo.created_at, dates)}`}
+                    loading="lazy"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <H className="tracker__heading">Questions?</H>
+      <p>
+        Call us on <a href={phoneHref(tracker.shop_telephone)}>{tracker.shop_telephone}</a> or send us a message.
+      </p>
+      {tracker.messages.length > 0 && (
+        <ul className="tracker__messages" aria-label="Your messages">
+          {tracker.messages.map((message) => (
+            <li key={message.id}>
+              <span className="tracker__message-time">{formatDateTime(message.created_at, dates)}</span> {message.body}
+            </li>
+          ))}
+        </ul>
+      )}
+      <MessageForm send={send} />
+    </div>
+  );
+}
+
+function MessageForm({ send }: { send: (message: string) => Promise<unknown> }) {
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setSent(false);
+    try {
+      await send(message);
+      setMessage('');
+      setSent(true);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fieldError = error ? firstError(fieldErrorsOf(error), 'message') : undefined;
+  return (
+    <form className="tracker__form" onSubmit={(event) => void submit(event)} noValidate>
+      {sent && <Alert tone="success">Thank you: your message is with the workshop.</Alert>}
+      {error !== null && !fieldError && <Alert tone="error">{messageOf(error)}</Alert>}
+      <TextAreaField
+        label="Message to the workshop"
+        name="message"
+        value={message}
+        onChange={setMessage}
+        error={fieldError}
+        maxLength={REPAIR_MESSAGE_MAX}
+        rows={4}
+        required
+      />
+      <Button type="submit" loading={busy}>
+        Send message
+      </Button>
+    </form>
+  );
+}

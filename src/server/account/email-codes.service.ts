@@ -1,0 +1,85 @@
+/**
+ * One-time e-mail codes (issue 28): "E-mail me a code" on the login page. A 6-digit code that
+ * works for 10 minutes, once, and dies after 5 wrong tries; the request answers the same whether
+ * the address has an account or not (it only queues a job: the look-up, the code and the mail come
+ * after the answer, as for a forgotten password). The code replaces the password, never the second
+ * factor: an account with two-factor on goes on to the two-factor step. Requests and tries are
+ * throttled per e-mail and address like the password login (docs/decisions/email-sign-in-codes.md).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { AppDeps } from '#server/app-deps.ts';
+import { AppError } from '#server/errors.ts';
+import { reserveAttempt, type Attempt, type RateLimit } from '#server/auth/rate-limiter.ts';
+import type { CurrentSession, SessionGrant } from '#server/auth/session-grant.ts';
+import { findLoginUserByEmail } from '#server/users/users.repository.ts';
+import { EMAIL_CODE_INVALID_MESSAGE, EMAIL_CODE_SENT_MESSAGE, type EmailCodeLoginInput } from '#shared/schemas/security.ts';
+import type { LoginResult } from '#shared/schemas/session.ts';
+import { EMAIL_CODE_REQUEST_JOB } from '#server/jobs/definitions/email-code-request.ts';
+import * as codes from './email-login-codes.repository.ts';
+import { EMAIL_CODE_TRIES, emailCodeHash } from './email-codes.ts';
+import { grantAfterFirstFactor, LOGIN_LIMITS } from './sign-in.service.ts';
+
+/** Asking for codes: per e-mail (any address) and per address (any e-mail). */
+export const EMAIL_CODE_REQUEST_LIMITS = {
+  perEmail: { limit: 3, windowSeconds: 15 * 60 },
+  perAddress: { limit: 10, windowSeconds: 15 * 60 },
+} as const;
+
+const normalised = (email: unknown) => (typeof email === 'string' ? email.trim().toLowerCase() : '');
+
+/** Reserves one code request before the input is read; 429 when a limit is used up. */
+export async function reserveEmailCodeRequest(deps: Pick<AppDeps, 'rateLimiter'>, email: unknown, ip: string | null): Promise<void> {
+  const limits: RateLimit[] = [
+    { key: `email-code-request:${normalised(email)}`, ...EMAIL_CODE_REQUEST_LIMITS.perEmail },
+    { key: `email-code-request-address:${ip ?? ''}`, ...EMAIL_CODE_REQUEST_LIMITS.perAddress },
+  ];
+  const attempt = await reserveAttempt(deps.rateLimiter, limits);
+  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+}
+
+/** Queues the look-up and the mail; the same answer, in the same time, for any address. */
+export async function requestEmailCode(deps: Pick<AppDeps, 'jobs'>, email: string): Promise<{ message: string }> {
+  await deps.jobs.send(EMAIL_CODE_REQUEST_JOB, { email, requestedAt: new Date().toISOString() });
+  deps.jobs.wake(EMAIL_CODE_REQUEST_JOB);
+  return { message: EMAIL_CODE_SENT_MESSAGE };
+}
+
+/** Tries with a code: the password login's limits, under keys of their own. */
+export async function reserveEmailCodeAttempt(deps: Pick<AppDeps, 'rateLimiter'>, email: unknown, ip: string | null): Promise<Attempt> {
+  const address = ip ?? '';
+  const attempt = await reserveAttempt(deps.rateLimiter, [
+    { key: `email-code:${normalised(email)}|${address}`, ...LOGIN_LIMITS.perEmailAndAddress },
+    { key: `email-code-email:${normalised(email)}`, ...LOGIN_LIMITS.perEmail },
+    { key: `email-code-address:${address}`, ...LOGIN_LIMITS.perAddress },
+  ]);
+  if (attempt.allowed) return attempt;
+  const message = `Too many login attempts. Please try again in ${attempt.retryAfterSeconds} seconds.`;
+  throw AppError.tooManyRequests(attempt.retryAfterSeconds, message, { code: [message] });
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export async function signInWithEmailCode(
+  deps: AppDeps,
+  input: EmailCodeLoginInput,
+  current: CurrentSession,
+  attempt: Attempt,
+): Promise<{ result: LoginResult; grant: SessionGrant }> {
+  const invalid = () => AppError.field('code', EMAIL_CODE_INVALID_MESSAGE);
+  const user = await findLoginUserByEmail(deps.db, input.email);
+  if (!user) throw invalid();
+  const live = await codes.findLiveEmailLoginCode(deps.db, user.id, EMAIL_CODE_TRIES);
+  if (!live) throw invalid();
+  const given = emailCodeHash(deps.config.appKey, user.id, input.code);
+  if (!sameHash(live.code_hash, given)) {
+    await codes.countWrongEmailLoginCode(deps.db, live.id, EMAIL_CODE_TRIES);
+    throw invalid();
+  }
+  if (!(await codes.consumeEmailLoginCode(deps.db, live.id, live.code_hash, EMAIL_CODE_TRIES))) throw invalid();
+  await attempt.release();
+  return grantAfterFirstFactor(deps, user, input.remember, current);
+}

@@ -1,0 +1,126 @@
+/**
+ * Security e-mails (issue 28): a sign-in from a browser or system the account has not used before,
+ * the password changed or reset, two-factor on or off, new recovery codes, a passkey added, the
+ * e-mail address changed (to the old address too). Not optional. Each is queued with queueMail in
+ * the transaction of the change, says what, when and from where (auth/device.ts), and carries a
+ * single-use "this wasn't me" link: it signs the account out everywhere and e-mails a password
+ * reset link (docs/decisions/security-emails.md).
+ */
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppDeps } from '#server/app-deps.ts';
+import type { Database } from '#server/db/types.ts';
+import { AppError } from '#server/errors.ts';
+import { describeDevice, deviceHash } from '#server/auth/device.ts';
+import { reserveAttempt, type RateLimit } from '#server/auth/rate-limiter.ts';
+import { deleteOtherSessions, type SessionMeta } from '#server/auth/sessions.ts';
+import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { findUserForMail } from '#server/users/users.repository.ts';
+import type { SecurityEvent } from '#shared/value-sets.ts';
+import { THIS_WASNT_ME_INVALID_MESSAGE, THIS_WASNT_ME_MESSAGE } from '#shared/schemas/security.ts';
+import { recordKnownDevice } from './known-devices.repository.ts';
+import { consumeSecurityAlertToken, deleteSecurityAlertTokensOf } from './security-alert-tokens.repository.ts';
+import { deletePasswordResetTokensOf } from './password-reset-tokens.repository.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** How long a "this wasn't me" link works. */
+export const THIS_WASNT_ME_DAYS = 7;
+
+/** Guesses at "this wasn't me" tokens, per address (the tokens are 256 bits: this bounds the work, not the odds). */
+export const THIS_WASNT_ME_LIMITS = {
+  perAddress: { limit: 10, windowSeconds: 60 },
+} as const;
+
+/**
+ * Queues the security e-mail about `event` in `trx`, the transaction of the change. `to` is the
+ * address it goes to (the user's, or the old one after an e-mail change).
+ */
+export async function queueSecurityAlert(
+  deps: Pick<AppDeps, 'jobs'>,
+  trx: Executor,
+  alert: { userId: number; to: string; event: SecurityEvent; meta: SessionMeta; at?: Date; oldEmail?: string; newEmail?: string },
+): Promise<void> {
+  const device = describeDevice(alert.meta);
+  await queueMail(deps, trx, {
+    kind: 'security-alert',
+    to: alert.to,
+    params: {
+      userId: alert.userId,
+      facts: {
+        event: alert.event,
+        at: (alert.at ?? new Date()).toISOString(),
+        browser: device.browser,
+        system: device.system,
+        ipAddress: device.ipAddress,
+        ...(alert.oldEmail ? { oldEmail: alert.oldEmail } : {}),
+        ...(alert.newEmail ? { newEmail: alert.newEmail } : {}),
+      },
+    },
+  });
+}
+
+/** Queues the alert in a transaction of its own with its user's address, then wakes the sender. */
+export async function sendSecurityAlert(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  alert: { userId: number; event: SecurityEvent; meta: SessionMeta },
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const user = await findUserForMail(trx, alert.userId);
+    if (user) await queueSecurityAlert(deps, trx, { ...alert, to: user.email });
+  });
+  deps.jobs.wake(SEND_MAIL_JOB);
+}
+
+/**
+ * A completed sign-in: the device is remembered, and when the user has not signed in from it
+ * before, the "new sign-in" e-mail is queued with it (one transaction: two sign-ins at once from a
+ * new device queue one mail). `quiet` remembers without a mail (registration's own device).
+ */
+export async function noteSignIn(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  userId: number,
+  meta: SessionMeta,
+  options: { quiet?: boolean } = {},
+): Promise<void> {
+  const isNew = await deps.db.transaction().execute(async (trx) => {
+    const fresh = await recordKnownDevice(trx, userId, deviceHash(userId, meta));
+    if (!fresh || options.quiet) return false;
+    const user = await findUserForMail(trx, userId);
+    if (user) await queueSecurityAlert(deps, trx, { userId, to: user.email, event: 'new-sign-in', meta });
+    return true;
+  });
+  if (isNew) deps.jobs.wake(SEND_MAIL_JOB);
+}
+
+export function thisWasntMeLimits(ip: string | null): RateLimit[] {
+  return [{ key: `this-wasnt-me:${ip ?? ''}`, ...THIS_WASNT_ME_LIMITS.perAddress }];
+}
+
+/**
+ * "This wasn't me": the token is used up (with every other alert link of the user), the account is
+ * signed out everywhere, any reset link is replaced and a fresh one e-mailed. A token unknown,
+ * used or older than 7 days is a 422 on `token`.
+ */
+export async function reportThisWasntMe(
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'rateLimiter'>,
+  token: string,
+  ip: string | null,
+): Promise<{ message: string }> {
+  const attempt = await reserveAttempt(deps.rateLimiter, thisWasntMeLimits(ip));
+  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  const tokenHash = createHash('sha256').update(token).digest('hex');
+  const notBefore = new Date(Date.now() - THIS_WASNT_ME_DAYS * 24 * 60 * 60 * 1000);
+  await deps.db.transaction().execute(async (trx) => {
+    const userId = await consumeSecurityAlertToken(trx, tokenHash, notBefore);
+    if (userId === undefined) throw AppError.field('token', THIS_WASNT_ME_INVALID_MESSAGE);
+    await deleteSecurityAlertTokensOf(trx, userId);
+    await deleteOtherSessions(trx, userId);
+    await deletePasswordResetTokensOf(trx, userId);
+    const user = await findUserForMail(trx, userId);
+    if (user) await queueMail(deps, trx, { kind: 'password-reset', to: user.email, params: { userId } });
+  });
+  await attempt.release();
+  deps.jobs.wake(SEND_MAIL_JOB);
+  return { message: THIS_WASNT_ME_MESSAGE };
+}

@@ -1,0 +1,24 @@
+// Every SQL statement on blocked_times.
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { BlockedTimesTable, Database } from '#server/db/types.ts';
+
+type Db = Kysely<Database>;
+export type BlockedTimeRow = Selectable<BlockedTimesTable>;
+
+/** The blocked times that overlap [from, to). */
+export async function findBlockedTimesBetween(db: Db, from: Date, to: Date): Promise<BlockedTimeRow[]> {
+  return db.selectFrom('blocked_times').selectAll().where('starts_at', '<', to).where('ends_at', '>', from).orderBy('starts_at').execute();
+}
+
+export async function listBlockedTimesFrom(db: Db, from: Date): Promise<BlockedTimeRow[]> {
+  return db.selectFrom('blocked_times').selectAll().where('ends_at', '>', from).orderBy('starts_at').execute();
+}
+
+export async function insertBlockedTime(db: Db, values: Insertable<BlockedTimesTable>): Promise<BlockedTimeRow> {
+  return db.insertInto('blocked_times').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteBlockedTime(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('blocked_times').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

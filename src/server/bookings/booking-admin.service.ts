@@ -1,0 +1,345 @@
+/**
+ * The shop's side of booking (admin, paths marked A): the types, the settings, blocked times with
+ * the bookings they clash with, the calendar, and each booking's move, cancellation, attendance
+ * and the customer's change request. Moving keeps the capacity rule (the place moves in the same
+ * transaction, booking_slot_places); every change the customer should know of is mailed with it.
+ */
+import type { Transaction } from 'kysely';
+import type { AppDeps } from '#server/app-deps.ts';
+import type { Database } from '#server/db/types.ts';
+import { AppError } from '#server/errors.ts';
+import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { readShop } from '#server/shop/shop.service.ts';
+import {
+  BOOKING_MESSAGES,
+  type AdminBooking,
+  type AdminBookingType,
+  type BlockedTime,
+  type BlockedTimeInput,
+  type BookingCounts,
+  type BookingSettings,
+  type BookingTypeInput,
+  type BookingTypeUpdateInput,
+} from '#shared/schemas/bookings.ts';
+import * as types from './booking-types.repository.ts';
+import * as settingsRepo from './booking-settings.repository.ts';
+import * as blockedRepo from './blocked-times.repository.ts';
+import * as places from './booking-slot-places.repository.ts';
+import * as bookings from './bookings.repository.ts';
+import { addDays, checkSlot, wallClockInstant } from './slot-engine.ts';
+import { queueBookingMail } from './bookings.service.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'publicContent' | 'config'>;
+
+function presentType(row: types.BookingTypeRow): AdminBookingType {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    duration_minutes: row.duration_minutes,
+    capacity: row.capacity,
+    asks_location: row.asks_location,
+    active: row.active,
+    position: row.position,
+  };
+}
+
+export async function listAllBookingTypes(deps: Pick<AppDeps, 'db'>): Promise<{ data: AdminBookingType[] }> {
+  return { data: (await types.listBookingTypes(deps.db, { activeOnly: false })).map(presentType) };
+}
+
+export async function createBookingType(deps: Pick<AppDeps, 'db'>, input: BookingTypeInput): Promise<AdminBookingType> {
+  const all = await types.listBookingTypes(deps.db, { activeOnly: false });
+  const position = Math.max(0, ...all.map((t) => t.position)) + 1;
+  return presentType(await types.insertBookingType(deps.db, { ...input, position }));
+}
+
+export async function updateBookingType(deps: Pick<AppDeps, 'db'>, input: BookingTypeUpdateInput): Promise<AdminBookingType> {
+  const { id, ...values } = input;
+  const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  const row = await types.updateBookingType(deps.db, id, changes);
+  if (!row) throw AppError.notFound();
+  return presentType(row);
+}
+
+export async function getBookingSettings(deps: Pick<AppDeps, 'db'>): Promise<BookingSettings> {
+  const row = await settingsRepo.findBookingSettings(deps.db);
+  return { earliest_working_days: row.earliest_working_days, horizon_days: row.horizon_days, change_cutoff_hours: row.change_cutoff_hours };
+}
+
+export async function updateBookingSettings(deps: Pick<AppDeps, 'db'>, input: BookingSettings): Promise<BookingSettings> {
+  await settingsRepo.updateBookingSettings(deps.db, input);
+  return getBookingSettings(deps);
+}
+
+// ---- Bookings --------------------------------------------------------------------------------
+
+async function typeNames(deps: Pick<AppDeps, 'db'>): Promise<Map<number, string>> {
+  return new Map((await types.listBookingTypes(deps.db, { activeOnly: false })).map((t) => [t.id, t.name]));
+}
+
+const isoOrNull = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+export function presentAdminBooking(row: bookings.BookingRow, typeName: string): AdminBooking {
+  return {
+    id: row.id,
+    reference: row.reference,
+    type_id: row.booking_type_id,
+    type_name: typeName,
+    starts_at: new Date(row.starts_at).toISOString(),
+    ends_at: new Date(row.ends_at).toISOString(),
+    status: row.status,
+    name: row.name,
+    email: row.email,
+    telephone: row.telephone,
+    vehicle: row.vehicle,
+    registration: row.registration,
+    location: row.location,
+    quote_reference: row.quote_reference,
+    quote_request_id: row.quote_request_id,
+    change_request: row.change_request,
+    change_requested_at: isoOrNull(row.change_requested_at),
+    cancel_reason: row.cancel_reason,
+    is_new: row.seen_at === null,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The shop's dates [from, to] as instants: from the start of `from` to the start of the day after `to`. */
+async function dayRange(deps: Pick<AppDeps, 'db' | 'publicContent'>, from: string, to: string, fromTime = '00:00', toTime?: string) {
+  const { timeZone } = await readShop(deps);
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const start = wallClockInstant(from, minutes(fromTime), timeZone) ?? new Date(`${from}T00:00:00Z`);
+  const end =
+    toTime && toTime !== '24:00'
+      ? (wallClockInstant(to, minutes(toTime), timeZone) ?? new Date(`${to}T${toTime}:00Z`))
+      : (wallClockInstant(addDays(to, 1), 0, timeZone) ?? new Date(`${addDays(to, 1)}T00:00:00Z`));
+  return { start, end, timeZone };
+}
+
+export async function listBookingsBetween(
+  deps: Pick<AppDeps, 'db' | 'publicContent'>,
+  from: string,
+  to: string,
+): Promise<{ data: AdminBooking[] }> {
+  const { start, end } = await dayRange(deps, from, to);
+  const names = await typeNames(deps);
+  return {
+    data: (await bookings.listBookingsBetween(deps.db, start, end)).map((r) => presentAdminBooking(r, names.get(r.booking_type_id) ?? '')),
+  };
+}
+
+/** One booking; opening it clears its "new" badge. */
+export async function getAdminBooking(deps: Pick<AppDeps, 'db'>, id: number, now = new Date()): Promise<AdminBooking> {
+  let row = await bookings.findBooking(deps.db, id);
+  if (!row) throw AppError.notFound();
+  if (!row.seen_at) row = await bookings.updateBooking(deps.db, id, { seen_at: now });
+  return presentAdminBooking(row, (await typeNames(deps)).get(row.booking_type_id) ?? '');
+}
+
+export async function countBookingsForBadge(deps: Pick<AppDeps, 'db'>, now = new Date()): Promise<BookingCounts> {
+  return bookings.countForBadge(deps.db, now);
+}
+
+/** Cancels one booking in `trx`: its place is given back and the customer mailed with the reason. */
+export async function cancelBookingIn(
+  deps: Pick<AppDeps, 'jobs'>,
+  trx: Transaction<Database>,
+  row: bookings.BookingRow,
+  reason: string,
+  now: Date,
+) {
+  await places.releasePlace(trx, row.id);
+  const cancelled = await bookings.updateBooking(trx, row.id, {
+    status: 'cancelled',
+    cancelled_at: now,
+    cancel_reason: reason,
+    change_request: null,
+  });
+  await queueBookingMail(deps, trx, 'booking-cancelled', cancelled, { reason });
+  return cancelled;
+}
+
+class PlaceTaken extends Error {}
+
+/**
+ * The admin moves a booking to another slot of its type: any day the shop opens (the customer's
+ * earliest-day and horizon rules do not bind the shop), within the hours, not blocked, with a place
+ * free. The customer is mailed the new time with a new .ics; a change request is answered by it.
+ */
+export async function moveBooking(deps: Deps, id: number, startsAtText: string, now = new Date()): Promise<AdminBooking> {
+  const current = await bookings.findBooking(deps.db, id);
+  if (!current) throw AppError.notFound();
+  if (current.status !== 'booked') throw AppError.field('id', BOOKING_MESSAGES.notChangeable);
+  const type = await types.findBookingType(deps.db, current.booking_type_id);
+  if (!type) throw AppError.notFound();
+  const startsAt = new Date(startsAtText);
+  const shop = await readShop(deps);
+  const start = new Date(startsAt.getTime() - 2 * 86_400_000);
+  const end = new Date(startsAt.getTime() + 2 * 86_400_000);
+  const taken = await places.countTakenPlaces(deps.db, type.id, start, end);
+  // Its own place does not count against the move (a move within the same slot is a no-op).
+  const own = new Date(current.starts_at).toISOString();
+  if (taken.has(own)) taken.set(own, taken.get(own)! - 1);
+  const checked = checkSlot(
+    {
+      shop,
+      type: { durationMinutes: type.duration_minutes, capacity: type.capacity },
+      settings: { earliestWorkingDays: 0, horizonDays: 366 },
+      blocked: (await blockedRepo.findBlockedTimesBetween(deps.db, start, end)).map((b) => ({
+        startsAt: new Date(b.starts_at),
+        endsAt: new Date(b.ends_at),
+      })),
+      taken,
+      now,
+    },
+    startsAt,
+  );
+  if ('refusal' in checked) {
+    const messages = {
+      past: BOOKING_MESSAGES.past,
+      'out-of-range': BOOKING_MESSAGES.outOfRange,
+      closed: BOOKING_MESSAGES.closed,
+      'outside-hours': BOOKING_MESSAGES.outsideHours,
+      full: BOOKING_MESSAGES.full,
+    };
+    throw AppError.field('starts_at', messages[checked.refusal]);
+  }
+  try {
+    const row = await deps.db.transaction().execute(async (trx) => {
+      const locked = await bookings.findBooking(trx, id, { lock: true });
+      if (!locked || locked.status !== 'booked') throw AppError.field('id', BOOKING_MESSAGES.notChangeable);
+      await places.releasePlace(trx, id);
+      if ((await places.takePlace(trx, type.id, startsAt, type.capacity, id)) === null) throw new PlaceTaken();
+      const moved = await bookings.updateBooking(trx, id, {
+        starts_at: startsAt,
+        ends_at: new Date(startsAt.getTime() + type.duration_minutes * 60_000),
+        reminder_sent_at: null,
+        morning_reminder_sent_at: null,
+        change_request: null,
+        change_requested_at: null,
+      });
+      await queueBookingMail(deps, trx, 'booking-changed', moved);
+      return moved;
+    });
+    deps.jobs.wake(SEND_MAIL_JOB);
+    return presentAdminBooking(row, type.name);
+  } catch (error) {
+    if (error instanceof PlaceTaken) throw AppError.field('starts_at', BOOKING_MESSAGES.taken);
+    throw error;
+  }
+}
+
+export async function cancelBookingByAdmin(deps: Deps, id: number, reason: string, now = new Date()): Promise<AdminBooking> {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const locked = await bookings.findBooking(trx, id, { lock: true });
+    if (!locked) throw AppError.notFound();
+    if (locked.status !== 'booked') throw AppError.field('id', BOOKING_MESSAGES.notChangeable);
+    return cancelBookingIn(deps, trx, locked, reason, now);
+  });
+  deps.jobs.wake(SEND_MAIL_JOB);
+  return presentAdminBooking(row, (await typeNames(deps)).get(row.booking_type_id) ?? '');
+}
+
+/** Attended or no-show once it has started; back to booked to undo. A cancelled booking stays cancelled. */
+export async function markBooking(deps: Pick<AppDeps, 'db'>, id: number, status: 'attended' | 'no_show' | 'booked'): Promise<AdminBooking> {
+  const row = await bookings.findBooking(deps.db, id);
+  if (!row) throw AppError.notFound();
+  if (row.status === 'cancelled') throw AppError.field('status', BOOKING_MESSAGES.notChangeable);
+  const updated = await bookings.updateBooking(deps.db, id, { status });
+  return presentAdminBooking(updated, (await typeNames(deps)).get(updated.booking_type_id) ?? '');
+}
+
+/** The customer's change request: accepted by moving the booking, or declined with a word to the customer. */
+export async function decideChangeRequest(
+  deps: Deps,
+  input: { id: number; accept: boolean; starts_at?: string | undefined; reason?: string | undefined },
+  now = new Date(),
+): Promise<AdminBooking> {
+  const row = await bookings.findBooking(deps.db, input.id);
+  if (!row) throw AppError.notFound();
+  if (!row.change_request) throw AppError.field('id', 'This booking has no change request.');
+  if (input.accept) {
+    if (!input.starts_at) throw AppError.field('starts_at', 'Pick the new time to accept the change.');
+    return moveBooking(deps, input.id, input.starts_at, now);
+  }
+  const declined = await deps.db.transaction().execute(async (trx) => {
+    const updated = await bookings.updateBooking(trx, input.id, { change_request: null, change_requested_at: null });
+    await queueBookingMail(deps, trx, 'booking-change-declined', updated, { reason: input.reason ?? 'We cannot make that change.' });
+    return updated;
+  });
+  deps.jobs.wake(SEND_MAIL_JOB);
+  return presentAdminBooking(declined, (await typeNames(deps)).get(declined.booking_type_id) ?? '');
+}
+
+// ---- Blocked times and clashes ------------------------------------------------------------------
+
+function presentBlocked(row: blockedRepo.BlockedTimeRow): BlockedTime {
+  return { id: row.id, starts_at: new Date(row.starts_at).toISOString(), ends_at: new Date(row.ends_at).toISOString(), note: row.note };
+}
+
+export async function listBlockedTimes(deps: Pick<AppDeps, 'db'>, now = new Date()): Promise<{ data: BlockedTime[] }> {
+  return { data: (await blockedRepo.listBlockedTimesFrom(deps.db, now)).map(presentBlocked) };
+}
+
+/** The bookings a closure (whole days) or a blocked time (a day's hours) would clash with, listed before saving. */
+export async function findClashes(
+  deps: Pick<AppDeps, 'db' | 'publicContent'>,
+  input: { from_date: string; to_date: string; from_time?: string | undefined; to_time?: string | undefined },
+): Promise<{ data: AdminBooking[] }> {
+  const { start, end } = await dayRange(deps, input.from_date, input.to_date, input.from_time, input.to_time);
+  const names = await typeNames(deps);
+  return {
+    data: (await bookings.findBookedOverlapping(deps.db, start, end)).map((r) =>
+      presentAdminBooking(r, names.get(r.booking_type_id) ?? ''),
+    ),
+  };
+}
+
+/** Cancels the bookings a closure clashes with, each customer mailed the reason (after the admin saw the list). */
+export async function cancelClashing(
+  deps: Deps,
+  input: { from_date: string; to_date: string; from_time?: string | undefined; to_time?: string | undefined; reason: string },
+  now = new Date(),
+): Promise<{ data: AdminBooking[] }> {
+  const { start, end } = await dayRange(deps, input.from_date, input.to_date, input.from_time, input.to_time);
+  const names = await typeNames(deps);
+  const cancelled = await deps.db.transaction().execute(async (trx) => {
+    const out: bookings.BookingRow[] = [];
+    for (const row of await bookings.findBookedOverlapping(trx, start, end))
+      out.push(await cancelBookingIn(deps, trx, row, input.reason, now));
+    return out;
+  });
+  deps.jobs.wake(SEND_MAIL_JOB);
+  return { data: cancelled.map((r) => presentAdminBooking(r, names.get(r.booking_type_id) ?? '')) };
+}
+
+/**
+ * Blocks a day's hours. The bookings it clashes with are cancelled and their customers told when
+ * the admin chose so (`cancel_clashing`), otherwise kept; the answer lists them either way.
+ */
+export async function addBlockedTime(
+  deps: Deps,
+  input: BlockedTimeInput,
+  now = new Date(),
+): Promise<{ blocked: BlockedTime; clashes: AdminBooking[] }> {
+  const { start, end } = await dayRange(deps, input.date, input.date, input.from, input.to);
+  const names = await typeNames(deps);
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const blocked = await blockedRepo.insertBlockedTime(trx, { starts_at: start, ends_at: end, note: input.note });
+    const clashing = await bookings.findBookedOverlapping(trx, start, end);
+    const reason = `The shop is not available then${input.note ? ` (${input.note})` : ''}. We are sorry: please book another time.`;
+    const rows: bookings.BookingRow[] = [];
+    for (const row of clashing) rows.push(input.cancel_clashing ? await cancelBookingIn(deps, trx, row, reason, now) : row);
+    return { blocked, rows };
+  });
+  if (input.cancel_clashing && result.rows.length) deps.jobs.wake(SEND_MAIL_JOB);
+  return {
+    blocked: presentBlocked(result.blocked),
+    clashes: result.rows.map((r) => presentAdminBooking(r, names.get(r.booking_type_id) ?? '')),
+  };
+}
+
+export async function deleteBlockedTime(deps: Pick<AppDeps, 'db'>, id: number): Promise<void> {
+  if (!(await blockedRepo.deleteBlockedTime(deps.db, id))) throw AppError.notFound();
+}

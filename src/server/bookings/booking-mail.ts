@@ -1,0 +1,99 @@
+/**
+ * The mails about a booking, rendered when the send-mail job sends them (mail/outgoing-mail.ts):
+ * the queued row holds only the booking's id (and a reason), so the mail says the booking's time
+ * as it is when it goes, the manage link is made again from the booking's salt (manage-link.ts)
+ * and the .ics calendar file (ical-generator) is built from the same row: nothing secret waits in
+ * the queue, and a mail that is retried carries the same file
+ * (docs/decisions/booking-mails-rendered-at-send-time.md).
+ */
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { AppDeps } from '#server/app-deps.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+import { bookingMessage, BOOKING_WHAT_TO_BRING, type MailShop } from '#server/mail/messages.ts';
+import { readShop } from '#server/shop/shop.service.ts';
+import { formatDate, formatDateTime, formatTime } from '#shared/format/dates.ts';
+import type { Shop } from '#shared/schemas/shop.ts';
+import * as bookings from './bookings.repository.ts';
+import * as types from './booking-types.repository.ts';
+import * as settingsRepo from './booking-settings.repository.ts';
+import { hashManageToken, managePath, manageToken } from './manage-link.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent'>;
+type Kind = 'booking-confirmation' | 'booking-changed' | 'booking-cancelled' | 'booking-reminder' | 'booking-change-declined';
+
+export function shopAddress(shop: Pick<Shop, 'name' | 'addressLines' | 'town' | 'postcode'>): string {
+  return [shop.name, ...shop.addressLines, shop.town, shop.postcode].filter((part) => part.trim() !== '').join(', ');
+}
+
+/** "Thursday 3 December 2026" at the shop. */
+function dayAt(instant: Date, timeZone: string): string {
+  const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone }).format(instant);
+  return `${weekday} ${formatDate(instant, { timeZone })}`;
+}
+
+/** The calendar file of a booking: one event, UID the reference, cancelled when it is. */
+export function bookingIcs(row: bookings.BookingRow, typeName: string, where: string, shop: Pick<Shop, 'name'>, manageUrl: string): string {
+  const calendar = ical({ name: shop.name, prodId: { company: shop.name, product: 'Bookings' }, method: ICalCalendarMethod.PUBLISH });
+  calendar.createEvent({
+    id: `${row.reference}@bookings`,
+    // Moves raise it, so calendars replace the earlier copy.
+    sequence: Math.max(0, Math.floor((new Date(row.updated_at).getTime() - new Date(row.created_at).getTime()) / 1000)),
+    start: new Date(row.starts_at),
+    end: new Date(row.ends_at),
+    summary: `${typeName} - ${shop.name}`,
+    location: where,
+    description: `${BOOKING_WHAT_TO_BRING}\n\nManage your booking: ${manageUrl}`,
+    status: row.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}
+
+export async function renderBookingMail(
+  deps: Deps,
+  kind: Kind,
+  to: string,
+  params: { bookingId: number; reason?: string; morning?: boolean },
+  mailShop: MailShop,
+): Promise<MailMessage | { cancel: string }> {
+  const row = await bookings.findBooking(deps.db, Number(params.bookingId));
+  if (!row) return { cancel: 'The booking no longer exists.' };
+  if (kind !== 'booking-cancelled' && row.status === 'cancelled') return { cancel: 'The booking was cancelled before the mail went.' };
+  if (kind === 'booking-reminder' && new Date(row.starts_at) <= new Date())
+    return { cancel: 'The booking had started before the reminder went.' };
+  const shop = await readShop(deps);
+  const type = await types.findBookingType(deps.db, row.booking_type_id);
+  const settings = await settingsRepo.findBookingSettings(deps.db);
+  const token = manageToken(deps.config.appKey, row.manage_salt);
+  // APP_KEY changed since the booking was made: this mail's link is the one that works from now on.
+  if (hashManageToken(token) !== row.manage_token_hash)
+    await bookings.updateBooking(deps.db, row.id, { manage_token_hash: hashManageToken(token) });
+  const manageUrl = kind === 'booking-cancelled' ? `${deps.config.appUrl}/book` : deps.config.appUrl + managePath(token);
+  const startsAt = new Date(row.starts_at);
+  const where = row.location ? `${row.location} (we come to you)` : shopAddress(shop);
+  const typeName = type?.name ?? 'Booking';
+  const until = new Date(startsAt.getTime() - settings.change_cutoff_hours * 3_600_000);
+  const message = bookingMessage({
+    kind,
+    morning: params.morning === true,
+    to,
+    reason: params.reason,
+    shop: mailShop,
+    booking: {
+      reference: row.reference,
+      name: row.name,
+      typeName,
+      day: dayAt(startsAt, shop.timeZone),
+      time: `${formatTime(startsAt, { timeZone: shop.timeZone })} to ${formatTime(row.ends_at, { timeZone: shop.timeZone })}`,
+      where,
+      vehicle: `${row.vehicle}${row.registration ? ` (${row.registration})` : ''}`,
+      manageUrl,
+      changeNote: `You can change or cancel it online until ${formatDateTime(until, { timeZone: shop.timeZone })}; after that, the link lets you ask us for a change.`,
+    },
+  });
+  if (kind === 'booking-cancelled' || kind === 'booking-change-declined') return message;
+  const ics = bookingIcs(row, typeName, where, shop, deps.config.appUrl + managePath(token));
+  return {
+    ...message,
+    attachments: [{ filename: `booking-${row.reference}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+  };
+}

@@ -1,0 +1,132 @@
+// Every SQL statement on bookings. Repositories never open a transaction: the service does.
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { BookingsTable, Database } from '#server/db/types.ts';
+
+type Db = Kysely<Database>;
+export type BookingRow = Selectable<BookingsTable>;
+
+/** The name a past booking keeps when its customer's account is deleted. */
+export const ANONYMISED_NAME = 'Deleted user';
+
+export async function insertBooking(db: Db, values: Insertable<BookingsTable>): Promise<BookingRow> {
+  return db.insertInto('bookings').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findBooking(db: Db, id: number, options: { lock?: boolean } = {}): Promise<BookingRow | undefined> {
+  let query = db.selectFrom('bookings').selectAll().where('id', '=', id);
+  if (options.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findBookingByTokenHash(db: Db, hash: string, options: { lock?: boolean } = {}): Promise<BookingRow | undefined> {
+  let query = db.selectFrom('bookings').selectAll().where('manage_token_hash', '=', hash);
+  if (options.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function updateBooking(db: Db, id: number, values: Updateable<BookingsTable>): Promise<BookingRow> {
+  return db
+    .updateTable('bookings')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listBookingsOfUser(db: Db, userId: number): Promise<BookingRow[]> {
+  return db.selectFrom('bookings').selectAll().where('user_id', '=', userId).orderBy('starts_at', 'desc').execute();
+}
+
+/** Bookings still booked that start within [from, to): the admin calendar, the clash check, the reminders. */
+export async function listBookingsBetween(db: Db, from: Date, to: Date, options: { bookedOnly?: boolean } = {}): Promise<BookingRow[]> {
+  let query = db.selectFrom('bookings').selectAll().where('starts_at', '>=', from).where('starts_at', '<', to);
+  if (options.bookedOnly) query = query.where('status', '=', 'booked');
+  return query.orderBy('starts_at').orderBy('id').execute();
+}
+
+/** Booked bookings starting within (from, to] still owing a reminder: the reminder job's candidates. */
+export async function findReminderCandidates(db: Db, from: Date, to: Date): Promise<BookingRow[]> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('status', '=', 'booked')
+    .where('starts_at', '>', from)
+    .where('starts_at', '<=', to)
+    .where((eb) => eb.or([eb('reminder_sent_at', 'is', null), eb('morning_reminder_sent_at', 'is', null)]))
+    .orderBy('starts_at')
+    .execute();
+}
+
+/**
+ * Marks a reminder sent, only if it was not: true for the one caller that marked it (a job run
+ * twice, or two copies, send it once).
+ */
+export async function claimReminder(
+  db: Db,
+  id: number,
+  which: 'reminder_sent_at' | 'morning_reminder_sent_at',
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set({ [which]: now })
+    .where('id', '=', id)
+    .where(which, 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A deleted account's future bookings: cancelled (their places are released by the caller first). */
+export async function findFutureBookedOfUser(db: Db, userId: number, now: Date): Promise<BookingRow[]> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'booked')
+    .where('starts_at', '>', now)
+    .execute();
+}
+
+/** A deleted account's bookings stay for the shop's records with no personal data. */
+export async function anonymiseBookingsOfUser(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('bookings')
+    .set({
+      user_id: null,
+      name: ANONYMISED_NAME,
+      email: '',
+      telephone: '',
+      registration: null,
+      location: null,
+      change_request: null,
+      updated_at: new Date(),
+    })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Bookings still booked overlapping [from, to): what a closure or a blocked time clashes with. */
+export async function findBookedOverlapping(db: Db, from: Date, to: Date): Promise<BookingRow[]> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('status', '=', 'booked')
+    .where('starts_at', '<', to)
+    .where('ends_at', '>', from)
+    .orderBy('starts_at')
+    .execute();
+}
+
+/** New bookings (not yet opened by an admin) and open change requests: the admin menu's badge. */
+export async function countForBadge(db: Db, now: Date): Promise<{ new: number; change_requests: number }> {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => [
+      eb.fn.count<number>(eb.case().when('seen_at', 'is', null).then(1).end()).as('new'),
+      eb.fn.count<number>(eb.case().when('change_request', 'is not', null).then(1).end()).as('change_requests'),
+    ])
+    .where('status', '=', 'booked')
+    .where('ends_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return { new: Number(row.new), change_requests: Number(row.change_requests) };
+}

@@ -1,0 +1,183 @@
+/**
+ * The slot engine: which times a type of booking can start at, day by day, from the shop record's
+ * opening hours and closures, the blocked times and what is already booked. Pure: no database, no
+ * clock of its own (the caller passes `now`), so it is tested directly, through clock changes.
+ *
+ * Wall-clock times are the shop's (its `timeZone`): a slot is made as "10:20 on 28 March in
+ * Europe/London" with @date-fns/tz and only then turned into an instant, so a booking on the day
+ * the clocks change is at the hour the customer picked. A slot whose wall-clock time does not exist
+ * that day (inside the spring-forward gap) is not offered.
+ *
+ * Slots of a type run from the start of each opening range in steps of the type's duration, each
+ * ending by the range's close: the grid the booking_slot_places rows are keyed by
+ * (docs/decisions/booking-capacity-by-unique-places.md).
+ */
+import { TZDate } from '@date-fns/tz';
+import type { Shop } from '#shared/schemas/shop.ts';
+import { WEEKDAYS, type Weekday } from '#shared/value-sets.ts';
+import { closureOn, localMoment } from '#shared/opening-status.ts';
+
+export type ShopHours = Pick<Shop, 'openingHours' | 'closures' | 'timeZone'>;
+
+export interface SlotType {
+  durationMinutes: number;
+  capacity: number;
+}
+
+export interface SlotSettings {
+  /** 0: later today; 1: the next working day; n: the n-th working day after today. */
+  earliestWorkingDays: number;
+  /** The last day offered is today plus this many days. */
+  horizonDays: number;
+}
+
+export interface Interval {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export interface Slot {
+  /** The instant (ISO, UTC). */
+  startsAt: string;
+  endsAt: string;
+  /** The wall-clock time at the shop, "10:20". */
+  time: string;
+  /** Places left (0 when full). */
+  free: number;
+}
+
+/** closed: no opening hours, a closure or out of the bookable range; full: slots, none free; open: a free slot. */
+export type DayStatus = 'open' | 'full' | 'closed';
+
+export interface Day {
+  /** The shop's calendar date, YYYY-MM-DD. */
+  date: string;
+  status: DayStatus;
+  slots: Slot[];
+}
+
+export interface SlotInputs {
+  shop: ShopHours;
+  type: SlotType;
+  settings: SlotSettings;
+  blocked: Interval[];
+  /** Places taken per slot start (ISO instant → count), from booking_slot_places. */
+  taken: Map<string, number>;
+  now: Date;
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function addDays(date: string, days: number): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
+}
+
+export function weekdayOf(date: string): Weekday {
+  return WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+}
+
+/** The instant of a wall-clock time at the shop, or null when that time does not exist that day (spring forward). */
+export function wallClockInstant(date: string, minutes: number, timeZone: string): Date | null {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const instant = new Date(new TZDate(y, m - 1, d, Math.floor(minutes / 60), minutes % 60, 0, 0, timeZone).getTime());
+  const back = localMoment(instant, timeZone);
+  return back.date === date && back.minutes === minutes ? instant : null;
+}
+
+/** A day the shop opens: some hours that weekday and no closure. */
+export function isWorkingDay(shop: ShopHours, date: string): boolean {
+  return !closureOn(shop.closures, date) && shop.openingHours[weekdayOf(date)].length > 0;
+}
+
+/** The first and last dates a customer may book, at `now`. */
+export function bookableRange(shop: ShopHours, settings: SlotSettings, now: Date): { first: string; last: string } {
+  const today = localMoment(now, shop.timeZone).date;
+  let first = today;
+  for (let found = 0, offset = 1; found < settings.earliestWorkingDays && offset < 400; offset++) {
+    const date = addDays(today, offset);
+    if (isWorkingDay(shop, date)) {
+      found++;
+      first = date;
+    }
+  }
+  return { first, last: addDays(today, settings.horizonDays) };
+}
+
+const overlaps = (a: Interval, b: Interval) => a.startsAt < b.endsAt && b.startsAt < a.endsAt;
+
+/** Every slot start of the grid on `date` (before blocked times, bookings or the range). */
+export function gridSlots(shop: ShopHours, type: SlotType, date: string): Interval[] {
+  if (closureOn(shop.closures, date)) return [];
+  const slots: Interval[] = [];
+  for (const range of shop.openingHours[weekdayOf(date)]) {
+    const close = minutesOf(range.closes);
+    for (let start = minutesOf(range.opens); start + type.durationMinutes <= close; start += type.durationMinutes) {
+      const startsAt = wallClockInstant(date, start, shop.timeZone);
+      if (!startsAt) continue;
+      slots.push({ startsAt, endsAt: new Date(startsAt.getTime() + type.durationMinutes * 60_000) });
+    }
+  }
+  return slots;
+}
+
+/** The days from `from` to `to` (inclusive, the shop's dates), each with its slots and status. */
+export function daysBetween(inputs: SlotInputs, from: string, to: string): Day[] {
+  const { shop, type, settings, blocked, taken, now } = inputs;
+  const range = bookableRange(shop, settings, now);
+  const days: Day[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    if (date < range.first || date > range.last) {
+      days.push({ date, status: 'closed', slots: [] });
+      continue;
+    }
+    const slots: Slot[] = gridSlots(shop, type, date)
+      .filter((slot) => slot.startsAt > now && !blocked.some((b) => overlaps(b, slot)))
+      .map((slot) => {
+        const startsAt = slot.startsAt.toISOString();
+        const local = localMoment(slot.startsAt, shop.timeZone);
+        return {
+          startsAt,
+          endsAt: slot.endsAt.toISOString(),
+          time: `${pad(Math.floor(local.minutes / 60))}:${pad(local.minutes % 60)}`,
+          free: Math.max(0, type.capacity - (taken.get(startsAt) ?? 0)),
+        };
+      });
+    const status: DayStatus = slots.length === 0 ? 'closed' : slots.some((s) => s.free > 0) ? 'open' : 'full';
+    days.push({ date, status, slots });
+  }
+  return days;
+}
+
+/** Why a start time cannot be booked (the 422's message), or null when it can, places aside. */
+export type SlotRefusal = 'past' | 'out-of-range' | 'closed' | 'outside-hours' | 'full';
+
+/** Checks one start instant against the rules; `free` is the places left when it can be booked. */
+export function checkSlot(inputs: SlotInputs, startsAt: Date): { refusal: SlotRefusal } | { slot: Slot } {
+  const { shop, now } = inputs;
+  if (startsAt <= now) return { refusal: 'past' };
+  const date = localMoment(startsAt, shop.timeZone).date;
+  const range = bookableRange(shop, inputs.settings, now);
+  if (date < range.first || date > range.last) return { refusal: 'out-of-range' };
+  if (!isWorkingDay(shop, date)) return { refusal: 'closed' };
+  const day = daysBetween(inputs, date, date)[0]!;
+  const slot = day.slots.find((s) => s.startsAt === startsAt.toISOString());
+  if (!slot) return { refusal: 'outside-hours' };
+  if (slot.free <= 0) return { refusal: 'full' };
+  return { slot };
+}
+
+/** The next `count` free slots from `now` within the bookable range (the 409's suggestions, the home page's line). */
+export function nextFreeSlots(inputs: SlotInputs, count: number): Slot[] {
+  const range = bookableRange(inputs.shop, inputs.settings, inputs.now);
+  const found: Slot[] = [];
+  for (let date = range.first; date <= range.last && found.length < count; date = addDays(date, 1)) {
+    for (const slot of daysBetween(inputs, date, date)[0]!.slots) {
+      if (slot.free > 0) found.push(slot);
+      if (found.length >= count) break;
+    }
+  }
+  return found;
+}

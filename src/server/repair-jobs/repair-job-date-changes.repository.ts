@@ -1,0 +1,20 @@
+// Every SQL statement on repair_job_date_changes (the promised-ready date's moves, with the reason the customer reads).
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RepairJobDateChangesTable } from '#server/db/types.ts';
+
+type Db = Kysely<Database>;
+export type DateChangeRow = Selectable<RepairJobDateChangesTable>;
+
+export async function insertDateChange(db: Db, values: { repair_job_id: number; old_date: string; new_date: string; reason: string }) {
+  await db.insertInto('repair_job_date_changes').values(values).execute();
+}
+
+export async function findDateChanges(db: Db, repairJobId: number): Promise<DateChangeRow[]> {
+  return db
+    .selectFrom('repair_job_date_changes')
+    .selectAll()
+    .where('repair_job_id', '=', repairJobId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

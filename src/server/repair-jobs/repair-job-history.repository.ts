@@ -1,0 +1,23 @@
+// Every SQL statement on repair_job_stage_history (the stages a job reached, and when).
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RepairJobStageHistoryTable } from '#server/db/types.ts';
+
+type Db = Kysely<Database>;
+export type StageHistoryRow = Selectable<RepairJobStageHistoryTable>;
+
+export async function insertStageReached(
+  db: Db,
+  values: { repair_job_id: number; stage_id: number; stage_name: string; reached_at?: Date },
+) {
+  await db.insertInto('repair_job_stage_history').values(values).execute();
+}
+
+export async function findStageHistory(db: Db, repairJobId: number): Promise<StageHistoryRow[]> {
+  return db
+    .selectFrom('repair_job_stage_history')
+    .selectAll()
+    .where('repair_job_id', '=', repairJobId)
+    .orderBy('reached_at')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,33 @@
+/**
+ * The repair e-mails as they are sent (mail/outgoing-mail.ts calls this when the mail goes): the
+ * tracker link is made then from the job's salt (tracker-links.ts), so no token is kept in the
+ * outgoing mail table. A job revoked, anonymised or moved to another address cancels its mail.
+ */
+import type { AppDeps } from '#server/app-deps.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+import { repairJobCreatedMessage, repairStageChangedMessage, type MailShop } from '#server/mail/messages.ts';
+import { formatCalendarDate } from '#shared/format/dates.ts';
+import * as jobs from './repair-jobs.repository.ts';
+import * as stages from './repair-stages.repository.ts';
+import { currentTrackerToken, trackerUrl } from './tracker-links.ts';
+
+export async function renderRepairMail(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  kind: 'repair-job-created' | 'repair-stage-changed',
+  recipient: string,
+  repairJobId: number,
+  shop: MailShop,
+): Promise<MailMessage | { cancel: string }> {
+  const job = await jobs.findRepairJob(deps.db, repairJobId);
+  if (!job || job.anonymised_at) return { cancel: 'The repair job no longer exists.' };
+  if (job.customer_email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The job has another address now.' };
+  const token = currentTrackerToken(deps.config.appKeys, job);
+  if (!token || job.tracker_revoked_at) return { cancel: 'The tracker link was revoked.' };
+  const url = trackerUrl(deps.config.appUrl, token);
+  const facts = { name: job.customer_name, reference: job.reference, vehicle: job.vehicle, registration: job.registration };
+  if (kind === 'repair-job-created') {
+    return repairJobCreatedMessage({ to: recipient, job: facts, promisedReady: formatCalendarDate(job.promised_ready_on), url, shop });
+  }
+  const stage = await stages.findRepairStage(deps.db, job.stage_id);
+  return repairStageChangedMessage({ to: recipient, job: facts, stage: stage?.name ?? 'updated', url, shop });
+}

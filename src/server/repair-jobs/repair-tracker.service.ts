@@ -1,0 +1,170 @@
+/**
+ * The customer's side of a repair job: the private tracker behind its link (/track/{token},
+ * GET /api/repair-tracker/{token}) and the same tracker in the account (/account/repairs) for a
+ * signed-in customer whose account or verified e-mail address matches the job; the message box.
+ *
+ * A link that is not ours, revoked, or older than REPAIR_TRACKER_DAYS_AFTER_COLLECTION days after
+ * collection is a 404 that says nothing more; so is another customer's job id. No staff note and
+ * no photo the shop has not shared ever leaves here.
+ */
+import type { AppDeps } from '#server/app-deps.ts';
+import { AppError } from '#server/errors.ts';
+import { reserveAttempt } from '#server/auth/rate-limiter.ts';
+import type { SessionUser } from '#server/auth/sessions.ts';
+import { readShop } from '#server/shop/shop.service.ts';
+import { REPAIR_MESSAGES_PER_HOUR } from '#shared/limits.ts';
+import type { ExportedRepairJob, MyRepairs, RepairTracker } from '#shared/schemas/repair-jobs.ts';
+import { findSessionUser } from '#server/users/users.repository.ts';
+import * as jobs from './repair-jobs.repository.ts';
+import * as stages from './repair-stages.repository.ts';
+import * as history from './repair-job-history.repository.ts';
+import * as dateChanges from './repair-job-date-changes.repository.ts';
+import * as photos from './repair-job-photos.repository.ts';
+import * as customerMessages from './repair-job-messages.repository.ts';
+import { trackerTokenHash } from './tracker-links.ts';
+import { presentRepairPhoto } from './repair-photos.service.ts';
+import { presentDateChange, presentMessage } from './repair-jobs.service.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent' | 'rateLimiter'>;
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The job a tracker link opens now, or undefined (not ours, revoked, expired, anonymised). */
+async function findJobByToken(deps: Pick<Deps, 'db' | 'config'>, token: string, now: number): Promise<jobs.RepairJobRow | undefined> {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const job = await jobs.findRepairJobByTokenHash(deps.db, trackerTokenHash(token));
+  if (!job || job.tracker_revoked_at || job.anonymised_at) return undefined;
+  if (job.collected_at && job.collected_at.getTime() + deps.config.repairTrackerDaysAfterCollection * DAY_MS < now) return undefined;
+  return job;
+}
+
+/** The tracker as the customer sees it. */
+export async function presentTracker(
+  deps: Pick<Deps, 'db' | 'config' | 'publicContent'>,
+  job: jobs.RepairJobRow,
+  now = Date.now(),
+): Promise<RepairTracker> {
+  const [stageRows, historyRows, changeRows, photoRows, messageRows, shop] = await Promise.all([
+    stages.findRepairStages(deps.db),
+    history.findStageHistory(deps.db, job.id),
+    dateChanges.findDateChanges(deps.db, job.id),
+    photos.findRepairPhotos(deps.db, job.id, { sharedOnly: true }),
+    customerMessages.findMessages(deps.db, job.id),
+    readShop(deps),
+  ]);
+  // When the job last reached each stage (a stage reached twice shows the later time).
+  const reached = new Map<number, Date>();
+  for (const h of historyRows) if (h.stage_id !== null) reached.set(h.stage_id, h.reached_at);
+  return {
+    id: job.id,
+    reference: job.reference,
+    vehicle: job.vehicle,
+    registration: job.registration,
+    agreed_work: job.agreed_work,
+    promised_ready_on: job.promised_ready_on,
+    collected_at: job.collected_at ? job.collected_at.toISOString() : null,
+    stages: stageRows.map((s) => ({
+      name: s.name,
+      reached_at: reached.get(s.id)?.toISOString() ?? null,
+      current: s.id === job.stage_id,
+    })),
+    date_changes: changeRows.map(presentDateChange),
+    photos: photoRows.map((p) => presentRepairPhoto(deps.config.appKey, p, now)),
+    messages: messageRows.map(presentMessage),
+    shop_telephone: shop.telephone,
+  };
+}
+
+/** The tracker behind a link, or undefined (the page's 404). */
+export async function findTracker(deps: Pick<Deps, 'db' | 'config' | 'publicContent'>, token: string, now = Date.now()) {
+  const job = await findJobByToken(deps, token, now);
+  return job ? presentTracker(deps, job, now) : undefined;
+}
+
+export async function getTracker(deps: Pick<Deps, 'db' | 'config' | 'publicContent'>, token: string): Promise<RepairTracker> {
+  const tracker = await findTracker(deps, token);
+  if (!tracker) throw AppError.notFound();
+  return tracker;
+}
+
+export const REPAIR_MESSAGE_LIMIT = { limit: REPAIR_MESSAGES_PER_HOUR, windowSeconds: 60 * 60 } as const;
+
+/** A message from the tracker: throttled per address and per job (429), then kept on the job. */
+async function keepMessage(deps: Deps, job: jobs.RepairJobRow, message: string, ip: string | null): Promise<void> {
+  const attempt = await reserveAttempt(deps.rateLimiter, [
+    { key: `repair-message:${ip ?? ''}`, ...REPAIR_MESSAGE_LIMIT },
+    { key: `repair-message-job:${job.id}`, ...REPAIR_MESSAGE_LIMIT },
+  ]);
+  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  await customerMessages.insertMessage(deps.db, { repair_job_id: job.id, body: message });
+}
+
+export async function sendTrackerMessage(deps: Deps, token: string, message: string, ip: string | null): Promise<RepairTracker> {
+  const job = await findJobByToken(deps, token, Date.now());
+  if (!job) throw AppError.notFound();
+  await keepMessage(deps, job, message, ip);
+  return presentTracker(deps, job);
+}
+
+/** Only a verified address matches a job by e-mail: an account can be opened with anyone's address. */
+function customerJobs(deps: Pick<Deps, 'db'>, user: Pick<SessionUser, 'id' | 'email' | 'email_verified_at'>) {
+  return jobs.findRepairJobsOfCustomer(deps.db, user.id, user.email_verified_at ? user.email : null);
+}
+
+/** The signed-in customer's jobs, newest first; collected ones stay (no link expiry here). */
+export async function listMyRepairs(deps: Pick<Deps, 'db' | 'config' | 'publicContent'>, user: SessionUser): Promise<MyRepairs> {
+  const rows = await customerJobs(deps, user);
+  const now = Date.now();
+  return { data: await Promise.all(rows.map((row) => presentTracker(deps, row, now))) };
+}
+
+export async function sendMyRepairMessage(
+  deps: Deps,
+  user: SessionUser,
+  input: { id: number; message: string },
+  ip: string | null,
+): Promise<RepairTracker> {
+  const job = (await customerJobs(deps, user)).find((j) => j.id === input.id);
+  if (!job) throw AppError.notFound();
+  await keepMessage(deps, job, input.message, ip);
+  return presentTracker(deps, job);
+}
+
+/**
+ * The customer's repair jobs in their data export: what the tracker shows and the contact details
+ * they gave; never the staff notes, and the photos only counted (their links would have expired).
+ */
+export async function exportMyRepairJobs(deps: Pick<Deps, 'db'>, userId: number): Promise<ExportedRepairJob[]> {
+  const user = await findSessionUser(deps.db, userId);
+  if (!user) return [];
+  const rows = await customerJobs(deps, user);
+  return Promise.all(
+    rows.map(async (job) => {
+      const [stageRows, historyRows, changeRows, photoRows, messageRows] = await Promise.all([
+        stages.findRepairStages(deps.db),
+        history.findStageHistory(deps.db, job.id),
+        dateChanges.findDateChanges(deps.db, job.id),
+        photos.findRepairPhotos(deps.db, job.id, { sharedOnly: true }),
+        customerMessages.findMessages(deps.db, job.id),
+      ]);
+      return {
+        id: job.id,
+        reference: job.reference,
+        customer_name: job.customer_name,
+        customer_email: job.customer_email,
+        customer_telephone: job.customer_telephone,
+        vehicle: job.vehicle,
+        registration: job.registration,
+        agreed_work: job.agreed_work,
+        promised_ready_on: job.promised_ready_on,
+        collected_at: job.collected_at ? job.collected_at.toISOString() : null,
+        current_stage: stageRows.find((s) => s.id === job.stage_id)?.name ?? null,
+        stages_reached: historyRows.map((h) => ({ stage_name: h.stage_name, reached_at: h.reached_at.toISOString() })),
+        date_changes: changeRows.map(presentDateChange),
+        shared_photo_count: photoRows.length,
+        messages: messageRows.map(presentMessage),
+      };
+    }),
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * The review request after collection (issue 25), within the search engines' rules: every customer
+ * whose job is marked Collected gets the same e-mail after REVIEW_REQUEST_DELAY_HOURS (one reminder
+ * after REVIEW_REMINDER_DAYS when unanswered), linking to one page that names the car and the work,
+ * with the shop's review link and beside it, never instead of it, a private feedback form. Nothing
+ * the customer says changes what they are shown. Feedback becomes a testimonial only with the
+ * customer's consent and the admin's approval (it then shows in the carousel; the structured data
+ * never carries a rating: public-content/structured-data.ts). Why: docs/decisions/review-request-asks-everyone-alike.md.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { AppDeps } from '#server/app-deps.ts';
+import type { Database } from '#server/db/types.ts';
+import { AppError } from '#server/errors.ts';
+import { reserveAttempt } from '#server/auth/rate-limiter.ts';
+import { queueMails } from '#server/mail/outgoing-mail.ts';
+import { readShop } from '#server/shop/shop.service.ts';
+import { insertTestimonial } from '#server/testimonials/testimonials.repository.ts';
+import { REPAIR_MESSAGES_PER_HOUR } from '#shared/limits.ts';
+import type { PendingFeedback, ReviewFeedbackInput, ReviewPage } from '#shared/schemas/reviews.ts';
+import * as requests from './repair-review-requests.repository.ts';
+import { newReviewSalt, reviewToken, reviewTokenHash } from './review-links.ts';
+
+/** The queue of the review request and its reminder. */
+export const REVIEW_REQUEST_JOB = 'repair-review-request';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** When a job is first marked Collected (in the move's transaction): the request, and its mail queued for later. */
+export async function startReviewRequest(
+  deps: Pick<AppDeps, 'config' | 'jobs'>,
+  trx: Executor,
+  repairJobId: number,
+  now = new Date(),
+): Promise<void> {
+  const salt = newReviewSalt();
+  const inserted = await requests.insertReviewRequestOnce(trx, {
+    repair_job_id: repairJobId,
+    token_salt: salt,
+    token_hash: reviewTokenHash(reviewToken(deps.config.appKey, repairJobId, salt)),
+  });
+  if (!inserted) return;
+  await deps.jobs.send(
+    REVIEW_REQUEST_JOB,
+    { repairJobId },
+    { trx, singletonKey: `review:${repairJobId}`, startAfter: new Date(now.getTime() + deps.config.reviewRequestDelayHours * HOUR_MS) },
+  );
+}
+
+/**
+ * The job's work: the request's mail, then (queued for later) its one reminder. Each step is
+ * claimed before its mail is queued, so a job that runs twice sends once; an answered request or a
+ * job gone (account deleted) sends nothing.
+ */
+export async function runReviewRequest(deps: AppDeps, repairJobId: number, now = new Date()): Promise<'request' | 'reminder' | 'nothing'> {
+  const request = await requests.findReviewRequestOfJob(deps.db, repairJobId);
+  if (!request || request.responded_at || !request.token_hash) return 'nothing';
+  const job = await deps.db
+    .selectFrom('repair_jobs')
+    .select(['customer_email', 'anonymised_at'])
+    .where('id', '=', repairJobId)
+    .executeTakeFirst();
+  if (!job || job.anonymised_at || !job.customer_email) return 'nothing';
+  const step = !request.sent_at ? 'sent_at' : !request.reminder_sent_at ? 'reminder_sent_at' : null;
+  if (!step || !(await requests.claimMailStep(deps.db, request.id, step, now))) return 'nothing';
+  await queueMails(deps, [
+    { kind: 'repair-review-request', to: job.customer_email, params: { repairJobId, reminder: step === 'reminder_sent_at' } },
+  ]);
+  if (step === 'sent_at') {
+    await deps.jobs.send(
+      REVIEW_REQUEST_JOB,
+      { repairJobId },
+      { singletonKey: `review:${repairJobId}`, startAfter: new Date(now.getTime() + deps.config.reviewReminderDays * 24 * HOUR_MS) },
+    );
+    return 'request';
+  }
+  return 'reminder';
+}
+
+async function findOpenRequest(deps: Pick<AppDeps, 'db'>, token: string) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const request = await requests.findReviewRequestByTokenHash(deps.db, reviewTokenHash(token));
+  // Single use: once the feedback is in, the link opens nothing.
+  return request && !request.responded_at ? request : undefined;
+}
+
+/** The page: the same for every customer. */
+export async function findReviewPage(deps: Pick<AppDeps, 'db' | 'publicContent'>, token: string): Promise<ReviewPage | undefined> {
+  const request = await findOpenRequest(deps, token);
+  if (!request) return undefined;
+  const shop = await readShop(deps);
+  return {
+    reference: request.reference,
+    vehicle: request.vehicle,
+    registration: request.registration,
+    agreed_work: request.agreed_work,
+    review_link: shop.reviewLink,
+    shop_name: shop.name,
+  };
+}
+
+export async function getReviewPage(deps: Pick<AppDeps, 'db' | 'publicContent'>, token: string): Promise<ReviewPage> {
+  const page = await findReviewPage(deps, token);
+  if (!page) throw AppError.notFound();
+  return page;
+}
+
+export const FEEDBACK_LIMIT = { limit: REPAIR_MESSAGES_PER_HOUR, windowSeconds: 60 * 60 } as const;
+
+/** The private feedback, once per link; throttled per address (429). With consent it waits for the admin. */
+export async function submitFeedback(
+  deps: Pick<AppDeps, 'db' | 'rateLimiter'>,
+  input: ReviewFeedbackInput,
+  ip: string | null,
+  now = new Date(),
+): Promise<{ received: true }> {
+  const attempt = await reserveAttempt(deps.rateLimiter, [{ key: `review-feedback:${ip ?? ''}`, ...FEEDBACK_LIMIT }]);
+  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  const request = await findOpenRequest(deps, input.token);
+  if (!request) throw AppError.notFound();
+  const recorded = await requests.recordFeedback(deps.db, request.id, {
+    responded_at: now,
+    score: input.score,
+    feedback: input.feedback,
+    display_name: input.name,
+    consent: input.consent,
+    moderation: input.consent ? 'pending' : null,
+  });
+  if (!recorded) throw AppError.notFound();
+  return { received: true };
+}
+
+export async function listPendingFeedback(deps: Pick<AppDeps, 'db'>): Promise<PendingFeedback> {
+  const rows = await requests.findPendingFeedback(deps.db);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      repair_job_id: r.repair_job_id,
+      reference: r.reference,
+      vehicle: r.vehicle,
+      name: r.display_name ?? '',
+      score: r.score ?? 0,
+      feedback: r.feedback ?? '',
+      received_at: r.responded_at ? r.responded_at.toISOString() : '',
+    })),
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Approved: a testimonial of the name the customer gave (else their first name), the score and the words as text. */
+export async function approveFeedback(deps: Pick<AppDeps, 'db'>, id: number): Promise<PendingFeedback> {
+  await deps.db.transaction().execute(async (trx) => {
+    const request = await requests.findReviewRequest(trx, id, { lock: true });
+    if (!request || request.moderation !== 'pending' || request.score === null) throw AppError.notFound();
+    const name = (request.display_name ?? request.customer_name.split(' ')[0] ?? '').trim() || 'A customer';
+    const words = (request.feedback ?? '').trim();
+    const testimonialId = await insertTestimonial(trx, {
+      name: name.slice(0, 100),
+      score: request.score,
+      review: words ? `<p>${escapeHtml(words)}</p>` : `<p>${request.score} out of 5</p>`,
+    });
+    await requests.setModeration(trx, id, 'approved', testimonialId);
+  });
+  return listPendingFeedback(deps);
+}
+
+export async function rejectFeedback(deps: Pick<AppDeps, 'db'>, id: number): Promise<PendingFeedback> {
+  await deps.db.transaction().execute(async (trx) => {
+    const request = await requests.findReviewRequest(trx, id, { lock: true });
+    if (!request || request.moderation !== 'pending') throw AppError.notFound();
+    await requests.setModeration(trx, id, 'rejected', null);
+  });
+  return listPendingFeedback(deps);
+}

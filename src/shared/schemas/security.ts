@@ -1,0 +1,37 @@
+/**
+ * Inputs and outputs of the sign-in security procedures (issue 28): the "this wasn't me" link of a
+ * security e-mail.
+ */
+import { z } from 'zod';
+import { booleanField, emailField, messages } from '../validation.ts';
+
+export const THIS_WASNT_ME_MESSAGE =
+  'Your account has been signed out everywhere. We have e-mailed you a link to choose a new password: please do so now.';
+export const THIS_WASNT_ME_INVALID_MESSAGE = 'This link is invalid, has expired or has already been used.';
+
+export const thisWasntMeInputSchema = z.object({
+  token: z
+    .string({ error: messages.required('token') })
+    .min(1, messages.required('token'))
+    .max(200, messages.max('token', 200)),
+});
+export type ThisWasntMeInput = z.infer<typeof thisWasntMeInputSchema>;
+
+export const EMAIL_CODE_SENT_MESSAGE =
+  'If an account exists for that address, we have e-mailed a 6-digit sign-in code. It works for 10 minutes.';
+export const EMAIL_CODE_INVALID_MESSAGE = 'This code is invalid or has expired. Ask for a new one.';
+
+/** "E-mail me a code". */
+export const emailCodeRequestInputSchema = z.object({ email: emailField() });
+
+/** Signing in with the e-mailed code (it replaces the password, not the second factor). */
+export const emailCodeLoginInputSchema = z.object({
+  email: emailField(),
+  code: z
+    .string({ error: messages.required('code') })
+    .trim()
+    .min(1, { error: messages.required('code'), abort: true })
+    .regex(/^\d{6}$/, 'The code is the 6 digits from the e-mail.'),
+  remember: z.preprocess((v) => v ?? false, booleanField('remember')),
+});
+export type EmailCodeLoginInput = z.infer<typeof emailCodeLoginInputSchema>;

@@ -1,0 +1,268 @@
+// Issue 28, security e-mails: each event's mail arrives once, through the mail queue, naming what,
+// when (at the shop) and from where (browser, system, address), with a single-use "this wasn't me"
+// link that signs the account out everywhere and e-mails a password reset link.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#test/support/app.ts';
+import { TestClient } from '#test/support/client.ts';
+import { actingAs, createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
+import { turnOnTwoFactor } from '#test/support/accounts.ts';
+import { mailsTo, type SentMail } from '#test/support/mail.ts';
+import { formatDate } from '#shared/format/dates.ts';
+import { THIS_WASNT_ME_LIMITS } from '#server/account/security-alerts.service.ts';
+
+const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const CHROME_WINDOWS_UPDATED =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/121.0.0.0 Safari/537.36';
+const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
+
+let t: TestApp;
+beforeAll(async () => {
+  // Behind one proxy: the address in the mails is the client's, from X-Forwarded-For.
+  t = await createTestApp({ TRUST_PROXY: '1' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A client whose every request says it comes from `userAgent` at `ip`. */
+class DeviceClient extends TestClient {
+  constructor(
+    private readonly userAgent: string,
+    private readonly ip = '203.0.113.7',
+  ) {
+    super(t.app);
+  }
+  override request(...[method, url, options = {}]: Parameters<TestClient['request']>) {
+    return super.request(method, url, {
+      ...options,
+      headers: { 'user-agent': this.userAgent, 'x-forwarded-for': this.ip, ...options.headers },
+    });
+  }
+}
+
+async function signIn(client: TestClient, email: string, password = FACTORY_PASSWORD) {
+  if (!client.cookie('XSRF-TOKEN')) await client.csrf();
+  const response = await client.post('/login', { json: { email, password, remember: false } });
+  expect(response.status).toBe(200);
+  return response;
+}
+
+async function alerts(email: string, subjectStart?: string): Promise<SentMail[]> {
+  await t.deps.jobs.drain();
+  const all = await mailsTo(t.deps.mailer.outboxDir!, email);
+  return all.filter((m) => m.text.includes("If this wasn't you") && (!subjectStart || m.subject.startsWith(subjectStart)));
+}
+
+function expectDevice(mail: SentMail, device: string, ip = '203.0.113.7') {
+  expect(mail.text).toContain(`From: ${device}, IP address ${ip}`);
+  expect(mail.text).toContain(`When: ${formatDate(new Date(), { timeZone: 'Europe/London' })}, `);
+  expect(mail.text).toMatch(/When: \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}\n/);
+  expect(mail.links[0]).toMatch(/^http:\/\/localhost:3000\/this-wasnt-me\/[0-9a-f]{64}$/);
+  expect(mail.html).toContain('This wasn&#39;t me');
+}
+
+describe('a sign-in from a new device', () => {
+  it('is e-mailed once per browser and system, not again after a browser update', async () => {
+    const user = await createUser(t.deps.db, { email: 'devices@example.test', firstname: 'Dev' });
+    await signIn(new DeviceClient(CHROME_WINDOWS), user.email);
+    let mails = await alerts(user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('New sign-in to your account - Harbourside Body & Paint');
+    expect(mails[0]!.text).toContain('Hello Dev,');
+    expectDevice(mails[0]!, 'Chrome 120 on Windows 10');
+
+    await signIn(new DeviceClient(CHROME_WINDOWS_UPDATED), user.email);
+    expect(await alerts(user.email)).toHaveLength(1);
+
+    await signIn(new DeviceClient(FIREFOX_LINUX, '198.51.100.4'), user.email);
+    mails = await alerts(user.email);
+    expect(mails).toHaveLength(2);
+    expectDevice(mails[1]!, 'Firefox 121 on Linux', '198.51.100.4');
+  });
+
+  it('sends one mail for parallel sign-ins from the same new device', async () => {
+    const user = await createUser(t.deps.db, { email: 'parallel-devices@example.test' });
+    await Promise.all(Array.from({ length: 4 }, () => signIn(new DeviceClient(SAFARI_IPHONE), user.email)));
+    const mails = await alerts(user.email);
+    expect(mails).toHaveLength(1);
+    expectDevice(mails[0]!, 'Safari 17 on iOS 17.1');
+  });
+
+  it('knows the device an account was registered on', async () => {
+    const client = new DeviceClient(FIREFOX_LINUX);
+    await client.csrf();
+    const email = 'registered-device@example.test';
+    const registered = await client.post('/api/register', {
+      multipart: { firstname: 'Reg', lastname: 'Istered', email, password: 'first-password', password_confirmation: 'first-password' },
+    });
+    expect(registered.status).toBe(201);
+    await signIn(new DeviceClient(FIREFOX_LINUX), email, 'first-password');
+    expect(await alerts(email)).toEqual([]);
+    await signIn(new DeviceClient(CHROME_WINDOWS), email, 'first-password');
+    expect(await alerts(email, 'New sign-in')).toHaveLength(1);
+  });
+
+  it('is sent after the two-factor step, not before it', async () => {
+    const user = await createUser(t.deps.db, { email: 'two-factor-device@example.test' });
+    const first = new DeviceClient(CHROME_WINDOWS);
+    await signIn(first, user.email);
+    const { codes } = await turnOnTwoFactor(first);
+    const other = new DeviceClient(SAFARI_IPHONE);
+    expect((await signIn(other, user.email)).body).toEqual({ two_factor: true });
+    expect(await alerts(user.email, 'New sign-in')).toHaveLength(1);
+    expect((await other.post('/two-factor-challenge', { json: { recovery_code: codes[0] } })).status).toBe(204);
+    const mails = await alerts(user.email, 'New sign-in');
+    expect(mails).toHaveLength(2);
+    expectDevice(mails[1]!, 'Safari 17 on iOS 17.1');
+  });
+});
+
+describe('changes to how the account signs in', () => {
+  it('password changed', async () => {
+    const user = await createUser(t.deps.db, { email: 'alert-change@example.test' });
+    const client = new DeviceClient(CHROME_WINDOWS);
+    await actingAs(t, client, user.id);
+    const res = await client.put('/user/password', {
+      json: { current_password: FACTORY_PASSWORD, password: 'a new passphrase', password_confirmation: 'a new passphrase' },
+    });
+    expect(res.status).toBe(200);
+    const mails = await alerts(user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Your password was changed - Harbourside Body & Paint']);
+    expectDevice(mails[0]!, 'Chrome 120 on Windows 10');
+    // A refused change sends nothing.
+    await client.put('/user/password', {
+      json: { current_password: 'wrong', password: 'another one!', password_confirmation: 'another one!' },
+    });
+    expect(await alerts(user.email)).toHaveLength(1);
+  });
+
+  it('password reset', async () => {
+    const user = await createUser(t.deps.db, { email: 'alert-reset@example.test' });
+    const client = new DeviceClient(FIREFOX_LINUX);
+    await client.csrf();
+    await client.post('/forgot-password', { json: { email: user.email } });
+    await t.deps.jobs.drain();
+    const [resetMail] = await mailsTo(t.deps.mailer.outboxDir!, user.email);
+    const token = new URL(resetMail!.links[0]!).pathname.split('/')[2]!;
+    const res = await client.post('/reset-password', {
+      json: { token, email: user.email, password: 'a new passphrase', password_confirmation: 'a new passphrase' },
+    });
+    expect(res.status).toBe(200);
+    const mails = await alerts(user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Your password was reset - Harbourside Body & Paint']);
+    expectDevice(mails[0]!, 'Firefox 121 on Linux');
+  });
+
+  it('two-factor on, recovery codes replaced, two-factor off: one mail each', async () => {
+    const user = await createUser(t.deps.db, { email: 'alert-2fa@example.test' });
+    const client = new DeviceClient(SAFARI_IPHONE);
+    await actingAs(t, client, user.id);
+    await turnOnTwoFactor(client);
+    expect((await client.post('/user/two-factor-recovery-codes')).status).toBe(200);
+    expect((await client.delete('/user/two-factor-authentication')).status).toBe(200);
+    // Off again: nothing was on, nothing is sent.
+    expect((await client.delete('/user/two-factor-authentication')).status).toBe(200);
+    const mails = await alerts(user.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Two-factor authentication turned on - Harbourside Body & Paint',
+      'New recovery codes made - Harbourside Body & Paint',
+      'Two-factor authentication turned off - Harbourside Body & Paint',
+    ]);
+    for (const mail of mails) expectDevice(mail, 'Safari 17 on iOS 17.1');
+  });
+
+  it('a set-up never confirmed sends nothing when its codes are replaced or it is cancelled', async () => {
+    const user = await createUser(t.deps.db, { email: 'alert-pending-2fa@example.test' });
+    const client = new DeviceClient(SAFARI_IPHONE);
+    await actingAs(t, client, user.id, { passwordConfirmed: true });
+    expect((await client.post('/user/two-factor-authentication')).status).toBe(200);
+    expect((await client.post('/user/two-factor-recovery-codes')).status).toBe(200);
+    expect((await client.delete('/user/two-factor-authentication')).status).toBe(200);
+    expect(await alerts(user.email)).toEqual([]);
+  });
+
+  it('e-mail address changed: to the old address and the new one', async () => {
+    const user = await createUser(t.deps.db, { email: 'old-address@example.test', firstname: 'Olga' });
+    const client = new DeviceClient(CHROME_WINDOWS);
+    await actingAs(t, client, user.id);
+    const res = await client.post('/api/user', { multipart: { firstname: 'Olga', lastname: 'Panel', email: 'new-address@example.test' } });
+    expect(res.status).toBe(200);
+    const old = await alerts('old-address@example.test');
+    const fresh = await alerts('new-address@example.test');
+    expect(old).toHaveLength(1);
+    expect(fresh).toHaveLength(1);
+    for (const mail of [old[0]!, fresh[0]!]) {
+      expect(mail.subject).toBe('Your e-mail address was changed - Harbourside Body & Paint');
+      expect(mail.text).toContain('changed from old-address@example.test to new-address@example.test');
+      expectDevice(mail, 'Chrome 120 on Windows 10');
+    }
+  });
+});
+
+describe("this wasn't me", () => {
+  it('signs the account out everywhere and e-mails a reset link, once', async () => {
+    const user = await createUser(t.deps.db, { email: 'not-me@example.test' });
+    const mine = new DeviceClient(CHROME_WINDOWS);
+    await signIn(mine, user.email);
+    const intruder = new DeviceClient(FIREFOX_LINUX, '192.0.2.66');
+    await signIn(intruder, user.email);
+    const mails = await alerts(user.email);
+    expect(mails).toHaveLength(2);
+    const token = new URL(mails[1]!.links[0]!).pathname.split('/')[2]!;
+    // Stored hashed only.
+    const rows = await t.deps.db.selectFrom('security_alert_tokens').select('token_hash').where('user_id', '=', user.id).execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => r.token_hash)).not.toContain(token);
+
+    const guest = new DeviceClient(CHROME_WINDOWS);
+    await guest.csrf();
+    const res = await guest.post('/api/security/this-wasnt-me', { json: { token } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      message: 'Your account has been signed out everywhere. We have e-mailed you a link to choose a new password: please do so now.',
+    });
+    expect((await mine.get('/api/user')).status).toBe(401);
+    expect((await intruder.get('/api/user')).status).toBe(401);
+    await t.deps.jobs.drain();
+    const resets = (await mailsTo(t.deps.mailer.outboxDir!, user.email)).filter((m) => m.subject.startsWith('Reset your password'));
+    expect(resets).toHaveLength(1);
+
+    // Single use, and the other alert's link went with it.
+    const again = await guest.post('/api/security/this-wasnt-me', { json: { token } });
+    expect(again.status).toBe(422);
+    expect(again.body.errors).toEqual({ token: ['This link is invalid, has expired or has already been used.'] });
+    const otherToken = new URL(mails[0]!.links[0]!).pathname.split('/')[2]!;
+    expect((await guest.post('/api/security/this-wasnt-me', { json: { token: otherToken } })).status).toBe(422);
+  });
+
+  it('refuses a link older than 7 days and a missing token', async () => {
+    const user = await createUser(t.deps.db, { email: 'not-me-late@example.test' });
+    await signIn(new DeviceClient(CHROME_WINDOWS, '192.0.2.10'), user.email);
+    const [mail] = await alerts(user.email);
+    const token = new URL(mail!.links[0]!).pathname.split('/')[2]!;
+    await t.deps.db
+      .updateTable('security_alert_tokens')
+      .set({ created_at: new Date(Date.now() - 7 * 24 * 60 * 60 * 1000 - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
+    const guest = new DeviceClient(CHROME_WINDOWS, '192.0.2.10');
+    await guest.csrf();
+    expect((await guest.post('/api/security/this-wasnt-me', { json: { token } })).status).toBe(422);
+    const missing = await guest.post('/api/security/this-wasnt-me', { json: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ token: ['The token field is required.'] });
+  });
+
+  it('throttles guesses per address, exactly, under 30 parallel attempts', async () => {
+    const guest = new DeviceClient(CHROME_WINDOWS, '192.0.2.99');
+    await guest.csrf();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => guest.post('/api/security/this-wasnt-me', { json: { token: `guess-${i}` } })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(THIS_WASNT_ME_LIMITS.perAddress.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - THIS_WASNT_ME_LIMITS.perAddress.limit);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * The repair tracker, end to end (issue 25): the admin turns a quote request into a repair job,
+ * moves it through two stages on the board and shares a photo; the customer opens the tracker from
+ * the e-mail, sees both stages with their times and the photo, and sends a message, which the admin
+ * reads on the job's page; the admin marks the car collected; the review request arrives (its
+ * delay shortened), the customer leaves feedback with consent, the admin approves it and it
+ * appears in the carousel. The tracker at 390 px; axe on the tracker, the board, the job page, the
+ * stage list, the review page and the feedback queue.
+ */
+import { describe, expect, test } from 'vitest';
+import { PHONE, useJourney } from './support/journey.ts';
+import { settled, signIn } from './support/flows.ts';
+import { pngImage } from './support/files.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { atPath, field, until, visible } from './support/ui.ts';
+import { linkIn, waitForMail } from './support/mail.ts';
+import { uniqueEmail } from './support/api.ts';
+
+// The review request goes about 2 seconds after collection instead of 2 days.
+const j = useJourney(import.meta.filename, { env: { REVIEW_REQUEST_DELAY_HOURS: '0.0005' } });
+
+describe('repair tracker', () => {
+  test('quote to job, two stages and a shared photo; the customer follows it and writes; collected; review request, feedback, approved into the carousel', async () => {
+    const failures: string[] = [];
+    const customerEmail = uniqueEmail('tracker');
+    const anon = j.api();
+    await anon.expect('GET', '/sanctum/csrf-cookie', [204, 200]);
+    const quote = await anon.expect('POST', '/api/quote-requests', [201], {
+      name: 'Tamsin Trewin',
+      email: customerEmail,
+      telephone: '07700 900777',
+      vehicle: 'Land Rover Defender',
+      registration: 'LR70 DEF',
+      description: 'Deep scratch along the nearside doors after a lane too narrow.',
+      preferred_contact: 'email',
+      consent: '1',
+    });
+    const quoteId = Number(quote.body.id);
+
+    const { page: admin } = await j.newContext();
+    const axe = async (label: string, page = admin) => {
+      const violations = await seriousViolations(page);
+      if (violations.length) failures.push(describeViolations(label, violations));
+    };
+    await signIn(admin, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/');
+
+    await j.step('the admin opens a repair job from the quote request', async () => {
+      await admin.goto(j.url(`/admin/quotes/${quoteId}`));
+      await visible(admin.getByRole('heading', { name: 'Open a repair job' }));
+      await field(admin, 'Agreed work').fill('Respray both nearside doors.');
+      await field(admin, 'Promised ready on').fill('2026-12-18');
+      await admin.getByRole('button', { name: 'Open the repair job' }).click();
+      await atPath(admin, /^\/admin\/repairs\/\d+$/);
+      await visible(admin.getByRole('heading', { name: /^Repair R-\d{4}-[A-Z2-9]{6}: Land Rover Defender$/ }));
+      await axe('/admin/repairs/:id');
+    });
+    const jobPath = new URL(admin.url()).pathname;
+
+    await j.step('on the board, the job moves through two stages', async () => {
+      await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Repairs', exact: true }).click();
+      await atPath(admin, '/admin/repairs');
+      const bookedIn = admin.getByTestId('stage-Booked in');
+      await visible(bookedIn.getByRole('link', { name: 'Land Rover Defender' }));
+      await axe('/admin/repairs');
+      await bookedIn.getByRole('button', { name: 'Move to Assessed' }).click();
+      const assessed = admin.getByTestId('stage-Assessed');
+      await visible(assessed.getByRole('link', { name: 'Land Rover Defender' }));
+      // By keyboard: pick the job up by its handle, one stage right, drop it.
+      const handle = assessed.getByRole('button', { name: /^Drag R-\d{4}-[A-Z2-9]{6}, Land Rover Defender$/ });
+      await handle.focus();
+      await admin.keyboard.press('Space');
+      await admin.keyboard.press('ArrowRight');
+      await admin.keyboard.press('Space');
+      await visible(admin.getByTestId('stage-Awaiting parts').getByRole('link', { name: 'Land Rover Defender' }));
+    });
+
+    await j.step('the admin uploads a photo and shows it to the customer', async () => {
+      await admin.goto(j.url(jobPath));
+      const photo = await pngImage('doors.png', '#2e86c1');
+      await admin.locator('#repair-photos-input').setInputFiles([{ name: photo.name, mimeType: photo.mimeType, buffer: photo.buffer }]);
+      await admin.getByRole('button', { name: 'Upload' }).click();
+      const share = admin.getByLabel('Show the customer');
+      await visible(share);
+      expect(await share.isChecked()).toBe(false);
+      await share.click();
+      await until(
+        () => share.isChecked(),
+        (checked) => checked,
+        'the share switch saved',
+      );
+    });
+
+    const customer = await j.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await j.step('the customer opens the tracker from the e-mail: both stages, with times, and the photo', async () => {
+      const mail = await waitForMail(j.server.dataDir, customerEmail, { subject: /Follow the repair/ });
+      const link = linkIn(mail, /^\/track\//);
+      const response = await customer.page.goto(link);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+      await visible(customer.page.getByRole('heading', { name: 'Your repair' }));
+      await settled(customer.page);
+      const stages = customer.page.locator('.tracker__stage.is-reached');
+      expect(await stages.locator('.tracker__stage-name').allTextContents()).toEqual(['Booked in', 'Assessed', 'Awaiting parts']);
+      expect(await stages.locator('.tracker__stage-time').count()).toBe(3);
+      const img = customer.page.locator('.tracker__photos img');
+      await until(
+        () => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth),
+        (w) => Number(w) > 0,
+        'the shared photo loaded through its signed link',
+      );
+      // The shop's telephone as a call link.
+      await visible(customer.page.locator('.tracker a[href^="tel:"]'));
+      // Fits the phone.
+      expect(await customer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await axe('/track/:token (phone)', customer.page);
+    });
+
+    await j.step('the customer sends a message; the admin reads it on the job', async () => {
+      await field(customer.page, 'Message to the workshop').fill('Could you check the wing mirror too?');
+      await customer.page.getByRole('button', { name: 'Send message' }).click();
+      await visible(customer.page.getByText('Thank you: your message is with the workshop.'));
+      await admin.reload();
+      await visible(admin.getByText(/Could you check the wing mirror too\?/));
+    });
+
+    await j.step('the admin marks it collected; the stage list screen passes axe', async () => {
+      await admin.locator('select[name="stage_id"]').selectOption({ label: 'Collected' });
+      await admin.getByRole('button', { name: 'Move', exact: true }).click();
+      await visible(admin.locator('.admin-badge', { hasText: 'Collected' }));
+      await admin.goto(j.url('/admin/repair-stages'));
+      await visible(admin.getByRole('heading', { name: 'Repair stages' }));
+      await axe('/admin/repair-stages');
+    });
+
+    await j.step('the review request arrives; the customer leaves feedback with consent beside the review link', async () => {
+      const mail = await waitForMail(j.server.dataDir, customerEmail, { subject: /How did we do/, timeoutMs: 90_000 });
+      const response = await customer.page.goto(linkIn(mail, /^\/review\//));
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+      await visible(customer.page.getByRole('heading', { name: 'How did we do?' }));
+      await visible(customer.page.getByText(/Land Rover Defender/));
+      await customer.page.getByRole('radio', { name: '4 stars' }).check({ force: true });
+      await field(customer.page, 'Anything you would like to tell us').fill('Doors look factory fresh.');
+      await field(customer.page, 'Your name, as we may show it').fill('Tamsin T.');
+      await customer.page.getByLabel('You may show my words, score and name on your website').check();
+      await axe('/review/:token (phone)', customer.page);
+      await customer.page.getByRole('button', { name: 'Send my feedback' }).click();
+      await visible(customer.page.getByText('Thank you: your feedback is with the workshop.'));
+    });
+
+    await j.step('the admin approves it and it appears in the carousel', async () => {
+      await admin.goto(j.url('/admin/feedback'));
+      await visible(admin.getByRole('heading', { name: /Tamsin T\., Land Rover Defender/ }));
+      await axe('/admin/feedback');
+      await admin.getByRole('button', { name: 'Approve the feedback of Tamsin T.' }).click();
+      await visible(admin.getByText('Nothing is waiting.'));
+      const visitor = await j.newContext();
+      await until(
+        async () => {
+          await visitor.page.goto(j.url('/'));
+          return visitor.page.getByText('Doors look factory fresh.').count();
+        },
+        (n) => n > 0,
+        'the approved feedback in the carousel',
+      );
+    });
+
+    expect(failures.join('\n'), 'serious or critical axe violations').toBe('');
+  });
+});
