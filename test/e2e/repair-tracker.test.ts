@@ -65,11 +65,16 @@ describe('repair tracker', () => {
       await bookedIn.getByRole('button', { name: 'Move to Assessed' }).click();
       const assessed = admin.getByTestId('stage-Assessed');
       await visible(assessed.getByRole('link', { name: 'Land Rover Defender' }));
-      // By keyboard: pick the job up by its handle, one stage right, drop it.
+      // By keyboard: pick the job up by its handle, one stage right, drop it. Each key waits for
+      // the live region's answer, as a person would: dnd-kit measures the columns after the
+      // pick-up, and an arrow pressed before that has nowhere to go.
       const handle = assessed.getByRole('button', { name: /^Drag R-\d{4}-[A-Z2-9]{6}, Land Rover Defender$/ });
+      const announced = (text: string) => visible(admin.locator('[id^="DndLiveRegion"]').getByText(text, { exact: true }));
       await handle.focus();
       await admin.keyboard.press('Space');
+      await announced('Over Assessed.');
       await admin.keyboard.press('ArrowRight');
+      await announced('Over Awaiting parts.');
       await admin.keyboard.press('Space');
       await visible(admin.getByTestId('stage-Awaiting parts').getByRole('link', { name: 'Land Rover Defender' }));
     });
