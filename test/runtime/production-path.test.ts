@@ -5,6 +5,7 @@
 // what to run, exit 1.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,10 +14,11 @@ import { freePort } from '#test/support/ports.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const copy = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-prod-'));
 const runtime = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-runtime-'));
-afterAll(() => {
-  rmSync(copy, { recursive: true, force: true });
-  rmSync(runtime, { recursive: true, force: true });
-});
+// The copies hold a whole node_modules each: on a loaded machine removing them took over the
+// default minute (a CI run failed on it).
+afterAll(async () => {
+  await Promise.all([rm(copy, { recursive: true, force: true }), rm(runtime, { recursive: true, force: true })]);
+}, 300_000);
 
 /** The Dockerfile's runtime stage: what it copies from the build stage, and its command. */
 function dockerRuntimeStage(): { copies: [string, string][]; command: string[] } {

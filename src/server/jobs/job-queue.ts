@@ -51,11 +51,13 @@ export class JobQueue {
   private deps: AppDeps | undefined;
   private closing = false;
   private started = false;
+  /** Set once stop() is done: pg-boss's late, unawaited bookkeeping then goes nowhere (job-sql.ts). */
+  private detached = false;
 
   constructor(private readonly options: JobQueueOptions) {
     this.byName = new Map(options.definitions.map((d) => [d.name, d]));
     this.boss = new PgBoss({
-      db: jobSqlFor(options.database),
+      db: jobSqlFor(options.database, () => this.detached),
       migrate: true,
       schedule: options.run,
       supervise: options.run,
@@ -74,6 +76,7 @@ export class JobQueue {
   /** Creates the queue's tables on first use, declares the queues and schedules, starts the workers. */
   async start(deps: AppDeps): Promise<void> {
     this.deps = deps;
+    this.detached = false;
     await this.boss.start();
     this.started = true;
     let shopTimeZone: string | undefined;
@@ -203,6 +206,7 @@ export class JobQueue {
     // has been handed back (failed, retried later), so it is not waited for.
     const left = Math.max(0, timeout - (Date.now() - stopping));
     await Promise.race([Promise.allSettled([...this.running]), new Promise((resolve) => setTimeout(resolve, left).unref())]);
+    this.detached = true;
   }
 
   private async runJob(definition: JobDefinition, job: PgBoss.JobWithMetadata<Record<string, unknown>>): Promise<void> {

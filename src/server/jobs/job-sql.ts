@@ -25,11 +25,20 @@ function result(rows: unknown[], affected: bigint | undefined): { rows: Record<s
   return { rows: rows as Record<string, unknown>[], rowCount: affected === undefined ? rows.length : Number(affected) };
 }
 
-/** The adapter pg-boss runs on: the app's database, outside any transaction. */
-export function jobSqlFor(database: Pick<DatabaseHandle, 'db' | 'execScript'>): JobSql {
+/**
+ * The adapter pg-boss runs on: the app's database, outside any transaction.
+ *
+ * `detached` says the queue has stopped. A job still running past the stop's time limit ends
+ * later, and pg-boss then marks it complete or failed without awaiting the call; by then the
+ * database may be closed, and the rejection would be unhandled (it failed a CI run). After the
+ * stop such statements are dropped: the job stays active, expires, and runs again (jobs are safe
+ * to run twice).
+ */
+export function jobSqlFor(database: Pick<DatabaseHandle, 'db' | 'execScript'>, detached: () => boolean = () => false): JobSql {
   const { db, execScript } = database;
   return {
     async executeSql(text, values) {
+      if (detached()) return { rows: [], rowCount: 0 };
       if (values && values.length > 0) {
         const out = await db.executeQuery(CompiledQuery.raw(text, values));
         return result(out.rows, out.numAffectedRows);
