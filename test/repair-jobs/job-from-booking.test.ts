@@ -110,6 +110,9 @@ describe('opening a repair job from a booking', () => {
     // The job's page reads the same links back.
     const got = await admin.get(`/api/repair-jobs/${res.body.id}`);
     expect(got.body).toMatchObject({ booking_id: booking.id, quote_request_id: quote.id });
+    // And the booking's page names its job (it offers no second one).
+    const bookingPage = await admin.get(`/api/admin/bookings/${booking.id}`);
+    expect(bookingPage.body.repair_job).toEqual({ id: res.body.id, reference: res.body.reference });
   });
 
   it('without a quote request leaves quote_request_id empty; what the admin types wins over the booking', async () => {

@@ -6,6 +6,7 @@ import {
   adminBookingListSchema,
   adminBookingRangeInput,
   adminBookingSchema,
+  adminBookingDetailSchema,
   adminBookingTypeSchema,
   adminBookingTypesSchema,
   adminCancelInput,
@@ -185,7 +186,7 @@ export const bookingAdminProcedures = {
     .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/api/admin/bookings/{id}', tags, summary: 'A booking; opening it clears its "new" badge' } })
     .concat(checkedInput(bookingIdInput))
-    .output(adminBookingSchema)
+    .output(adminBookingDetailSchema)
     .query(({ ctx, input }) => getAdminBooking(ctx.deps, input.id)),
 
   adminMove: adminProcedure

@@ -10,9 +10,11 @@ import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
+import { findRepairJobOfBooking } from '#server/repair-jobs/repair-jobs.repository.ts';
 import {
   BOOKING_MESSAGES,
   type AdminBooking,
+  type AdminBookingDetail,
   type AdminBookingType,
   type BlockedTime,
   type BlockedTimeInput,
@@ -130,11 +132,15 @@ export async function listBookingsBetween(
 }
 
 /** One booking; opening it clears its "new" badge. */
-export async function getAdminBooking(deps: Pick<AppDeps, 'db'>, id: number, now = new Date()): Promise<AdminBooking> {
+export async function getAdminBooking(deps: Pick<AppDeps, 'db'>, id: number, now = new Date()): Promise<AdminBookingDetail> {
   let row = await bookings.findBooking(deps.db, id);
   if (!row) throw AppError.notFound();
   if (!row.seen_at) row = await bookings.updateBooking(deps.db, id, { seen_at: now });
-  return presentAdminBooking(row, (await typeNames(deps)).get(row.booking_type_id) ?? '');
+  const job = await findRepairJobOfBooking(deps.db, id);
+  return {
+    ...presentAdminBooking(row, (await typeNames(deps)).get(row.booking_type_id) ?? ''),
+    repair_job: job ? { id: job.id, reference: job.reference } : null,
+  };
 }
 
 export async function countBookingsForBadge(deps: Pick<AppDeps, 'db'>, now = new Date()): Promise<BookingCounts> {

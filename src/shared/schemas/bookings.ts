@@ -225,6 +225,11 @@ export const adminBookingSchema = z.object({
   created_at: z.string(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
+/** One booking's page: with the repair job opened from it, if one was (a booking has one at most). */
+export const adminBookingDetailSchema = adminBookingSchema.extend({
+  repair_job: z.object({ id: z.number().int(), reference: z.string() }).nullable(),
+});
+export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 export const adminBookingListSchema = z.object({ data: z.array(adminBookingSchema) });
 
 export const adminBookingRangeInput = z

@@ -228,7 +228,13 @@ function BookingView({ booking }: { booking: AdminBooking }) {
           </div>
         </form>
       )}
-      {booking.status !== 'cancelled' && <OpenRepairJobForm from={{ booking_id: booking.id }} />}
+      {booking.repair_job ? (
+        <p className="admin-booking__job">
+          Repair job: <Link href={`/repairs/${booking.repair_job.id}`}>{booking.repair_job.reference}</Link>
+        </p>
+      ) : (
+        booking.status !== 'cancelled' && <OpenRepairJobForm from={{ booking_id: booking.id }} />
+      )}
     </>
   );
 }
