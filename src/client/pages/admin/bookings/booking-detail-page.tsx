@@ -19,7 +19,7 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { SlotPicker } from '#client/pages/book/slot-picker.tsx';
 import { whenLabel } from '#client/pages/book/booking-format.ts';
 import { BOOKING_STATUS_LABELS } from '#client/pages/book/booking-status.ts';
-import type { AdminBooking, SlotView } from '#shared/schemas/bookings.ts';
+import type { AdminBooking, AdminBookingDetail, SlotView } from '#shared/schemas/bookings.ts';
 import './bookings-admin.css';
 import { OpenRepairJobForm } from '#client/pages/admin/repairs/open-repair-job-form.tsx';
 
@@ -38,7 +38,7 @@ export function BookingDetailPage({ id }: { id: number }) {
   );
 }
 
-function BookingView({ booking }: { booking: AdminBooking }) {
+function BookingView({ booking }: { booking: AdminBookingDetail }) {
   const timeZone = useShop()?.timeZone ?? 'Europe/London';
   const [panel, setPanel] = useState<Panel>(null);
   const [date, setDate] = useState<string | null>(null);
@@ -47,7 +47,8 @@ function BookingView({ booking }: { booking: AdminBooking }) {
   const [notice, setNotice] = useState<string | null>(null);
 
   const done = (data: AdminBooking, text: string) => {
-    queryClient.setQueryData(trpc.bookings.adminGet.queryKey({ id: booking.id }), data);
+    // An action's answer is the booking without its page's extras (its repair job stays as it was).
+    queryClient.setQueryData(trpc.bookings.adminGet.queryKey({ id: booking.id }), { ...data, repair_job: booking.repair_job });
     void queryClient.invalidateQueries({ queryKey: trpc.bookings.adminList.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.bookings.adminCounts.queryKey() });
     setPanel(null);
