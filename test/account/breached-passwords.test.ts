@@ -150,6 +150,22 @@ describe('the password reset and change, the admin’s add-user', () => {
     const good = await client.post('/api/users', { json: { ...json, password: SAFE, password_confirmation: SAFE } });
     expect(good.status).toBe(201);
   });
+
+  it('refuses a breached password in the admin’s edit of a user, and changes nothing', async () => {
+    const { client } = await adminClient(t);
+    const json = { firstname: 'Ola', lastname: 'Penn', email: 'ola.breach@example.test', role: 'user' };
+    const created = await client.post('/api/users', { json: { ...json, password: SAFE, password_confirmation: SAFE } });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    const before = await t.deps.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
+    const breached = await client.patch(`/api/users/${id}`, { json: { ...json, password: BREACHED, password_confirmation: BREACHED } });
+    expect(breached.status).toBe(422);
+    expect(breached.body.errors).toEqual({ password: [MESSAGE] });
+    const after = await t.deps.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(after.password_hash).toBe(before.password_hash);
+    const good = await client.patch(`/api/users/${id}`, { json: { ...json, password: SAFE, password_confirmation: SAFE } });
+    expect(good.status).toBe(200);
+  });
 });
 
 describe('the check itself', () => {

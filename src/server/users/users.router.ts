@@ -9,10 +9,13 @@ import { createUser, deleteUser, getCvLink, getUser, listUsers, updateUser } fro
 
 // The database rules, reported with zod's messages when the input is invalid (the service checks them again).
 const createChecks = [uniqueEmail(), notBreachedPassword()] as const;
-const updateChecks = uniqueEmail((_ctx, raw) => {
-  const id = userIdInput.shape.id.safeParse(raw.id);
-  return id.success ? id.data : null;
-});
+const updateChecks = [
+  uniqueEmail((_ctx, raw) => {
+    const id = userIdInput.shape.id.safeParse(raw.id);
+    return id.success ? id.data : null;
+  }),
+  notBreachedPassword(),
+] as const;
 
 export const usersRouter = router({
   list: adminProcedure
@@ -35,7 +38,7 @@ export const usersRouter = router({
 
   update: adminProcedure
     .meta({ openapi: { method: 'PATCH', path: '/api/users/{id}', tags: ['users'], summary: 'Update a user' } })
-    .concat(checkedInput(userUpdateInput, updateChecks))
+    .concat(checkedInput(userUpdateInput, ...updateChecks))
     .output(userEnvelopeSchema)
     .mutation(async ({ ctx, input }) => ({
       data: await updateUser(ctx.deps, input, { userId: ctx.user.id, sessionToken: ctx.sessionToken }),

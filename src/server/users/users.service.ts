@@ -7,6 +7,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
+import { BREACHED_PASSWORD_MESSAGE, isPasswordBreached } from '#server/auth/breached-passwords.ts';
 import { deleteOtherSessions } from '#server/auth/sessions.ts';
 import type { User, UserPage } from '#shared/schemas/user.ts';
 import type { UserCreateInput, UserListInput, UserUpdateInput } from '#shared/schemas/users-admin.ts';
@@ -62,6 +63,7 @@ export async function updateUser(
   input: UserUpdateInput,
   actor: { userId: number; sessionToken: string | null },
 ): Promise<User> {
+  if (input.password && (await isPasswordBreached(deps, input.password))) throw AppError.field('password', BREACHED_PASSWORD_MESSAGE);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     await deps.db.transaction().execute(async (trx) => {
