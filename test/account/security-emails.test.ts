@@ -9,6 +9,7 @@ import { turnOnTwoFactor } from '#test/support/accounts.ts';
 import { mailsTo, type SentMail } from '#test/support/mail.ts';
 import { formatDate } from '#shared/format/dates.ts';
 import { THIS_WASNT_ME_LIMITS } from '#server/account/security-alerts.service.ts';
+import { countPasskeysOf, insertPasskey } from '#server/account/passkeys.repository.ts';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const CHROME_WINDOWS_UPDATED =
@@ -202,8 +203,12 @@ describe('changes to how the account signs in', () => {
 });
 
 describe("this wasn't me", () => {
-  it('signs the account out everywhere and e-mails a reset link, once', async () => {
+  it('signs the account out everywhere, removes its passkeys and e-mails a reset link, once', async () => {
     const user = await createUser(t.deps.db, { email: 'not-me@example.test' });
+    const other = await createUser(t.deps.db, { email: 'not-me-neighbour@example.test' });
+    const passkey = { publicKey: 'cHVibGlj', counter: 0, transports: 'internal', name: 'Laptop' };
+    await insertPasskey(t.deps.db, { ...passkey, userId: user.id, credentialId: 'not-me-credential' });
+    await insertPasskey(t.deps.db, { ...passkey, userId: other.id, credentialId: 'neighbour-credential' });
     const mine = new DeviceClient(CHROME_WINDOWS);
     await signIn(mine, user.email);
     const intruder = new DeviceClient(FIREFOX_LINUX, '192.0.2.66');
@@ -221,8 +226,11 @@ describe("this wasn't me", () => {
     const res = await guest.post('/api/security/this-wasnt-me', { json: { token } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      message: 'Your account has been signed out everywhere. We have e-mailed you a link to choose a new password: please do so now.',
+      message:
+        'Your account has been signed out everywhere and its passkeys removed. We have e-mailed you a link to choose a new password: please do so now.',
     });
+    expect(await countPasskeysOf(t.deps.db, user.id)).toBe(0);
+    expect(await countPasskeysOf(t.deps.db, other.id)).toBe(1);
     expect((await mine.get('/api/user')).status).toBe(401);
     expect((await intruder.get('/api/user')).status).toBe(401);
     await t.deps.jobs.drain();

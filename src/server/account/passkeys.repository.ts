@@ -72,6 +72,11 @@ export async function deletePasskey(db: Db, userId: number, id: number): Promise
   return Number(result.numDeletedRows) === 1;
 }
 
+/** Every passkey of a user ("this wasn't me": one added by whoever had the account goes too). */
+export async function deletePasskeysOf(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+}
+
 export async function countPasskeysOf(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('passkeys')

@@ -3,8 +3,8 @@
  * the password changed or reset, two-factor on or off, new recovery codes, a passkey added, the
  * e-mail address changed (to the old address too). Not optional. Each is queued with queueMail in
  * the transaction of the change, says what, when and from where (auth/device.ts), and carries a
- * single-use "this wasn't me" link: it signs the account out everywhere and e-mails a password
- * reset link (docs/decisions/security-emails.md).
+ * single-use "this wasn't me" link: it signs the account out everywhere, removes its passkeys and
+ * e-mails a password reset link (docs/decisions/security-emails.md).
  */
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -21,6 +21,7 @@ import { THIS_WASNT_ME_INVALID_MESSAGE, THIS_WASNT_ME_MESSAGE } from '#shared/sc
 import { recordKnownDevice } from './known-devices.repository.ts';
 import { consumeSecurityAlertToken, deleteSecurityAlertTokensOf } from './security-alert-tokens.repository.ts';
 import { deletePasswordResetTokensOf } from './password-reset-tokens.repository.ts';
+import { deletePasskeysOf } from './passkeys.repository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -99,7 +100,7 @@ export function thisWasntMeLimits(ip: string | null): RateLimit[] {
 
 /**
  * "This wasn't me": the token is used up (with every other alert link of the user), the account is
- * signed out everywhere, any reset link is replaced and a fresh one e-mailed. A token unknown,
+ * signed out everywhere, its passkeys are removed, any reset link is replaced and a fresh one e-mailed. A token unknown,
  * used or older than 7 days is a 422 on `token`.
  */
 export async function reportThisWasntMe(
@@ -116,6 +117,9 @@ export async function reportThisWasntMe(
     if (userId === undefined) throw AppError.field('token', THIS_WASNT_ME_INVALID_MESSAGE);
     await deleteSecurityAlertTokensOf(trx, userId);
     await deleteOtherSessions(trx, userId);
+    // Whoever had the account may have added a passkey of their own: none survives. The owner adds
+    // theirs again after choosing a new password.
+    await deletePasskeysOf(trx, userId);
     await deletePasswordResetTokensOf(trx, userId);
     const user = await findUserForMail(trx, userId);
     if (user) await queueMail(deps, trx, { kind: 'password-reset', to: user.email, params: { userId } });

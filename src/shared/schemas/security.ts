@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { booleanField, emailField, messages } from '../validation.ts';
 
 export const THIS_WASNT_ME_MESSAGE =
-  'Your account has been signed out everywhere. We have e-mailed you a link to choose a new password: please do so now.';
+  'Your account has been signed out everywhere and its passkeys removed. We have e-mailed you a link to choose a new password: please do so now.';
 export const THIS_WASNT_ME_INVALID_MESSAGE = 'This link is invalid, has expired or has already been used.';
 
 export const thisWasntMeInputSchema = z.object({
