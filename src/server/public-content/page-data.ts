@@ -24,7 +24,8 @@ export function initialDataFor(head: PageHead, snapshot: PublicSnapshot | undefi
   const data: InitialData = { widgets, shop };
   const reads = head.match?.screen.ssr?.reads ?? {};
   if (reads.testimonials) data.testimonials = testimonialPageSchema.parse(snapshot.testimonials());
-  if (reads.galleryList) data.galleryList = galleryPageSchema.parse(snapshot.galleryList());
+  // Every public page's menu shows Galleries only when there is a visible gallery (client/lib/site-sections.ts).
+  data.galleryList = galleryPageSchema.parse(snapshot.galleryList());
   if (reads.bookingSummary && snapshot.content.booking) data.bookingSummary = bookingSummarySchema.parse(snapshot.content.booking);
   // A gallery page shows the gallery of its path (pageHeadFor found it); the About page a slider of the workshop's.
   const gallery = typeof reads.gallery === 'number' ? snapshot.gallery(reads.gallery) : head.gallery;
