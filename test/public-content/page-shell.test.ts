@@ -300,7 +300,7 @@ describe('the page shell', () => {
         '<h1 class="hero__title">Accident repairs and resprays in Porthaven</h1>',
         'Vehicle body shop repairs and paint service in Porthaven',
         textOf('HomeText1')!,
-        'What our customers say',
+        // No testimonials here: the band is not shown (test/public-content/empty-sections.test.ts).
       ],
       about: ['About Us', textOf('AboutText')!, 'From the workshop'],
       services: ['Services', textOf('ServicesText')!],
