@@ -24,8 +24,7 @@ export const SHOP_DETAIL_LABELS: Record<ShopDetail, string> = {
 
 export const SHOP_DETAIL_ATTRIBUTE = 'data-shop-detail';
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function isShopDetail(value: string): value is ShopDetail {
   return (SHOP_DETAILS as readonly string[]).includes(value);

@@ -51,7 +51,9 @@ describe('shop-detail placeholders', () => {
       '<p>Call <span data-shop-detail="telephone"></span> today</p>',
     );
     for (const detail of SHOP_DETAILS)
-      expect(sanitizeRichText(`<p><span data-shop-detail="${detail}"></span></p>`)).toBe(`<p><span data-shop-detail="${detail}"></span></p>`);
+      expect(sanitizeRichText(`<p><span data-shop-detail="${detail}"></span></p>`)).toBe(
+        `<p><span data-shop-detail="${detail}"></span></p>`,
+      );
     // An unknown detail, other data- attributes, handlers and styles on a placeholder go.
     expect(sanitizeRichText('<p><span data-shop-detail="password" data-x="1">x</span></p>')).toBe('<p><span>x</span></p>');
     expect(sanitizeRichText('<p><span data-shop-detail="town" style="color:red" onclick="alert(1)">Old</span></p>')).toBe(
@@ -84,8 +86,12 @@ describe('shop-detail placeholders', () => {
   it('answers the public read with the details filled, and the admin’s read with the placeholders', async () => {
     const read = await anon().get('/api/widgets/HomeTextBottom');
     expect(read.status).toBe(200);
-    expect(read.body.html).toContain('<span data-shop-detail="address">Unit 4, Quay Road Industrial Estate, Porthaven, Cornwall, TR19 4QX</span>');
-    expect(read.body.html).toContain('<span data-shop-detail="openingHours">Monday to Friday, 9am to 5pm; Saturday and Sunday, closed</span>');
+    expect(read.body.html).toContain(
+      '<span data-shop-detail="address">Unit 4, Quay Road Industrial Estate, Porthaven, Cornwall, TR19 4QX</span>',
+    );
+    expect(read.body.html).toContain(
+      '<span data-shop-detail="openingHours">Monday to Friday, 9am to 5pm; Saturday and Sunday, closed</span>',
+    );
     const raw = await admin.get(`/api/widgets/${read.body.id}`);
     expect(raw.body.html).toContain('<span data-shop-detail="address"></span>');
     expect(raw.body.html).not.toContain('Quay Road');
@@ -152,7 +158,8 @@ describe('a site without demo content', () => {
 
     await createTestimonial(t.deps.db, { name: 'Jo', review: '<p>Spotless work.</p>' });
     let id = 0;
-    while (id < ABOUT_GALLERY_ID) id = (await createGallery(t.deps.db, t.deps.storage, { name: `Workshop ${id}`, imageCount: 1 })).gallery.id;
+    while (id < ABOUT_GALLERY_ID)
+      id = (await createGallery(t.deps.db, t.deps.storage, { name: `Workshop ${id}`, imageCount: 1 })).gallery.id;
     await t.deps.publicContent.refresh();
     const home = await pageRoot('/');
     expect(home).toContain('What our customers say');

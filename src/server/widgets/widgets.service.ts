@@ -69,7 +69,11 @@ export async function assertWidgetRemovable(deps: Pick<AppDeps, 'db'>, id: numbe
   const row = await repo.findWidgetById(deps.db, id);
   if (!row) throw AppError.notFound();
   if (isFixedWidgetName(row.name))
-    throw AppError.conflict(`${placeOf(row.name)} cannot be deleted: the page shows it. Empty its content instead.`, {}, { widget: row.name });
+    throw AppError.conflict(
+      `${placeOf(row.name)} cannot be deleted: the page shows it. Empty its content instead.`,
+      {},
+      { widget: row.name },
+    );
 }
 
 export async function createWidget(deps: Deps, input: WidgetCreateInput): Promise<Widget> {

@@ -289,7 +289,10 @@ function Toolbar({ editor, label, disabled, pasteAsText, onPasteAsText, showSour
             value=""
             disabled={disabled}
             onChange={(e) => {
-              if (e.target.value) chain().insertShopDetail(e.target.value as ShopDetail).run();
+              if (e.target.value)
+                chain()
+                  .insertShopDetail(e.target.value as ShopDetail)
+                  .run();
             }}
           >
             <option value="">Insert shop detail…</option>

@@ -43,7 +43,10 @@ export function starterWidgets(): DemoWidget[] {
       <p style="text-align:center">${CONTACT} A few photos of the damage help us give you a rough price.</p>
       `,
     ),
-    text('HomeItem1Text', '<h3>Accident repair</h3><p>From small dents to collision damage, repaired and refinished to the manufacturer’s standard.</p>'),
+    text(
+      'HomeItem1Text',
+      '<h3>Accident repair</h3><p>From small dents to collision damage, repaired and refinished to the manufacturer’s standard.</p>',
+    ),
     text('HomeItem2Text', '<h3>Paint and refinishing</h3><p>Colour-matched paint, from a single panel to a full respray.</p>'),
     text('HomeItem3Text', '<h3>Corrosion and more</h3><p>Rust treated at its source, and refinishing for vans, trailers and more.</p>'),
     text(
@@ -72,9 +75,18 @@ export function starterWidgets(): DemoWidget[] {
       `,
     ),
     text('GalleryText', '<h2>Our work</h2><p>A selection of recent jobs from the workshop.</p>'),
-    text('Service1', '<h3>Accident and insurance repairs</h3><p>We repair structure, panels and paint after an accident, and can deal with your insurer.</p>'),
-    text('Service2', '<h3>Rust treatment and restoration</h3><p>Corroded metal cut out and replaced, seams sealed and cavities protected.</p>'),
-    text('Service3', '<h3>Paint and resprays</h3><p>Colours mixed from the manufacturer’s paint code and blended so the repair cannot be seen.</p>'),
+    text(
+      'Service1',
+      '<h3>Accident and insurance repairs</h3><p>We repair structure, panels and paint after an accident, and can deal with your insurer.</p>',
+    ),
+    text(
+      'Service2',
+      '<h3>Rust treatment and restoration</h3><p>Corroded metal cut out and replaced, seams sealed and cavities protected.</p>',
+    ),
+    text(
+      'Service3',
+      '<h3>Paint and resprays</h3><p>Colours mixed from the manufacturer’s paint code and blended so the repair cannot be seen.</p>',
+    ),
     text('Service4', '<h3>Commercial vehicles</h3><p>Vans and trailers repaired and repainted, in fleet colours if you need them.</p>'),
     text(
       'Terms',

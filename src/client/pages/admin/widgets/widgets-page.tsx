@@ -58,8 +58,8 @@ export function WidgetsPage() {
                 Widgets you added
               </h2>
               <p className="admin-form__note">
-                These are on no page by themselves: other sites and apps read them by name at /api/widgets/&lt;name&gt;, and a
-                developer can place one on a page. Their name and type can be changed.
+                These are on no page by themselves: other sites and apps read them by name at /api/widgets/&lt;name&gt;, and a developer can
+                place one on a page. Their name and type can be changed.
               </p>
               {own.length === 0 ? (
                 <p className="admin-form__note">None yet. &quot;Add widget&quot; creates one.</p>
