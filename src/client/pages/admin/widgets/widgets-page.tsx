@@ -12,6 +12,8 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { textOfHtml } from '#client/pages/admin/text-of-html.ts';
 import '#client/pages/admin/widgets/content.css';
+import { useShop } from '#client/lib/shop.ts';
+import { fillShopDetails } from '#shared/shop-details.ts';
 import {
   CONTENT_PAGES,
   CONTENT_SECTIONS,
@@ -117,6 +119,7 @@ function SectionCard({ section, widget }: { section: ContentSection; widget: Wid
 }
 
 function WidgetPreview({ widget }: { widget: Widget }) {
+  const shop = useShop();
   if (widget.type === 'IMAGE') {
     return widget.image ? (
       <img
@@ -131,7 +134,8 @@ function WidgetPreview({ widget }: { widget: Widget }) {
       <div className="admin-tile__image admin-tile__image--empty">No image</div>
     );
   }
-  const text = textOfHtml(widget.html, 140);
+  // Placeholders read as the details they stand for (the preview is text only: no today's status).
+  const text = textOfHtml(fillShopDetails(widget.html, shop, null), 140);
   return <p className="admin-tile__text">{text || (widget.type === 'VIDEO' ? 'Video' : 'Empty')}</p>;
 }
 
