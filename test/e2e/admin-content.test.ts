@@ -150,7 +150,7 @@ describe('admin: widgets', () => {
     });
 
     await j.step('edit the text of HomeText1 with the editor (bold)', async () => {
-      await page.getByRole('link', { name: 'HomeText1', exact: true }).click();
+      await page.getByRole('link', { name: 'Home: introduction', exact: true }).click();
       await visible(page.getByRole('heading', { name: 'Widget: HomeText1' }));
       const editor = page.getByRole('textbox', { name: 'Content' });
       await typeInto(page, editor, 'Fresh paint for every season.');
@@ -171,7 +171,7 @@ describe('admin: widgets', () => {
 
     await j.step('change the image of HomeImage1 and its alternative text', async () => {
       await page.goto(j.url('/admin/widgets'));
-      await page.getByRole('link', { name: 'HomeImage1', exact: true }).click();
+      await page.getByRole('link', { name: 'Home: introduction picture', exact: true }).click();
       await visible(page.getByRole('heading', { name: 'Widget: HomeImage1' }));
       await page.getByLabel('Image', { exact: true }).setInputFiles(await pngImage('van.png', '#c0392b', 640, 400));
       await visible(page.getByRole('img', { name: 'Preview of the chosen image' }));

@@ -203,7 +203,14 @@ describe('the page shell', () => {
     expect(dataOf((await render(`/galleries/${visibleId}`)).html).gallery).toEqual(JSON.parse(JSON.stringify(snapshot.gallery(visibleId))));
     // Every page's footer reads the shop's details, so every page embeds them.
     expect(home.shop).toEqual(snapshot.content.shop);
-    expect(dataOf((await render('/no-such-page')).html)).toEqual({ notFound: true, widgets: [], shop: snapshot.content.shop });
+    // Every page's menu shows Galleries only with a visible gallery, so every page embeds the list too.
+    expect(home.galleryList).toEqual(snapshot.galleryList());
+    expect(dataOf((await render('/no-such-page')).html)).toEqual({
+      notFound: true,
+      widgets: [],
+      shop: snapshot.content.shop,
+      galleryList: snapshot.galleryList(),
+    });
     // Only what the page read: the home page's widgets are not in the About page, nor the other way round.
     const names = (data: Record<string, any>) => (data.widgets as { name: string }[]).map((w) => w.name);
     const about = dataOf((await render('/about')).html);
@@ -300,9 +307,10 @@ describe('the page shell', () => {
         '<h1 class="hero__title">Accident repairs and resprays in Porthaven</h1>',
         'Vehicle body shop repairs and paint service in Porthaven',
         textOf('HomeText1')!,
-        'What our customers say',
+        // No testimonials here: the band is not shown (test/public-content/empty-sections.test.ts).
       ],
-      about: ['About Us', textOf('AboutText')!, 'From the workshop'],
+      // Gallery 5 does not exist here: no "From the workshop" band (test/public-content/content-on-pages.test.ts).
+      about: ['About Us', textOf('AboutText')!],
       services: ['Services', textOf('ServicesText')!],
       galleries: ['Photo Galleries', galleryName],
       gallery: [galleryName],

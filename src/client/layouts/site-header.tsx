@@ -6,6 +6,7 @@ import { useSession } from '#client/lib/session.tsx';
 import { accountHomeOf } from '#client/routing/require-session.tsx';
 import { useShop } from '#client/lib/shop.ts';
 import { CallLink, PhoneIcon, QuoteLink } from '#client/components/calls-to-action/call-links.tsx';
+import { useHasGalleries } from '#client/lib/site-sections.ts';
 
 const MAIN_MENU = [
   { href: '/', label: 'Home' },
@@ -26,6 +27,9 @@ export function SiteHeader() {
   const isSolid = useScrolledPast(NAV_SOLID_AFTER_PX);
   const [isMenuOpen, setMenuOpen] = useState(false);
   const shop = useShop();
+  // No visible gallery, no Galleries item (a new site does not point at an empty page).
+  const hasGalleries = useHasGalleries();
+  const menu = MAIN_MENU.filter((item) => item.href !== '/galleries' || hasGalleries);
 
   // A chosen link closes the menu; so does Escape.
   useEffect(() => {
@@ -53,7 +57,7 @@ export function SiteHeader() {
         </button>
         <nav id="main-menu" className={`site-nav${isMenuOpen ? ' is-open' : ''}`} aria-label="Main">
           <ul className="site-nav__list">
-            {MAIN_MENU.map((item) => (
+            {menu.map((item) => (
               <li key={item.href}>
                 <Link
                   href={item.href}

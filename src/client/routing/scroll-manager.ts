@@ -42,7 +42,11 @@ export function useScrollRestoration(): void {
     const existing = keyOfEntry();
     if (!existing) {
       entryKey = keyNewEntry();
-      window.scrollTo(0, 0);
+      // An address with a section (/#introduction, the admin's "View on the site") opens there.
+      const hash = window.location.hash.slice(1);
+      const section = hash ? document.getElementById(decodeURIComponent(hash)) : null;
+      if (section) section.scrollIntoView();
+      else window.scrollTo(0, 0);
       return;
     }
     entryKey = existing;

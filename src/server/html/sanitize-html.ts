@@ -4,6 +4,7 @@
  * later rendered to every visitor: what is not on the list is dropped, never escaped into view.
  */
 import sanitizeHtml from 'sanitize-html';
+import { isShopDetail, SHOP_DETAILS, SHOP_DETAIL_ATTRIBUTE } from '#shared/shop-details.ts';
 
 const BLOCK_TAGS = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'li', 'ul', 'ol'];
 const INLINE_TAGS = ['a', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'br', 'span'];
@@ -29,7 +30,8 @@ function options(allowEmbeds: boolean): sanitizeHtml.IOptions {
     allowedTags: [...BLOCK_TAGS, ...INLINE_TAGS, ...(allowEmbeds ? ['iframe'] : [])],
     allowedAttributes: {
       a: ['href', 'target', 'rel'],
-      span: ['style'],
+      // A shop-detail placeholder (src/shared/shop-details.ts): that attribute, one of its values, nothing else new.
+      span: ['style', { name: SHOP_DETAIL_ATTRIBUTE, multiple: false, values: [...SHOP_DETAILS] }],
       ...Object.fromEntries(BLOCK_TAGS.map((tag) => [tag, ['style']])),
       ...(allowEmbeds ? { iframe: ['src', 'width', 'height', 'allowfullscreen', 'frameborder', 'allow', 'title'] } : {}),
     },
@@ -52,6 +54,14 @@ function options(allowEmbeds: boolean): sanitizeHtml.IOptions {
         else delete out.rel;
         return { tagName, attribs: out };
       },
+      // A placeholder is the span and its one attribute: no colour on it (a colour wraps it instead).
+      span: (tagName, attribs) => {
+        const detail = attribs[SHOP_DETAIL_ATTRIBUTE];
+        if (detail !== undefined && isShopDetail(detail)) return { tagName, attribs: { [SHOP_DETAIL_ATTRIBUTE]: detail } };
+        const out: sanitizeHtml.Attributes = { ...attribs };
+        delete out[SHOP_DETAIL_ATTRIBUTE];
+        return { tagName, attribs: out };
+      },
       iframe: (tagName, attribs) => {
         const out: sanitizeHtml.Attributes = {};
         for (const key of ['src', 'width', 'height', 'title', 'allow']) if (attribs[key] !== undefined) out[key] = attribs[key]!;
@@ -66,12 +76,20 @@ function options(allowEmbeds: boolean): sanitizeHtml.IOptions {
 const richTextOptions = options(false);
 const videoOptions = options(true);
 
+/**
+ * A placeholder is stored empty: what it was filled with when the text was read (the public page,
+ * copied into the editor's source) is the shop's detail of that moment, not the admin's text.
+ */
+function emptyPlaceholders(html: string): string {
+  return html.replace(/(<span data-shop-detail="[A-Za-z]+">)(?:(?!<\/?span)[\s\S])*<\/span>/g, '$1</span>');
+}
+
 /** Testimonial reviews and TEXT/IMAGE widgets. */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, richTextOptions).trim();
+  return emptyPlaceholders(sanitizeHtml(html, richTextOptions).trim());
 }
 
 /** VIDEO widgets: the same list plus YouTube and Vimeo embeds. */
 export function sanitizeVideoHtml(html: string): string {
-  return sanitizeHtml(html, videoOptions).trim();
+  return emptyPlaceholders(sanitizeHtml(html, videoOptions).trim());
 }

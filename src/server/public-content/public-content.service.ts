@@ -14,12 +14,23 @@ import * as galleries from '#server/galleries/galleries.repository.ts';
 import { latestWidgetChange } from '#server/widgets/widgets.repository.ts';
 import { latestTestimonialChange } from '#server/testimonials/testimonials.repository.ts';
 import type { Gallery, GallerySummary, Testimonial, Widget } from '#shared/schemas/content.ts';
+import type { Shop } from '#shared/schemas/shop.ts';
+import { fillShopDetails } from '#shared/shop-details.ts';
 import type { PublicContent } from './public-snapshot.ts';
+
+/**
+ * A widget as visitors read it: its shop-detail placeholders filled from the shop record (today's
+ * status is left to the page, which knows the moment). The snapshot is rebuilt on every shop save.
+ */
+function withShopDetails(widget: Widget, shop: Shop): Widget {
+  return widget.type === 'IMAGE' ? widget : { ...widget, html: fillShopDetails(widget.html, shop, null) };
+}
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'publicContent'>;
 
 export async function loadPublicContent(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>): Promise<PublicContent> {
-  const { results: widgets } = await listWidgets(deps);
+  const shop = await getShop(deps);
+  const widgets = (await listWidgets(deps)).results.map((widget) => withShopDetails(widget, shop));
   const { results: galleryList } = await listGalleries(deps, { hidden: false });
   // Every visible gallery answers on its own path, also one with no images (the list skips those).
   const visible = await galleries.listGalleries(deps.db, { hidden: false });
@@ -31,13 +42,14 @@ export async function loadPublicContent(deps: Pick<AppDeps, 'db' | 'storage' | '
     pages: pageTimes.length ? new Date(Math.max(...pageTimes.map((d) => d.getTime()))) : null,
     galleries: await galleries.listGalleryChanges(deps.db),
   };
-  const shop = await getShop(deps);
   const booking = await loadBookingSummary(deps, shop);
   return { widgets, galleryList, galleries: all, testimonials, shop, booking, changedAt };
 }
 
 export async function readWidgetByName(deps: Deps, name: string): Promise<Widget> {
-  return deps.publicContent.current()?.widget(name) ?? getWidgetByName(deps, name);
+  const fromSnapshot = deps.publicContent.current()?.widget(name);
+  if (fromSnapshot) return fromSnapshot;
+  return withShopDetails(await getWidgetByName(deps, name), await getShop(deps));
 }
 
 export async function readGallery(deps: Deps, id: number, options: { canSeeHidden: boolean }): Promise<Gallery> {

@@ -11,6 +11,7 @@ import { sanitizeRichText, sanitizeVideoHtml } from '#server/html/sanitize-html.
 import type { Widget } from '#shared/schemas/content.ts';
 import type { WidgetCreateInput, WidgetUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { messages } from '#shared/validation.ts';
+import { isFixedWidgetName, sectionOfWidget, sectionTitle } from '#shared/content-sections.ts';
 import * as repo from './widgets.repository.ts';
 import type { WidgetRecord } from './widgets.repository.ts';
 
@@ -40,6 +41,41 @@ export async function listWidgets(deps: Deps): Promise<{ results: Widget[] }> {
 
 const nameTaken = () => AppError.field('name', messages.taken('name'));
 
+/** Where a fixed widget is shown, for the refusals' messages ("Home: introduction"). */
+function placeOf(name: string): string {
+  const s = sectionOfWidget(name);
+  return s ? sectionTitle(s) : name;
+}
+
+/**
+ * The pages read the SPEC's widgets by name and show them as their type: renaming one, or turning
+ * a picture into text, would silently empty a section (docs/decisions/fixed-content-sections.md).
+ */
+function assertFixedWidgetKept(existing: { name: string; type: string }, input: WidgetUpdateInput): void {
+  if (!isFixedWidgetName(existing.name)) return;
+  const fieldErrors: Record<string, string[]> = {};
+  if (input.name !== undefined && input.name !== existing.name)
+    fieldErrors.name = [`The name of ${placeOf(existing.name)} cannot be changed: the page reads it by this name.`];
+  if (input.type !== undefined && input.type !== existing.type)
+    fieldErrors.type = [`The type of ${placeOf(existing.name)} cannot be changed: the page shows it as ${existing.type.toLowerCase()}.`];
+  if (Object.keys(fieldErrors).length) throw AppError.validation(fieldErrors);
+}
+
+/**
+ * For a delete (or a move to the bin): a widget the pages read cannot go, 409. Call it before
+ * removing a widget, whichever door asked.
+ */
+export async function assertWidgetRemovable(deps: Pick<AppDeps, 'db'>, id: number): Promise<void> {
+  const row = await repo.findWidgetById(deps.db, id);
+  if (!row) throw AppError.notFound();
+  if (isFixedWidgetName(row.name))
+    throw AppError.conflict(
+      `${placeOf(row.name)} cannot be deleted: the page shows it. Empty its content instead.`,
+      {},
+      { widget: row.name },
+    );
+}
+
 export async function createWidget(deps: Deps, input: WidgetCreateInput): Promise<Widget> {
   const id = await deps.db
     .transaction()
@@ -62,6 +98,7 @@ export async function createWidget(deps: Deps, input: WidgetCreateInput): Promis
 export async function updateWidget(deps: Deps, input: WidgetUpdateInput, imagePath?: string): Promise<Widget> {
   const existing = await repo.findWidgetById(deps.db, input.id);
   if (!existing) throw AppError.notFound();
+  assertFixedWidgetKept(existing, input);
   if (input.name !== undefined && input.name !== existing.name && (await repo.isWidgetNameTaken(deps.db, input.name, input.id)))
     throw nameTaken();
 
@@ -69,6 +106,9 @@ export async function updateWidget(deps: Deps, input: WidgetUpdateInput, imagePa
     await replaceImage(deps, imagePath ? { path: imagePath, field: 'image' } : null, async (trx, image) => {
       const locked = await repo.lockWidget(trx, input.id);
       if (!locked) throw AppError.notFound();
+      // The name read before the lock may have changed since: check the row as it is now.
+      const current = await repo.findWidgetById(trx, input.id);
+      if (current) assertFixedWidgetKept(current, input);
       const type = input.type ?? existing.type;
       const values: Parameters<typeof repo.updateWidgetRow>[2] = {};
       if (input.name !== undefined) values.name = input.name;

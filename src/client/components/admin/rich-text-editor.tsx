@@ -9,6 +9,8 @@ import StarterKit from '@tiptap/starter-kit';
 import TextAlign from '@tiptap/extension-text-align';
 import { Color, TextStyle } from '@tiptap/extension-text-style';
 import { EmbedNode } from '#client/components/admin/embed-node.ts';
+import { ShopDetailNode } from '#client/components/admin/shop-detail-node.ts';
+import { SHOP_DETAILS, SHOP_DETAIL_LABELS, type ShopDetail } from '#shared/shop-details.ts';
 import '#client/components/admin/rich-text-editor.css';
 
 export interface RichTextEditorProps {
@@ -19,6 +21,8 @@ export interface RichTextEditorProps {
   allowEmbeds?: boolean;
   /** The server's message for this field, shown under it. */
   error?: string | undefined;
+  /** Offers "Insert shop detail" (placeholders the pages fill from the shop record): widgets only. */
+  shopDetails?: boolean;
 }
 
 const formats = [
@@ -44,7 +48,7 @@ function paragraphsOf(text: string) {
     .map((line) => (line ? { type: 'paragraph', content: [{ type: 'text', text: line }] } : { type: 'paragraph' }));
 }
 
-export default function RichTextEditor({ value, onChange, label, allowEmbeds = false, error }: RichTextEditorProps) {
+export default function RichTextEditor({ value, onChange, label, allowEmbeds = false, error, shopDetails = false }: RichTextEditorProps) {
   const labelId = useId();
   const errorId = useId();
   const [pasteAsText, setPasteAsText] = useState(false);
@@ -72,6 +76,7 @@ export default function RichTextEditor({ value, onChange, label, allowEmbeds = f
       Color,
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
       ...(allowEmbeds ? [EmbedNode] : []),
+      ...(shopDetails ? [ShopDetailNode] : []),
     ],
     content: value,
     editorProps: {
@@ -143,6 +148,7 @@ export default function RichTextEditor({ value, onChange, label, allowEmbeds = f
           onPasteAsText={() => setPasteAsText(!pasteAsText)}
           showSource={showSource}
           onToggleSource={toggleSource}
+          shopDetails={shopDetails}
         />
       )}
       {showSource ? (
@@ -178,9 +184,10 @@ interface ToolbarProps {
   onPasteAsText: () => void;
   showSource: boolean;
   onToggleSource: () => void;
+  shopDetails: boolean;
 }
 
-function Toolbar({ editor, label, disabled, pasteAsText, onPasteAsText, showSource, onToggleSource }: ToolbarProps) {
+function Toolbar({ editor, label, disabled, pasteAsText, onPasteAsText, showSource, onToggleSource, shopDetails }: ToolbarProps) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -275,6 +282,27 @@ function Toolbar({ editor, label, disabled, pasteAsText, onPasteAsText, showSour
             'rte__btn--text',
           )}
         </span>
+        {shopDetails && (
+          <select
+            className="rte__select"
+            aria-label="Insert shop detail"
+            value=""
+            disabled={disabled}
+            onChange={(e) => {
+              if (e.target.value)
+                chain()
+                  .insertShopDetail(e.target.value as ShopDetail)
+                  .run();
+            }}
+          >
+            <option value="">Insert shop detail…</option>
+            {SHOP_DETAILS.map((detail) => (
+              <option key={detail} value={detail}>
+                {SHOP_DETAIL_LABELS[detail]}
+              </option>
+            ))}
+          </select>
+        )}
         <button type="button" className="rte__btn rte__btn--text" aria-pressed={showSource} onClick={onToggleSource}>
           Source code
         </button>

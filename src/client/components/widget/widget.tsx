@@ -9,6 +9,9 @@ import type { Widget as WidgetData } from '#shared/schemas/content.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { ResponsiveImage } from '#client/components/responsive-image.tsx';
+import { useNowAfterMount, useShop } from '#client/lib/shop.ts';
+import { fillShopDetails, SHOP_DETAIL_ATTRIBUTE } from '#shared/shop-details.ts';
+import { sectionOfWidget } from '#shared/content-sections.ts';
 
 export interface WidgetProps {
   name: string;
@@ -19,13 +22,24 @@ export interface WidgetProps {
   className?: string;
 }
 
+/**
+ * Text with the shop's details in its placeholders (src/shared/shop-details.ts), from the shop
+ * record as the page has it now: a changed shop shows at once, today's status once the page is live.
+ */
+function RichText({ html, className }: { html: string; className: string }) {
+  const shop = useShop();
+  const now = useNowAfterMount();
+  const filled = html.includes(SHOP_DETAIL_ATTRIBUTE) ? fillShopDetails(html, shop, now) : html;
+  return <div className={className} dangerouslySetInnerHTML={{ __html: filled }} />;
+}
+
 function WidgetBody({ widget, priority, sizes }: { widget: WidgetData; priority: boolean; sizes: string }) {
   switch (widget.type) {
     case 'TEXT':
       // The server sanitises widget HTML to a fixed allow-list when it is saved (docs/rest-contract.md).
-      return <div className="rich-text" dangerouslySetInnerHTML={{ __html: widget.html }} />;
+      return <RichText className="rich-text" html={widget.html} />;
     case 'VIDEO':
-      return <div className="widget__video" dangerouslySetInnerHTML={{ __html: widget.html }} />;
+      return <RichText className="widget__video" html={widget.html} />;
     case 'IMAGE':
       if (widget.image)
         return <ResponsiveImage image={widget.image} alt={widget.alt} priority={priority} sizes={sizes} className="widget__image" />;
@@ -46,8 +60,9 @@ export function Widget({ name, priority = false, sizes = '(min-width: 900px) 50v
   if (query.isPending) return <div className={`widget widget--loading skeleton ${className ?? ''}`} aria-hidden="true" />;
   if (!query.data) return null;
   const widget = query.data;
+  // The section's anchor (src/shared/content-sections.ts): the admin's "View on the site" opens the page there.
   return (
-    <div className={`widget widget--${widget.type.toLowerCase()} ${className ?? ''}`}>
+    <div id={sectionOfWidget(name)?.anchor} className={`widget widget--${widget.type.toLowerCase()} ${className ?? ''}`}>
       {isAdmin && (
         <Link
           href={`~/admin/widgets/${widget.id}`}

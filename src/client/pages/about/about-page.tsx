@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { ABOUT_GALLERY_ID } from '#shared/limits.ts';
+import { trpc } from '#client/lib/trpc.ts';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Widget } from '#client/components/widget/widget.tsx';
 import { Reveal } from '#client/components/reveal.tsx';
@@ -26,15 +28,24 @@ export function AboutPage() {
           <Widget name="AboutText2" />
         </Reveal>
       </section>
-      <section className="section section--alt" aria-labelledby="about-gallery-title">
-        <div className="container">
-          <h2 id="about-gallery-title" className="section__title">
-            From the workshop
-          </h2>
-          <Separator />
-          <GallerySlider galleryId={ABOUT_GALLERY_ID} />
-        </div>
-      </section>
+      <WorkshopGallery />
     </>
+  );
+}
+
+/** The workshop's gallery as a slider; no band at all without it (hidden, deleted or empty: a new site). */
+function WorkshopGallery() {
+  const query = useQuery(trpc.galleries.get.queryOptions({ id: ABOUT_GALLERY_ID }));
+  if (!query.isPending && (!query.data || query.data.images.length === 0)) return null;
+  return (
+    <section className="section section--alt" aria-labelledby="about-gallery-title">
+      <div className="container">
+        <h2 id="about-gallery-title" className="section__title">
+          From the workshop
+        </h2>
+        <Separator />
+        <GallerySlider galleryId={ABOUT_GALLERY_ID} />
+      </div>
+    </section>
   );
 }

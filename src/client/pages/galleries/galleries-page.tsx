@@ -52,6 +52,9 @@ export function GalleriesPage() {
               <div key={n} className="skeleton gallery-card-skeleton" />
             ))}
           </div>
+        ) : (query.data?.results.length ?? 0) === 0 ? (
+          // A new site: the menu does not offer this page, but an old link may still lead here.
+          <p className="galleries-empty">There are no photos to show yet.</p>
         ) : (
           <ul className="gallery-grid">
             {(query.data?.results ?? []).map((gallery, index) => (

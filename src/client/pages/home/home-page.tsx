@@ -1,4 +1,6 @@
 import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '#client/lib/trpc.ts';
 import { Widget } from '#client/components/widget/widget.tsx';
 import { TestimonialsCarousel } from '#client/components/testimonials/testimonials-carousel.tsx';
 import { useShop } from '#client/lib/shop.ts';
@@ -70,15 +72,25 @@ export function HomePage() {
         <Widget name="HomeTextBottom" className="split__text" />
       </section>
 
-      <section className="section section--navy" aria-labelledby="reviews-title">
-        <div className="container">
-          <h2 id="reviews-title" className="section__title">
-            What our customers say
-          </h2>
-          <Separator />
-          <TestimonialsCarousel />
-        </div>
-      </section>
+      <ReviewsBand />
     </>
+  );
+}
+
+/** The testimonials band: not there at all while there is no testimonial to show (a new site). */
+function ReviewsBand() {
+  const query = useQuery(trpc.testimonials.list.queryOptions({}));
+  if (query.isSuccess && query.data.results.length === 0) return null;
+  if (query.isError) return null;
+  return (
+    <section className="section section--navy" aria-labelledby="reviews-title">
+      <div className="container">
+        <h2 id="reviews-title" className="section__title">
+          What our customers say
+        </h2>
+        <Separator />
+        <TestimonialsCarousel />
+      </div>
+    </section>
   );
 }

@@ -7,6 +7,7 @@
  */
 
 import type { WidgetType } from '#shared/value-sets.ts';
+import { shopDetailPlaceholder, type ShopDetail } from '#shared/shop-details.ts';
 
 export interface DemoImageSpec {
   title: string;
@@ -59,11 +60,16 @@ export interface DemoTestimonial {
 }
 
 const SHOP = 'Harbourside Body &amp; Paint'; // HTML-escaped, only used inside widget HTML
-const ADDRESS = 'Unit 4, Quay Road Industrial Estate, Porthaven, Cornwall, TR19 4QX';
-const PHONE = '01736 555 014';
-const EMAIL = 'hello@harbourside-bodyshop.co.uk';
-/** The number as a link (every phone number on the site is one). */
-const PHONE_LINK = `<a href="tel:${PHONE.replace(/\s/g, '')}">${PHONE}</a>`;
+/**
+ * The shop's details are placeholders the pages fill from the shop record (src/shared/shop-details.ts),
+ * never typed in: a change of hours, number or address at /admin/shop shows in the text at once.
+ */
+const detail = (name: ShopDetail) => shopDetailPlaceholder(name);
+const ADDRESS = detail('address');
+const PHONE_LINK = detail('telephone');
+const EMAIL_LINK = detail('email');
+const HOURS = detail('openingHours');
+const TOWN = detail('town');
 const SITE = 'https://www.harbourside-bodyshop.co.uk';
 
 /* Palettes: [backdrop top, backdrop bottom, subject colour] */
@@ -121,17 +127,17 @@ export const demoWidgets: DemoWidget[] = [
     'HomeText1',
     `
     <h2>Bodywork and paint, done properly, by the harbour</h2>
-    <p>${SHOP} is an independent body shop on the Quay Road Industrial Estate in Porthaven. We repair and repaint cars, vans, motorcycles, boats and plant, and we have been looking after West Cornwall's vehicles for the best part of twenty years.</p>
+    <p>${SHOP} is an independent body shop in ${TOWN}. We repair and repaint cars, vans, motorcycles, boats and plant, and we have been looking after West Cornwall's vehicles for the best part of twenty years.</p>
     <p>Living by the sea is wonderful, but salt air is hard on metal and paint. We know where rust starts, how to stop it coming back, and how to match a colour that has spent ten summers in the sun. Whether it is a scuffed bumper, an insurance claim or a full respray, you will deal with the people doing the work.</p>
-    <p><strong>Free, no-obligation estimates</strong> Monday to Friday, 9am to 5pm. Call us on <strong>${PHONE_LINK}</strong> or just drop in.</p>
+    <p><strong>Free, no-obligation estimates</strong> whenever we are open (${HOURS}). Call us on <strong>${PHONE_LINK}</strong> or just drop in.</p>
     `,
   ),
   text(
     'HomeTextBottom',
     `
     <h2 style="text-align:center">Come and see us</h2>
-    <p style="text-align:center">You will find us at ${ADDRESS}, a few minutes' walk from the harbour. Open Monday to Friday, 9am to 5pm.</p>
-    <p style="text-align:center">Ring <strong>${PHONE_LINK}</strong> or e-mail <a href="mailto:${EMAIL}">${EMAIL}</a> with a few photos of the damage and we will come back to you with a rough price, usually the same day.</p>
+    <p style="text-align:center">You will find us at ${ADDRESS}, a few minutes' walk from the harbour. Opening hours: ${HOURS}.</p>
+    <p style="text-align:center">Ring <strong>${PHONE_LINK}</strong> or e-mail ${EMAIL_LINK} with a few photos of the damage and we will come back to you with a rough price, usually the same day.</p>
     `,
   ),
   text(
@@ -159,7 +165,7 @@ export const demoWidgets: DemoWidget[] = [
     'AboutText',
     `
     <h2>A local workshop with a long memory</h2>
-    <p>${SHOP} started in 2006 in a single bay behind the harbour, repairing fishermen's vans and the odd family car. Today we work from a purpose-built unit on the Quay Road Industrial Estate with a heated spray booth, a chassis jig and room to bring a boat or a mini digger indoors.</p>
+    <p>${SHOP} started in 2006 in a single bay behind the harbour, repairing fishermen's vans and the odd family car. Today we work from a purpose-built unit in ${TOWN} with a heated spray booth, a chassis jig and room to bring a boat or a mini digger indoors.</p>
     <p>We are still a small team: two panel beaters, two painters, an apprentice and Jenny in the office, who will probably be the one who answers when you ring. Most of our work comes from people who have used us before, or whose neighbour has, and we would like to keep it that way.</p>
     `,
   ),
@@ -258,7 +264,7 @@ export const demoWidgets: DemoWidget[] = [
     <h3>7. Your statutory rights</h3>
     <p>Nothing in these terms affects your rights under the Consumer Rights Act 2015, including your right to have services carried out with reasonable care and skill.</p>
     <h3>8. Complaints</h3>
-    <p>If you are unhappy with anything, please tell us first so we can put it right: call <strong>${PHONE_LINK}</strong> or e-mail <a href="mailto:${EMAIL}">${EMAIL}</a>. We aim to reply to every complaint within five working days.</p>
+    <p>If you are unhappy with anything, please tell us first so we can put it right: call <strong>${PHONE_LINK}</strong> or e-mail ${EMAIL_LINK}. We aim to reply to every complaint within five working days.</p>
     <h3>9. This website</h3>
     <p>We try to keep the information on this website accurate, but prices and services may change. You may create an account to keep in touch with us or apply for a job; please keep your sign-in details private and tell us if you think someone else has used your account.</p>
     <p>These terms are governed by the law of England and Wales.</p>
@@ -290,7 +296,7 @@ export const demoWidgets: DemoWidget[] = [
     <li>Repair and invoice records: six years, as required for tax purposes.</li>
     </ul>
     <h3>Your rights</h3>
-    <p>You can ask us for a copy of your data, to correct it, to delete it, or to stop or restrict our use of it. You can delete your account and any uploaded CV at any time. To make a request, e-mail <a href="mailto:${EMAIL}">${EMAIL}</a> or write to us at the address above; we will reply within one month.</p>
+    <p>You can ask us for a copy of your data, to correct it, to delete it, or to stop or restrict our use of it. You can delete your account and any uploaded CV at any time. To make a request, e-mail ${EMAIL_LINK} or write to us at the address above; we will reply within one month.</p>
     <p>If you are not happy with how we have handled your data, you can complain to the Information Commissioner's Office at <a href="https://ico.org.uk/make-a-complaint/">ico.org.uk</a>.</p>
     <p><em>Last updated: November 2026.</em></p>
     `,

@@ -23,6 +23,7 @@ import { findAppState, setAppStateIfAbsent } from '#server/db/app-state.reposito
 import { demoImagesDir } from '#server/paths.ts';
 import { defaultShop, demoTrustSignals } from './default-shop.ts';
 import { demoGalleries, demoImageFileName, demoTestimonials, demoWidgets, type DemoImageSpec } from './demo-content.ts';
+import { starterWidgets } from './starter-content.ts';
 
 const DEMO_SEEDED_KEY = 'demo_content_seeded_at';
 
@@ -42,7 +43,9 @@ export async function seedDemoContent(
   await ensureShop(db, { isDemoContentOn: options.isDemoContentOn });
 
   const existing = new Set(await widgets.listWidgetNames(db));
-  const missing = demoWidgets.filter((w) => !existing.has(w.name));
+  // Without demo content the sections start with neutral copy that names no shop of its own.
+  const sectionWidgets = options.isDemoContentOn ? demoWidgets : starterWidgets();
+  const missing = sectionWidgets.filter((w) => !existing.has(w.name));
   const pictures = new DemoPictures(db, storage);
   if (missing.length) progress(`creating ${missing.length} page widgets`);
   for (const widget of missing) {

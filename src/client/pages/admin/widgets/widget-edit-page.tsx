@@ -15,6 +15,7 @@ import { LazyRichTextEditor } from '#client/components/admin/lazy-rich-text-edit
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { ImageUploadField } from '#client/pages/admin/image-upload-field.tsx';
+import { sectionHref, sectionOfWidget, sectionTitle } from '#shared/content-sections.ts';
 
 const types = [
   { value: 'TEXT', label: 'Text' },
@@ -55,6 +56,9 @@ function WidgetForm({ widget }: { widget: Widget }) {
   });
   const errors = fieldErrorsOf(save.error);
   const formRef = useSubmitFocus(save.status);
+  // A section of a page (src/shared/content-sections.ts): its name and type are fixed.
+  const section = sectionOfWidget(widget.name);
+  const fixedHint = section ? 'Fixed: the page reads this widget by its name and shows it as this type.' : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,10 +73,33 @@ function WidgetForm({ widget }: { widget: Widget }) {
   return (
     <form ref={formRef} className="admin-form admin-form--page" onSubmit={submit} noValidate>
       <h1 className="admin__title">Widget: {widget.name}</h1>
+      {section && (
+        <p className="admin-form__note">
+          {sectionTitle(section)}
+          {section.isShown && (
+            <>
+              {' · '}
+              <a href={sectionHref(section)}>View on the site</a>
+            </>
+          )}
+        </p>
+      )}
+      {section && !section.isShown && (
+        <Alert tone="info">This section is not shown on the site: the page keeps its place, but visitors do not see it.</Alert>
+      )}
       {saved && <Alert tone="success">{saved}</Alert>}
       <ErrorSummary error={save.error} fields={fields} />
       <div className="admin-form__grid">
-        <TextField label="Name" name="name" value={name} onChange={setName} error={firstError(errors, 'name')} required />
+        <TextField
+          label="Name"
+          name="name"
+          value={name}
+          onChange={setName}
+          error={firstError(errors, 'name')}
+          required
+          readOnly={section !== undefined}
+          hint={fixedHint}
+        />
         <SelectField
           label="Type"
           name="type"
@@ -80,6 +107,8 @@ function WidgetForm({ widget }: { widget: Widget }) {
           onChange={(v) => setType(v as WidgetType)}
           options={types}
           error={firstError(errors, 'type')}
+          disabled={section !== undefined}
+          hint={fixedHint}
         />
       </div>
       {type === 'IMAGE' ? (
@@ -111,6 +140,7 @@ function WidgetForm({ widget }: { widget: Widget }) {
           value={html}
           onChange={setHtml}
           allowEmbeds={type === 'VIDEO'}
+          shopDetails
           error={firstError(errors, 'html')}
         />
       )}

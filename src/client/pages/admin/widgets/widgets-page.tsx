@@ -11,40 +11,115 @@ import { TextField } from '#client/components/ui/form-fields.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { textOfHtml } from '#client/pages/admin/text-of-html.ts';
+import '#client/pages/admin/widgets/content.css';
+import { useShop } from '#client/lib/shop.ts';
+import { fillShopDetails } from '#shared/shop-details.ts';
+import {
+  CONTENT_PAGES,
+  CONTENT_SECTIONS,
+  isFixedWidgetName,
+  sectionHref,
+  sectionTitle,
+  type ContentPageKey,
+  type ContentSection,
+} from '#shared/content-sections.ts';
 
+/** The widgets by the page and section they fill (src/shared/content-sections.ts), then the admin's own. */
 export function WidgetsPage() {
   const list = useQuery(trpc.widgets.list.queryOptions({}));
   const [adding, setAdding] = useState(false);
+  const byName = new Map((list.data?.results ?? []).map((w) => [w.name.toLowerCase(), w]));
+  const own = (list.data?.results ?? []).filter((w) => !isFixedWidgetName(w.name)).sort((a, b) => a.name.localeCompare(b.name));
   return (
     <>
       <div className="admin__heading">
         <h1 className="admin__title">Widgets</h1>
         <Button onClick={() => setAdding(true)}>Add widget</Button>
       </div>
+      <p className="admin-form__note">The site&apos;s content, page by page, in the order each page shows it.</p>
       <ErrorSummary error={list.error} />
       {list.isPending ? (
         <Spinner label="Loading widgets…" />
       ) : (
-        <ul className="admin-grid">
-          {list.data?.results.map((widget) => (
-            <li key={widget.id} className="admin-tile">
-              <WidgetPreview widget={widget} />
-              <div className="admin-tile__body">
-                <Link href={`/widgets/${widget.id}`} className="admin-tile__title">
-                  {widget.name}
-                </Link>
-                <span className={`admin-badge admin-badge--${widget.type.toLowerCase()}`}>{widget.type}</span>
-              </div>
-            </li>
-          ))}
-        </ul>
+        list.data && (
+          <>
+            {(Object.keys(CONTENT_PAGES) as ContentPageKey[]).map((page) => (
+              <section key={page} className="content-page" aria-labelledby={`content-page-${page}`}>
+                <h2 id={`content-page-${page}`} className="content-page__title">
+                  {CONTENT_PAGES[page].label}
+                </h2>
+                <ul className="admin-grid">
+                  {CONTENT_SECTIONS.filter((s) => s.page === page).map((section) => (
+                    <SectionCard key={section.widget} section={section} widget={byName.get(section.widget.toLowerCase())} />
+                  ))}
+                </ul>
+              </section>
+            ))}
+            <section className="content-page" aria-labelledby="content-page-own">
+              <h2 id="content-page-own" className="content-page__title">
+                Widgets you added
+              </h2>
+              <p className="admin-form__note">
+                These are on no page by themselves: other sites and apps read them by name at /api/widgets/&lt;name&gt;, and a developer can
+                place one on a page. Their name and type can be changed.
+              </p>
+              {own.length === 0 ? (
+                <p className="admin-form__note">None yet. &quot;Add widget&quot; creates one.</p>
+              ) : (
+                <ul className="admin-grid">
+                  {own.map((widget) => (
+                    <li key={widget.id} className="admin-tile">
+                      <WidgetPreview widget={widget} />
+                      <div className="admin-tile__body">
+                        <Link href={`/widgets/${widget.id}`} className="admin-tile__title">
+                          {widget.name}
+                        </Link>
+                        <span className={`admin-badge admin-badge--${widget.type.toLowerCase()}`}>{widget.type}</span>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )
       )}
       {adding && <AddWidgetModal onClose={() => setAdding(false)} />}
     </>
   );
 }
 
+function SectionCard({ section, widget }: { section: ContentSection; widget: Widget | undefined }) {
+  const title = sectionTitle(section);
+  return (
+    <li className="admin-tile content-section" data-widget={section.widget}>
+      {widget ? <WidgetPreview widget={widget} /> : <div className="admin-tile__image admin-tile__image--empty">Missing</div>}
+      <div className="admin-tile__body">
+        {widget ? (
+          <Link href={`/widgets/${widget.id}`} className="admin-tile__title">
+            {title}
+          </Link>
+        ) : (
+          <span className="admin-tile__title">{title}</span>
+        )}
+        <span className={`admin-badge admin-badge--${section.type.toLowerCase()}`}>{section.type}</span>
+      </div>
+      <div className="content-section__meta">
+        {section.isShown ? (
+          <a href={sectionHref(section)} className="content-section__view">
+            View on the site<span className="visually-hidden">: {title}</span>
+          </a>
+        ) : (
+          <span className="admin-badge content-section__hidden">Not shown on the site</span>
+        )}
+        <span className="content-section__name">{section.widget}</span>
+      </div>
+    </li>
+  );
+}
+
 function WidgetPreview({ widget }: { widget: Widget }) {
+  const shop = useShop();
   if (widget.type === 'IMAGE') {
     return widget.image ? (
       <img
@@ -59,7 +134,8 @@ function WidgetPreview({ widget }: { widget: Widget }) {
       <div className="admin-tile__image admin-tile__image--empty">No image</div>
     );
   }
-  const text = textOfHtml(widget.html, 140);
+  // Placeholders read as the details they stand for (the preview is text only: no today's status).
+  const text = textOfHtml(fillShopDetails(widget.html, shop, null), 140);
   return <p className="admin-tile__text">{text || (widget.type === 'VIDEO' ? 'Video' : 'Empty')}</p>;
 }
 
@@ -100,7 +176,7 @@ function AddWidgetModal({ onClose }: { onClose: () => void }) {
         value={name}
         onChange={setName}
         error={firstError(fieldErrorsOf(create.error), 'name')}
-        hint="Letters, digits, - and _; starts with a letter. Pages fetch the widget by this name."
+        hint="Letters, digits, - and _; starts with a letter. Other sites and apps read the widget by this name."
         required
       />
       <p className="admin-form__note">Type: Text</p>
