@@ -1,0 +1,20 @@
+/**
+ * Who did something and from where, for the activity log (docs/decisions/actor-passed-to-services.md).
+ * Routers make it from their context with `actorOf(ctx)` and pass it to the service as a plain
+ * value, like any other argument; jobs and the command line use `SYSTEM_ACTOR`. The address is the
+ * one the rate limits use: Fastify's `request.ip`, which follows TRUST_PROXY.
+ */
+export interface Actor {
+  /** Null for a visitor who is not signed in, and for the system. */
+  userId: number | null;
+  ip: string | null;
+  /** Overrides the name shown (the system, a visitor); otherwise the user's name at the time. */
+  label?: string;
+}
+
+export const SYSTEM_ACTOR: Actor = { userId: null, ip: null, label: 'System' };
+
+/** Structural, so this file needs nothing of tRPC: any context with a user and the request's meta. */
+export function actorOf(ctx: { user: { id: number } | null; meta: { ipAddress: string | null } }): Actor {
+  return { userId: ctx.user?.id ?? null, ip: ctx.meta.ipAddress };
+}
