@@ -17,6 +17,7 @@ import { bookingsRouter } from './bookings/bookings.router.ts';
 import { repairJobsRouter, repairTrackerRouter } from './repair-jobs/repair-jobs.router.ts';
 import { reviewsRouter } from './reviews/reviews.router.ts';
 import { activityRouter } from './activity/activity.router.ts';
+import { binRouter } from './bin/bin.router.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   repairTracker: repairTrackerRouter,
   reviews: reviewsRouter,
   activity: activityRouter,
+  bin: binRouter,
 });
 
 export type AppRouter = typeof appRouter;

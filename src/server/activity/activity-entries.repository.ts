@@ -17,7 +17,7 @@ export async function insertActivityEntry(db: Kysely<Database>, values: NewActiv
     .values(values)
     .onConflict((oc) => oc.column('once_key').doNothing())
     .executeTakeFirst();
-  return Number(result.numInsertedRows ?? 0n) > 0;
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 export interface ActivityFilter {

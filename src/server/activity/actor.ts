@@ -18,3 +18,16 @@ export const SYSTEM_ACTOR: Actor = { userId: null, ip: null, label: 'System' };
 export function actorOf(ctx: { user: { id: number } | null; meta: { ipAddress: string | null } }): Actor {
   return { userId: ctx.user?.id ?? null, ip: ctx.meta.ipAddress };
 }
+
+/**
+ * For the few services that already receive the request's SessionMeta (the security e-mails need
+ * its browser): the same actor, made from the same address.
+ */
+export function actorFromMeta(userId: number | null, meta: { ipAddress: string | null }): Actor {
+  return { userId, ip: meta.ipAddress };
+}
+
+/** A backup or restore run from the command line (npm run backup / restore). */
+export const COMMAND_LINE_ACTOR: Actor = { userId: null, ip: null, label: 'Command line' };
+/** The scheduled backup. */
+export const SCHEDULE_ACTOR: Actor = { userId: null, ip: null, label: 'System (schedule)' };

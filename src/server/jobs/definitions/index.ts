@@ -17,6 +17,7 @@ import { bookingRemindersJob } from './booking-reminders.ts';
 import { repairStageMailJob } from './repair-stage-mail.ts';
 import { repairReviewRequestJob } from './repair-review-request.ts';
 import { activityRetentionJob } from './activity-retention.ts';
+import { binEmptyingJob } from './bin-emptying.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
   sendMailJob,
@@ -33,4 +34,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   repairStageMailJob,
   repairReviewRequestJob,
   activityRetentionJob,
+  binEmptyingJob,
 ];
