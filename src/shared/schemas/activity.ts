@@ -7,7 +7,12 @@ import { MAX_ID } from '#shared/schemas/content-inputs.ts';
 
 export const ACTIVITY_PAGE_SIZE = 25;
 
-const isCalendarDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+/** YYYY-MM-DD naming a real day (2026-02-30 and 2026-13-01 are not). */
+function isCalendarDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const date = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
+}
 
 /** A day in the shop's time zone, YYYY-MM-DD; empty is no filter. */
 const dayFilter = (field: string) =>
