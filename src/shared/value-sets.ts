@@ -108,6 +108,11 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'shop-changed': 'Shop details changed',
 };
 
+/** What the bin holds (issue 27, src/server/bin/). */
+export const BIN_KINDS = ['gallery', 'testimonial', 'widget'] as const;
+export type BinKind = (typeof BIN_KINDS)[number];
+export const BIN_KIND_LABELS: Record<BinKind, string> = { gallery: 'Gallery', testimonial: 'Testimonial', widget: 'Widget' };
+
 /** What a security e-mail tells the account's owner about (account/security-alerts.service.ts). */
 export const SECURITY_EVENTS = [
   'new-sign-in',

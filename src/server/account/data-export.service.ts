@@ -4,7 +4,7 @@
  * line to SECTIONS. Never in it: the password hash, the two-factor secret, the recovery codes, the
  * sessions' tokens or stored ids.
  */
-import { recordActivity } from '#server/activity/activity.service.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
 import type { Actor } from '#server/activity/actor.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';

@@ -3,7 +3,7 @@
  * 60 minutes, the same reply whether the address exists or not), confirmation for the 423 gate,
  * and change. A reset or a change ends the user's other sessions.
  */
-import { recordActivity } from '#server/activity/activity.service.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
 import { actorFromMeta } from '#server/activity/actor.ts';
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '#server/app-deps.ts';
@@ -104,7 +104,11 @@ export async function resetPassword(
     await deleteOtherSessions(trx, row.user_id);
     await queueSecurityAlert(deps, trx, { userId: row.user_id, to: row.email, event: 'password-reset', meta });
     // Not signed in: the reset link speaks for the account's owner.
-    await recordActivity(trx, { actor: actorFromMeta(row.user_id, meta), kind: 'password-reset', item: { type: 'user', id: row.user_id, label: row.email } });
+    await recordActivity(trx, {
+      actor: actorFromMeta(row.user_id, meta),
+      kind: 'password-reset',
+      item: { type: 'user', id: row.user_id, label: row.email },
+    });
   });
   deps.jobs.wake(SEND_MAIL_JOB);
   return { message: PASSWORD_RESET_MESSAGE };
@@ -152,7 +156,11 @@ export async function changePassword(
     await users.updateUser(trx, userId, { password_hash: passwordHash });
     await deleteOtherSessions(trx, userId, currentToken ?? undefined);
     await queueSecurityAlert(deps, trx, { userId, to: user.email, event: 'password-changed', meta });
-    await recordActivity(trx, { actor: actorFromMeta(userId, meta), kind: 'password-changed', item: { type: 'user', id: userId, label: user.email } });
+    await recordActivity(trx, {
+      actor: actorFromMeta(userId, meta),
+      kind: 'password-changed',
+      item: { type: 'user', id: userId, label: user.email },
+    });
   });
   deps.jobs.wake(SEND_MAIL_JOB);
 }

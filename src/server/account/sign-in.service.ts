@@ -8,7 +8,7 @@
  * leaves on the session.
  */
 import { createHash } from 'node:crypto';
-import { recordActivity } from '#server/activity/activity.service.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { getDummyPasswordHash, verifyPassword } from '#server/auth/passwords.ts';
@@ -67,11 +67,7 @@ function loginLimits(email: unknown, ip: string | null): RateLimit[] {
  * Reserves one login attempt, first of all (docs/rest-contract.md: 429 before 422), and answers
  * the contract's 429 when any login limit is used up. The caller releases it on success.
  */
-export async function reserveLoginAttempt(
-  deps: Pick<AppDeps, 'rateLimiter' | 'db'>,
-  email: unknown,
-  ip: string | null,
-): Promise<Attempt> {
+export async function reserveLoginAttempt(deps: Pick<AppDeps, 'rateLimiter' | 'db'>, email: unknown, ip: string | null): Promise<Attempt> {
   const attempt = await reserveAttempt(deps.rateLimiter, loginLimits(email, ip));
   if (attempt.allowed) return attempt;
   await recordThrottledSignIn(deps, attempt.refusedKeys ?? [], email, ip);

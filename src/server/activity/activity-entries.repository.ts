@@ -71,7 +71,14 @@ export function listActivityPeople(db: Kysely<Database>) {
   return db
     .selectFrom('users')
     .select(['users.id', 'users.firstname', 'users.lastname', 'users.email'])
-    .where((eb) => eb.exists(eb.selectFrom('activity_entries').select(sql`1`.as('one')).whereRef('activity_entries.actor_user_id', '=', 'users.id')))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('activity_entries')
+          .select(sql`1`.as('one'))
+          .whereRef('activity_entries.actor_user_id', '=', 'users.id'),
+      ),
+    )
     .orderBy('users.firstname')
     .orderBy('users.lastname')
     .orderBy('users.id')

@@ -10,7 +10,12 @@ export const activityRouter = router({
   list: adminProcedure
     .use(carriesSecret)
     .meta({
-      openapi: { method: 'GET', path: '/api/activity', tags: ['activity'], summary: 'The activity log, newest first (25 a page, pages from 1)' },
+      openapi: {
+        method: 'GET',
+        path: '/api/activity',
+        tags: ['activity'],
+        summary: 'The activity log, newest first (25 a page, pages from 1)',
+      },
     })
     .concat(checkedInput(activityListInput))
     .output(activityPageSchema)
@@ -18,7 +23,9 @@ export const activityRouter = router({
 
   people: adminProcedure
     .use(carriesSecret)
-    .meta({ openapi: { method: 'GET', path: '/api/activity/people', tags: ['activity'], summary: 'The people the log can be filtered by' } })
+    .meta({
+      openapi: { method: 'GET', path: '/api/activity/people', tags: ['activity'], summary: 'The people the log can be filtered by' },
+    })
     .input(z.object({}).optional())
     .output(activityPeopleSchema)
     .query(({ ctx }) => listActivityPeople(ctx.deps)),

@@ -1,7 +1,8 @@
 /**
  * The activity log (issue 27): one log of what people did (docs/decisions/activity-log.md).
  *
- * - `recordActivity(trx, entry)` writes an entry in the transaction of the change it records, so
+ * - `recordActivity(trx, entry)` (record-activity.ts, apart so that any service can import it
+ *   without this module's reads) writes an entry in the transaction of the change it records, so
  *   a change rolled back leaves no entry and a change made always has one. Every service that
  *   makes a logged change calls it; the actor comes from the router (actor.ts).
  * - The screen and its CSV read with the same filters (person, kind, from/to days in the shop's
@@ -10,76 +11,22 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { stringify } from 'csv-stringify/sync';
-import type { Kysely } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
-import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
-import { ACTIVITY_PAGE_SIZE, type ActivityEntry, type ActivityFilterInput, type ActivityListInput, type ActivityPage } from '#shared/schemas/activity.ts';
-import { ACTIVITY_KIND_LABELS, type ActivityKind } from '#shared/value-sets.ts';
-import type { Actor } from './actor.ts';
+import {
+  ACTIVITY_PAGE_SIZE,
+  type ActivityEntry,
+  type ActivityFilterInput,
+  type ActivityListInput,
+  type ActivityPage,
+} from '#shared/schemas/activity.ts';
+import { ACTIVITY_KIND_LABELS } from '#shared/value-sets.ts';
 import * as repo from './activity-entries.repository.ts';
 import type { ActivityEntryRecord, ActivityFilter } from './activity-entries.repository.ts';
 
-export type { Actor } from './actor.ts';
-export { actorOf, SYSTEM_ACTOR } from './actor.ts';
-
-/** What an entry is about: a gallery, a testimonial, a widget, a user, the shop, a backup … */
-export interface ActivityItem {
-  type: string;
-  id?: number | null;
-  /** Its name at the time (a gallery's name, a user's e-mail): the entry keeps it after the item goes. */
-  label?: string | null;
-}
-
-export interface ActivityEntryInput {
-  actor: Actor;
-  kind: ActivityKind;
-  item?: ActivityItem;
-  /** The version the entry is about (issues 26/27: publish, restore). */
-  versionId?: number | null;
-  /** A short note without personal data ("role editor → admin", "from the bin"). */
-  details?: string | null;
-  /** Written at most once under this key (the throttle's one entry per identifier and window). */
-  onceKey?: string;
-}
-
-const LABEL_MAX = 200;
-const clip = (value: string | null | undefined) => (value == null ? null : value.length > LABEL_MAX ? `${value.slice(0, LABEL_MAX - 1)}…` : value);
-
-async function actorLabel(db: Kysely<Database>, actor: Actor): Promise<string> {
-  if (actor.label) return actor.label;
-  if (actor.userId === null) return 'Visitor (not signed in)';
-  const user = await repo.findActorName(db, actor.userId);
-  if (!user) return repo.DELETED_USER_LABEL;
-  const name = `${user.firstname} ${user.lastname}`.trim();
-  return name === '' ? user.email : `${name} (${user.email})`;
-}
-
-/**
- * Writes one activity entry with `db`, which should be the transaction of the change it records.
- * Returns false when an entry with the same `onceKey` was already written.
- */
-export async function recordActivity(db: Kysely<Database>, entry: ActivityEntryInput): Promise<boolean> {
-  return repo.insertActivityEntry(db, {
-    actor_user_id: entry.actor.userId,
-    actor_label: await actorLabel(db, entry.actor),
-    ip_address: clip(entry.actor.ip),
-    kind: entry.kind,
-    item_type: entry.item?.type ?? null,
-    item_id: entry.item?.id ?? null,
-    item_label: clip(entry.item?.label),
-    version_id: entry.versionId ?? null,
-    details: clip(entry.details),
-    once_key: entry.onceKey ?? null,
-  });
-}
-
-/** Account deletion: the person's entries stay, with "Deleted user" in their place. */
-export async function forgetActivityPerson(db: Kysely<Database>, userId: number): Promise<void> {
-  await repo.forgetActivityPerson(db, userId);
-}
+export { recordActivity, forgetActivityPerson, type ActivityEntryInput, type ActivityItem } from './record-activity.ts';
 
 const ITEM_NAMES: Record<string, string> = {
   gallery: 'gallery',
@@ -188,7 +135,9 @@ export async function activityCsv(deps: Pick<AppDeps, 'db' | 'publicContent'>, i
   const filter = await toFilter(deps, input);
   const { timeZone } = await readShop(deps);
   const lines: string[] = [
-    stringify([['When', 'When (ISO 8601)', 'Who', 'User id', 'Address', 'Kind', 'What', 'Item type', 'Item id', 'Version id', 'Details', 'Link']]),
+    stringify([
+      ['When', 'When (ISO 8601)', 'Who', 'User id', 'Address', 'Kind', 'What', 'Item type', 'Item id', 'Version id', 'Details', 'Link'],
+    ]),
   ];
   for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_BATCH) {
     const rows = await repo.listActivityEntries(deps.db, filter, CSV_BATCH, offset);

@@ -2,7 +2,7 @@
  * Backup and restore of a whole site: database (portable SQL), uploaded files and APP_KEY.
  * Restore proves the archive intact and the target empty before it changes anything.
  */
-import { recordActivity } from '#server/activity/activity.service.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
 import { COMMAND_LINE_ACTOR, type Actor } from '#server/activity/actor.ts';
 import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';

@@ -15,7 +15,12 @@ export const binRouter = router({
 
   restore: adminProcedure
     .meta({
-      openapi: { method: 'POST', path: '/api/bin/{kind}/{id}/restore', tags: ['bin'], summary: 'Restore an item from the bin (a gallery with its images)' },
+      openapi: {
+        method: 'POST',
+        path: '/api/bin/{kind}/{id}/restore',
+        tags: ['bin'],
+        summary: 'Restore an item from the bin (a gallery with its images)',
+      },
       rest: { successStatus: 204 },
       changesPublicContent: true,
     })
@@ -25,7 +30,12 @@ export const binRouter = router({
 
   delete: adminProcedure
     .meta({
-      openapi: { method: 'DELETE', path: '/api/bin/{kind}/{id}', tags: ['bin'], summary: 'Delete an item in the bin for good, with its files' },
+      openapi: {
+        method: 'DELETE',
+        path: '/api/bin/{kind}/{id}',
+        tags: ['bin'],
+        summary: 'Delete an item in the bin for good, with its files',
+      },
       rest: { successStatus: 204 },
       changesPublicContent: false,
     })

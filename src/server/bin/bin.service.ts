@@ -9,7 +9,8 @@
  * meanwhile) is a 409, as is restoring a widget whose name a live widget has taken since.
  */
 import type { AppDeps } from '#server/app-deps.ts';
-import { recordActivity, SYSTEM_ACTOR, type Actor } from '#server/activity/activity.service.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
+import { SYSTEM_ACTOR, type Actor } from '#server/activity/actor.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { AppError } from '#server/errors.ts';
 import * as galleries from '#server/galleries/galleries.repository.ts';
@@ -41,7 +42,14 @@ export async function listBin(deps: Deps): Promise<BinList> {
     testimonials.listBinnedTestimonials(deps.db),
     widgets.listBinnedWidgets(deps.db),
   ]);
-  const rows: Array<{ kind: BinKind; id: number; name: string; deleted_at: Date | null; deleted_by: number | null; imageCount: number | null }> = [
+  const rows: Array<{
+    kind: BinKind;
+    id: number;
+    name: string;
+    deleted_at: Date | null;
+    deleted_by: number | null;
+    imageCount: number | null;
+  }> = [
     ...g.map((r) => ({ kind: 'gallery' as const, ...r, imageCount: Number(r.image_count ?? 0) })),
     ...t.map((r) => ({ kind: 'testimonial' as const, ...r, imageCount: null })),
     ...w.map((r) => ({ kind: 'widget' as const, ...r, imageCount: null })),

@@ -5,7 +5,16 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-import type { ActivityKind, BookingStatus, MailKind, MailStatus, PreferredContact, QuoteStatus, Role, WidgetType } from '#shared/value-sets.ts';
+import type {
+  ActivityKind,
+  BookingStatus,
+  MailKind,
+  MailStatus,
+  PreferredContact,
+  QuoteStatus,
+  Role,
+  WidgetType,
+} from '#shared/value-sets.ts';
 
 export type { Role, WidgetType };
 

@@ -12,16 +12,18 @@ const coverOrFirstImage = sql<number>`coalesce(galleries.cover_image_id, (
 ))`;
 
 function selectGalleries(db: Kysely<Database>, options: { coverFallback?: boolean } = {}) {
-  return db
-    .selectFrom('galleries')
-    .leftJoin('images', (join) =>
-      options.coverFallback
-        ? join.on((eb) => eb('images.id', '=', coverOrFirstImage))
-        : join.onRef('images.id', '=', 'galleries.cover_image_id'),
-    )
-    .select(['galleries.id', 'galleries.name', 'galleries.url', 'galleries.hidden', 'galleries.cover_image_id', ...imageVariantColumns])
-    // A gallery in the bin is gone for every normal read (docs/decisions/bin-as-soft-delete.md).
-    .where('galleries.deleted_at', 'is', null);
+  return (
+    db
+      .selectFrom('galleries')
+      .leftJoin('images', (join) =>
+        options.coverFallback
+          ? join.on((eb) => eb('images.id', '=', coverOrFirstImage))
+          : join.onRef('images.id', '=', 'galleries.cover_image_id'),
+      )
+      .select(['galleries.id', 'galleries.name', 'galleries.url', 'galleries.hidden', 'galleries.cover_image_id', ...imageVariantColumns])
+      // A gallery in the bin is gone for every normal read (docs/decisions/bin-as-soft-delete.md).
+      .where('galleries.deleted_at', 'is', null)
+  );
 }
 
 export type GalleryRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof selectGalleries>['executeTakeFirst']>>>;

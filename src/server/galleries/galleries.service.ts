@@ -13,7 +13,8 @@ import { releaseImagesQuietly, replaceImage } from '#server/images/images.servic
 import type { Gallery, GalleryImage, GallerySummary } from '#shared/schemas/content.ts';
 import type { GalleryImageUpdateInput, GalleryListInput, GalleryReorderInput, GalleryUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/limits.ts';
-import { recordActivity, type Actor } from '#server/activity/activity.service.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
+import { type Actor } from '#server/activity/actor.ts';
 import * as galleries from './galleries.repository.ts';
 import * as galleryImages from './gallery-images.repository.ts';
 import type { GalleryRecord } from './galleries.repository.ts';
@@ -143,7 +144,12 @@ export async function addGalleryImage(deps: Deps, galleryId: number, filePath: s
     const locked = await galleries.lockGallery(trx, galleryId);
     if (!locked) throw AppError.field('gallery_id', INVALID_GALLERY_MESSAGE);
     const added = await galleryImages.insertGalleryImage(trx, galleryId, image!.id);
-    await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'gallery', id: galleryId, label: locked.name }, details: 'image added' });
+    await recordActivity(trx, {
+      actor,
+      kind: 'content-saved',
+      item: { type: 'gallery', id: galleryId, label: locked.name },
+      details: 'image added',
+    });
     return { result: added, replaced: [] };
   });
   return getGalleryImage(deps, id);
@@ -166,7 +172,12 @@ export async function reorderGalleryImages(deps: Deps, input: GalleryReorderInpu
     const exact = given.size === ordered.length && given.size === current.size && ordered.every((id) => current.has(id));
     if (!exact) throw AppError.field('images', 'The images must be exactly the images of this gallery, each once.');
     await galleryImages.setGalleryImagePositions(trx, input.id, ordered);
-    await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'gallery', id: input.id, label: locked.name }, details: 'images reordered' });
+    await recordActivity(trx, {
+      actor,
+      kind: 'content-saved',
+      item: { type: 'gallery', id: input.id, label: locked.name },
+      details: 'images reordered',
+    });
   });
   return getGallery(deps, input.id, { canSeeHidden: true });
 }
@@ -179,7 +190,12 @@ export async function updateGalleryImage(deps: Deps, input: GalleryImageUpdateIn
     const locked = await galleryImages.lockGalleryImage(trx, input.id);
     if (!locked) throw AppError.notFound();
     await galleryImages.updateGalleryImageRow(trx, input.id, values);
-    await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'gallery', id: locked.gallery_id }, details: 'image details changed' });
+    await recordActivity(trx, {
+      actor,
+      kind: 'content-saved',
+      item: { type: 'gallery', id: locked.gallery_id },
+      details: 'image details changed',
+    });
   });
   return getGalleryImage(deps, input.id);
 }
@@ -197,7 +213,12 @@ export async function rotateGalleryImage(deps: Deps, id: number, actor: Actor): 
       const locked = await galleryImages.lockGalleryImage(trx, id);
       if (!locked) throw AppError.notFound();
       await galleryImages.updateGalleryImageRow(trx, id, { image_id: image!.id });
-      await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'gallery', id: locked.gallery_id }, details: 'image rotated' });
+      await recordActivity(trx, {
+        actor,
+        kind: 'content-saved',
+        item: { type: 'gallery', id: locked.gallery_id },
+        details: 'image rotated',
+      });
       return { result: undefined, replaced: [locked.image_id] };
     });
   } finally {

@@ -32,8 +32,7 @@ export function listGalleryImages(db: Kysely<Database>, galleryId: number) {
 }
 
 /** An image of a gallery in the bin is gone with it. */
-const inLiveGallery = (db: Kysely<Database>) =>
-  db.selectFrom('galleries').select('galleries.id').where('galleries.deleted_at', 'is', null);
+const inLiveGallery = (db: Kysely<Database>) => db.selectFrom('galleries').select('galleries.id').where('galleries.deleted_at', 'is', null);
 
 export function findGalleryImage(db: Kysely<Database>, id: number) {
   return selectGalleryImages(db)

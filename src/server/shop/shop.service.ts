@@ -1,6 +1,6 @@
 // The shop's details: one record the admin edits (docs/decisions/shop-record.md). Readers take it
 // from the public snapshot (readShop); getShop and updateShop read and write the table.
-import { recordActivity } from '#server/activity/activity.service.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
 import type { Actor } from '#server/activity/actor.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { shopSchema, type Shop, type ShopInput } from '#shared/schemas/shop.ts';

@@ -15,13 +15,7 @@ export type TestimonialRecord = NonNullable<Awaited<ReturnType<typeof findTestim
 
 /** Newest first; the id breaks ties so pages never overlap. */
 export function listTestimonials(db: Kysely<Database>, limit: number, offset: number) {
-  return live(db)
-    .select(columns)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return live(db).select(columns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }
 
 export async function countTestimonials(db: Kysely<Database>): Promise<number> {
@@ -88,7 +82,12 @@ export function listBinnedTestimonials(db: Kysely<Database>) {
 
 /** Deletes a binned testimonial for good (never a live one); its name when it was there. */
 export function deleteBinnedTestimonial(db: Kysely<Database>, id: number) {
-  return db.deleteFrom('testimonials').where('id', '=', id).where('deleted_at', 'is not', null).returning(['id', 'name']).executeTakeFirst();
+  return db
+    .deleteFrom('testimonials')
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .returning(['id', 'name'])
+    .executeTakeFirst();
 }
 
 /** Binned testimonials binned before `before` (the emptying job). */

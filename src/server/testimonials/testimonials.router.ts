@@ -56,7 +56,12 @@ export const testimonialsRouter = router({
 
   delete: adminProcedure
     .meta({
-      openapi: { method: 'DELETE', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'Delete a testimonial (moves it to the bin for BIN_KEEP_DAYS)' },
+      openapi: {
+        method: 'DELETE',
+        path: '/api/testimonials/{id}',
+        tags: ['testimonials'],
+        summary: 'Delete a testimonial (moves it to the bin for BIN_KEEP_DAYS)',
+      },
       changesPublicContent: true,
     })
     .concat(checkedInput(idInput))

@@ -5,7 +5,8 @@ import { sanitizeRichText } from '#server/html/sanitize-html.ts';
 import type { Testimonial } from '#shared/schemas/content.ts';
 import type { TestimonialFieldsInput } from '#shared/schemas/content-inputs.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/limits.ts';
-import { recordActivity, type Actor } from '#server/activity/activity.service.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
+import { type Actor } from '#server/activity/actor.ts';
 import * as repo from './testimonials.repository.ts';
 import type { TestimonialRecord } from './testimonials.repository.ts';
 

@@ -22,7 +22,8 @@ import { cvFileName } from '#server/files/cv.ts';
 import { anonymiseForUser as anonymiseQuoteRequestsOfUser } from '#server/quotes/quote-requests.repository.ts';
 import { forgetBookingsOfUser } from '#server/bookings/booking-account.service.ts';
 import { anonymiseRepairJobsOfUser } from '#server/repair-jobs/repair-jobs.service.ts';
-import { forgetActivityPerson, recordActivity, type Actor } from '#server/activity/activity.service.ts';
+import { forgetActivityPerson, recordActivity } from '#server/activity/record-activity.ts';
+import { type Actor } from '#server/activity/actor.ts';
 import { DELETED_USER_LABEL } from '#server/activity/activity-entries.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>;
@@ -52,7 +53,12 @@ export async function getUser(deps: Deps, id: number): Promise<User> {
 /** An account an admin creates is taken as verified: the admin vouches for the address. */
 export async function createUser(deps: Deps, input: UserCreateInput, actor: Actor): Promise<User> {
   const id = await createAccount(deps, { ...input, verified: true }, async (trx, userId) => {
-    await recordActivity(trx, { actor, kind: 'user-created', item: { type: 'user', id: userId, label: input.email }, details: `role ${input.role}` });
+    await recordActivity(trx, {
+      actor,
+      kind: 'user-created',
+      item: { type: 'user', id: userId, label: input.email },
+      details: `role ${input.role}`,
+    });
   });
   return getUser(deps, id);
 }

@@ -4,12 +4,14 @@ import type { Database, WidgetType } from '#server/db/types.ts';
 import { imageVariantColumns } from '#server/images/images.repository.ts';
 
 function selectWidgets(db: Kysely<Database>) {
-  return db
-    .selectFrom('widgets')
-    .leftJoin('images', 'images.id', 'widgets.image_id')
-    .select(['widgets.id', 'widgets.name', 'widgets.type', 'widgets.html', 'widgets.alt', 'widgets.image_id', ...imageVariantColumns])
-    // A widget in the bin is gone for every normal read (docs/decisions/bin-as-soft-delete.md).
-    .where('widgets.deleted_at', 'is', null);
+  return (
+    db
+      .selectFrom('widgets')
+      .leftJoin('images', 'images.id', 'widgets.image_id')
+      .select(['widgets.id', 'widgets.name', 'widgets.type', 'widgets.html', 'widgets.alt', 'widgets.image_id', ...imageVariantColumns])
+      // A widget in the bin is gone for every normal read (docs/decisions/bin-as-soft-delete.md).
+      .where('widgets.deleted_at', 'is', null)
+  );
 }
 
 export type WidgetRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof selectWidgets>['executeTakeFirst']>>>;

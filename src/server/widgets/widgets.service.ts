@@ -10,7 +10,8 @@ import { sanitizeRichText, sanitizeVideoHtml } from '#server/html/sanitize-html.
 import type { Widget } from '#shared/schemas/content.ts';
 import type { WidgetCreateInput, WidgetUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { messages } from '#shared/validation.ts';
-import { recordActivity, type Actor } from '#server/activity/activity.service.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
+import { type Actor } from '#server/activity/actor.ts';
 import { releaseImagesQuietly, replaceImage } from '#server/images/images.service.ts';
 import * as repo from './widgets.repository.ts';
 import type { WidgetRecord } from './widgets.repository.ts';

@@ -5,7 +5,7 @@ import { integerField, messages } from '#shared/validation.ts';
 import { ACTIVITY_KINDS } from '#shared/value-sets.ts';
 import { MAX_ID } from '#shared/schemas/content-inputs.ts';
 
-export const ACTIVITY_PAGE_SIZE = 25;
+export { ACTIVITY_PAGE_SIZE } from '#shared/limits.ts';
 
 /** YYYY-MM-DD naming a real day (2026-02-30 and 2026-13-01 are not). */
 function isCalendarDate(v: string): boolean {

@@ -4,10 +4,9 @@ import { z } from 'zod';
 import { messages } from '#shared/validation.ts';
 import { idField } from '#shared/schemas/content-inputs.ts';
 
-export const BIN_KINDS = ['gallery', 'testimonial', 'widget'] as const;
-export type BinKind = (typeof BIN_KINDS)[number];
+import { BIN_KINDS } from '#shared/value-sets.ts';
 
-export const BIN_KIND_LABELS: Record<BinKind, string> = { gallery: 'Gallery', testimonial: 'Testimonial', widget: 'Widget' };
+export { BIN_KINDS, BIN_KIND_LABELS, type BinKind } from '#shared/value-sets.ts';
 
 export const binItemInput = z.object({ kind: z.enum(BIN_KINDS, { error: messages.in('kind') }), id: idField() });
 export type BinItemInput = z.infer<typeof binItemInput>;

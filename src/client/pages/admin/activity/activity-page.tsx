@@ -12,7 +12,7 @@ import { formatDateTime } from '#shared/format/dates.ts';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
-import { ACTIVITY_PAGE_SIZE } from '#shared/schemas/activity.ts';
+import { ACTIVITY_PAGE_SIZE } from '#shared/limits.ts';
 import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS } from '#shared/value-sets.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -81,11 +81,23 @@ export function ActivityPage() {
         </div>
         <div className="admin-filters__field">
           <label htmlFor="activity-from">From</label>
-          <input id="activity-from" type="date" className="field__control" value={from ?? ''} onChange={(e) => setFilter('from', e.target.value)} />
+          <input
+            id="activity-from"
+            type="date"
+            className="field__control"
+            value={from ?? ''}
+            onChange={(e) => setFilter('from', e.target.value)}
+          />
         </div>
         <div className="admin-filters__field">
           <label htmlFor="activity-to">To</label>
-          <input id="activity-to" type="date" className="field__control" value={to ?? ''} onChange={(e) => setFilter('to', e.target.value)} />
+          <input
+            id="activity-to"
+            type="date"
+            className="field__control"
+            value={to ?? ''}
+            onChange={(e) => setFilter('to', e.target.value)}
+          />
         </div>
       </form>
       <ErrorSummary error={list.error} />
@@ -116,11 +128,7 @@ export function ActivityPage() {
                       <td>{entry.who}</td>
                       <td className="admin-table__email">{entry.ip ?? ''}</td>
                       <td>
-                        {entry.link ? (
-                          <Link href={entry.link.replace(/^\/admin/, '') || '/'}>{entry.what}</Link>
-                        ) : (
-                          entry.what
-                        )}
+                        {entry.link ? <Link href={entry.link.replace(/^\/admin/, '') || '/'}>{entry.what}</Link> : entry.what}
                         {entry.details && <span className="admin-activity__details"> ({entry.details})</span>}
                         {entry.versionId !== null && <span className="admin-activity__details"> version {entry.versionId}</span>}
                       </td>

@@ -15,7 +15,8 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
-import { BIN_KIND_LABELS, type BinItem } from '#shared/schemas/bin.ts';
+import type { BinItem } from '#shared/schemas/bin.ts';
+import { BIN_KIND_LABELS } from '#shared/value-sets.ts';
 
 const describe = (item: BinItem) => `${BIN_KIND_LABELS[item.kind].toLowerCase()} “${item.name}”`;
 
@@ -61,8 +62,8 @@ export function BinPage() {
                 <p className="admin-bin__when">
                   Deleted {formatDateTime(item.deletedAt, dates)}
                   {item.deletedBy ? ` by ${item.deletedBy}` : ''}
-                  {item.imageCount !== null ? ` · ${item.imageCount === 1 ? '1 image' : `${item.imageCount} images`}` : ''} · deleted for good
-                  after {formatDate(item.purgeAfter, dates)}
+                  {item.imageCount !== null ? ` · ${item.imageCount === 1 ? '1 image' : `${item.imageCount} images`}` : ''} · deleted for
+                  good after {formatDate(item.purgeAfter, dates)}
                 </p>
               </div>
               <div className="admin-list__actions">
@@ -76,7 +77,12 @@ export function BinPage() {
                 >
                   Restore
                 </Button>
-                <Button variant="danger" loading={busy(purge, item)} onClick={() => void onPurge(item)} aria-label={`Delete ${describe(item)} forever`}>
+                <Button
+                  variant="danger"
+                  loading={busy(purge, item)}
+                  onClick={() => void onPurge(item)}
+                  aria-label={`Delete ${describe(item)} forever`}
+                >
                   Delete forever
                 </Button>
               </div>
