@@ -81,7 +81,7 @@ export function BinPage() {
                   variant="danger"
                   loading={busy(purge, item)}
                   onClick={() => void onPurge(item)}
-                  aria-label={`Delete ${describe(item)} forever`}
+                  aria-label={`Delete forever: ${describe(item)}`}
                 >
                   Delete forever
                 </Button>
