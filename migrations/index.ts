@@ -16,6 +16,8 @@ import * as emailLoginCodes from './2026-11-26T0501_email_login_codes.ts';
 import * as passkeys from './2026-11-26T0502_passkeys.ts';
 import * as repairJobBookingFk from './2026-11-26T0600_repair_job_booking_fk.ts';
 import * as widgetShopDetails from './2026-11-26T0710_widget_shop_details.ts';
+import * as activityLog from './2026-11-26T0740_activity_log.ts';
+import * as bin from './2026-11-26T0740_bin.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0502_passkeys': passkeys,
   '2026-11-26T0600_repair_job_booking_fk': repairJobBookingFk,
   '2026-11-26T0710_widget_shop_details': widgetShopDetails,
+  '2026-11-26T0740_activity_log': activityLog,
+  '2026-11-26T0740_bin': bin,
 };

@@ -177,6 +177,14 @@ const table: Record<string, Case[]> = {
   'bookings.adminCancel': [{ level: 'admin', input: { id: NONE } }],
   'bookings.adminMark': [{ level: 'admin', input: { id: NONE } }],
   'bookings.adminDecideChange': [{ level: 'admin', input: { id: NONE } }],
+  // The activity log and the bin (issue 27): admins only; no procedure edits or deletes an entry.
+  'activity.list': [{ level: 'admin', input: {} }],
+  'activity.people': [{ level: 'admin', input: {} }],
+  'activity.csv': [{ level: 'admin', input: {} }],
+  'bin.list': [{ level: 'admin', input: {} }],
+  // An id that is not in the bin: a 409 after the access check, nothing restored or deleted.
+  'bin.restore': [{ level: 'admin', input: { kind: 'gallery', id: NONE } }],
+  'bin.delete': [{ level: 'admin', input: { kind: 'testimonial', id: NONE } }],
 };
 
 const ACCESS_CODES: AppErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'EMAIL_NOT_VERIFIED', 'PASSWORD_CONFIRMATION_REQUIRED'];

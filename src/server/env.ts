@@ -42,6 +42,10 @@ export interface AppConfig {
   s3: S3Config | undefined;
   /** Photos of quote requests closed longer than this many days are deleted (QUOTE_PHOTO_RETENTION_DAYS). */
   quotePhotoRetentionDays: number;
+  /** Activity log entries older than this many days are pruned (ACTIVITY_KEEP_DAYS, default 730). */
+  activityKeepDays: number;
+  /** Galleries, testimonials and widgets in the bin longer than this many days are deleted for good (BIN_KEEP_DAYS, default 30). */
+  binKeepDays: number;
   /** A repair tracker link stops working this many days after the car is collected (REPAIR_TRACKER_DAYS_AFTER_COLLECTION). */
   repairTrackerDaysAfterCollection: number;
   /** A stage-change e-mail is held this long, so quick changes send one mail (REPAIR_STAGE_MAIL_HOLD_MINUTES). */
@@ -174,6 +178,14 @@ const envSchema = z.object({
     emptyIsUnset,
     z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(1).max(36500).default(365),
   ),
+  ACTIVITY_KEEP_DAYS: z.preprocess(
+    emptyIsUnset,
+    z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(1).max(36500).default(730),
+  ),
+  BIN_KEEP_DAYS: z.preprocess(
+    emptyIsUnset,
+    z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(1).max(3650).default(30),
+  ),
   REPAIR_TRACKER_DAYS_AFTER_COLLECTION: z.preprocess(
     emptyIsUnset,
     z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(1).max(3650).default(30),
@@ -289,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     isDemoContentOn: e.DEMO_CONTENT ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     quotePhotoRetentionDays: e.QUOTE_PHOTO_RETENTION_DAYS,
+    activityKeepDays: e.ACTIVITY_KEEP_DAYS,
+    binKeepDays: e.BIN_KEEP_DAYS,
     repairTrackerDaysAfterCollection: e.REPAIR_TRACKER_DAYS_AFTER_COLLECTION,
     repairStageMailHoldMinutes: e.REPAIR_STAGE_MAIL_HOLD_MINUTES,
     reviewRequestDelayHours: e.REVIEW_REQUEST_DELAY_HOURS,

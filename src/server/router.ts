@@ -16,6 +16,8 @@ import { outgoingMailRouter } from './mail/outgoing-mail.router.ts';
 import { bookingsRouter } from './bookings/bookings.router.ts';
 import { repairJobsRouter, repairTrackerRouter } from './repair-jobs/repair-jobs.router.ts';
 import { reviewsRouter } from './reviews/reviews.router.ts';
+import { activityRouter } from './activity/activity.router.ts';
+import { binRouter } from './bin/bin.router.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -33,6 +35,8 @@ export const appRouter = router({
   repairJobs: repairJobsRouter,
   repairTracker: repairTrackerRouter,
   reviews: reviewsRouter,
+  activity: activityRouter,
+  bin: binRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -26,6 +26,11 @@ import type { SnapshotRead } from './public-content/public-snapshot.ts';
 export interface RestMeta {
   /** Success status when it is not 200 (201 for creations, 204 for no content). */
   successStatus?: number;
+  /**
+   * The REST door sends the procedure's answer (a string) as it is with this content type instead
+   * of JSON (the activity log's CSV: text/csv). tRPC still answers it as a JSON string.
+   */
+  contentType?: string;
 }
 
 /** What the public snapshot does for a procedure (docs/decisions/public-content-snapshot.md). */

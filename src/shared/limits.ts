@@ -95,3 +95,5 @@ export const FEEDBACK_MAX = REPAIR_MESSAGE_MAX;
 
 /** The dashboard warns when mail has been failing longer than this. */
 export const MAIL_FAILING_WARNING_MINUTES = 15;
+/** The activity log's page (issue 27). */
+export const ACTIVITY_PAGE_SIZE = 25;

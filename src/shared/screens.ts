@@ -269,6 +269,8 @@ export const SCREENS = {
   adminRepairStages: { path: '/admin/repair-stages', layout: 'admin', access: admin, title: 'Repair stages' },
   adminSystem: { path: '/admin/system', layout: 'admin', access: admin, title: 'System' },
   adminMail: { path: '/admin/mail', layout: 'admin', access: admin, title: 'Outgoing mail' },
+  adminActivity: { path: '/admin/activity', layout: 'admin', access: admin, title: 'Activity log' },
+  adminBin: { path: '/admin/bin', layout: 'admin', access: admin, title: 'Bin' },
 } as const satisfies Record<string, ScreenEntry>;
 
 export type ScreenId = keyof typeof SCREENS;

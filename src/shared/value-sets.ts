@@ -59,6 +59,60 @@ export const MAIL_KINDS = [
   'repair-review-request',
 ] as const;
 
+/**
+ * What an activity log entry records (issue 27, src/server/activity/); the labels are what the
+ * log's screen and its CSV show. Kinds are only ever added: old entries keep theirs.
+ */
+export const ACTIVITY_KINDS = [
+  'content-saved',
+  'content-published',
+  'content-restored',
+  'content-deleted',
+  'bin-restored',
+  'bin-purged',
+  'user-created',
+  'user-deleted',
+  'user-role-changed',
+  'two-factor-on',
+  'two-factor-off',
+  'password-changed',
+  'password-reset',
+  'sign-in-throttled',
+  'data-exported',
+  'account-deleted',
+  'backup-made',
+  'backup-restored',
+  'shop-changed',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
+  'content-saved': 'Content saved',
+  'content-published': 'Content published',
+  'content-restored': 'Content restored',
+  'content-deleted': 'Content deleted (moved to the bin)',
+  'bin-restored': 'Restored from the bin',
+  'bin-purged': 'Deleted forever from the bin',
+  'user-created': 'User created',
+  'user-deleted': 'User deleted',
+  'user-role-changed': 'Role changed',
+  'two-factor-on': 'Two-factor turned on',
+  'two-factor-off': 'Two-factor turned off',
+  'password-changed': 'Password changed',
+  'password-reset': 'Password reset',
+  'sign-in-throttled': 'Sign-ins refused by the throttle',
+  'data-exported': 'Data exported',
+  'account-deleted': 'Account deleted',
+  'backup-made': 'Backup made',
+  'backup-restored': 'Backup restored',
+  'shop-changed': 'Shop details changed',
+};
+
+/** What the bin holds (issue 27, src/server/bin/). */
+export const BIN_KINDS = ['gallery', 'testimonial', 'widget'] as const;
+export type BinKind = (typeof BIN_KINDS)[number];
+export const BIN_KIND_LABELS: Record<BinKind, string> = { gallery: 'Gallery', testimonial: 'Testimonial', widget: 'Widget' };
+
 /** What a security e-mail tells the account's owner about (account/security-alerts.service.ts). */
 export const SECURITY_EVENTS = [
   'new-sign-in',

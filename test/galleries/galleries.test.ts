@@ -108,7 +108,7 @@ describe('listing and reading', () => {
 });
 
 describe('admin changes', () => {
-  it('creates (201 {id}), updates with a cover and deletes with images and files', async () => {
+  it('creates (201 {id}), updates with a cover, deletes to the bin, and deletes for good with images and files', async () => {
     const { client } = await adminClient(t);
     const filesBefore = await storedFiles(t);
     const created = await client.post('/api/galleries', { json: { name: 'Resprays' } });
@@ -140,12 +140,16 @@ describe('admin changes', () => {
     expect(second.body.position).toBe(1);
     expect(await tempFiles(t)).toEqual([]);
 
+    const filesWithGallery = await storedFiles(t);
     const deleted = await client.delete(`/api/galleries/${id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.text).toBe('""');
     expect((await client.get(`/api/galleries/${id}`)).status).toBe(404);
-    expect(await storedFiles(t)).toEqual(filesBefore);
     expect((await client.delete(`/api/galleries/${id}`)).status).toBe(404);
+    // In the bin (issue 27): its files stay until it is deleted for good.
+    expect(await storedFiles(t)).toEqual(filesWithGallery);
+    expect((await client.delete(`/api/bin/gallery/${id}`)).status).toBe(204);
+    expect(await storedFiles(t)).toEqual(filesBefore);
   });
 
   it('updates fields through JSON and tRPC, and refuses bad input', async () => {

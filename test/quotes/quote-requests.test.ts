@@ -14,6 +14,7 @@ import { adminClient, clientAs, makeNoisyJpeg, storedFiles, tempFiles } from '#t
 import { clearOutbox, readOutbox } from '#test/support/mail.ts';
 import { deleteExpiredQuotePhotos } from '#server/quotes/quotes.service.ts';
 import { getShop, updateShop } from '#server/shop/shop.service.ts';
+import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 import { quotePhotoPath } from '#server/quotes/quote-photo-links.ts';
 import { sweepOrphanFiles } from '#server/files/orphan-sweep.ts';
 import { QUOTE_PHOTO_MAX_BYTES } from '#shared/limits.ts';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
   outbox = path.join(t.dataDir, 'mail');
   // The shop's copy goes to the address in the shop's details, whatever the admin set there.
-  await updateShop(t.deps, { ...(await getShop(t.deps)), email: SHOP_INBOX });
+  await updateShop(t.deps, { ...(await getShop(t.deps)), email: SHOP_INBOX }, SYSTEM_ACTOR);
   await t.deps.publicContent.refresh();
 });
 afterAll(async () => {

@@ -15,6 +15,7 @@ import { adminClient, clientAs, makeNoisyJpeg, storedFiles } from '#test/support
 import { clearOutbox, mailsTo, pathOf } from '#test/support/mail.ts';
 import { jobsOf, makeRetriesDue } from '#test/support/jobs.ts';
 import { getShop, updateShop } from '#server/shop/shop.service.ts';
+import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 import { REPAIR_STAGE_MAIL_JOB } from '#server/repair-jobs/repair-stage-mail.service.ts';
 import { isQuietHour, stageMailDueAt } from '#server/repair-jobs/stage-mail-timing.ts';
 import { loadConfig } from '#server/env.ts';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   // Quiet hours never stop a test's mail: the shop is where it is daytime now.
   const hour = new Date().getUTCHours();
   const timeZone = hour >= 8 && hour < 20 ? 'UTC' : hour < 8 ? 'Asia/Tokyo' : 'America/Los_Angeles';
-  await updateShop(t.deps, { ...(await getShop(t.deps)), telephone: SHOP_TELEPHONE, timeZone });
+  await updateShop(t.deps, { ...(await getShop(t.deps)), telephone: SHOP_TELEPHONE, timeZone }, SYSTEM_ACTOR);
   await t.deps.publicContent.refresh();
   ({ client: admin } = await adminClient(t));
 });

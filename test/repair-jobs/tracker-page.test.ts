@@ -16,6 +16,7 @@ import { PageShell } from '#server/public-content/page-shell.ts';
 import { registerTrackerPage } from '#server/repair-jobs/tracker-page.route.ts';
 import { renderPage } from '#client/entry-server.tsx';
 import { getShop, updateShop } from '#server/shop/shop.service.ts';
+import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 
 let t: TestApp;
 let pages: FastifyInstance;
@@ -25,7 +26,7 @@ let jobId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await updateShop(t.deps, { ...(await getShop(t.deps)), telephone: '01632 960123' });
+  await updateShop(t.deps, { ...(await getShop(t.deps)), telephone: '01632 960123' }, SYSTEM_ACTOR);
   await t.deps.publicContent.refresh();
   clientDir = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-tracker-'));
   copyFileSync(path.resolve(import.meta.dirname, '../../src/client/index.html'), path.join(clientDir, 'index.html'));

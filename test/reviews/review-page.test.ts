@@ -17,6 +17,7 @@ import { PageShell } from '#server/public-content/page-shell.ts';
 import { registerReviewPage } from '#server/reviews/review-page.route.ts';
 import { renderPage } from '#client/entry-server.tsx';
 import { getShop, updateShop } from '#server/shop/shop.service.ts';
+import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 
 const REVIEW_LINK = 'https://g.page/r/page-test/review';
 let t: TestApp;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   t = await createTestApp({ REVIEW_REQUEST_DELAY_HOURS: '0' });
   const hour = new Date().getUTCHours();
   const timeZone = hour >= 8 && hour < 20 ? 'UTC' : hour < 8 ? 'Asia/Tokyo' : 'America/Los_Angeles';
-  await updateShop(t.deps, { ...(await getShop(t.deps)), reviewLink: REVIEW_LINK, timeZone });
+  await updateShop(t.deps, { ...(await getShop(t.deps)), reviewLink: REVIEW_LINK, timeZone }, SYSTEM_ACTOR);
   await t.deps.publicContent.refresh();
   clientDir = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-review-'));
   copyFileSync(path.resolve(import.meta.dirname, '../../src/client/index.html'), path.join(clientDir, 'index.html'));

@@ -13,6 +13,7 @@ import { adminClient, clientAs } from '#test/support/content.ts';
 import { clearOutbox, mailsTo, pathOf } from '#test/support/mail.ts';
 import { jobsOf, makeRetriesDue } from '#test/support/jobs.ts';
 import { getShop, updateShop } from '#server/shop/shop.service.ts';
+import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 import { REVIEW_REQUEST_JOB } from '#server/reviews/reviews.service.ts';
 import { pageHeadFor, renderHead } from '#server/public-content/page-head.ts';
 import { loadConfig } from '#server/env.ts';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   outbox = path.join(t.dataDir, 'mail');
   const hour = new Date().getUTCHours();
   const timeZone = hour >= 8 && hour < 20 ? 'UTC' : hour < 8 ? 'Asia/Tokyo' : 'America/Los_Angeles';
-  await updateShop(t.deps, { ...(await getShop(t.deps)), reviewLink: REVIEW_LINK, timeZone });
+  await updateShop(t.deps, { ...(await getShop(t.deps)), reviewLink: REVIEW_LINK, timeZone }, SYSTEM_ACTOR);
   await t.deps.publicContent.refresh();
   ({ client: admin } = await adminClient(t));
 });

@@ -112,6 +112,8 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
   adminRepairStages: lazyScreen(async () => (await import('#client/pages/admin/repairs/repair-stages-page.tsx')).RepairStagesPage),
   adminSystem: lazyScreen(async () => (await import('#client/pages/admin/system/system-page.tsx')).SystemPage),
   adminMail: lazyScreen(async () => (await import('#client/pages/admin/mail/outgoing-mail-page.tsx')).OutgoingMailPage),
+  adminActivity: lazyScreen(async () => (await import('#client/pages/admin/activity/activity-page.tsx')).ActivityPage),
+  adminBin: lazyScreen(async () => (await import('#client/pages/admin/bin/bin-page.tsx')).BinPage),
 };
 
 /** Loads the code of the screen at `pathname` (start.tsx, before the first render or hydration); never fails. */

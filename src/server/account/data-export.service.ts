@@ -4,6 +4,8 @@
  * line to SECTIONS. Never in it: the password hash, the two-factor secret, the recovery codes, the
  * sessions' tokens or stored ids.
  */
+import { recordActivity } from '#server/activity/record-activity.ts';
+import type { Actor } from '#server/activity/actor.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { findSignedInSessionsOfUser } from '#server/auth/sessions.repository.ts';
@@ -50,8 +52,10 @@ const SECTIONS: Sections = {
   repairJobs: async (deps, { userId }) => exportMyRepairJobs(deps, userId),
 };
 
-export async function exportUserData(deps: Deps, subject: ExportSubject, now = new Date()): Promise<DataExport> {
+/** The user's data, once read; the export itself is an activity entry (issue 27). */
+export async function exportUserData(deps: Deps, subject: ExportSubject, now: Date, actor: Actor): Promise<DataExport> {
   const entries = await Promise.all(Object.entries(SECTIONS).map(async ([name, section]) => [name, await section(deps, subject)] as const));
+  await recordActivity(deps.db, { actor, kind: 'data-exported', item: { type: 'user', id: subject.userId } });
   return { exportedAt: now.toISOString(), ...(Object.fromEntries(entries) as Omit<DataExport, 'exportedAt'>) };
 }
 

@@ -3,6 +3,8 @@
  * 60 minutes, the same reply whether the address exists or not), confirmation for the 423 gate,
  * and change. A reset or a change ends the user's other sessions.
  */
+import { recordActivity } from '#server/activity/record-activity.ts';
+import { actorFromMeta } from '#server/activity/actor.ts';
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -101,6 +103,12 @@ export async function resetPassword(
     // Whoever knew the old password is signed out everywhere, including this browser.
     await deleteOtherSessions(trx, row.user_id);
     await queueSecurityAlert(deps, trx, { userId: row.user_id, to: row.email, event: 'password-reset', meta });
+    // Not signed in: the reset link speaks for the account's owner.
+    await recordActivity(trx, {
+      actor: actorFromMeta(row.user_id, meta),
+      kind: 'password-reset',
+      item: { type: 'user', id: row.user_id, label: row.email },
+    });
   });
   deps.jobs.wake(SEND_MAIL_JOB);
   return { message: PASSWORD_RESET_MESSAGE };
@@ -148,6 +156,11 @@ export async function changePassword(
     await users.updateUser(trx, userId, { password_hash: passwordHash });
     await deleteOtherSessions(trx, userId, currentToken ?? undefined);
     await queueSecurityAlert(deps, trx, { userId, to: user.email, event: 'password-changed', meta });
+    await recordActivity(trx, {
+      actor: actorFromMeta(userId, meta),
+      kind: 'password-changed',
+      item: { type: 'user', id: userId, label: user.email },
+    });
   });
   deps.jobs.wake(SEND_MAIL_JOB);
 }

@@ -6,6 +6,7 @@
  * register and updateProfile take an optional CV (`meta.upload`): the REST door reads their multipart
  * bodies into the context (uploads.ts).
  */
+import { actorOf } from '#server/activity/actor.ts';
 import { z } from 'zod';
 import { AppError } from '#server/errors.ts';
 import {
@@ -301,7 +302,7 @@ export const sessionRouter = router({
     .concat(checkedInput(passwordInputSchema))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await deleteOwnAccount(ctx.deps, ctx.user.id, input.password);
+      await deleteOwnAccount(ctx.deps, ctx.user.id, input.password, actorOf(ctx));
       // Its session went with the account; the browser gets a fresh guest token, as after logout.
       applySessionGrant(ctx, { token: generateSessionToken(), remember: false });
     }),
@@ -314,6 +315,6 @@ export const sessionRouter = router({
     .query(({ ctx }) => {
       const now = new Date();
       ctx.http.setHeader('content-disposition', `attachment; filename="${dataExportFileName(now)}"`);
-      return exportUserData(ctx.deps, { userId: ctx.user.id, currentSessionId: ctx.session.id }, now);
+      return exportUserData(ctx.deps, { userId: ctx.user.id, currentSessionId: ctx.session.id }, now, actorOf(ctx));
     }),
 });

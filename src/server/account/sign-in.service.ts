@@ -7,6 +7,8 @@
  * ever shared by two accounts; the two-factor challenge needs the pending login that only /login
  * leaves on the session.
  */
+import { createHash } from 'node:crypto';
+import { recordActivity } from '#server/activity/record-activity.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { getDummyPasswordHash, verifyPassword } from '#server/auth/passwords.ts';
@@ -65,11 +67,37 @@ function loginLimits(email: unknown, ip: string | null): RateLimit[] {
  * Reserves one login attempt, first of all (docs/rest-contract.md: 429 before 422), and answers
  * the contract's 429 when any login limit is used up. The caller releases it on success.
  */
-export async function reserveLoginAttempt(deps: Pick<AppDeps, 'rateLimiter'>, email: unknown, ip: string | null): Promise<Attempt> {
+export async function reserveLoginAttempt(deps: Pick<AppDeps, 'rateLimiter' | 'db'>, email: unknown, ip: string | null): Promise<Attempt> {
   const attempt = await reserveAttempt(deps.rateLimiter, loginLimits(email, ip));
   if (attempt.allowed) return attempt;
+  await recordThrottledSignIn(deps, attempt.refusedKeys ?? [], email, ip);
   const message = `Too many login attempts. Please try again in ${attempt.retryAfterSeconds} seconds.`;
   throw AppError.tooManyRequests(attempt.retryAfterSeconds, message, { email: [message] });
+}
+
+/** One activity entry per throttled identifier (the e-mail, or the address) per window of this length. */
+export const THROTTLE_ENTRY_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * The activity entry of a sign-in the throttle refused: one per identifier and 15-minute window,
+ * however many attempts (the once_key is unique, so parallel refusals write one row). The address
+ * limit's refusals name the address; the e-mail limits' name the e-mail.
+ */
+async function recordThrottledSignIn(deps: Pick<AppDeps, 'db'>, refusedKeys: string[], email: unknown, ip: string | null): Promise<void> {
+  const normalised = typeof email === 'string' ? email.trim().toLowerCase() : '';
+  const window = Math.floor(Date.now() / THROTTLE_ENTRY_WINDOW_MS);
+  const identifiers = new Set(refusedKeys.map((key) => (key.startsWith('login-address:') ? 'address' : 'email')));
+  for (const identifier of identifiers) {
+    const value = identifier === 'address' ? (ip ?? '') : normalised;
+    const digest = createHash('sha256').update(`${identifier}|${value}`).digest('hex');
+    await recordActivity(deps.db, {
+      actor: { userId: null, ip, label: 'Visitor (not signed in)' },
+      kind: 'sign-in-throttled',
+      item: identifier === 'email' ? { type: 'sign-in', label: normalised } : { type: 'address', label: ip },
+      details: identifier === 'address' ? 'too many attempts from this address' : 'too many attempts for this e-mail',
+      onceKey: `sign-in-throttled:${digest}:${window}`,
+    });
+  }
 }
 
 export async function login(

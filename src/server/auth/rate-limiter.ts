@@ -115,6 +115,8 @@ export interface Attempt {
   allowed: boolean;
   /** When refused: the longest wait among the limits that refused. */
   retryAfterSeconds: number;
+  /** When refused: the keys of the limits that refused it (the login throttle's activity entry). */
+  refusedKeys?: string[];
   /** Gives the attempt back to every limit (call it only for an allowed attempt that succeeded). */
   release(): Promise<void>;
 }
@@ -132,5 +134,10 @@ export async function reserveAttempt(limiter: RateLimiter, limits: RateLimit[]):
   };
   if (refused.length === 0) return { allowed: true, retryAfterSeconds: 0, release: releaseAll };
   await Promise.all(limits.filter((_limit, i) => reservations[i]!.allowed).map((limit) => limiter.release(limit.key)));
-  return { allowed: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)), release: async () => {} };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)),
+    refusedKeys: limits.filter((_limit, i) => !reservations[i]!.allowed).map((limit) => limit.key),
+    release: async () => {},
+  };
 }

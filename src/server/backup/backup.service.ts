@@ -2,6 +2,8 @@
  * Backup and restore of a whole site: database (portable SQL), uploaded files and APP_KEY.
  * Restore proves the archive intact and the target empty before it changes anything.
  */
+import { recordActivity } from '#server/activity/record-activity.ts';
+import { COMMAND_LINE_ACTOR, type Actor } from '#server/activity/actor.ts';
 import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -51,6 +53,8 @@ export async function createBackup(
   db: Kysely<Database>,
   engine: string,
   file: string,
+  /** Who asked, for the activity log: the command line or the schedule. */
+  by: Actor = COMMAND_LINE_ACTOR,
 ): Promise<Manifest> {
   const partial = `${file}.partial`;
   const staging = await mkdtemp(path.join(os.tmpdir(), 'backup-'));
@@ -84,6 +88,7 @@ export async function createBackup(
     await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
     await writeArchive(staging, partial);
     await rename(partial, file);
+    await recordActivity(db, { actor: by, kind: 'backup-made', item: { type: 'backup', label: path.basename(file) } });
     return manifest;
   } catch (error) {
     await rm(partial, { force: true });
@@ -152,6 +157,12 @@ export async function restoreBackup(config: AppConfig, file: string): Promise<Re
       const dump = await readFile(path.join(work, 'database.sql'), 'utf8');
       await db.transaction().execute((trx) => loadDump(trx, dump));
       await migrateToLatest(db);
+      await recordActivity(db, {
+        actor: COMMAND_LINE_ACTOR,
+        kind: 'backup-restored',
+        item: { type: 'backup', label: path.basename(file) },
+        details: `made ${manifest.createdAt}`,
+      });
     } finally {
       await handle.close();
     }

@@ -8,6 +8,7 @@
  * screen and /metrics read. Only files named as this code names them are ever pruned: an archive
  * an operator put beside them stays. docs/decisions/scheduled-backups-and-metrics.md.
  */
+import { SCHEDULE_ACTOR } from '#server/activity/actor.ts';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -133,7 +134,7 @@ export async function runScheduledBackup(deps: ScheduledBackupDeps, now: Date = 
 async function writeArchiveTo(deps: ScheduledBackupDeps, file: string): Promise<number> {
   // The archive code (tar) is loaded by the first backup, not at start.
   const { createBackup } = await import('./backup.service.ts');
-  await createBackup(deps.config, deps.db, await databaseEngineOf(deps.db), file);
+  await createBackup(deps.config, deps.db, await databaseEngineOf(deps.db), file, SCHEDULE_ACTOR);
   return (await stat(file)).size;
 }
 

@@ -5,7 +5,16 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-import type { BookingStatus, MailKind, MailStatus, PreferredContact, QuoteStatus, Role, WidgetType } from '#shared/value-sets.ts';
+import type {
+  ActivityKind,
+  BookingStatus,
+  MailKind,
+  MailStatus,
+  PreferredContact,
+  QuoteStatus,
+  Role,
+  WidgetType,
+} from '#shared/value-sets.ts';
 
 export type { Role, WidgetType };
 
@@ -138,6 +147,9 @@ export interface WidgetsTable {
   alt: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set while the row is in the bin (issue 27); every normal read skips it. */
+  deleted_at: NullableTimestamp;
+  deleted_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface GalleriesTable {
@@ -148,6 +160,9 @@ export interface GalleriesTable {
   cover_image_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set while the row is in the bin (issue 27); every normal read skips it. */
+  deleted_at: NullableTimestamp;
+  deleted_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface GalleryImagesTable {
@@ -167,6 +182,9 @@ export interface TestimonialsTable {
   review: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set while the row is in the bin (issue 27); every normal read skips it. */
+  deleted_at: NullableTimestamp;
+  deleted_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CvDownloadsTable {
@@ -469,6 +487,23 @@ export interface Database {
   repair_job_photos: RepairJobPhotosTable;
   repair_job_messages: RepairJobMessagesTable;
   repair_review_requests: RepairReviewRequestsTable;
+  activity_entries: ActivityEntriesTable;
+}
+
+/** The activity log (migrations/2026-11-26T0740_activity_log.ts): insert-only but for account deletion. */
+export interface ActivityEntriesTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  actor_user_id: number | null;
+  actor_label: string;
+  ip_address: string | null;
+  kind: ActivityKind;
+  item_type: string | null;
+  item_id: number | null;
+  item_label: string | null;
+  version_id: number | null;
+  details: string | null;
+  once_key: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

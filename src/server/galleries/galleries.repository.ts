@@ -12,14 +12,18 @@ const coverOrFirstImage = sql<number>`coalesce(galleries.cover_image_id, (
 ))`;
 
 function selectGalleries(db: Kysely<Database>, options: { coverFallback?: boolean } = {}) {
-  return db
-    .selectFrom('galleries')
-    .leftJoin('images', (join) =>
-      options.coverFallback
-        ? join.on((eb) => eb('images.id', '=', coverOrFirstImage))
-        : join.onRef('images.id', '=', 'galleries.cover_image_id'),
-    )
-    .select(['galleries.id', 'galleries.name', 'galleries.url', 'galleries.hidden', 'galleries.cover_image_id', ...imageVariantColumns]);
+  return (
+    db
+      .selectFrom('galleries')
+      .leftJoin('images', (join) =>
+        options.coverFallback
+          ? join.on((eb) => eb('images.id', '=', coverOrFirstImage))
+          : join.onRef('images.id', '=', 'galleries.cover_image_id'),
+      )
+      .select(['galleries.id', 'galleries.name', 'galleries.url', 'galleries.hidden', 'galleries.cover_image_id', ...imageVariantColumns])
+      // A gallery in the bin is gone for every normal read (docs/decisions/bin-as-soft-delete.md).
+      .where('galleries.deleted_at', 'is', null)
+  );
 }
 
 export type GalleryRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof selectGalleries>['executeTakeFirst']>>>;
@@ -55,7 +59,10 @@ export function listGalleries(db: Kysely<Database>, filter: GalleryFilter) {
 }
 
 export async function countGalleries(db: Kysely<Database>, hidden: boolean | undefined): Promise<number> {
-  let query = db.selectFrom('galleries').select((eb) => eb.fn.countAll<string | number>().as('count'));
+  let query = db
+    .selectFrom('galleries')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('deleted_at', 'is', null);
   if (hidden !== undefined) query = query.where('hidden', '=', hidden);
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
@@ -70,7 +77,13 @@ export async function insertGallery(
 
 /** Locks the gallery row: image uploads and reorders of one gallery take turns. */
 export function lockGallery(db: Kysely<Database>, id: number) {
-  return db.selectFrom('galleries').select(['id', 'cover_image_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('galleries')
+    .select(['id', 'name', 'cover_image_id'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function updateGalleryRow(
@@ -85,9 +98,71 @@ export async function updateGalleryRow(
     .execute();
 }
 
-/** Its gallery_images rows go with it (the foreign key cascades). */
-export async function deleteGalleryRow(db: Kysely<Database>, id: number): Promise<void> {
-  await db.deleteFrom('galleries').where('id', '=', id).execute();
+/** Moves a live gallery to the bin, its images and files untouched; its name, or undefined. */
+export function binGallery(db: Kysely<Database>, id: number, deletedBy: number | null) {
+  const now = new Date();
+  return db
+    .updateTable('galleries')
+    .set({ deleted_at: now, deleted_by: deletedBy, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning(['id', 'name'])
+    .executeTakeFirst();
+}
+
+/** Takes a binned gallery out of the bin, with its images; its name, or undefined. */
+export function unbinGallery(db: Kysely<Database>, id: number) {
+  return db
+    .updateTable('galleries')
+    .set({ deleted_at: null, deleted_by: null, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .returning(['id', 'name'])
+    .executeTakeFirst();
+}
+
+/** The bin's galleries, most recently binned first, with how many images each holds. */
+export function listBinnedGalleries(db: Kysely<Database>) {
+  return db
+    .selectFrom('galleries')
+    .select([
+      'galleries.id',
+      'galleries.name',
+      'galleries.deleted_at',
+      'galleries.deleted_by',
+      (eb) =>
+        eb
+          .selectFrom('gallery_images')
+          .select((e) => e.fn.countAll<string | number>().as('n'))
+          .whereRef('gallery_images.gallery_id', '=', 'galleries.id')
+          .as('image_count'),
+    ])
+    .where('galleries.deleted_at', 'is not', null)
+    .orderBy('galleries.deleted_at', 'desc')
+    .orderBy('galleries.id', 'desc')
+    .execute();
+}
+
+/** Locks a binned gallery (deleting it for good); undefined when it is not in the bin. */
+export function lockBinnedGallery(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('galleries')
+    .select(['id', 'name', 'cover_image_id'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Deletes a binned gallery for good; its gallery_images rows go with it (the foreign key cascades). */
+export async function deleteBinnedGalleryRow(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('galleries').where('id', '=', id).where('deleted_at', 'is not', null).execute();
+}
+
+/** Galleries binned before `before` (the emptying job). */
+export async function listGalleryIdsBinnedBefore(db: Kysely<Database>, before: Date): Promise<number[]> {
+  const rows = await db.selectFrom('galleries').select('id').where('deleted_at', '<', before).execute();
+  return rows.map((r) => r.id);
 }
 
 /** When each gallery last changed: its own row, or the newest image added to it. */
@@ -96,6 +171,7 @@ export async function listGalleryChanges(db: Kysely<Database>): Promise<Map<numb
     .selectFrom('galleries')
     .leftJoin('gallery_images', 'gallery_images.gallery_id', 'galleries.id')
     .select(['galleries.id', 'galleries.updated_at', (eb) => eb.fn.max('gallery_images.created_at').as('image_added_at')])
+    .where('galleries.deleted_at', 'is', null)
     .groupBy(['galleries.id', 'galleries.updated_at'])
     .execute();
   return new Map(

@@ -1,5 +1,6 @@
 // Galleries: the public reads visible galleries; admins see and change everything.
 import { z } from 'zod';
+import { actorOf } from '#server/activity/actor.ts';
 import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
 import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
 import { assertAccess } from '#server/auth/access.ts';
@@ -79,7 +80,7 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(galleryCreateInput))
     .output(z.object({ id: z.number().int() }))
-    .mutation(({ ctx, input }) => createGallery(ctx.deps, input.name)),
+    .mutation(({ ctx, input }) => createGallery(ctx.deps, input.name, actorOf(ctx))),
 
   /** POST /api/galleries/{id}: the fields and an optional cover image (multipart). */
   update: adminProcedure
@@ -95,7 +96,7 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(galleryUpdateInput))
     .output(gallerySchema)
-    .mutation(({ ctx, input }) => updateGallery(ctx.deps, input, uploadedFiles(ctx, 'image')[0]?.path)),
+    .mutation(({ ctx, input }) => updateGallery(ctx.deps, input, actorOf(ctx), uploadedFiles(ctx, 'image')[0]?.path)),
 
   /** POST /api/galleriesimages: an image (multipart, `file`) placed last in a gallery. */
   addImage: adminProcedure
@@ -112,7 +113,7 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(galleryImageUploadFields))
     .output(galleryImageSchema)
-    .mutation(({ ctx, input }) => addGalleryImage(ctx.deps, input.gallery_id, uploadedFiles(ctx, 'file')[0]?.path)),
+    .mutation(({ ctx, input }) => addGalleryImage(ctx.deps, input.gallery_id, uploadedFiles(ctx, 'file')[0]?.path, actorOf(ctx))),
 
   delete: adminProcedure
     .meta({
@@ -120,13 +121,13 @@ export const galleriesRouter = router({
         method: 'DELETE',
         path: '/api/galleries/{id}',
         tags: ['galleries'],
-        summary: 'Delete a gallery with its images and their files',
+        summary: 'Delete a gallery (to the bin with its images for BIN_KEEP_DAYS, then for good with their files)',
       },
       changesPublicContent: true,
     })
     .concat(checkedInput(idInput))
     .output(z.void())
-    .mutation(({ ctx, input }) => deleteGallery(ctx.deps, input.id)),
+    .mutation(({ ctx, input }) => deleteGallery(ctx.deps, input.id, actorOf(ctx))),
 
   reorderImages: adminProcedure
     .meta({
@@ -140,7 +141,7 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(galleryReorderInput))
     .output(gallerySchema)
-    .mutation(({ ctx, input }) => reorderGalleryImages(ctx.deps, input)),
+    .mutation(({ ctx, input }) => reorderGalleryImages(ctx.deps, input, actorOf(ctx))),
 
   updateImage: adminProcedure
     .meta({
@@ -154,7 +155,7 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(galleryImageUpdateInput))
     .output(galleryImageSchema)
-    .mutation(({ ctx, input }) => updateGalleryImage(ctx.deps, input)),
+    .mutation(({ ctx, input }) => updateGalleryImage(ctx.deps, input, actorOf(ctx))),
 
   rotateImage: adminProcedure
     .meta({
@@ -168,7 +169,7 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(idInput))
     .output(galleryImageSchema)
-    .mutation(({ ctx, input }) => rotateGalleryImage(ctx.deps, input.id)),
+    .mutation(({ ctx, input }) => rotateGalleryImage(ctx.deps, input.id, actorOf(ctx))),
 
   deleteImage: adminProcedure
     .meta({
@@ -177,5 +178,5 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(idInput))
     .output(z.void())
-    .mutation(({ ctx, input }) => deleteGalleryImage(ctx.deps, input.id)),
+    .mutation(({ ctx, input }) => deleteGalleryImage(ctx.deps, input.id, actorOf(ctx))),
 });

@@ -13,6 +13,8 @@ import { releaseImagesQuietly, replaceImage } from '#server/images/images.servic
 import type { Gallery, GalleryImage, GallerySummary } from '#shared/schemas/content.ts';
 import type { GalleryImageUpdateInput, GalleryListInput, GalleryReorderInput, GalleryUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/limits.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
+import { type Actor } from '#server/activity/actor.ts';
 import * as galleries from './galleries.repository.ts';
 import * as galleryImages from './gallery-images.repository.ts';
 import type { GalleryRecord } from './galleries.repository.ts';
@@ -68,18 +70,19 @@ export async function getGallery(deps: Deps, id: number, options: { canSeeHidden
   return { ...presentGallerySummary(deps, row), images: images.map((image) => presentGalleryImage(deps, image)) };
 }
 
-export async function createGallery(deps: Deps, name: string): Promise<{ id: number }> {
+export async function createGallery(deps: Deps, name: string, actor: Actor): Promise<{ id: number }> {
   const id = await deps.db.transaction().execute(async (trx) => {
     const galleryId = await galleries.insertGallery(trx, { name });
     // A gallery's own page is its url until an admin sets another (as the seed does).
     await galleries.updateGalleryRow(trx, galleryId, { url: `/galleries/${galleryId}` });
+    await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'gallery', id: galleryId, label: name }, details: 'created' });
     return galleryId;
   });
   return { id };
 }
 
 /** Updates fields and, when `coverPath` is given, the cover image. */
-export async function updateGallery(deps: Deps, input: GalleryUpdateInput, coverPath?: string): Promise<Gallery> {
+export async function updateGallery(deps: Deps, input: GalleryUpdateInput, actor: Actor, coverPath?: string): Promise<Gallery> {
   if (!(await galleries.findGallery(deps.db, input.id))) throw AppError.notFound();
   await replaceImage(deps, coverPath ? { path: coverPath, field: 'image' } : null, async (trx, cover) => {
     const locked = await galleries.lockGallery(trx, input.id);
@@ -90,30 +93,64 @@ export async function updateGallery(deps: Deps, input: GalleryUpdateInput, cover
     if (input.hidden !== undefined) values.hidden = input.hidden;
     if (cover) values.cover_image_id = cover.id;
     await galleries.updateGalleryRow(trx, input.id, values);
+    await recordActivity(trx, {
+      actor,
+      kind: 'content-saved',
+      item: { type: 'gallery', id: input.id, label: input.name ?? locked.name },
+      details: cover ? 'cover changed' : null,
+    });
     return { result: undefined, replaced: cover ? [locked.cover_image_id] : [] };
   });
   return getGallery(deps, input.id, { canSeeHidden: true });
 }
 
-export async function deleteGallery(deps: Deps, id: number): Promise<void> {
-  const imageIds = await deps.db.transaction().execute(async (trx) => {
+/**
+ * Moves the gallery to the bin with its images and their files (bin/bin.service.ts restores it
+ * whole, or deletes it for good with `purgeBinnedGallery`).
+ */
+export async function deleteGallery(deps: Deps, id: number, actor: Actor): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
     const locked = await galleries.lockGallery(trx, id);
     if (!locked) throw AppError.notFound();
+    await galleries.binGallery(trx, id, actor.userId);
+    await recordActivity(trx, { actor, kind: 'content-deleted', item: { type: 'gallery', id, label: locked.name } });
+  });
+}
+
+/**
+ * Deletes a binned gallery for good, as a delete did before the bin: its rows, then its images and
+ * their files once nothing else points at them. False when it is not in the bin (any more).
+ */
+export async function purgeBinnedGallery(deps: Deps, id: number, actor: Actor): Promise<boolean> {
+  const imageIds = await deps.db.transaction().execute(async (trx) => {
+    const locked = await galleries.lockBinnedGallery(trx, id);
+    if (!locked) return null;
     const images = await galleryImages.galleryImageIds(trx, id);
-    await galleries.deleteGalleryRow(trx, id);
+    await galleries.deleteBinnedGalleryRow(trx, id);
+    await recordActivity(trx, { actor, kind: 'bin-purged', item: { type: 'gallery', id, label: locked.name } });
     return [locked.cover_image_id, ...images.map((image) => image.image_id)];
   });
+  if (imageIds === null) return false;
   await releaseImagesQuietly(deps, imageIds);
+  return true;
 }
 
 /** Adds an uploaded image to the end of a gallery. */
-export async function addGalleryImage(deps: Deps, galleryId: number, filePath: string | undefined): Promise<GalleryImage> {
+export async function addGalleryImage(deps: Deps, galleryId: number, filePath: string | undefined, actor: Actor): Promise<GalleryImage> {
   // The gallery is checked before the (slow) processing, and again under the lock below.
   if (!(await galleries.findGallery(deps.db, galleryId))) throw AppError.field('gallery_id', INVALID_GALLERY_MESSAGE);
   if (!filePath) throw AppError.field('file', 'The file field is required.');
   const id = await replaceImage(deps, { path: filePath, field: 'file' }, async (trx, image) => {
-    if (!(await galleries.lockGallery(trx, galleryId))) throw AppError.field('gallery_id', INVALID_GALLERY_MESSAGE);
-    return { result: await galleryImages.insertGalleryImage(trx, galleryId, image!.id), replaced: [] };
+    const locked = await galleries.lockGallery(trx, galleryId);
+    if (!locked) throw AppError.field('gallery_id', INVALID_GALLERY_MESSAGE);
+    const added = await galleryImages.insertGalleryImage(trx, galleryId, image!.id);
+    await recordActivity(trx, {
+      actor,
+      kind: 'content-saved',
+      item: { type: 'gallery', id: galleryId, label: locked.name },
+      details: 'image added',
+    });
+    return { result: added, replaced: [] };
   });
   return getGalleryImage(deps, id);
 }
@@ -125,26 +162,40 @@ async function getGalleryImage(deps: Deps, id: number): Promise<GalleryImage> {
 }
 
 /** Puts a gallery's images in the given order; the ids must be exactly that gallery's images. */
-export async function reorderGalleryImages(deps: Deps, input: GalleryReorderInput): Promise<Gallery> {
+export async function reorderGalleryImages(deps: Deps, input: GalleryReorderInput, actor: Actor): Promise<Gallery> {
   const ordered = input.images.map((image) => image.id);
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await galleries.lockGallery(trx, input.id))) throw AppError.notFound();
+    const locked = await galleries.lockGallery(trx, input.id);
+    if (!locked) throw AppError.notFound();
     const current = new Set((await galleryImages.galleryImageIds(trx, input.id)).map((row) => row.id));
     const given = new Set(ordered);
     const exact = given.size === ordered.length && given.size === current.size && ordered.every((id) => current.has(id));
     if (!exact) throw AppError.field('images', 'The images must be exactly the images of this gallery, each once.');
     await galleryImages.setGalleryImagePositions(trx, input.id, ordered);
+    await recordActivity(trx, {
+      actor,
+      kind: 'content-saved',
+      item: { type: 'gallery', id: input.id, label: locked.name },
+      details: 'images reordered',
+    });
   });
   return getGallery(deps, input.id, { canSeeHidden: true });
 }
 
-export async function updateGalleryImage(deps: Deps, input: GalleryImageUpdateInput): Promise<GalleryImage> {
+export async function updateGalleryImage(deps: Deps, input: GalleryImageUpdateInput, actor: Actor): Promise<GalleryImage> {
   const values: Parameters<typeof galleryImages.updateGalleryImageRow>[2] = {};
   if (input.alt !== undefined) values.alt = input.alt ?? '';
   if (input.link !== undefined) values.link = input.link;
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await galleryImages.lockGalleryImage(trx, input.id))) throw AppError.notFound();
+    const locked = await galleryImages.lockGalleryImage(trx, input.id);
+    if (!locked) throw AppError.notFound();
     await galleryImages.updateGalleryImageRow(trx, input.id, values);
+    await recordActivity(trx, {
+      actor,
+      kind: 'content-saved',
+      item: { type: 'gallery', id: locked.gallery_id },
+      details: 'image details changed',
+    });
   });
   return getGalleryImage(deps, input.id);
 }
@@ -153,7 +204,7 @@ export async function updateGalleryImage(deps: Deps, input: GalleryImageUpdateIn
  * Turns an image 90° clockwise: a new image row and new files (so a new URL that can be cached
  * for a year), after which the old row and files go once nothing else points at them.
  */
-export async function rotateGalleryImage(deps: Deps, id: number): Promise<GalleryImage> {
+export async function rotateGalleryImage(deps: Deps, id: number, actor: Actor): Promise<GalleryImage> {
   const existing = await galleryImages.findGalleryImage(deps.db, id);
   if (!existing) throw AppError.notFound();
   const rotatedPath = await rotatedOriginal(deps.storage, await getOriginalKey(deps.db, existing.image_id));
@@ -162,6 +213,12 @@ export async function rotateGalleryImage(deps: Deps, id: number): Promise<Galler
       const locked = await galleryImages.lockGalleryImage(trx, id);
       if (!locked) throw AppError.notFound();
       await galleryImages.updateGalleryImageRow(trx, id, { image_id: image!.id });
+      await recordActivity(trx, {
+        actor,
+        kind: 'content-saved',
+        item: { type: 'gallery', id: locked.gallery_id },
+        details: 'image rotated',
+      });
       return { result: undefined, replaced: [locked.image_id] };
     });
   } finally {
@@ -170,7 +227,7 @@ export async function rotateGalleryImage(deps: Deps, id: number): Promise<Galler
   return getGalleryImage(deps, id);
 }
 
-export async function deleteGalleryImage(deps: Deps, id: number): Promise<void> {
+export async function deleteGalleryImage(deps: Deps, id: number, actor: Actor): Promise<void> {
   const found = await galleryImages.findGalleryImage(deps.db, id);
   if (!found) throw AppError.notFound();
   const imageId = await deps.db.transaction().execute(async (trx) => {
@@ -179,6 +236,7 @@ export async function deleteGalleryImage(deps: Deps, id: number): Promise<void> 
     const locked = await galleryImages.lockGalleryImage(trx, id);
     if (!locked) throw AppError.notFound();
     await galleryImages.deleteGalleryImageRow(trx, id, locked.gallery_id, locked.position);
+    await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'gallery', id: locked.gallery_id }, details: 'image removed' });
     return locked.image_id;
   });
   await releaseImagesQuietly(deps, [imageId]);

@@ -31,8 +31,14 @@ export function listGalleryImages(db: Kysely<Database>, galleryId: number) {
     .execute();
 }
 
+/** An image of a gallery in the bin is gone with it. */
+const inLiveGallery = (db: Kysely<Database>) => db.selectFrom('galleries').select('galleries.id').where('galleries.deleted_at', 'is', null);
+
 export function findGalleryImage(db: Kysely<Database>, id: number) {
-  return selectGalleryImages(db).where('gallery_images.id', '=', id).executeTakeFirst();
+  return selectGalleryImages(db)
+    .where('gallery_images.id', '=', id)
+    .where('gallery_images.gallery_id', 'in', inLiveGallery(db))
+    .executeTakeFirst();
 }
 
 export function lockGalleryImage(db: Kysely<Database>, id: number) {
@@ -40,6 +46,7 @@ export function lockGalleryImage(db: Kysely<Database>, id: number) {
     .selectFrom('gallery_images')
     .select(['id', 'gallery_id', 'image_id', 'position'])
     .where('id', '=', id)
+    .where('gallery_id', 'in', inLiveGallery(db))
     .forUpdate()
     .executeTakeFirst();
 }

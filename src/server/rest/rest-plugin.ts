@@ -67,9 +67,10 @@ async function bodyInput(request: FastifyRequest, deps: AppDeps): Promise<Record
   return body as Record<string, unknown>;
 }
 
-function sendSuccess(request: FastifyRequest, reply: FastifyReply, data: unknown, defaultStatus: number) {
+function sendSuccess(request: FastifyRequest, reply: FastifyReply, data: unknown, defaultStatus: number, contentType?: string) {
   const status = request.restStatus ?? defaultStatus;
   if (status === 204) return reply.code(204).send();
+  if (contentType && typeof data === 'string') return reply.code(status).type(contentType).send(data);
   return reply
     .code(status)
     .type('application/json')
@@ -122,7 +123,7 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
           ) => Promise<unknown>;
           // The temporary files are gone before the answer leaves, success or not.
           const data = await fn(input).finally(() => body?.release());
-          return sendSuccess(request, reply, data, entry.meta.rest?.successStatus ?? 200);
+          return sendSuccess(request, reply, data, entry.meta.rest?.successStatus ?? 200, entry.meta.rest?.contentType);
         } catch (error) {
           return sendRestError(reply, error, request.log);
         }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
 import { shopInput, shopSchema } from '#shared/schemas/shop.ts';
 import { snapshotRead } from '#server/public-content/public-snapshot.ts';
+import { actorOf } from '#server/activity/actor.ts';
 import { readShop, updateShop } from './shop.service.ts';
 
 export const shopRouter = router({
@@ -22,5 +23,5 @@ export const shopRouter = router({
     })
     .concat(checkedInput(shopInput))
     .output(shopSchema)
-    .mutation(({ ctx, input }) => updateShop(ctx.deps, input)),
+    .mutation(({ ctx, input }) => updateShop(ctx.deps, input, actorOf(ctx))),
 });

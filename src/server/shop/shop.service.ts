@@ -1,5 +1,7 @@
 // The shop's details: one record the admin edits (docs/decisions/shop-record.md). Readers take it
 // from the public snapshot (readShop); getShop and updateShop read and write the table.
+import { recordActivity } from '#server/activity/record-activity.ts';
+import type { Actor } from '#server/activity/actor.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { shopSchema, type Shop, type ShopInput } from '#shared/schemas/shop.ts';
 import * as repo from './shop.repository.ts';
@@ -25,8 +27,11 @@ export async function getShop(deps: Deps): Promise<Shop> {
 }
 
 /** Replaces the whole record (the input is the record, checked by its schema). */
-export async function updateShop(deps: Deps, input: ShopInput): Promise<Shop> {
+export async function updateShop(deps: Deps, input: ShopInput, actor: Actor): Promise<Shop> {
   const shop: Shop = shopSchema.parse(input);
-  if (!(await repo.updateShopRow(deps.db, shop))) await repo.insertShopIfAbsent(deps.db, shop);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.updateShopRow(trx, shop))) await repo.insertShopIfAbsent(trx, shop);
+    await recordActivity(trx, { actor, kind: 'shop-changed', item: { type: 'shop' } });
+  });
   return getShop(deps);
 }

@@ -4,27 +4,22 @@ import type { Database } from '#server/db/types.ts';
 
 const columns = ['id', 'name', 'score', 'review', 'created_at'] as const;
 
+/** Not in the bin: every normal read sees only these (docs/decisions/bin-as-soft-delete.md). */
+const live = (db: Kysely<Database>) => db.selectFrom('testimonials').where('deleted_at', 'is', null);
+
 export function findTestimonial(db: Kysely<Database>, id: number) {
-  return db.selectFrom('testimonials').select(columns).where('id', '=', id).executeTakeFirst();
+  return live(db).select(columns).where('id', '=', id).executeTakeFirst();
 }
 
 export type TestimonialRecord = NonNullable<Awaited<ReturnType<typeof findTestimonial>>>;
 
 /** Newest first; the id breaks ties so pages never overlap. */
 export function listTestimonials(db: Kysely<Database>, limit: number, offset: number) {
-  return db
-    .selectFrom('testimonials')
-    .select(columns)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return live(db).select(columns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }
 
 export async function countTestimonials(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('testimonials')
+  const row = await live(db)
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -46,13 +41,59 @@ export async function updateTestimonialRow(
     .updateTable('testimonials')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteTestimonialRow(db: Kysely<Database>, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('testimonials').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Moves a live testimonial to the bin; its name, or undefined when there is none to move. */
+export function binTestimonial(db: Kysely<Database>, id: number, deletedBy: number | null) {
+  const now = new Date();
+  return db
+    .updateTable('testimonials')
+    .set({ deleted_at: now, deleted_by: deletedBy, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning(['id', 'name'])
+    .executeTakeFirst();
+}
+
+/** Takes a binned testimonial out of the bin; its name, or undefined when it is not in the bin. */
+export function unbinTestimonial(db: Kysely<Database>, id: number) {
+  return db
+    .updateTable('testimonials')
+    .set({ deleted_at: null, deleted_by: null, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .returning(['id', 'name'])
+    .executeTakeFirst();
+}
+
+/** The bin's testimonials, most recently binned first. */
+export function listBinnedTestimonials(db: Kysely<Database>) {
+  return db
+    .selectFrom('testimonials')
+    .select(['id', 'name', 'deleted_at', 'deleted_by'])
+    .where('deleted_at', 'is not', null)
+    .orderBy('deleted_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Deletes a binned testimonial for good (never a live one); its name when it was there. */
+export function deleteBinnedTestimonial(db: Kysely<Database>, id: number) {
+  return db
+    .deleteFrom('testimonials')
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .returning(['id', 'name'])
+    .executeTakeFirst();
+}
+
+/** Binned testimonials binned before `before` (the emptying job). */
+export async function listTestimonialIdsBinnedBefore(db: Kysely<Database>, before: Date): Promise<number[]> {
+  const rows = await db.selectFrom('testimonials').select('id').where('deleted_at', '<', before).execute();
+  return rows.map((r) => r.id);
 }
 
 /** When any testimonial last changed (the home page shows them). */

@@ -5,6 +5,7 @@ import { testimonialPageSchema, testimonialSchema } from '#shared/schemas/conten
 import { idInput, testimonialFieldsInput, testimonialListInput, testimonialUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { readTestimonials } from '#server/public-content/public-content.service.ts';
 import { snapshotRead } from '#server/public-content/public-snapshot.ts';
+import { actorOf } from '#server/activity/actor.ts';
 import { createTestimonial, deleteTestimonial, getTestimonial, updateTestimonial } from './testimonials.service.ts';
 
 export const testimonialsRouter = router({
@@ -39,7 +40,7 @@ export const testimonialsRouter = router({
     })
     .concat(checkedInput(testimonialFieldsInput))
     .output(testimonialSchema)
-    .mutation(({ ctx, input }) => createTestimonial(ctx.deps, input)),
+    .mutation(({ ctx, input }) => createTestimonial(ctx.deps, input, actorOf(ctx))),
 
   update: adminProcedure
     .meta({
@@ -50,15 +51,20 @@ export const testimonialsRouter = router({
     .output(testimonialSchema)
     .mutation(({ ctx, input }) => {
       const { id, ...fields } = input;
-      return updateTestimonial(ctx.deps, id, fields);
+      return updateTestimonial(ctx.deps, id, fields, actorOf(ctx));
     }),
 
   delete: adminProcedure
     .meta({
-      openapi: { method: 'DELETE', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'Delete a testimonial' },
+      openapi: {
+        method: 'DELETE',
+        path: '/api/testimonials/{id}',
+        tags: ['testimonials'],
+        summary: 'Delete a testimonial (moves it to the bin for BIN_KEEP_DAYS)',
+      },
       changesPublicContent: true,
     })
     .concat(checkedInput(idInput))
     .output(z.void())
-    .mutation(({ ctx, input }) => deleteTestimonial(ctx.deps, input.id)),
+    .mutation(({ ctx, input }) => deleteTestimonial(ctx.deps, input.id, actorOf(ctx))),
 });

@@ -5,6 +5,8 @@ import { sanitizeRichText } from '#server/html/sanitize-html.ts';
 import type { Testimonial } from '#shared/schemas/content.ts';
 import type { TestimonialFieldsInput } from '#shared/schemas/content-inputs.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/limits.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
+import { type Actor } from '#server/activity/actor.ts';
 import * as repo from './testimonials.repository.ts';
 import type { TestimonialRecord } from './testimonials.repository.ts';
 
@@ -34,17 +36,40 @@ export async function getTestimonial(deps: Deps, id: number): Promise<Testimonia
   return presentTestimonial(row);
 }
 
-export async function createTestimonial(deps: Deps, input: TestimonialFieldsInput): Promise<Testimonial> {
-  const id = await repo.insertTestimonial(deps.db, clean(input));
-  return getTestimonial(deps, id);
-}
-
-export async function updateTestimonial(deps: Deps, id: number, input: TestimonialFieldsInput): Promise<Testimonial> {
+export async function createTestimonial(deps: Deps, input: TestimonialFieldsInput, actor: Actor): Promise<Testimonial> {
   const values = clean(input);
-  if (!(await repo.updateTestimonialRow(deps.db, id, values))) throw AppError.notFound();
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const id = await repo.insertTestimonial(trx, values);
+    await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'testimonial', id, label: values.name }, details: 'created' });
+    return id;
+  });
   return getTestimonial(deps, id);
 }
 
-export async function deleteTestimonial(deps: Deps, id: number): Promise<void> {
-  if (!(await repo.deleteTestimonialRow(deps.db, id))) throw AppError.notFound();
+export async function updateTestimonial(deps: Deps, id: number, input: TestimonialFieldsInput, actor: Actor): Promise<Testimonial> {
+  const values = clean(input);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.updateTestimonialRow(trx, id, values))) throw AppError.notFound();
+    await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'testimonial', id, label: values.name } });
+  });
+  return getTestimonial(deps, id);
+}
+
+/** Moves the testimonial to the bin (bin/bin.service.ts restores it whole or deletes it for good). */
+export async function deleteTestimonial(deps: Deps, id: number, actor: Actor): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.binTestimonial(trx, id, actor.userId);
+    if (!row) throw AppError.notFound();
+    await recordActivity(trx, { actor, kind: 'content-deleted', item: { type: 'testimonial', id, label: row.name } });
+  });
+}
+
+/** Deletes a binned testimonial for good; false when it is not in the bin (any more). */
+export async function purgeBinnedTestimonial(deps: Deps, id: number, actor: Actor): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.deleteBinnedTestimonial(trx, id);
+    if (!row) return false;
+    await recordActivity(trx, { actor, kind: 'bin-purged', item: { type: 'testimonial', id, label: row.name } });
+    return true;
+  });
 }

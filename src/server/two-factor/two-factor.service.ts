@@ -3,6 +3,8 @@
  * codes accepted once per user, and the checks the login challenge uses. Secrets and codes are
  * decrypted only here.
  */
+import { recordActivity } from '#server/activity/record-activity.ts';
+import { actorFromMeta } from '#server/activity/actor.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { SessionMeta } from '#server/auth/sessions.ts';
@@ -112,6 +114,11 @@ export async function confirmTwoFactor(deps: AlertingDeps, userId: number, code:
   const turnedOn = await deps.db.transaction().execute(async (trx) => {
     if (!(await markTwoFactorConfirmed(trx, userId, new Date()))) return false;
     await queueSecurityAlert(deps, trx, { userId, to: state.email, event: 'two-factor-on', meta });
+    await recordActivity(trx, {
+      actor: actorFromMeta(userId, meta),
+      kind: 'two-factor-on',
+      item: { type: 'user', id: userId, label: state.email },
+    });
     return true;
   });
   if (turnedOn) deps.jobs.wake(SEND_MAIL_JOB);
@@ -143,6 +150,11 @@ export async function disableTwoFactor(deps: AlertingDeps, userId: number, meta:
     else {
       const state = await findTwoFactorState(trx, userId);
       if (state) await queueSecurityAlert(deps, trx, { userId, to: state.email, event: 'two-factor-off', meta });
+      await recordActivity(trx, {
+        actor: actorFromMeta(userId, meta),
+        kind: 'two-factor-off',
+        item: { type: 'user', id: userId, label: state?.email ?? null },
+      });
     }
     return wasOn;
   });

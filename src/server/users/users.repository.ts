@@ -290,3 +290,10 @@ export async function findCvKeysInUse(db: Db, keys: string[]): Promise<Set<strin
   const rows = await db.selectFrom('users').select('cv_file_key').where('cv_file_key', 'in', keys).execute();
   return new Set(rows.map((row) => row.cv_file_key).filter((key): key is string => key !== null));
 }
+
+/** First and last names of these users (who binned an item, issue 27). */
+export async function findUserNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'firstname', 'lastname', 'email']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, `${r.firstname} ${r.lastname}`.trim() || r.email]));
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';
 import { userEnvelopeSchema, userPageSchema } from '#shared/schemas/user.ts';
 import { cvLinkSchema, userCreateInput, userIdInput, userListInput, userUpdateInput } from '#shared/schemas/users-admin.ts';
+import { actorOf } from '#server/activity/actor.ts';
 import { uniqueEmail } from '#server/validation/unique-email.ts';
 import { notBreachedPassword } from '#server/validation/breached-password.ts';
 import { createUser, deleteUser, getCvLink, getUser, listUsers, updateUser } from './users.service.ts';
@@ -28,7 +29,7 @@ export const usersRouter = router({
     .meta({ openapi: { method: 'POST', path: '/api/users', tags: ['users'], summary: 'Create a user' }, rest: { successStatus: 201 } })
     .concat(checkedInput(userCreateInput, ...createChecks))
     .output(userEnvelopeSchema)
-    .mutation(async ({ ctx, input }) => ({ data: await createUser(ctx.deps, input) })),
+    .mutation(async ({ ctx, input }) => ({ data: await createUser(ctx.deps, input, actorOf(ctx)) })),
 
   get: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/api/users/{id}', tags: ['users'], summary: 'A user' } })
@@ -41,14 +42,14 @@ export const usersRouter = router({
     .concat(checkedInput(userUpdateInput, ...updateChecks))
     .output(userEnvelopeSchema)
     .mutation(async ({ ctx, input }) => ({
-      data: await updateUser(ctx.deps, input, { userId: ctx.user.id, sessionToken: ctx.sessionToken }),
+      data: await updateUser(ctx.deps, input, { ...actorOf(ctx), userId: ctx.user.id, sessionToken: ctx.sessionToken }),
     })),
 
   delete: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/api/users/{id}', tags: ['users'], summary: 'Delete a user with their sessions and CV' } })
     .concat(checkedInput(userIdInput))
     .output(z.void())
-    .mutation(({ ctx, input }) => deleteUser(ctx.deps, input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => deleteUser(ctx.deps, input.id, { ...actorOf(ctx), userId: ctx.user.id })),
 
   cvLink: adminProcedure
     .use(carriesSecret)

@@ -23,6 +23,9 @@ import { cvFileName } from '#server/files/cv.ts';
 import { anonymiseForUser as anonymiseQuoteRequestsOfUser } from '#server/quotes/quote-requests.repository.ts';
 import { forgetBookingsOfUser } from '#server/bookings/booking-account.service.ts';
 import { anonymiseRepairJobsOfUser } from '#server/repair-jobs/repair-jobs.service.ts';
+import { forgetActivityPerson, recordActivity } from '#server/activity/record-activity.ts';
+import { type Actor } from '#server/activity/actor.ts';
+import { DELETED_USER_LABEL } from '#server/activity/activity-entries.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>;
 
@@ -49,8 +52,15 @@ export async function getUser(deps: Deps, id: number): Promise<User> {
 }
 
 /** An account an admin creates is taken as verified: the admin vouches for the address. */
-export async function createUser(deps: Deps, input: UserCreateInput): Promise<User> {
-  const id = await createAccount(deps, { ...input, verified: true });
+export async function createUser(deps: Deps, input: UserCreateInput, actor: Actor): Promise<User> {
+  const id = await createAccount(deps, { ...input, verified: true }, async (trx, userId) => {
+    await recordActivity(trx, {
+      actor,
+      kind: 'user-created',
+      item: { type: 'user', id: userId, label: input.email },
+      details: `role ${input.role}`,
+    });
+  });
   return getUser(deps, id);
 }
 
@@ -61,7 +71,7 @@ export async function createUser(deps: Deps, input: UserCreateInput): Promise<Us
 export async function updateUser(
   deps: Deps,
   input: UserUpdateInput,
-  actor: { userId: number; sessionToken: string | null },
+  actor: Actor & { userId: number; sessionToken: string | null },
 ): Promise<User> {
   if (input.password && (await isPasswordBreached(deps, input.password))) throw AppError.field('password', BREACHED_PASSWORD_MESSAGE);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -84,6 +94,11 @@ export async function updateUser(
         ...(passwordHash ? { password_hash: passwordHash } : {}),
       });
       if (passwordHash) await deleteOtherSessions(trx, input.id, input.id === actor.userId ? (actor.sessionToken ?? undefined) : undefined);
+      const item = { type: 'user', id: input.id, label: input.email };
+      if (existing.role !== input.role) {
+        await recordActivity(trx, { actor, kind: 'user-role-changed', item, details: `${existing.role} → ${input.role}` });
+      }
+      if (passwordHash) await recordActivity(trx, { actor, kind: 'password-changed', item, details: 'set by an admin' });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -92,9 +107,9 @@ export async function updateUser(
   return getUser(deps, input.id);
 }
 
-export async function deleteUser(deps: Deps, id: number, actorId: number): Promise<void> {
-  if (id === actorId) throw AppError.field('id', DELETE_SELF_MESSAGE);
-  await removeUser(deps, id);
+export async function deleteUser(deps: Deps, id: number, actor: Actor & { userId: number }): Promise<void> {
+  if (id === actor.userId) throw AppError.field('id', DELETE_SELF_MESSAGE);
+  await removeUser(deps, id, { actor, kind: 'user-deleted' });
 }
 
 /**
@@ -106,7 +121,12 @@ export async function deleteUser(deps: Deps, id: number, actorId: number): Promi
  * order, then the row: two admins leaving at once wait for each other (the second then sees it is
  * the last) rather than each holding its own row and deadlocking on the other's.
  */
-export async function removeUser(deps: Deps, id: number): Promise<void> {
+export async function removeUser(
+  deps: Deps,
+  id: number,
+  /** The activity entry: an admin's delete, or the user's own (who is then "Deleted user" too). */
+  entry: { actor: Actor; kind: 'user-deleted' | 'account-deleted' },
+): Promise<void> {
   const cvKey = await deps.db.transaction().execute(async (trx) => {
     const admins = (await repo.findSessionUser(trx, id))?.role === 'admin' ? await repo.lockAdmins(trx) : null;
     const existing = await repo.lockUser(trx, id);
@@ -118,6 +138,10 @@ export async function removeUser(deps: Deps, id: number): Promise<void> {
     // Future bookings cancelled (places given back), every booking kept without personal data.
     await forgetBookingsOfUser(trx, id);
     await anonymiseRepairJobsOfUser(trx, id);
+    // The log keeps its entries; the person in them becomes "Deleted user".
+    await forgetActivityPerson(trx, id);
+    const actor = entry.actor.userId === id ? { userId: null, ip: entry.actor.ip, label: DELETED_USER_LABEL } : entry.actor;
+    await recordActivity(trx, { actor, kind: entry.kind, item: { type: 'user', id, label: DELETED_USER_LABEL } });
     await repo.deleteUser(trx, id);
     return existing.cv_file_key;
   });

@@ -4,10 +4,14 @@ import type { Database, WidgetType } from '#server/db/types.ts';
 import { imageVariantColumns } from '#server/images/images.repository.ts';
 
 function selectWidgets(db: Kysely<Database>) {
-  return db
-    .selectFrom('widgets')
-    .leftJoin('images', 'images.id', 'widgets.image_id')
-    .select(['widgets.id', 'widgets.name', 'widgets.type', 'widgets.html', 'widgets.alt', 'widgets.image_id', ...imageVariantColumns]);
+  return (
+    db
+      .selectFrom('widgets')
+      .leftJoin('images', 'images.id', 'widgets.image_id')
+      .select(['widgets.id', 'widgets.name', 'widgets.type', 'widgets.html', 'widgets.alt', 'widgets.image_id', ...imageVariantColumns])
+      // A widget in the bin is gone for every normal read (docs/decisions/bin-as-soft-delete.md).
+      .where('widgets.deleted_at', 'is', null)
+  );
 }
 
 export type WidgetRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof selectWidgets>['executeTakeFirst']>>>;
@@ -29,7 +33,8 @@ export async function isWidgetNameTaken(db: Kysely<Database>, name: string, exce
   let query = db
     .selectFrom('widgets')
     .select('id')
-    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+    .where('deleted_at', 'is', null);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -46,17 +51,71 @@ export async function insertWidgetIfAbsent(db: Kysely<Database>, values: NewWidg
   const result = await db
     .insertInto('widgets')
     .values(values)
-    .onConflict((oc) => oc.column('name').doNothing())
+    .onConflict((oc) => oc.column('name').where('deleted_at', 'is', null).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export async function listWidgetNames(db: Kysely<Database>): Promise<string[]> {
-  return (await db.selectFrom('widgets').select('name').execute()).map((row) => row.name);
+  return (await db.selectFrom('widgets').select('name').where('deleted_at', 'is', null).execute()).map((row) => row.name);
 }
 
 export async function lockWidget(db: Kysely<Database>, id: number) {
-  return db.selectFrom('widgets').select(['id', 'image_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('widgets')
+    .select(['id', 'name', 'image_id'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Moves a live widget to the bin, its image untouched; its name, or undefined. */
+export function binWidget(db: Kysely<Database>, id: number, deletedBy: number | null) {
+  const now = new Date();
+  return db
+    .updateTable('widgets')
+    .set({ deleted_at: now, deleted_by: deletedBy, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning(['id', 'name'])
+    .executeTakeFirst();
+}
+
+/** Locks a binned widget (restore, delete for good); undefined when it is not in the bin. */
+export function lockBinnedWidget(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('widgets')
+    .select(['id', 'name', 'image_id'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function unbinWidget(db: Kysely<Database>, id: number): Promise<void> {
+  await db.updateTable('widgets').set({ deleted_at: null, deleted_by: null, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** The bin's widgets, most recently binned first. */
+export function listBinnedWidgets(db: Kysely<Database>) {
+  return db
+    .selectFrom('widgets')
+    .select(['id', 'name', 'deleted_at', 'deleted_by'])
+    .where('deleted_at', 'is not', null)
+    .orderBy('deleted_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function deleteBinnedWidgetRow(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('widgets').where('id', '=', id).where('deleted_at', 'is not', null).execute();
+}
+
+/** Widgets binned before `before` (the emptying job). */
+export async function listWidgetIdsBinnedBefore(db: Kysely<Database>, before: Date): Promise<number[]> {
+  const rows = await db.selectFrom('widgets').select('id').where('deleted_at', '<', before).execute();
+  return rows.map((r) => r.id);
 }
 
 export async function updateWidgetRow(

@@ -1,5 +1,6 @@
 // Widgets: public read by name; everything else for admins (docs/rest-contract.md "Content").
 import { z } from 'zod';
+import { actorOf } from '#server/activity/actor.ts';
 import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
 import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
 import { assertAccess } from '#server/auth/access.ts';
@@ -60,7 +61,7 @@ export const widgetsRouter = router({
     })
     .concat(checkedInput(widgetCreateInput))
     .output(widgetSchema)
-    .mutation(({ ctx, input }) => createWidget(ctx.deps, input)),
+    .mutation(({ ctx, input }) => createWidget(ctx.deps, input, actorOf(ctx))),
 
   /**
    * POST /api/widgets/{x}: the fields and an optional image (multipart). The path parameter keeps
@@ -80,5 +81,5 @@ export const widgetsRouter = router({
     })
     .concat(checkedInput(widgetUpdateInput))
     .output(widgetSchema)
-    .mutation(({ ctx, input }) => updateWidget(ctx.deps, input, uploadedFiles(ctx, 'image')[0]?.path)),
+    .mutation(({ ctx, input }) => updateWidget(ctx.deps, input, actorOf(ctx), uploadedFiles(ctx, 'image')[0]?.path)),
 });

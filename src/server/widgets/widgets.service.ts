@@ -6,12 +6,14 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { presentImageVariants } from '#server/images/image-presenter.ts';
-import { replaceImage } from '#server/images/images.service.ts';
 import { sanitizeRichText, sanitizeVideoHtml } from '#server/html/sanitize-html.ts';
 import type { Widget } from '#shared/schemas/content.ts';
 import type { WidgetCreateInput, WidgetUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { messages } from '#shared/validation.ts';
 import { isFixedWidgetName, sectionOfWidget, sectionTitle } from '#shared/content-sections.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
+import { type Actor } from '#server/activity/actor.ts';
+import { releaseImagesQuietly, replaceImage } from '#server/images/images.service.ts';
 import * as repo from './widgets.repository.ts';
 import type { WidgetRecord } from './widgets.repository.ts';
 
@@ -76,12 +78,14 @@ export async function assertWidgetRemovable(deps: Pick<AppDeps, 'db'>, id: numbe
     );
 }
 
-export async function createWidget(deps: Deps, input: WidgetCreateInput): Promise<Widget> {
+export async function createWidget(deps: Deps, input: WidgetCreateInput, actor: Actor): Promise<Widget> {
   const id = await deps.db
     .transaction()
     .execute(async (trx) => {
       if (await repo.isWidgetNameTaken(trx, input.name)) throw nameTaken();
-      return repo.insertWidget(trx, { name: input.name, type: input.type });
+      const id = await repo.insertWidget(trx, { name: input.name, type: input.type });
+      await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'widget', id, label: input.name }, details: 'created' });
+      return id;
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw nameTaken();
@@ -95,7 +99,7 @@ export async function createWidget(deps: Deps, input: WidgetCreateInput): Promis
  * widget's image. The image is processed before the transaction, and released again if the
  * update fails, so no row or file is left behind.
  */
-export async function updateWidget(deps: Deps, input: WidgetUpdateInput, imagePath?: string): Promise<Widget> {
+export async function updateWidget(deps: Deps, input: WidgetUpdateInput, actor: Actor, imagePath?: string): Promise<Widget> {
   const existing = await repo.findWidgetById(deps.db, input.id);
   if (!existing) throw AppError.notFound();
   assertFixedWidgetKept(existing, input);
@@ -119,6 +123,12 @@ export async function updateWidget(deps: Deps, input: WidgetUpdateInput, imagePa
       if (html !== undefined) values.html = type === 'VIDEO' ? sanitizeVideoHtml(html) : sanitizeRichText(html);
       if (image) values.image_id = image.id;
       await repo.updateWidgetRow(trx, input.id, values);
+      await recordActivity(trx, {
+        actor,
+        kind: 'content-saved',
+        item: { type: 'widget', id: input.id, label: input.name ?? locked.name },
+        details: image ? 'image changed' : null,
+      });
       return { result: undefined, replaced: image ? [locked.image_id] : [] };
     });
   } catch (error) {
@@ -126,4 +136,31 @@ export async function updateWidget(deps: Deps, input: WidgetUpdateInput, imagePa
     throw error;
   }
   return getWidget(deps, input.id);
+}
+
+/**
+ * Moves a widget to the bin, its image and files untouched (bin/bin.service.ts restores it or
+ * deletes it for good with `purgeBinnedWidget`). The delete procedure calls this: which widgets
+ * may be deleted at all (not the fixed ones the pages need) is the caller's rule.
+ */
+export async function moveWidgetToBin(deps: Pick<AppDeps, 'db'>, id: number, actor: Actor): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.binWidget(trx, id, actor.userId);
+    if (!row) throw AppError.notFound();
+    await recordActivity(trx, { actor, kind: 'content-deleted', item: { type: 'widget', id, label: row.name } });
+  });
+}
+
+/** Deletes a binned widget for good, then its image once nothing else names it; false when not in the bin. */
+export async function purgeBinnedWidget(deps: Deps, id: number, actor: Actor): Promise<boolean> {
+  const imageId = await deps.db.transaction().execute(async (trx) => {
+    const locked = await repo.lockBinnedWidget(trx, id);
+    if (!locked) return undefined;
+    await repo.deleteBinnedWidgetRow(trx, id);
+    await recordActivity(trx, { actor, kind: 'bin-purged', item: { type: 'widget', id, label: locked.name } });
+    return locked.image_id;
+  });
+  if (imageId === undefined) return false;
+  await releaseImagesQuietly(deps, [imageId]);
+  return true;
 }

@@ -24,6 +24,8 @@ const menu = [
   { href: '/repairs', label: 'Repairs' },
   { href: '/repair-stages', label: 'Repair stages' },
   { href: '/mail', label: 'Outgoing mail' },
+  { href: '/activity', label: 'Activity log' },
+  { href: '/bin', label: 'Bin' },
   { href: '/system', label: 'System' },
 ];
 

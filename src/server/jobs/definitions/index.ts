@@ -16,6 +16,8 @@ import { scheduledBackupJob } from './scheduled-backup.ts';
 import { bookingRemindersJob } from './booking-reminders.ts';
 import { repairStageMailJob } from './repair-stage-mail.ts';
 import { repairReviewRequestJob } from './repair-review-request.ts';
+import { activityRetentionJob } from './activity-retention.ts';
+import { binEmptyingJob } from './bin-emptying.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
   sendMailJob,
@@ -31,4 +33,6 @@ export const jobDefinitions: readonly JobDefinition[] = [
   bookingRemindersJob,
   repairStageMailJob,
   repairReviewRequestJob,
+  activityRetentionJob,
+  binEmptyingJob,
 ];

@@ -1,0 +1,146 @@
+/**
+ * /admin/activity: the activity log (issue 27, src/server/activity/), newest first, 25 a page,
+ * filtered by person, kind and from/to days (the shop's time zone). The filters live in the URL
+ * (?user=&kind=&from=&to=&page=), and "Download CSV" fetches the same filters from the REST door
+ * (GET /api/activity.csv). Entries are read-only: nothing here edits or deletes one.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'wouter';
+import { trpc } from '#client/lib/trpc.ts';
+import { useDateFormat } from '#client/lib/format-date.ts';
+import { formatDateTime } from '#shared/format/dates.ts';
+import { Pagination } from '#client/components/ui/pagination.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { ACTIVITY_PAGE_SIZE } from '#shared/limits.ts';
+import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS } from '#shared/value-sets.ts';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function ActivityPage() {
+  const [params, setParams] = useSearchParams();
+  const dates = useDateFormat();
+  const user = /^\d+$/.test(params.get('user') ?? '') ? Number(params.get('user')) : undefined;
+  const kind = ACTIVITY_KINDS.find((k) => k === params.get('kind'));
+  const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : undefined;
+  const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : undefined;
+  const page = /^\d+$/.test(params.get('page') ?? '') ? Math.max(1, Number(params.get('page'))) : 1;
+  const filters = { user, kind, from, to };
+  const list = useQuery({ ...trpc.activity.list.queryOptions({ ...filters, page }), placeholderData: keepPreviousData });
+  const people = useQuery(trpc.activity.people.queryOptions({}));
+
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value !== undefined) query.set(name, String(value));
+  const csvHref = `/api/activity.csv${query.size ? `?${query.toString()}` : ''}`;
+
+  function setFilter(name: string, value: string) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    next.delete('page');
+    setParams(next);
+  }
+  function setPage(p: number) {
+    const next = new URLSearchParams(params);
+    next.set('page', String(p));
+    setParams(next);
+  }
+  const filtered = Object.values(filters).some((v) => v !== undefined);
+  const pageCount = list.data ? Math.ceil(list.data.total / ACTIVITY_PAGE_SIZE) : 0;
+
+  return (
+    <>
+      <div className="admin__heading">
+        <h1 className="admin__title">Activity log</h1>
+        <a className="btn btn--secondary" href={csvHref} download>
+          Download CSV
+        </a>
+      </div>
+      <form className="admin-filters" aria-label="Filter the activity log" onSubmit={(e) => e.preventDefault()}>
+        <div className="admin-filters__field">
+          <label htmlFor="activity-user">Person</label>
+          <select id="activity-user" className="field__control" value={user ?? ''} onChange={(e) => setFilter('user', e.target.value)}>
+            <option value="">Everyone</option>
+            {people.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-filters__field">
+          <label htmlFor="activity-kind">Kind</label>
+          <select id="activity-kind" className="field__control" value={kind ?? ''} onChange={(e) => setFilter('kind', e.target.value)}>
+            <option value="">All kinds</option>
+            {ACTIVITY_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {ACTIVITY_KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-filters__field">
+          <label htmlFor="activity-from">From</label>
+          <input
+            id="activity-from"
+            type="date"
+            className="field__control"
+            value={from ?? ''}
+            onChange={(e) => setFilter('from', e.target.value)}
+          />
+        </div>
+        <div className="admin-filters__field">
+          <label htmlFor="activity-to">To</label>
+          <input
+            id="activity-to"
+            type="date"
+            className="field__control"
+            value={to ?? ''}
+            onChange={(e) => setFilter('to', e.target.value)}
+          />
+        </div>
+      </form>
+      <ErrorSummary error={list.error} />
+      {list.isPending ? (
+        <Spinner label="Loading the activity log…" />
+      ) : list.data && list.data.data.length === 0 ? (
+        <p>{filtered ? 'No entries match these filters.' : 'Nothing has been logged yet.'}</p>
+      ) : (
+        list.data && (
+          <>
+            <p className="admin-filters__count" aria-live="polite">
+              {list.data.total === 1 ? '1 entry' : `${list.data.total} entries`}
+            </p>
+            <div className="admin-table-wrap" role="region" aria-label="Activity log" tabIndex={0}>
+              <table className="admin-table" aria-busy={list.isFetching}>
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col">Who</th>
+                    <th scope="col">Address</th>
+                    <th scope="col">What</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.data.map((entry) => (
+                    <tr key={entry.id}>
+                      <td>{formatDateTime(entry.at, dates)}</td>
+                      <td>{entry.who}</td>
+                      <td className="admin-table__email">{entry.ip ?? ''}</td>
+                      <td>
+                        {entry.link ? <Link href={entry.link.replace(/^\/admin/, '') || '/'}>{entry.what}</Link> : entry.what}
+                        {entry.details && <span className="admin-activity__details"> ({entry.details})</span>}
+                        {entry.versionId !== null && <span className="admin-activity__details"> version {entry.versionId}</span>}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={page} pageCount={pageCount} onChange={setPage} />
+          </>
+        )
+      )}
+    </>
+  );
+}

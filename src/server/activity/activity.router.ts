@@ -1,0 +1,51 @@
+// The activity log (issue 27): admins only, on both doors. Read-only: there is no procedure that
+// edits or deletes an entry (docs/decisions/activity-log.md). Personal data (names, e-mails,
+// addresses): every answer is Cache-Control: no-store (carriesSecret).
+import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';
+import { z } from 'zod';
+import { activityFilterInput, activityListInput, activityPageSchema, activityPeopleSchema } from '#shared/schemas/activity.ts';
+import { activityCsv, listActivity, listActivityPeople } from './activity.service.ts';
+
+export const activityRouter = router({
+  list: adminProcedure
+    .use(carriesSecret)
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/activity',
+        tags: ['activity'],
+        summary: 'The activity log, newest first (25 a page, pages from 1)',
+      },
+    })
+    .concat(checkedInput(activityListInput))
+    .output(activityPageSchema)
+    .query(({ ctx, input }) => listActivity(ctx.deps, input)),
+
+  people: adminProcedure
+    .use(carriesSecret)
+    .meta({
+      openapi: { method: 'GET', path: '/api/activity/people', tags: ['activity'], summary: 'The people the log can be filtered by' },
+    })
+    .input(z.object({}).optional())
+    .output(activityPeopleSchema)
+    .query(({ ctx }) => listActivityPeople(ctx.deps)),
+
+  csv: adminProcedure
+    .use(carriesSecret)
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/activity.csv',
+        tags: ['activity'],
+        summary: 'The filtered activity log as CSV (text/csv, an attachment)',
+      },
+      rest: { contentType: 'text/csv; charset=utf-8' },
+    })
+    .concat(checkedInput(activityFilterInput))
+    .output(z.string())
+    .query(async ({ ctx, input }) => {
+      const csv = await activityCsv(ctx.deps, input);
+      ctx.http.setHeader('content-disposition', `attachment; filename="activity-${new Date().toISOString().slice(0, 10)}.csv"`);
+      return csv;
+    }),
+});

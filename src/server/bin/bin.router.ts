@@ -1,0 +1,45 @@
+// The bin (issue 27): admins only, on both doors (docs/rest-contract.md "Bin").
+import { z } from 'zod';
+import { actorOf } from '#server/activity/actor.ts';
+import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';
+import { binItemInput, binListSchema } from '#shared/schemas/bin.ts';
+import { deleteFromBin, listBin, restoreFromBin } from './bin.service.ts';
+
+export const binRouter = router({
+  list: adminProcedure
+    .use(carriesSecret)
+    .meta({ openapi: { method: 'GET', path: '/api/bin', tags: ['bin'], summary: 'Galleries, testimonials and widgets in the bin' } })
+    .input(z.object({}).optional())
+    .output(binListSchema)
+    .query(({ ctx }) => listBin(ctx.deps)),
+
+  restore: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/bin/{kind}/{id}/restore',
+        tags: ['bin'],
+        summary: 'Restore an item from the bin (a gallery with its images)',
+      },
+      rest: { successStatus: 204 },
+      changesPublicContent: true,
+    })
+    .concat(checkedInput(binItemInput))
+    .output(z.void())
+    .mutation(({ ctx, input }) => restoreFromBin(ctx.deps, input, actorOf(ctx))),
+
+  delete: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/api/bin/{kind}/{id}',
+        tags: ['bin'],
+        summary: 'Delete an item in the bin for good, with its files',
+      },
+      rest: { successStatus: 204 },
+      changesPublicContent: false,
+    })
+    .concat(checkedInput(binItemInput))
+    .output(z.void())
+    .mutation(({ ctx, input }) => deleteFromBin(ctx.deps, input, actorOf(ctx))),
+});

@@ -1,0 +1,13 @@
+/** Activity log entries older than ACTIVITY_KEEP_DAYS (default 730), daily (activity/activity.service.ts). */
+import { pruneActivity } from '#server/activity/activity.service.ts';
+import { defineJob } from '../job-definition.ts';
+
+export const activityRetentionJob = defineJob({
+  name: 'activity-retention',
+  schedule: { cron: '17 4 * * *' },
+  expireInSeconds: 30 * 60,
+  async run(deps) {
+    const pruned = await pruneActivity(deps);
+    if (pruned) deps.log.info({ pruned }, 'activity log entries past retention removed');
+  },
+});

@@ -1,0 +1,79 @@
+// The activity log (issue 27): its screen's filters and entries, and the CSV's query
+// (src/server/activity/activity.router.ts).
+import { z } from 'zod';
+import { integerField, messages } from '#shared/validation.ts';
+import { ACTIVITY_KINDS } from '#shared/value-sets.ts';
+import { MAX_ID } from '#shared/schemas/content-inputs.ts';
+
+export { ACTIVITY_PAGE_SIZE } from '#shared/limits.ts';
+
+/** YYYY-MM-DD naming a real day (2026-02-30 and 2026-13-01 are not). */
+function isCalendarDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const date = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
+}
+
+/** A day in the shop's time zone, YYYY-MM-DD; empty is no filter. */
+const dayFilter = (field: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string({ error: messages.string(field) })
+      .max(10, `The ${field} must be a date (YYYY-MM-DD).`)
+      .refine(isCalendarDate, `The ${field} must be a date (YYYY-MM-DD).`)
+      .optional(),
+  );
+
+const emptyIsUnset = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+const filterFields = {
+  /** The person who did it (a user id). */
+  user: z.preprocess(emptyIsUnset, integerField('user', 1, MAX_ID).optional()),
+  kind: z.preprocess(emptyIsUnset, z.enum(ACTIVITY_KINDS, { error: messages.in('kind') }).optional()),
+  from: dayFilter('from'),
+  to: dayFilter('to'),
+};
+
+const toNotBeforeFrom = (v: { from?: string | undefined; to?: string | undefined }) => !v.from || !v.to || v.from <= v.to;
+const TO_BEFORE_FROM = { message: 'The to date must be on or after the from date.', path: ['to'] };
+
+/** The CSV download's query: the screen's filters. */
+export const activityFilterInput = z.object(filterFields).refine(toNotBeforeFrom, TO_BEFORE_FROM);
+export type ActivityFilterInput = z.infer<typeof activityFilterInput>;
+
+/** The screen's query: the filters and a page (from 1). */
+export const activityListInput = z
+  .object({ ...filterFields, page: z.preprocess(emptyIsUnset, integerField('page', 1, 100_000).optional()) })
+  .refine(toNotBeforeFrom, TO_BEFORE_FROM);
+export type ActivityListInput = z.infer<typeof activityListInput>;
+
+export const activityEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** Null once the account was deleted (the name is then "Deleted user") or for the system and visitors. */
+  userId: z.number().int().nullable(),
+  who: z.string(),
+  ip: z.string().nullable(),
+  kind: z.enum(ACTIVITY_KINDS),
+  what: z.string(),
+  itemType: z.string().nullable(),
+  itemId: z.number().int().nullable(),
+  itemLabel: z.string().nullable(),
+  versionId: z.number().int().nullable(),
+  details: z.string().nullable(),
+  /** Where the item (or its version) is edited in the admin area, when it still exists there. */
+  link: z.string().nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const activityPageSchema = z.object({
+  data: z.array(activityEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+/** The people the "Person" filter offers: everyone who has an entry and still has an account. */
+export const activityPeopleSchema = z.array(z.object({ id: z.number().int(), name: z.string() }));
