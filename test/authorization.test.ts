@@ -78,6 +78,7 @@ const table: Record<string, Case[]> = {
   'widgets.list': [{ level: 'admin', input: {} }],
   'widgets.create': [{ level: 'admin', input: {} }],
   'widgets.update': [{ level: 'admin', input: { id: NONE } }],
+  'widgets.delete': [{ level: 'admin', input: { x: NONE } }],
   'testimonials.list': [{ level: 'public', input: {} }],
   'testimonials.get': [{ level: 'admin', input: { id: NONE } }],
   'testimonials.create': [{ level: 'admin', input: {} }],

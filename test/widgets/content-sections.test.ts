@@ -170,4 +170,25 @@ describe('fixed widgets on both doors', () => {
     await expect(assertWidgetRemovable(t.deps, own.id)).resolves.toBeUndefined();
     await expect(assertWidgetRemovable(t.deps, 99_999_999)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
+
+  it('DELETE /api/widgets/{id}: a section is a 409 and stays; an own widget goes to the bin; 404 after', async () => {
+    const fixed = await createWidget(t.deps.db, { name: 'AboutText', type: 'TEXT' });
+    const refused = await admin.delete(`/api/widgets/${fixed.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('About: introduction cannot be deleted: the page shows it. Empty its content instead.');
+    expect((await admin.get(`/api/widgets/${fixed.id}`)).status).toBe(200);
+
+    const own = await createWidget(t.deps.db, { name: 'HolidayNotice' });
+    expect((await admin.delete(`/api/widgets/${own.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/widgets/${own.id}`)).status).toBe(404);
+    const binned = await t.deps.db.selectFrom('widgets').select('deleted_at').where('id', '=', own.id).executeTakeFirstOrThrow();
+    expect(binned.deleted_at).not.toBeNull();
+    const bin = await admin.get('/api/bin');
+    expect(JSON.stringify(bin.body)).toContain('HolidayNotice');
+    expect((await admin.delete(`/api/widgets/${own.id}`)).status).toBe(404);
+
+    const anon = new TestClient(t.app);
+    await anon.csrf();
+    expect((await anon.delete(`/api/widgets/${fixed.id}`)).status).toBe(401);
+  });
 });

@@ -5,13 +5,13 @@ import { adminProcedure, checkedInput, publicProcedure, router } from '#server/t
 import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
 import { assertAccess } from '#server/auth/access.ts';
 import { widgetSchema } from '#shared/schemas/content.ts';
-import { widgetByKeyInput, widgetCreateInput, widgetUpdateInput } from '#shared/schemas/content-inputs.ts';
+import { widgetByKeyInput, widgetCreateInput, widgetDeleteInput, widgetUpdateInput } from '#shared/schemas/content-inputs.ts';
 import { AppError } from '#server/errors.ts';
 import { imageUpload } from '#server/images/image-processing.ts';
 import { uploadedFiles } from '#server/uploads.ts';
 import { readWidgetByName } from '#server/public-content/public-content.service.ts';
 import { snapshotRead } from '#server/public-content/public-snapshot.ts';
-import { createWidget, getWidget, listWidgets, updateWidget } from './widgets.service.ts';
+import { createWidget, getWidget, listWidgets, moveWidgetToBin, updateWidget } from './widgets.service.ts';
 
 /** Widget names start with a letter: an `x` of digits only is an id (an admin's read). */
 const isWidgetId = (x: string) => /^\d+$/.test(x);
@@ -82,4 +82,19 @@ export const widgetsRouter = router({
     .concat(checkedInput(widgetUpdateInput))
     .output(widgetSchema)
     .mutation(({ ctx, input }) => updateWidget(ctx.deps, input, actorOf(ctx), uploadedFiles(ctx, 'image')[0]?.path)),
+
+  /** A widget an admin added goes to the bin; one the pages read is a 409 (fixed-content-sections.md). */
+  delete: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/api/widgets/{x}',
+        tags: ['widgets'],
+        summary: 'Delete a widget an admin added (moves it to the bin for BIN_KEEP_DAYS)',
+      },
+      changesPublicContent: true,
+    })
+    .concat(checkedInput(widgetDeleteInput))
+    .output(z.void())
+    .mutation(({ ctx, input }) => moveWidgetToBin(ctx.deps, input.x, actorOf(ctx))),
 });

@@ -140,10 +140,11 @@ export async function updateWidget(deps: Deps, input: WidgetUpdateInput, actor: 
 
 /**
  * Moves a widget to the bin, its image and files untouched (bin/bin.service.ts restores it or
- * deletes it for good with `purgeBinnedWidget`). The delete procedure calls this: which widgets
- * may be deleted at all (not the fixed ones the pages need) is the caller's rule.
+ * deletes it for good with `purgeBinnedWidget`). A widget the pages read cannot go: 409
+ * (`assertWidgetRemovable`).
  */
 export async function moveWidgetToBin(deps: Pick<AppDeps, 'db'>, id: number, actor: Actor): Promise<void> {
+  await assertWidgetRemovable(deps, id);
   await deps.db.transaction().execute(async (trx) => {
     const row = await repo.binWidget(trx, id, actor.userId);
     if (!row) throw AppError.notFound();

@@ -43,6 +43,9 @@ const richTextField = (field: string) =>
 /** GET /api/widgets/{x}: a name (public) or an id (admins). */
 export const widgetByKeyInput = z.object({ x: z.string().trim().min(1, messages.required('x')).max(64, messages.max('x', 64)) });
 
+/** DELETE /api/widgets/{x}: the path's parameter keeps GET's name (one OpenAPI path), here the id. */
+export const widgetDeleteInput = z.object({ x: idField('x') });
+
 export const widgetCreateInput = z.object({
   name: widgetNameField,
   // The admin add form creates TEXT widgets only; the type is changed later by editing.

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
 import type { Widget, WidgetType } from '#shared/schemas/content.ts';
 import { ADMIN_BANNER_MS } from '#shared/limits.ts';
 import { queryClient, trpc, trpcClient } from '#client/lib/trpc.ts';
@@ -8,6 +8,7 @@ import { useSaveWithUpload } from '#client/lib/save-with-upload.ts';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { SelectField, TextField } from '#client/components/ui/form-fields.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
@@ -54,6 +55,20 @@ function WidgetForm({ widget }: { widget: Widget }) {
       await queryClient.invalidateQueries({ queryKey: trpc.widgets.pathKey() });
     },
   });
+  const [, navigate] = useLocation();
+  const confirm = useConfirm();
+  // Only a widget an admin added can go (to the bin); the server refuses a page's section with a 409.
+  const remove = useMutation(
+    trpc.widgets.delete.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.widgets.pathKey() });
+        navigate('/widgets');
+      },
+    }),
+  );
+  async function onDelete() {
+    if (await confirm()) remove.mutate({ x: widget.id });
+  }
   const errors = fieldErrorsOf(save.error);
   const formRef = useSubmitFocus(save.status);
   // A section of a page (src/shared/content-sections.ts): its name and type are fixed.
@@ -148,7 +163,13 @@ function WidgetForm({ widget }: { widget: Widget }) {
         <Button type="submit" loading={save.isPending}>
           Save changes
         </Button>
+        {!section && (
+          <Button variant="ghost" loading={remove.isPending} onClick={() => void onDelete()}>
+            Delete
+          </Button>
+        )}
       </div>
+      <ErrorSummary error={remove.error} />
     </form>
   );
 }
