@@ -62,6 +62,13 @@ export function emailField(field = 'email') {
  * Number() would also read "0x10", "1e3", " ", true and [5] as numbers, so /api/widgets/0x10 would
  * be widget 16.
  */
+/** YYYY-MM-DD naming a real day (2026-02-30 and 2026-13-01 are not; an Invalid Date never reaches toISOString, which throws). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 export function integerField(field: string, min: number, max: number) {
   return z.preprocess(
     (v) => (typeof v === 'string' && /^\s*[-+]?\d+\s*$/.test(v) ? Number(v) : v),

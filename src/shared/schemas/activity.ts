@@ -1,18 +1,11 @@
 // The activity log (issue 27): its screen's filters and entries, and the CSV's query
 // (src/server/activity/activity.router.ts).
 import { z } from 'zod';
-import { integerField, messages } from '#shared/validation.ts';
+import { integerField, isCalendarDate, messages } from '#shared/validation.ts';
 import { ACTIVITY_KINDS } from '#shared/value-sets.ts';
 import { MAX_ID } from '#shared/schemas/content-inputs.ts';
 
 export { ACTIVITY_PAGE_SIZE } from '#shared/limits.ts';
-
-/** YYYY-MM-DD naming a real day (2026-02-30 and 2026-13-01 are not). */
-function isCalendarDate(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const date = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
-}
 
 /** A day in the shop's time zone, YYYY-MM-DD; empty is no filter. */
 const dayFilter = (field: string) =>

@@ -2,7 +2,7 @@
 // free slots of a type, a booking's fields, and the manage link's answers. Shared by the server's
 // checks and the client's forms.
 import { z } from 'zod';
-import { booleanField, emailField, integerField, messages, optionalString, requiredString } from '../validation.ts';
+import { booleanField, emailField, integerField, isCalendarDate, messages, optionalString, requiredString } from '../validation.ts';
 import { BOOKING_STATUSES } from '#shared/value-sets.ts';
 
 export { BOOKING_AVAILABILITY_MAX_DAYS, BOOKING_HONEYPOT_FIELD } from '#shared/limits.ts';
@@ -28,7 +28,6 @@ const isoInstant = (field: string) =>
     message: `The ${field.replace(/_/g, ' ')} field must be a date and time (ISO 8601).`,
   });
 
-const isCalendarDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
 const calendarDate = (field: string) => requiredString(field, 10).refine(isCalendarDate, `The ${field} field must be a date (YYYY-MM-DD).`);
 
 export const bookingTypeSchema = z.object({

@@ -1,7 +1,7 @@
 // Repair jobs (docs/rest-contract.md "Repair jobs"): the admin's jobs and stage list, and the
 // customer's tracker. Shared by the server's checks and the client's forms.
 import { z } from 'zod';
-import { booleanField, emailField, integerField, messages, optionalString, requiredString } from '../validation.ts';
+import { booleanField, emailField, integerField, isCalendarDate, messages, optionalString, requiredString } from '../validation.ts';
 import {
   REPAIR_AGREED_WORK_MAX,
   REPAIR_DATE_REASON_MAX,
@@ -14,12 +14,6 @@ import {
 const ID_MAX = 2_147_483_647;
 const id = (field: string) => integerField(field, 1, ID_MAX);
 
-/** A real calendar date, YYYY-MM-DD. */
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 export const dateField = (field: string) =>
   requiredString(field, 10).refine(isCalendarDate, `The ${field.replace(/_/g, ' ')} field must be a date (YYYY-MM-DD).`);
 

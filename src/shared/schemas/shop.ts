@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { SHOP_LIMITS } from '#shared/limits.ts';
 import { DEFAULT_TIME_ZONE, WEEKDAYS, type Weekday } from '#shared/value-sets.ts';
-import { emailField, httpUrlField, messages, requiredString } from '#shared/validation.ts';
+import { emailField, httpUrlField, isCalendarDate, messages, requiredString } from '#shared/validation.ts';
 
 const openingRangeSchema = z.object({ opens: z.string(), closes: z.string() });
 const closureSchema = z.object({ from: z.string(), to: z.string(), note: z.string() });
@@ -56,7 +56,6 @@ export type Closure = z.infer<typeof closureSchema>;
 export type OpeningHours = Shop['openingHours'];
 
 const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A string that may be empty, trimmed. */
 function optionalText(field: string, max: number) {
@@ -73,12 +72,6 @@ const isTime = (value: unknown) => typeof value === 'string' && TIME_PATTERN.tes
 
 function timeField(field: string) {
   return requiredString(field, 5).regex(TIME_PATTERN, `The ${field} field must be a time from 00:00 to 23:59 (HH:MM).`);
-}
-
-function isCalendarDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 function dateField(field: string) {
