@@ -128,6 +128,86 @@ export function quoteRequestConfirmationMessage(options: {
   };
 }
 
+/** "£420.50", "£1,250": pence as the customer reads a price. */
+export function formatPence(pence: number): string {
+  const pounds = pence / 100;
+  return `£${pounds.toLocaleString('en-GB', { minimumFractionDigits: pence % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
+/** The shop's answer to a quote request: the price and the admin's message (plain text, escaped in the HTML part). */
+export function quoteReplyMessage(options: {
+  to: string;
+  name: string;
+  reference: string;
+  vehicle: string;
+  pricePence: number;
+  message: string;
+  url: string;
+  hasAccount: boolean;
+  shop: MailShop;
+}): MailMessage {
+  const subject = `Your quote ${options.reference}: ${formatPence(options.pricePence)} - ${options.shop.name}`;
+  const intro = `Hello ${options.name},`;
+  const price = `Thank you for your quote request ${options.reference} about your ${options.vehicle}. Our price for the work is ${formatPence(options.pricePence)}.`;
+  const next = 'To go ahead, or if you have a question, reply to this e-mail or call us and mention your reference.';
+  const footer = options.hasAccount
+    ? 'You can read this answer again in your account, under My quote requests.'
+    : 'A quote is valid for 30 days from this e-mail.';
+  const paragraphs = [intro, price, ...options.message.split(/\n{2,}/), next];
+  return {
+    to: options.to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\n${options.url}\n\n${footer}\n\n${textSignature(options.shop)}\n`,
+    html: layout(
+      options.shop,
+      subject,
+      paragraphs,
+      { label: options.hasAccount ? 'See your quote requests' : 'Visit our website', url: options.url },
+      footer,
+    ),
+  };
+}
+
+/** A change of a quote request's status the customer should know about (quoted, booked). */
+export function quoteStatusChangedMessage(options: {
+  to: string;
+  name: string;
+  reference: string;
+  status: 'quoted' | 'booked';
+  url: string;
+  hasAccount: boolean;
+  shop: MailShop;
+}): MailMessage {
+  const what =
+    options.status === 'quoted'
+      ? {
+          subject: `We have quoted for your request ${options.reference}`,
+          body: `We have prepared a quote for your request ${options.reference}. We will send you the details, or you can call us for them.`,
+        }
+      : {
+          subject: `Your repair is booked in: ${options.reference}`,
+          body: `Your quote request ${options.reference} is now booked in with us. We look forward to seeing you and your vehicle.`,
+        };
+  const subject = `${what.subject} - ${options.shop.name}`;
+  const intro = `Hello ${options.name},`;
+  const next = 'If you have a question, reply to this e-mail or call us and mention your reference.';
+  const footer = options.hasAccount
+    ? 'Your account shows your quote requests and their status.'
+    : 'You received this e-mail because you asked us for a quote.';
+  return {
+    to: options.to,
+    subject,
+    text: `${intro}\n\n${what.body}\n\n${next}\n\n${options.url}\n\n${footer}\n\n${textSignature(options.shop)}\n`,
+    html: layout(
+      options.shop,
+      subject,
+      [intro, what.body, next],
+      { label: options.hasAccount ? 'See your quote requests' : 'Visit our website', url: options.url },
+      footer,
+    ),
+  };
+}
+
 export interface SecurityAlertFacts {
   event: SecurityEvent;
   /** When it happened (ISO). */

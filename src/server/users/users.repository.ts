@@ -290,3 +290,12 @@ export async function findCvKeysInUse(db: Db, keys: string[]): Promise<Set<strin
   const rows = await db.selectFrom('users').select('cv_file_key').where('cv_file_key', 'in', keys).execute();
   return new Set(rows.map((row) => row.cv_file_key).filter((key): key is string => key !== null));
 }
+
+/** How many accounts there are (the dashboard's Site panel). */
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
