@@ -148,7 +148,7 @@ function BookingView({ booking }: { booking: AdminBooking }) {
       {booking.status === 'booked' && (
         <div className="admin-booking__actions">
           <Button onClick={() => setPanel('move')}>Move</Button>
-          <Button variant="danger" onClick={() => setPanel('cancel')}>
+          <Button variant="quiet-danger" onClick={() => setPanel('cancel')}>
             Cancel booking
           </Button>
           {started && (

@@ -173,7 +173,7 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
           <Button type="submit" loading={update.isPending}>
             Save
           </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={() => void onDelete()}>
+          <Button variant="quiet-danger" loading={remove.isPending} onClick={() => void onDelete()}>
             Delete request
           </Button>
         </div>
