@@ -7,6 +7,7 @@ import type { MailMessage } from './mailer.ts';
 import { SIGNED_LINK_MINUTES } from '#shared/limits.ts';
 import type { Shop } from '#shared/schemas/shop.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
+import { formatPence } from '#shared/format/money.ts';
 import type { SecurityEvent } from '#shared/value-sets.ts';
 
 /** What an e-mail says about the shop: its name (heading, subject) and the signature. */
@@ -126,12 +127,6 @@ export function quoteRequestConfirmationMessage(options: {
     text: `${intro}\n\n${body}\n\n${next}\n\n${options.url}\n\n${footer}\n\n${textSignature(options.shop)}\n`,
     html: layout(options.shop, subject, [intro, body, next], { label: 'Visit our website', url: options.url }, footer),
   };
-}
-
-/** "£420.50", "£1,250": pence as the customer reads a price. */
-export function formatPence(pence: number): string {
-  const pounds = pence / 100;
-  return `£${pounds.toLocaleString('en-GB', { minimumFractionDigits: pence % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 }
 
 /** The shop's answer to a quote request: the price and the admin's message (plain text, escaped in the HTML part). */
