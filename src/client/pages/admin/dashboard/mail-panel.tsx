@@ -18,8 +18,8 @@ export function MailPanel() {
             <p className="admin-panel__empty">No failed mail.{mail.queued_count > 0 && ` ${mail.queued_count} waiting to be sent.`}</p>
           ) : (
             <p>
-              {mail.failed_count === 1 ? '1 e-mail' : `${mail.failed_count} e-mails`} could not be sent. Check the address and send again from
-              the Outgoing mail screen.
+              {mail.failed_count === 1 ? '1 e-mail' : `${mail.failed_count} e-mails`} could not be sent. Check the address and send again
+              from the Outgoing mail screen.
             </p>
           )
         }

@@ -53,7 +53,8 @@ export function QuoteReplyForm({ quote }: { quote: QuoteDetail }) {
           {quote.replies.map((item) => (
             <li key={item.id} className="admin-quote__reply">
               <p className="admin-quote__reply-head">
-                <strong>{formatPence(item.price_pence)}</strong>, sent <time dateTime={item.created_at}>{formatDateTime(item.created_at, dates)}</time>
+                <strong>{formatPence(item.price_pence)}</strong>, sent{' '}
+                <time dateTime={item.created_at}>{formatDateTime(item.created_at, dates)}</time>
               </p>
               <p className="admin-quote__reply-message">{item.message}</p>
             </li>
