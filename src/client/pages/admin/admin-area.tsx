@@ -97,7 +97,17 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </button>
         </div>
       </header>
-      <nav id="admin-menu" ref={drawer} className="admin__menu" aria-label="Admin">
+      <nav
+        id="admin-menu"
+        ref={drawer}
+        className="admin__menu"
+        aria-label="Admin"
+        onBlur={(event) => {
+          // Tabbing out of the open drawer closes it (the screen behind is under a shade).
+          const next = event.relatedTarget;
+          if (isOpen && next instanceof Node && !drawer.current?.contains(next) && next !== toggle.current) setOpen(false);
+        }}
+      >
         <ul>
           {menu.map((item) => (
             <li key={item.href}>
