@@ -65,9 +65,9 @@ describe('the admin’s work', () => {
       await atPath(page, `/admin/quotes/${quote.id}`);
       await visible(page.getByRole('heading', { name: `Quote request ${quote.reference}` }));
       expect(await page.locator('time').first().textContent()).toMatch(/\d{1,2} \w+ \d{4}, \d{2}:\d{2}/);
-      expect(await page.getByRole('link', { name: '07700 900456' }).getAttribute('href')).toBe('tel:07700900456');
+      expect(await page.getByRole('link', { name: '07700 900456', exact: true }).getAttribute('href')).toBe('tel:07700900456');
       expect(await page.getByRole('link', { name: 'Call Morwenna Tregear on 07700 900456' }).getAttribute('href')).toBe('tel:07700900456');
-      expect(await page.getByRole('link', { name: customer.email }).getAttribute('href')).toMatch(/^mailto:/);
+      expect(await page.getByRole('link', { name: customer.email, exact: true }).getAttribute('href')).toMatch(/^mailto:/);
       await axe(page, `/admin/quotes/${quote.id} (desktop)`);
     });
 
