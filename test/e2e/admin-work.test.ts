@@ -110,7 +110,7 @@ describe('the admin’s work', () => {
       await p.goto(j.url('/admin'));
       await visible(p.getByRole('heading', { name: 'Dashboard', level: 1 }));
       await settled(p);
-      const menuButton = p.getByRole('button', { name: 'Menu' });
+      const menuButton = p.getByRole('button', { name: 'Menu', exact: true });
       const drawer = p.getByRole('navigation', { name: 'Admin' });
       expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
       await hidden(drawer);
