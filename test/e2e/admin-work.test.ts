@@ -141,6 +141,15 @@ describe('the admin’s work', () => {
       await axe(p, `/admin/quotes/${quote.id} (390 px)`);
     });
 
+    await j.step('the site’s header offers Admin to an admin, once the session is known', async () => {
+      await page.goto(j.url('/'));
+      const mainMenu = page.getByRole('navigation', { name: 'Main' });
+      await visible(mainMenu.getByRole('link', { name: 'Admin', exact: true }));
+      await mainMenu.getByRole('link', { name: 'Admin', exact: true }).click();
+      await atPath(page, '/admin');
+      await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
+    });
+
     await j.step('Log out ends the session and goes to the home page', async () => {
       await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
       await atPath(page, '/');
