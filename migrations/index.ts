@@ -15,6 +15,7 @@ import * as securityAlerts from './2026-11-26T0500_security_alerts.ts';
 import * as emailLoginCodes from './2026-11-26T0501_email_login_codes.ts';
 import * as passkeys from './2026-11-26T0502_passkeys.ts';
 import * as repairJobBookingFk from './2026-11-26T0600_repair_job_booking_fk.ts';
+import * as quoteReplies from './2026-11-26T0700_quote_replies.ts';
 import * as widgetShopDetails from './2026-11-26T0710_widget_shop_details.ts';
 import * as activityLog from './2026-11-26T0740_activity_log.ts';
 import * as bin from './2026-11-26T0740_bin.ts';
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0501_email_login_codes': emailLoginCodes,
   '2026-11-26T0502_passkeys': passkeys,
   '2026-11-26T0600_repair_job_booking_fk': repairJobBookingFk,
+  '2026-11-26T0700_quote_replies': quoteReplies,
   '2026-11-26T0710_widget_shop_details': widgetShopDetails,
   '2026-11-26T0740_activity_log': activityLog,
   '2026-11-26T0740_bin': bin,

@@ -117,6 +117,8 @@ const table: Record<string, Case[]> = {
   'quotes.get': [{ level: 'admin', input: { id: NONE } }],
   'quotes.update': [{ level: 'admin', input: { id: NONE } }],
   'quotes.delete': [{ level: 'admin', input: { id: NONE } }],
+  'quotes.reply': [{ level: 'admin', input: { id: NONE } }],
+  'dashboard.get': [{ level: 'admin', input: {} }],
   // A customer's own only: someone else's id is a 404 (test/quotes/quote-requests.test.ts).
   'outgoingMail.list': [{ level: 'admin', input: {} }],
   'outgoingMail.summary': [{ level: 'admin', input: {} }],

@@ -18,6 +18,7 @@ import { repairJobsRouter, repairTrackerRouter } from './repair-jobs/repair-jobs
 import { reviewsRouter } from './reviews/reviews.router.ts';
 import { activityRouter } from './activity/activity.router.ts';
 import { binRouter } from './bin/bin.router.ts';
+import { dashboardRouter } from './dashboard/dashboard.router.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -37,6 +38,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   activity: activityRouter,
   bin: binRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

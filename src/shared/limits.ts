@@ -47,6 +47,9 @@ export const QUOTE_PHOTO_TYPES_NAMED = 'JPEG, PNG, WebP, GIF or AVIF';
 export const QUOTE_DESCRIPTION_MIN = 20;
 export const QUOTE_DESCRIPTION_MAX = 5000;
 export const QUOTE_NOTES_MAX = 10_000;
+/** The largest price the shop can quote (£100,000), and the longest message sent with it. */
+export const QUOTE_REPLY_MAX_POUNDS = 100_000;
+export const QUOTE_REPLY_MESSAGE_MAX = 2000;
 export const QUOTES_PAGE_SIZE = 25;
 /** How long a signed link to a private quote photo works. */
 export const QUOTE_PHOTO_LINK_SECONDS = 15 * 60;

@@ -47,6 +47,8 @@ export const MAIL_KINDS = [
   'password-reset',
   'quote-request-shop',
   'quote-request-confirmation',
+  'quote-reply',
+  'quote-status-changed',
   'security-alert',
   'login-code',
   'booking-confirmation',

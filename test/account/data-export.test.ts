@@ -75,6 +75,8 @@ describe('GET /api/user/export', () => {
           photo_count: 0,
           created_at: expect.any(String),
           updated_at: expect.any(String),
+          // The shop's answers go with the request (test/quotes/quote-replies.test.ts).
+          replies: [],
         },
       ],
       passkeys: [{ name: 'My phone', created_at: expect.any(String), last_used_at: null, last_used_device: null, last_used_ip: null }],

@@ -40,7 +40,7 @@ function sessionFor(role: Role | null): Session {
     isLoading: false,
     isRefreshing: false,
     isAdmin: role === 'admin',
-    refetch: async () => {},
+    refetch: async () => null,
     signOut: async () => {},
     forgetUser: () => {},
   };

@@ -13,7 +13,7 @@ import { atPath, descriptionOf, field, hidden, until, visible } from './support/
 const j = useJourney(import.meta.filename);
 
 async function signInAsAdmin(page: Page): Promise<void> {
-  await signIn(page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/');
+  await signIn(page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/admin');
 }
 
 /** Replaces the rich-text editor's content by typing, as a person would. */

@@ -41,7 +41,7 @@ describe('admin: galleries', () => {
   test('create, upload, describe, reorder, rotate, delete an image, hide and delete the gallery', async () => {
     const { page } = j;
     const visitor = await j.newContext();
-    await signIn(page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/');
+    await signIn(page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/admin');
     await page.goto(j.url('/admin'));
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Galleries' }).click();
     await atPath(page, '/admin/galleries');

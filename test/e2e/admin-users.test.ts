@@ -16,7 +16,7 @@ const j = useJourney(import.meta.filename);
 
 async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto(j.url('/login?redirect=%2Fadmin'));
-  await signIn(page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/');
+  await signIn(page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/admin');
   await page.goto(j.url('/admin/users'));
   await visible(page.getByRole('heading', { name: 'Users', exact: true }));
 }

@@ -118,7 +118,7 @@ describe('booking', () => {
       return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(booked.starts_at));
     };
     await j.step('the admin sees the new booking badged, finds it in the week view and opens it', async () => {
-      await signIn(admin.page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/');
+      await signIn(admin.page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/admin');
       await admin.page.goto(j.url('/admin'));
       const menu = admin.page.getByRole('navigation', { name: 'Admin' });
       await visible(menu.getByTestId('new-bookings-badge'));

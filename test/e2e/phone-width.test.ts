@@ -13,17 +13,26 @@ import { screenPath, screensWhere, type ParamValues } from '#test/support/screen
 
 const j = useJourney(import.meta.filename, { viewport: PHONE });
 
-/** The page's width, and what sticks out furthest (for the failure message). */
-async function widthOf(page: Page): Promise<{ scrollWidth: number; widest: string[] }> {
+/**
+ * The page's width, what sticks out furthest (for the failure message), and the tables cut off: a
+ * table wider than the viewport or than the box it scrolls in, which the page's width alone does
+ * not show (its wrapper scrolls sideways, and on a phone what is off to the side is not read).
+ */
+async function widthOf(page: Page): Promise<{ scrollWidth: number; widest: string[]; cutTables: string[] }> {
   return page.evaluate(() => {
     const viewport = document.documentElement.clientWidth;
+    const cutTables = [...document.querySelectorAll<HTMLTableElement>('table')]
+      .filter((table) => table.getClientRects().length > 0)
+      .map((table) => ({ table, width: table.getBoundingClientRect().width, box: table.parentElement?.clientWidth ?? viewport }))
+      .filter(({ table, width, box }) => width > viewport + 1 || width > box + 1 || table.getBoundingClientRect().right > viewport + 1)
+      .map(({ table, width, box }) => `table.${[...table.classList].join('.')} is ${Math.round(width)} px in a ${box} px box`);
     const widest = [...document.querySelectorAll<HTMLElement>('body *')]
       .map((el) => ({ el, right: el.getBoundingClientRect().right }))
       .filter(({ right }) => right > viewport + 1)
       .sort((a, b) => b.right - a.right)
       .slice(0, 3)
       .map(({ el, right }) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ends at ${Math.round(right)} px`);
-    return { scrollWidth: document.documentElement.scrollWidth, widest };
+    return { scrollWidth: document.documentElement.scrollWidth, widest, cutTables };
   });
 }
 
@@ -39,8 +48,9 @@ async function expectFits(page: Page, paths: string[]): Promise<void> {
       await page.goto(j.url(path));
       await page.waitForLoadState('networkidle');
       await settled(page);
-      const { scrollWidth, widest } = await widthOf(page);
+      const { scrollWidth, widest, cutTables } = await widthOf(page);
       expect(scrollWidth, `${path} is ${scrollWidth} px wide: ${widest.join('; ')}`).toBeLessThanOrEqual(PHONE.width);
+      expect(cutTables, `${path} cuts a table off`).toEqual([]);
     });
   }
 }

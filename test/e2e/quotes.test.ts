@@ -91,7 +91,7 @@ describe('quote requests', () => {
 
     const admin = await j.newContext();
     await j.step('the admin sees the badge and opens the request', async () => {
-      await signIn(admin.page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/');
+      await signIn(admin.page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/admin');
       await admin.page.goto(j.url('/admin'));
       const menu = admin.page.getByRole('navigation', { name: 'Admin' });
       await visible(menu.getByTestId('new-quotes-badge'));

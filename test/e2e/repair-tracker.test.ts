@@ -42,7 +42,7 @@ describe('repair tracker', () => {
       const violations = await seriousViolations(page);
       if (violations.length) failures.push(describeViolations(label, violations));
     };
-    await signIn(admin, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/');
+    await signIn(admin, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/admin');
 
     await j.step('the admin opens a repair job from the quote request', async () => {
       await admin.goto(j.url(`/admin/quotes/${quoteId}`));

@@ -488,6 +488,7 @@ describe('the customer’s own requests', () => {
         photo_count: 1,
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        replies: [],
       },
     ]);
     expect(JSON.stringify(list.body)).not.toContain('internal only');

@@ -69,6 +69,14 @@ export function SiteHeader() {
                 </Link>
               </li>
             ))}
+            {user?.role === 'admin' && (
+              // Like "My Account": the snapshot's HTML has no user, the link comes with the session after hydration.
+              <li className="site-nav__account">
+                <Link href="/admin" className="site-nav__link site-nav__link--quiet" onClick={() => setMenuOpen(false)}>
+                  Admin
+                </Link>
+              </li>
+            )}
             <li className="site-nav__account">
               {user && !accountHome ? (
                 // A member opens no area of their own: signing out is all there is to offer.

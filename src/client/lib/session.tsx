@@ -14,7 +14,8 @@ export interface Session {
   /** True while the user is being fetched again (after sign-in, a profile save, ...). */
   isRefreshing: boolean;
   isAdmin: boolean;
-  refetch: () => Promise<void>;
+  /** Fetches the user again; answers who it is now (null when signed out). */
+  refetch: () => Promise<User | null>;
   signOut: () => Promise<void>;
   /** The server has already ended the session (the account was deleted): signed out here as signOut does. */
   forgetUser: () => void;
@@ -42,9 +43,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     meta: { skipGlobalErrorHandler: true } satisfies RequestMeta,
   });
 
-  const refetch = useCallback(async () => {
-    await query.refetch();
-  }, [query]);
+  const refetch = useCallback(async () => (await query.refetch()).data ?? null, [query]);
 
   const forgetUser = useCallback(() => {
     queryClient.setQueryData<User | null>(SESSION_QUERY_KEY, null);

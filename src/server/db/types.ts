@@ -255,6 +255,16 @@ export interface QuoteRequestsTable {
   photos_deleted_at: NullableTimestamp;
 }
 
+/** The shop's answer to a quote request: a price and a message, mailed to the customer (quotes/quote-replies.repository.ts). */
+export interface QuoteRepliesTable {
+  id: Generated<number>;
+  quote_request_id: number;
+  price_pence: number;
+  message: string;
+  sent_by: number | null;
+  created_at: Timestamp;
+}
+
 /** A quote request's private photo: two WebP variants (quotes/quote-request-photos.repository.ts). */
 export interface QuoteRequestPhotosTable {
   id: Generated<number>;
@@ -473,6 +483,7 @@ export interface Database {
   shop: ShopTable;
   quote_requests: QuoteRequestsTable;
   quote_request_photos: QuoteRequestPhotosTable;
+  quote_replies: QuoteRepliesTable;
   outgoing_mail: OutgoingMailTable;
   booking_types: BookingTypesTable;
   booking_settings: BookingSettingsTable;

@@ -7,6 +7,7 @@ import type { MailMessage } from './mailer.ts';
 import { SIGNED_LINK_MINUTES } from '#shared/limits.ts';
 import type { Shop } from '#shared/schemas/shop.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
+import { formatPence } from '#shared/format/money.ts';
 import type { SecurityEvent } from '#shared/value-sets.ts';
 
 /** What an e-mail says about the shop: its name (heading, subject) and the signature. */
@@ -125,6 +126,80 @@ export function quoteRequestConfirmationMessage(options: {
     subject,
     text: `${intro}\n\n${body}\n\n${next}\n\n${options.url}\n\n${footer}\n\n${textSignature(options.shop)}\n`,
     html: layout(options.shop, subject, [intro, body, next], { label: 'Visit our website', url: options.url }, footer),
+  };
+}
+
+/** The shop's answer to a quote request: the price and the admin's message (plain text, escaped in the HTML part). */
+export function quoteReplyMessage(options: {
+  to: string;
+  name: string;
+  reference: string;
+  vehicle: string;
+  pricePence: number;
+  message: string;
+  url: string;
+  hasAccount: boolean;
+  shop: MailShop;
+}): MailMessage {
+  const subject = `Your quote ${options.reference}: ${formatPence(options.pricePence)} - ${options.shop.name}`;
+  const intro = `Hello ${options.name},`;
+  const price = `Thank you for your quote request ${options.reference} about your ${options.vehicle}. Our price for the work is ${formatPence(options.pricePence)}.`;
+  const next = 'To go ahead, or if you have a question, reply to this e-mail or call us and mention your reference.';
+  const footer = options.hasAccount
+    ? 'You can read this answer again in your account, under My quote requests.'
+    : 'A quote is valid for 30 days from this e-mail.';
+  const paragraphs = [intro, price, ...options.message.split(/\n{2,}/), next];
+  return {
+    to: options.to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\n${options.url}\n\n${footer}\n\n${textSignature(options.shop)}\n`,
+    html: layout(
+      options.shop,
+      subject,
+      paragraphs,
+      { label: options.hasAccount ? 'See your quote requests' : 'Visit our website', url: options.url },
+      footer,
+    ),
+  };
+}
+
+/** A change of a quote request's status the customer should know about (quoted, booked). */
+export function quoteStatusChangedMessage(options: {
+  to: string;
+  name: string;
+  reference: string;
+  status: 'quoted' | 'booked';
+  url: string;
+  hasAccount: boolean;
+  shop: MailShop;
+}): MailMessage {
+  const what =
+    options.status === 'quoted'
+      ? {
+          subject: `We have quoted for your request ${options.reference}`,
+          body: `We have prepared a quote for your request ${options.reference}. We will send you the details, or you can call us for them.`,
+        }
+      : {
+          subject: `Your repair is booked in: ${options.reference}`,
+          body: `Your quote request ${options.reference} is now booked in with us. We look forward to seeing you and your vehicle.`,
+        };
+  const subject = `${what.subject} - ${options.shop.name}`;
+  const intro = `Hello ${options.name},`;
+  const next = 'If you have a question, reply to this e-mail or call us and mention your reference.';
+  const footer = options.hasAccount
+    ? 'Your account shows your quote requests and their status.'
+    : 'You received this e-mail because you asked us for a quote.';
+  return {
+    to: options.to,
+    subject,
+    text: `${intro}\n\n${what.body}\n\n${next}\n\n${options.url}\n\n${footer}\n\n${textSignature(options.shop)}\n`,
+    html: layout(
+      options.shop,
+      subject,
+      [intro, what.body, next],
+      { label: options.hasAccount ? 'See your quote requests' : 'Visit our website', url: options.url },
+      footer,
+    ),
   };
 }
 

@@ -18,6 +18,7 @@ import { findUserForMail } from '#server/users/users.repository.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { renderRepairMail } from '#server/repair-jobs/repair-mail.ts';
 import { renderReviewMail } from '#server/reviews/review-mail.ts';
+import { renderQuoteMail } from '#server/quotes/quote-mail.ts';
 import type { MailKind } from '#shared/value-sets.ts';
 import type { MailMessage } from './mailer.ts';
 import {
@@ -45,6 +46,8 @@ export type QueuedMail =
   | { kind: 'password-reset'; to: string; params: { userId: number } }
   | { kind: 'quote-request-shop'; to: string; params: { request: QuoteRequestMailFacts; url: string } }
   | { kind: 'quote-request-confirmation'; to: string; params: { name: string; reference: string; url: string } }
+  | { kind: 'quote-reply'; to: string; params: { replyId: number } }
+  | { kind: 'quote-status-changed'; to: string; params: { quoteRequestId: number; status: 'quoted' | 'booked' } }
   | { kind: 'security-alert'; to: string; params: { userId: number; facts: SecurityAlertFacts } }
   | { kind: 'login-code'; to: string; params: { userId: number; requestedAt: string } }
   | {
@@ -63,6 +66,8 @@ const KIND_LABELS: Record<MailKind, string> = {
   'password-reset': 'Reset your password',
   'quote-request-shop': 'New quote request',
   'quote-request-confirmation': 'We received your quote request',
+  'quote-reply': 'Your quote',
+  'quote-status-changed': 'An update on your quote request',
   'security-alert': 'Security e-mail',
   'login-code': 'Your sign-in code',
   'booking-confirmation': 'Your booking is confirmed',
@@ -141,6 +146,10 @@ async function render(
       const params = row.params as { name: string; reference: string; url: string };
       return quoteRequestConfirmationMessage({ shop, to: row.recipient, name: params.name, reference: params.reference, url: params.url });
     }
+    case 'quote-reply':
+    case 'quote-status-changed':
+      // Read when the mail goes: a request deleted or anonymised since cancels it (quotes/quote-mail.ts).
+      return renderQuoteMail(deps, row.kind, row.recipient, row.params, shop);
     case 'security-alert': {
       const params = row.params as { userId: number; facts: SecurityAlertFacts };
       const user = await findUserForMail(deps.db, Number(params.userId));

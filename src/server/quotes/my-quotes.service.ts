@@ -7,12 +7,30 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { ExportedQuote, MyQuote, MyQuotes } from '#shared/schemas/quotes.ts';
 import * as requests from './quote-requests.repository.ts';
+import * as replies from './quote-replies.repository.ts';
+import { presentReply } from './quote-triage.service.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
 const iso = (value: Date) => value.toISOString();
 
-function presentMine(row: requests.QuoteRequestRow & { photo_count: number }): MyQuote {
+type Row = requests.QuoteRequestRow & { photo_count: number };
+
+/** The customer's rows with the shop's answers to them (one query for all). */
+async function withReplies(deps: Pick<Deps, 'db'>, rows: Row[]): Promise<MyQuote[]> {
+  const all = await replies.findRepliesOfRequests(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) =>
+    presentMine(
+      row,
+      all.filter((r) => r.quote_request_id === row.id),
+    ),
+  );
+}
+
+function presentMine(row: Row, replyRows: replies.QuoteReplyRow[]): MyQuote {
   return {
     id: row.id,
     reference: row.reference,
@@ -23,17 +41,20 @@ function presentMine(row: requests.QuoteRequestRow & { photo_count: number }): M
     photo_count: row.photo_count,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
+    replies: replyRows.map(presentReply),
   };
 }
 
 export async function listMyQuoteRequests(deps: Pick<Deps, 'db'>, userId: number): Promise<MyQuotes> {
-  return { data: (await requests.findQuoteRequestsOfUser(deps.db, userId)).map(presentMine) };
+  return { data: await withReplies(deps, await requests.findQuoteRequestsOfUser(deps.db, userId)) };
 }
 
 /** The customer's requests for their data export (account/data-export.service.ts): with the contact details they gave, without the shop's notes. */
 export async function exportMyQuoteRequests(deps: Pick<Deps, 'db'>, userId: number): Promise<ExportedQuote[]> {
-  return (await requests.findQuoteRequestsOfUser(deps.db, userId)).map((row) => ({
-    ...presentMine(row),
+  const rows = await requests.findQuoteRequestsOfUser(deps.db, userId);
+  const mine = await withReplies(deps, rows);
+  return rows.map((row, index) => ({
+    ...mine[index]!,
     name: row.name,
     email: row.email,
     telephone: row.telephone,
@@ -45,5 +66,6 @@ export async function exportMyQuoteRequests(deps: Pick<Deps, 'db'>, userId: numb
 export async function getMyQuoteRequest(deps: Pick<Deps, 'db'>, userId: number, id: number): Promise<MyQuote> {
   const mine = (await requests.findQuoteRequestsOfUser(deps.db, userId)).find((r) => r.id === id);
   if (!mine) throw AppError.notFound();
-  return presentMine(mine);
+  const [presented] = await withReplies(deps, [mine]);
+  return presented!;
 }

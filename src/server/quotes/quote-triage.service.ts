@@ -6,14 +6,34 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { QUOTES_PAGE_SIZE } from '#shared/limits.ts';
-import type { QuoteCounts, QuoteDetail, QuoteListInput, QuotePage, QuoteUpdateInput } from '#shared/schemas/quotes.ts';
-import { QUOTE_STATUSES } from '#shared/value-sets.ts';
+import type {
+  QuoteCounts,
+  QuoteDetail,
+  QuoteListInput,
+  QuotePage,
+  QuoteReply,
+  QuoteReplyInput,
+  QuoteUpdateInput,
+} from '#shared/schemas/quotes.ts';
+import { QUOTE_STATUSES, type QuoteStatus } from '#shared/value-sets.ts';
+import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import * as requests from './quote-requests.repository.ts';
+import * as replies from './quote-replies.repository.ts';
 import * as photos from './quote-request-photos.repository.ts';
 import { quotePhotoLinkExpiry, quotePhotoPath, type QuotePhotoVariant } from './quote-photo-links.ts';
 import { deleteQuotePhotoFiles } from './quotes.service.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config' | 'jobs'>;
+
+/**
+ * The statuses the customer is told of when a request reaches them (one mail per change); `new`,
+ * `contacted` and `closed` are the shop's own bookkeeping (docs/decisions/quote-replies-and-status-mail.md).
+ */
+const MAILED_STATUSES: readonly QuoteStatus[] = ['quoted', 'booked'];
+
+export function presentReply(row: replies.QuoteReplyRow): QuoteReply {
+  return { id: row.id, price_pence: row.price_pence, message: row.message, created_at: new Date(row.created_at).toISOString() };
+}
 
 const iso = (value: Date) => value.toISOString();
 const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
@@ -53,7 +73,7 @@ export async function countQuoteRequests(deps: Pick<Deps, 'db'>): Promise<QuoteC
 export async function getQuoteRequest(deps: Pick<Deps, 'db' | 'config'>, id: number, now = Date.now()): Promise<QuoteDetail> {
   const row = await requests.findQuoteRequest(deps.db, id);
   if (!row) throw AppError.notFound();
-  const photoRows = await photos.findQuotePhotos(deps.db, id);
+  const [photoRows, replyRows] = await Promise.all([photos.findQuotePhotos(deps.db, id), replies.findRepliesOfRequests(deps.db, [id])]);
   const expires = quotePhotoLinkExpiry(now);
   const link = (photoId: number, variant: QuotePhotoVariant) => quotePhotoPath(deps.config.appKey, photoId, variant, expires);
   return {
@@ -84,12 +104,16 @@ export async function getQuoteRequest(deps: Pick<Deps, 'db' | 'config'>, id: num
       thumb_width: p.thumb_width,
       thumb_height: p.thumb_height,
     })),
+    replies: replyRows.map(presentReply),
   };
 }
 
-/** Status and notes. Closing starts the photos' retention clock; reopening stops it. */
-export async function updateQuoteRequest(deps: Pick<Deps, 'db' | 'config'>, input: QuoteUpdateInput): Promise<QuoteDetail> {
-  await deps.db.transaction().execute(async (trx) => {
+/**
+ * Status and notes. Closing starts the photos' retention clock; reopening stops it. A change to a
+ * status the customer should know of (MAILED_STATUSES) is mailed to them with the change.
+ */
+export async function updateQuoteRequest(deps: Pick<Deps, 'db' | 'config' | 'jobs'>, input: QuoteUpdateInput): Promise<QuoteDetail> {
+  const mailed = await deps.db.transaction().execute(async (trx) => {
     const existing = await requests.findQuoteRequest(trx, input.id, { lock: true });
     if (!existing) throw AppError.notFound();
     const closedAt = input.status === undefined ? undefined : input.status === 'closed' ? (existing.closed_at ?? new Date()) : null;
@@ -98,7 +122,44 @@ export async function updateQuoteRequest(deps: Pick<Deps, 'db' | 'config'>, inpu
       ...(input.notes !== undefined ? { notes: input.notes } : {}),
       ...(closedAt !== undefined ? { closed_at: closedAt } : {}),
     });
+    const status = input.status;
+    if (status === undefined || status === existing.status || !MAILED_STATUSES.includes(status) || existing.email === '') return false;
+    await queueMail(deps, trx, {
+      kind: 'quote-status-changed',
+      to: existing.email,
+      params: { quoteRequestId: existing.id, status: status as 'quoted' | 'booked' },
+    });
+    return true;
   });
+  if (mailed) deps.jobs.wake(SEND_MAIL_JOB);
+  return getQuoteRequest(deps, input.id);
+}
+
+/**
+ * The shop's answer: the price and the message are kept and mailed to the customer in the same
+ * transaction. A request still `new` or `contacted` becomes `quoted` with it; that change is not
+ * mailed again (the answer says more than the status mail would).
+ */
+export async function sendQuoteReply(
+  deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
+  adminId: number,
+  input: QuoteReplyInput,
+): Promise<QuoteDetail> {
+  await deps.db.transaction().execute(async (trx) => {
+    const existing = await requests.findQuoteRequest(trx, input.id, { lock: true });
+    if (!existing) throw AppError.notFound();
+    if (existing.email === '') throw AppError.field('message', 'This request has no e-mail address any more: its account was deleted.');
+    const reply = await replies.insertQuoteReply(trx, {
+      quote_request_id: existing.id,
+      price_pence: input.price,
+      message: input.message,
+      sent_by: adminId,
+    });
+    if (existing.status === 'new' || existing.status === 'contacted')
+      await requests.updateQuoteRequest(trx, existing.id, { status: 'quoted' });
+    await queueMail(deps, trx, { kind: 'quote-reply', to: existing.email, params: { replyId: reply.id } });
+  });
+  deps.jobs.wake(SEND_MAIL_JOB);
   return getQuoteRequest(deps, input.id);
 }
 

@@ -22,12 +22,20 @@ import {
   quoteCountsSchema,
   quoteDetailSchema,
   quoteIdInput,
+  quoteReplyInput,
   quoteListInput,
   quotePageSchema,
   quoteUpdateInput,
   QUOTE_PHOTO_MESSAGES,
 } from '#shared/schemas/quotes.ts';
-import { countQuoteRequests, deleteQuoteRequest, getQuoteRequest, listQuoteRequests, updateQuoteRequest } from './quote-triage.service.ts';
+import {
+  countQuoteRequests,
+  deleteQuoteRequest,
+  getQuoteRequest,
+  listQuoteRequests,
+  sendQuoteReply,
+  updateQuoteRequest,
+} from './quote-triage.service.ts';
 import { getMyQuoteRequest, listMyQuoteRequests } from './my-quotes.service.ts';
 import { createQuoteRequest, reserveQuoteRequest } from './quote-submission.service.ts';
 import { quotePhotoChecks, quoteTelephoneCheck } from './quotes.input-checks.ts';
@@ -105,6 +113,23 @@ export const quotesRouter = router({
     .concat(checkedInput(quoteUpdateInput))
     .output(quoteDetailSchema)
     .mutation(({ ctx, input }) => updateQuoteRequest(ctx.deps, input)),
+
+  /** The shop's answer (price in pounds, message), kept and mailed to the customer; the request becomes `quoted`. */
+  reply: adminProcedure
+    .use(carriesSecret)
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/quote-requests/{id}/replies',
+        tags: ['quotes'],
+        summary: 'Send the customer a price (in pounds) and a message: stored, e-mailed, shown in their account',
+      },
+      rest: { successStatus: 201 },
+      changesPublicContent: false,
+    })
+    .concat(checkedInput(quoteReplyInput))
+    .output(quoteDetailSchema)
+    .mutation(({ ctx, input }) => sendQuoteReply(ctx.deps, ctx.user.id, input)),
 
   delete: adminProcedure
     .meta({

@@ -104,3 +104,14 @@ export async function anonymiseRepairJobsOfUser(db: Db, userId: number, verified
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** How many jobs not yet collected are at each stage (the dashboard); stages with none are absent. */
+export async function countOpenJobsByStage(db: Db): Promise<{ stage_id: number; count: number }[]> {
+  const rows = await db
+    .selectFrom('repair_jobs')
+    .select(['stage_id', (eb) => eb.fn.countAll<string | number>().as('count')])
+    .where('collected_at', 'is', null)
+    .groupBy('stage_id')
+    .execute();
+  return rows.map((r) => ({ stage_id: r.stage_id, count: Number(r.count) }));
+}

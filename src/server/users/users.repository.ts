@@ -297,3 +297,12 @@ export async function findUserNames(db: Db, ids: number[]): Promise<Map<number, 
   const rows = await db.selectFrom('users').select(['id', 'firstname', 'lastname', 'email']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, `${r.firstname} ${r.lastname}`.trim() || r.email]));
 }
+
+/** How many accounts there are (the dashboard's Site panel). */
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -138,3 +138,12 @@ export async function latestWidgetChange(db: Kysely<Database>): Promise<Date | n
     .executeTakeFirst();
   return row?.changed_at ? new Date(row.changed_at) : null;
 }
+
+/** How many widgets there are (the dashboard's Site panel). */
+export async function countWidgets(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('widgets')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -3,7 +3,15 @@
 import { z } from 'zod';
 import { emailField, integerField, messages, optionalString, requiredString } from '../validation.ts';
 import { PREFERRED_CONTACTS, QUOTE_STATUSES } from '#shared/value-sets.ts';
-import { QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN, QUOTE_NOTES_MAX, QUOTE_PHOTO_MAX_MB, QUOTE_PHOTOS_MAX } from '#shared/limits.ts';
+import {
+  QUOTE_DESCRIPTION_MAX,
+  QUOTE_DESCRIPTION_MIN,
+  QUOTE_NOTES_MAX,
+  QUOTE_PHOTO_MAX_MB,
+  QUOTE_PHOTOS_MAX,
+  QUOTE_REPLY_MAX_POUNDS,
+  QUOTE_REPLY_MESSAGE_MAX,
+} from '#shared/limits.ts';
 
 export { QUOTE_HONEYPOT_FIELD, QUOTE_TELEPHONE_REQUIRED, telephoneRequiredError, photoNumberOf } from '#shared/quote-rules.ts';
 import { QUOTE_HONEYPOT_FIELD, QUOTE_TELEPHONE_REQUIRED, telephoneRequiredError } from '#shared/quote-rules.ts';
@@ -112,6 +120,15 @@ export const quoteCountsSchema = z.object(
 );
 export type QuoteCounts = z.infer<typeof quoteCountsSchema>;
 
+/** The shop's answer as the customer and the admin read it: the price in pence, the message, when it was sent. */
+export const quoteReplySchema = z.object({
+  id: z.number().int(),
+  price_pence: z.number().int(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type QuoteReply = z.infer<typeof quoteReplySchema>;
+
 /** A photo as an admin sees it: expiring signed links, never a public URL. */
 export const quotePhotoSchema = z.object({
   id: z.number().int(),
@@ -145,6 +162,8 @@ export const quoteDetailSchema = z.object({
   /** When the links in `photos` stop working (ISO time). */
   photo_links_expire_at: z.string(),
   photos: z.array(quotePhotoSchema),
+  /** The answers sent to the customer, oldest first. */
+  replies: z.array(quoteReplySchema),
 });
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
 
@@ -159,6 +178,8 @@ export const myQuoteSchema = z.object({
   photo_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The shop's answers, oldest first. */
+  replies: z.array(quoteReplySchema),
 });
 export type MyQuote = z.infer<typeof myQuoteSchema>;
 
@@ -173,3 +194,47 @@ export const exportedQuoteSchema = myQuoteSchema.extend({
   preferred_contact: z.string(),
 });
 export type ExportedQuote = z.infer<typeof exportedQuoteSchema>;
+
+export const QUOTE_REPLY_MESSAGES = {
+  price: 'The price field must be an amount in pounds, such as 420 or 420.50.',
+  priceRange: `The price field must be between £0 and £${QUOTE_REPLY_MAX_POUNDS.toLocaleString('en-GB')}.`,
+};
+
+/**
+ * A price as the admin types it, in pounds ("420", "£420.50", "1,250"), to whole pence; a JSON
+ * number is read as pounds too. At most two decimals, £0 to QUOTE_REPLY_MAX_POUNDS.
+ */
+export function poundsToPence(value: unknown): number | 'invalid' | 'range' {
+  let text: string;
+  if (typeof value === 'number') text = String(value);
+  else if (typeof value === 'string')
+    text = value
+      .trim()
+      .replace(/^£\s*/, '')
+      .replace(/,(?=\d{3}(?:\D|$))/g, '');
+  else return 'invalid';
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return /^-/.test(text) ? 'range' : 'invalid';
+  const pence = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return pence > QUOTE_REPLY_MAX_POUNDS * 100 ? 'range' : pence;
+}
+
+/** POST /api/quote-requests/{id}/replies: the price in pounds and the message to the customer. */
+export const quoteReplyInput = z.object({
+  id: integerField('id', 1, 2_147_483_647),
+  price: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.unknown().transform((v, ctx) => {
+      if (v === undefined) {
+        ctx.addIssue({ code: 'custom', message: messages.required('price') });
+        return z.NEVER;
+      }
+      const pence = poundsToPence(v);
+      if (typeof pence === 'number') return pence;
+      ctx.addIssue({ code: 'custom', message: pence === 'range' ? QUOTE_REPLY_MESSAGES.priceRange : QUOTE_REPLY_MESSAGES.price });
+      return z.NEVER;
+    }),
+  ),
+  message: requiredString('message', QUOTE_REPLY_MESSAGE_MAX),
+});
+export type QuoteReplyInput = z.infer<typeof quoteReplyInput>;

@@ -35,7 +35,7 @@ function signIn(overrides: Partial<User> = {}) {
     isLoading: false,
     isRefreshing: false,
     isAdmin: false,
-    refetch: async () => {},
+    refetch: async () => null,
     signOut: async () => {},
     forgetUser: () => {},
   };

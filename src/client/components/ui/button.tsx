@@ -1,7 +1,13 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
+  /**
+   * `primary` is the one filled button of a screen; `quiet-danger` (outlined, red text) is for a
+   * Delete or Remove beside it, which asks the confirmation dialog before it acts
+   * (docs/decisions/quiet-destructive-actions.md); `danger` (filled red) is kept for the dialog's
+   * own Confirm, where it is the action.
+   */
+  variant?: 'primary' | 'secondary' | 'danger' | 'quiet-danger' | 'ghost';
   /** Shows a busy state and blocks repeat clicks while a request is under way. */
   loading?: boolean;
 }

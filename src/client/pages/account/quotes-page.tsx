@@ -1,8 +1,12 @@
-/** /account/quotes: the signed-in customer's own quote requests and where each one stands. */
+/**
+ * /account/quotes: the signed-in customer's own quote requests, where each one stands, and the
+ * shop's answers to them (price, message and when it was sent), newest request first.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
-import { formatDate } from '#shared/format/dates.ts';
+import { formatDate, formatDateTime } from '#shared/format/dates.ts';
+import { formatPence } from '#shared/format/money.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { messageOf } from '#client/lib/api-errors.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
@@ -34,20 +38,50 @@ export function QuotesPage() {
                     <th scope="col">Sent</th>
                     <th scope="col">Vehicle</th>
                     <th scope="col">Status</th>
+                    <th scope="col">Price</th>
                   </tr>
                 </thead>
                 <tbody>
                   {quotes.data.data.map((quote) => (
                     <tr key={quote.id}>
-                      <th scope="row">{quote.reference}</th>
-                      <td>{formatDate(quote.created_at, dates)}</td>
-                      <td>{quote.vehicle}</td>
-                      <td data-testid={`quote-status-${quote.reference}`}>{QUOTE_STATUS_LABELS[quote.status]}</td>
+                      <th scope="row" data-label="Reference">
+                        {quote.reference}
+                      </th>
+                      <td data-label="Sent">{formatDate(quote.created_at, dates)}</td>
+                      <td data-label="Vehicle">{quote.vehicle}</td>
+                      <td data-label="Status" data-testid={`quote-status-${quote.reference}`}>
+                        {QUOTE_STATUS_LABELS[quote.status]}
+                      </td>
+                      <td data-label="Price">{quote.replies.length > 0 ? formatPence(quote.replies.at(-1)!.price_pence) : '—'}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
+            {quotes.data.data.some((quote) => quote.replies.length > 0) && (
+              <section className="account-quotes__answers" aria-labelledby="quote-answers-heading">
+                <h3 id="quote-answers-heading">Our answers</h3>
+                {quotes.data.data
+                  .filter((quote) => quote.replies.length > 0)
+                  .map((quote) => (
+                    <article key={quote.id} className="account-quotes__answer" aria-label={`Answers to ${quote.reference}`}>
+                      <h4>
+                        {quote.reference}: {quote.vehicle}
+                      </h4>
+                      {/* Newest first: the latest price is the one that stands. */}
+                      {[...quote.replies].reverse().map((reply) => (
+                        <div key={reply.id} className="account-quotes__reply">
+                          <p className="account-quotes__reply-head">
+                            <strong>{formatPence(reply.price_pence)}</strong>, sent{' '}
+                            <time dateTime={reply.created_at}>{formatDateTime(reply.created_at, dates)}</time>
+                          </p>
+                          <p className="account-quotes__reply-message">{reply.message}</p>
+                        </div>
+                      ))}
+                    </article>
+                  ))}
+              </section>
+            )}
             <p>
               <Link href="~/quote">Ask for another quote</Link> or <Link href="~/book">book an estimate visit</Link> for one of them.
             </p>

@@ -1,3 +1,7 @@
+/**
+ * /admin: the admin's work (docs/product.md "Dashboard"). A list of panels, each its own component
+ * in ./dashboard/ reading the one dashboard query: add a panel with one line below.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
@@ -5,23 +9,18 @@ import { useSession } from '#client/lib/session.tsx';
 import { useShop } from '#client/lib/shop.ts';
 import { MailFailingWarning } from '#client/pages/admin/mail/mail-failing-warning.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
+import { NewQuotesPanel } from '#client/pages/admin/dashboard/new-quotes-panel.tsx';
+import { BookingsPanel } from '#client/pages/admin/dashboard/bookings-panel.tsx';
+import { RepairsPanel } from '#client/pages/admin/dashboard/repairs-panel.tsx';
+import { FeedbackPanel } from '#client/pages/admin/dashboard/feedback-panel.tsx';
+import { MailPanel } from '#client/pages/admin/dashboard/mail-panel.tsx';
+import { SitePanel } from '#client/pages/admin/dashboard/site-panel.tsx';
+import '#client/pages/admin/dashboard/dashboard.css';
 
 export function DashboardPage() {
   const { user } = useSession();
   const shop = useShop();
-  // One row is enough: only the totals are read.
-  const users = useQuery(trpc.users.list.queryOptions({ search: '', page: 1 }));
-  const testimonials = useQuery(trpc.testimonials.list.queryOptions({ limit: 1, page: 0 }));
-  const widgets = useQuery(trpc.widgets.list.queryOptions({}));
-  const galleries = useQuery(trpc.galleries.list.queryOptions({ limit: 1, page: 0 }));
   const passkeys = useQuery(trpc.passkeys.status.queryOptions({}));
-
-  const areas = [
-    { href: '/users', label: 'Users', count: users.data?.total, note: 'Accounts, roles and CVs' },
-    { href: '/testimonials', label: 'Testimonials', count: testimonials.data?.total, note: 'Customer reviews on the home page' },
-    { href: '/widgets', label: 'Widgets', count: widgets.data?.results.length, note: 'Text, image and video blocks of the pages' },
-    { href: '/galleries', label: 'Galleries', count: galleries.data?.total, note: 'Photo galleries and their images' },
-  ];
 
   return (
     <>
@@ -33,21 +32,17 @@ export function DashboardPage() {
           phished. <Link href="~/account/security">Add a passkey</Link>
         </Alert>
       )}
-      <p>
-        Welcome{user ? `, ${user.firstname}` : ''}. From here you manage the website{shop ? ` of ${shop.name}` : ''}: choose an area below
-        or from the menu.
+      <p className="admin-dashboard__welcome">
+        Welcome{user ? `, ${user.firstname}` : ''}. Here is what is waiting for you{shop ? ` at ${shop.name}` : ''}.
       </p>
-      <ul className="admin-cards">
-        {areas.map((area) => (
-          <li key={area.href} className="admin-card">
-            <Link href={area.href} className="admin-card__link">
-              <span className="admin-card__count">{area.count ?? '–'}</span>
-              <span className="admin-card__label">{area.label}</span>
-              <span className="admin-card__note">{area.note}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <div className="admin-dashboard">
+        <NewQuotesPanel />
+        <BookingsPanel />
+        <RepairsPanel />
+        <FeedbackPanel />
+        <MailPanel />
+        <SitePanel />
+      </div>
     </>
   );
 }

@@ -8,13 +8,18 @@ import { CheckboxField, TextField } from '#client/components/ui/form-fields.tsx'
 import { messageOf } from '#client/lib/api-errors.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpcClient } from '#client/lib/trpc.ts';
-import { useRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
+import { landingAfterSignIn, useRawRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
+import type { User } from '#shared/schemas/user.ts';
 import type { PublicKeyCredentialRequestOptionsJSON as AuthenticationOptions } from '@simplewebauthn/browser';
 
 export function LoginPage() {
   const [, navigate] = useLocation();
   const { refetch } = useSession();
-  const returnTo = useRedirectParam('/');
+  const redirect = useRawRedirectParam();
+  // The two-factor step carries the page to return to; without one an admin lands on /admin.
+  const twoFactorStep = redirect ? `/two-factor-challenge?redirect=${encodeURIComponent(redirect)}` : '/two-factor-challenge';
+  const afterSignIn = (answer: { two_factor: boolean; user: User | null }) =>
+    navigate(answer.two_factor ? twoFactorStep : landingAfterSignIn(redirect, answer.user), { replace: !answer.two_factor });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -29,14 +34,13 @@ export function LoginPage() {
   const codeLogin = useMutation({
     mutationFn: async (input: { email: string; code: string; remember: boolean }) => {
       const answer = await trpcClient.session.emailCodeLogin.mutate(input);
-      if (!answer.two_factor) await refetch();
-      return answer;
+      return { two_factor: answer.two_factor, user: answer.two_factor ? null : await refetch() };
     },
-    onSuccess: (answer) => navigate(answer.two_factor ? '/two-factor-challenge' : returnTo, { replace: !answer.two_factor }),
+    onSuccess: afterSignIn,
   });
   const onSignedIn = async () => {
-    await refetch();
-    navigate(returnTo, { replace: true });
+    const user = await refetch();
+    navigate(landingAfterSignIn(redirect, user), { replace: true });
   };
   const passkey = useMutation({
     mutationFn: async () => {
@@ -78,10 +82,9 @@ export function LoginPage() {
       // A fresh XSRF-TOKEN cookie first: sign-in rotates the session and the token with it.
       await trpcClient.session.csrfCookie.query({});
       const answer = await trpcClient.session.login.mutate(input);
-      if (!answer.two_factor) await refetch();
-      return answer;
+      return { two_factor: answer.two_factor, user: answer.two_factor ? null : await refetch() };
     },
-    onSuccess: (answer) => navigate(answer.two_factor ? '/two-factor-challenge' : returnTo, { replace: !answer.two_factor }),
+    onSuccess: afterSignIn,
   });
 
   function onSubmit(event: FormEvent) {

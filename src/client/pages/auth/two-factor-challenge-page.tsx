@@ -9,16 +9,18 @@ import { appCodeOf, messageOf } from '#client/lib/api-errors.ts';
 import { INVALID_TWO_FACTOR_CODE_MESSAGE, looksLikeAppCode } from '#shared/two-factor-codes.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpc } from '#client/lib/trpc.ts';
+import { landingAfterSignIn, useRawRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
 
 export function TwoFactorChallengePage() {
   const [, navigate] = useLocation();
   const { refetch } = useSession();
+  const redirect = useRawRedirectParam();
   const [code, setCode] = useState('');
   const challenge = useMutation(
     trpc.session.twoFactorChallenge.mutationOptions({
       onSuccess: async () => {
-        await refetch();
-        navigate('/');
+        const user = await refetch();
+        navigate(landingAfterSignIn(redirect, user), { replace: true });
       },
     }),
   );

@@ -149,7 +149,7 @@ function BookingView({ booking }: { booking: AdminBookingDetail }) {
       {booking.status === 'booked' && (
         <div className="admin-booking__actions">
           <Button onClick={() => setPanel('move')}>Move</Button>
-          <Button variant="danger" onClick={() => setPanel('cancel')}>
+          <Button variant="quiet-danger" onClick={() => setPanel('cancel')}>
             Cancel booking
           </Button>
           {started && (

@@ -13,6 +13,7 @@ import { fieldErrorsOf } from '#client/lib/api-errors.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { CheckboxField, TextField } from '#client/components/ui/form-fields.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
@@ -296,6 +297,7 @@ function BlockedSection() {
       },
     }),
   );
+  const confirm = useConfirm();
   const remove = useMutation(
     trpc.bookings.adminDeleteBlockedTime.mutationOptions({
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.bookings.adminBlockedTimes.queryKey() }),
@@ -329,8 +331,8 @@ function BlockedSection() {
               {b.note && <p className="admin-list__text">{b.note}</p>}
               <div className="admin-list__actions">
                 <Button
-                  variant="secondary"
-                  onClick={() => remove.mutate({ id: b.id })}
+                  variant="quiet-danger"
+                  onClick={() => void confirm().then((ok) => ok && remove.mutate({ id: b.id }))}
                   aria-label={`Remove the blocked time from ${formatDateTime(b.starts_at, { timeZone })}`}
                 >
                   Remove

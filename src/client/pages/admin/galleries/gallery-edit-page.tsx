@@ -138,7 +138,7 @@ function DeleteGalleryButton({ id }: { id: number }) {
   return (
     <>
       <Button
-        variant="danger"
+        variant="quiet-danger"
         loading={remove.isPending}
         onClick={() => void confirm().then((isConfirmed) => isConfirmed && remove.mutate({ id }))}
       >

@@ -136,7 +136,7 @@ function SortableImage({ image, position, onChanged }: { image: GalleryImage; po
           Rotate
         </Button>
         <Button
-          variant="danger"
+          variant="quiet-danger"
           loading={remove.isPending}
           onClick={() => void confirm().then((isConfirmed) => isConfirmed && remove.mutate({ id: image.id }))}
           aria-label={`Delete ${label}`}

@@ -74,7 +74,7 @@ export function OutgoingMailPage() {
         list.data && (
           <>
             <div className="admin-table-wrap" role="region" aria-label="Outgoing mail" tabIndex={0}>
-              <table className="admin-table" aria-busy={list.isFetching}>
+              <table className="admin-table admin-table--cards" aria-busy={list.isFetching}>
                 <thead>
                   <tr>
                     <th scope="col">Queued</th>
@@ -90,16 +90,20 @@ export function OutgoingMailPage() {
                 <tbody>
                   {list.data.data.map((mail) => (
                     <tr key={mail.id}>
-                      <td>{formatDateTime(mail.createdAt, dates)}</td>
-                      <td className="admin-table__email">{mail.to}</td>
-                      <td>{mail.subject}</td>
-                      <td>
+                      <td data-label="Queued">{formatDateTime(mail.createdAt, dates)}</td>
+                      <td className="admin-table__email" data-label="To">
+                        {mail.to}
+                      </td>
+                      <td data-label="Subject">{mail.subject}</td>
+                      <td data-label="Status">
                         <span className={`admin-badge admin-badge--mail-${mail.status}`}>{STATUS_LABELS[mail.status]}</span>
                         {mail.sentAt && <span className="admin-mail__when"> {formatDateTime(mail.sentAt, dates)}</span>}
                       </td>
-                      <td>{mail.attempts}</td>
-                      <td className="admin-mail__error">{mail.lastError ?? ''}</td>
-                      <td>
+                      <td data-label="Tries">{mail.attempts}</td>
+                      <td className="admin-mail__error" data-label="Last error">
+                        {mail.lastError ?? ''}
+                      </td>
+                      <td data-label="Resend">
                         {(mail.status === 'failed' || mail.status === 'cancelled') && (
                           <Button
                             variant="secondary"

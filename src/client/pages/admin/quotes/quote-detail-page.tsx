@@ -1,9 +1,12 @@
 /**
- * /admin/quotes/:id: a quote request as the customer sent it (shown as text, never as HTML), its
- * photos in a lightbox (arrow keys move, Escape closes), and the shop's status and notes.
+ * /admin/quotes/:id: a quote request as the customer sent it (shown as text, never as HTML), with
+ * the received time at the shop, the telephone as a call link and the e-mail as a mail link; its
+ * photos in a lightbox (arrow keys move, Escape closes); the answer to the customer (a price and a
+ * message, sent by e-mail and shown in their account: ./quote-reply-form.tsx); the shop's status
+ * and notes.
  * The photo links work for 15 minutes, so the request is fetched again before they run out.
  */
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
@@ -23,6 +26,8 @@ import { QUOTE_STATUSES, type QuoteStatus } from '#shared/value-sets.ts';
 import type { LightboxPicture } from '#client/components/gallery/lightbox.tsx';
 import { QUOTE_STATUS_LABELS } from './quote-status.ts';
 import { OpenRepairJobForm } from '#client/pages/admin/repairs/open-repair-job-form.tsx';
+import { phoneHref } from '#client/lib/shop.ts';
+import { QuoteReplyForm } from './quote-reply-form.tsx';
 
 const Lightbox = lazy(async () => ({ default: (await import('#client/components/gallery/lightbox.tsx')).Lightbox }));
 
@@ -56,6 +61,8 @@ export function QuoteDetailPage({ id }: { id: number }) {
 function QuoteView({ quote }: { quote: QuoteDetail }) {
   const dates = useDateFormat();
   const [status, setStatus] = useState<QuoteStatus>(quote.status);
+  // Sending an answer makes a new request `quoted`: the select follows.
+  useEffect(() => setStatus(quote.status), [quote.status]);
   const [notes, setNotes] = useState(quote.notes);
   const [open, setOpen] = useState<number | null>(null);
   const [saved, flashSaved] = useFlash(ADMIN_BANNER_MS);
@@ -118,10 +125,27 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
           {facts.map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>
-              <dd>{label === 'E-mail' && quote.email ? <a href={`mailto:${quote.email}`}>{value}</a> : value}</dd>
+              <dd>
+                {label === 'E-mail' && quote.email ? (
+                  <a href={`mailto:${quote.email}?subject=${encodeURIComponent(`Your quote request ${quote.reference}`)}`}>{value}</a>
+                ) : label === 'Telephone' && quote.telephone ? (
+                  <a href={phoneHref(quote.telephone)}>{value}</a>
+                ) : label === 'Received' ? (
+                  <time dateTime={quote.created_at}>{value}</time>
+                ) : (
+                  value
+                )}
+              </dd>
             </div>
           ))}
         </dl>
+        {quote.telephone && (
+          <p className="admin-quote__call">
+            <a className="btn btn--secondary" href={phoneHref(quote.telephone)}>
+              Call {quote.name} on {quote.telephone}
+            </a>
+          </p>
+        )}
         <h3>Damage</h3>
         <p className="admin-quote__description">{quote.description}</p>
       </section>
@@ -148,6 +172,7 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
           <Lightbox pictures={quote.photos.map(damagePicture)} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
         </Suspense>
       )}
+      <QuoteReplyForm quote={quote} />
       <form className="admin-form admin-section" onSubmit={submit} noValidate aria-labelledby="quote-triage-heading">
         <h2 id="quote-triage-heading">Status and notes</h2>
         {saved && <Alert tone="success">{saved}</Alert>}
@@ -170,10 +195,11 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
           error={firstError(errors, 'notes')}
         />
         <div className="admin-form__actions">
-          <Button type="submit" loading={update.isPending}>
+          {/* "Send to the customer" above is this screen's one filled button. */}
+          <Button type="submit" variant="secondary" loading={update.isPending}>
             Save
           </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={() => void onDelete()}>
+          <Button variant="quiet-danger" loading={remove.isPending} onClick={() => void onDelete()}>
             Delete request
           </Button>
         </div>

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
-import { formatDate } from '#shared/format/dates.ts';
+import { formatDateTime } from '#shared/format/dates.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -102,7 +102,7 @@ export function QuotesListPage() {
               {list.data.total} {list.data.total === 1 ? 'request' : 'requests'}
             </p>
             <div className="admin-table-wrap" role="region" aria-label="Quote requests" tabIndex={0}>
-              <table className="admin-table" aria-busy={list.isFetching}>
+              <table className="admin-table admin-table--cards" aria-busy={list.isFetching}>
                 <thead>
                   <tr>
                     <th scope="col">Reference</th>
@@ -116,14 +116,14 @@ export function QuotesListPage() {
                 <tbody>
                   {list.data.data.map((quote) => (
                     <tr key={quote.id}>
-                      <th scope="row">
+                      <th scope="row" data-label="Reference">
                         <Link href={`/quotes/${quote.id}`}>{quote.reference}</Link>
                       </th>
-                      <td>{formatDate(quote.created_at, dates)}</td>
-                      <td>{quote.name}</td>
-                      <td>{quote.vehicle}</td>
-                      <td>{quote.photo_count}</td>
-                      <td>
+                      <td data-label="Received">{formatDateTime(quote.created_at, dates)}</td>
+                      <td data-label="Name">{quote.name}</td>
+                      <td data-label="Vehicle">{quote.vehicle}</td>
+                      <td data-label="Photos">{quote.photo_count}</td>
+                      <td data-label="Status">
                         <span className={`admin-badge admin-badge--quote-${quote.status}`}>{QUOTE_STATUS_LABELS[quote.status]}</span>
                       </td>
                     </tr>

@@ -53,7 +53,7 @@ export function OpenRepairJobForm({ from }: { from: RepairJobSource }) {
         error={firstError(errors, 'promised_ready_on')}
       />
       <div className="admin-form__actions">
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" variant="secondary" loading={create.isPending}>
           Open the repair job
         </Button>
       </div>

@@ -306,7 +306,7 @@ function TrackerSection({ job, onSuccess }: { job: RepairJobDetail; onSuccess: O
         <Alert tone="info">The tracker link was revoked on {formatDateTime(job.tracker_revoked_at, dates)}.</Alert>
       ) : (
         <Button
-          variant="danger"
+          variant="quiet-danger"
           loading={revoke.isPending}
           onClick={() => void confirm().then((ok) => ok && revoke.mutate({ id: job.id }))}
         >

@@ -69,7 +69,7 @@ export function RepairStagesPage() {
                     </Button>
                     {!stage.is_collected && (
                       <Button
-                        variant="danger"
+                        variant="quiet-danger"
                         onClick={() => void confirm().then((ok) => ok && remove.mutate({ id: stage.id }))}
                         aria-label={`Remove ${stage.name}`}
                       >

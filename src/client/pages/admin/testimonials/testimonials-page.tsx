@@ -59,7 +59,7 @@ export function TestimonialsPage() {
                 <Button variant="secondary" onClick={() => setEditing(t)} aria-label={`Edit testimonial by ${t.name}`}>
                   Edit
                 </Button>
-                <Button variant="danger" onClick={() => void onDelete(t)} aria-label={`Delete testimonial by ${t.name}`}>
+                <Button variant="quiet-danger" onClick={() => void onDelete(t)} aria-label={`Delete testimonial by ${t.name}`}>
                   Delete
                 </Button>
               </div>

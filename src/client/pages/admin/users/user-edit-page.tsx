@@ -187,7 +187,7 @@ function UserForm({ user }: { user: User }) {
         <Button type="submit" loading={update.isPending}>
           Save changes
         </Button>
-        <Button variant="danger" loading={remove.isPending} onClick={() => void onDelete()}>
+        <Button variant="quiet-danger" loading={remove.isPending} onClick={() => void onDelete()}>
           Delete user
         </Button>
       </div>

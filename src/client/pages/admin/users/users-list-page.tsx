@@ -60,7 +60,7 @@ export function UsersListPage() {
             </p>
             {/* Focusable so the table can be scrolled sideways from the keyboard on a narrow screen. */}
             <div className="admin-table-wrap" role="region" aria-label="Users" tabIndex={0}>
-              <table className="admin-table" aria-busy={list.isFetching}>
+              <table className="admin-table admin-table--cards" aria-busy={list.isFetching}>
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -72,14 +72,16 @@ export function UsersListPage() {
                 <tbody>
                   {list.data.data.map((user) => (
                     <tr key={user.id}>
-                      <th scope="row">
+                      <th scope="row" data-label="Name">
                         <Link href={`/users/${user.id}`}>
                           {user.firstname} {user.lastname}
                         </Link>
                       </th>
-                      <td className="admin-table__email">{user.email}</td>
-                      <td>{user.role}</td>
-                      <td>{skillsPreview(user.skills)}</td>
+                      <td className="admin-table__email" data-label="E-mail">
+                        {user.email}
+                      </td>
+                      <td data-label="Role">{user.role}</td>
+                      <td data-label="Skills">{skillsPreview(user.skills)}</td>
                     </tr>
                   ))}
                 </tbody>

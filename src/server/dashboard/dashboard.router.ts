@@ -1,0 +1,23 @@
+// The admin's dashboard (docs/rest-contract.md "Admin dashboard"): one read of the work waiting.
+import { z } from 'zod';
+import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';
+import { dashboardSchema } from '#shared/schemas/dashboard.ts';
+import { getDashboard } from './dashboard.service.ts';
+
+export const dashboardRouter = router({
+  get: adminProcedure
+    // Names, vehicles and bookings of customers: never kept by a browser or proxy.
+    .use(carriesSecret)
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/admin/dashboard',
+        tags: ['dashboard'],
+        summary:
+          "The admin's work: new quote requests, today's and tomorrow's bookings, open repairs by stage, feedback to approve, failed mail, the site's counts",
+      },
+    })
+    .concat(checkedInput(z.object({})))
+    .output(dashboardSchema)
+    .query(({ ctx }) => getDashboard(ctx.deps)),
+});

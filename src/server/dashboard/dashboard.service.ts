@@ -1,0 +1,115 @@
+/**
+ * The admin's dashboard (docs/product.md "Dashboard"): the work waiting for the shop in one answer,
+ * read through each area's repository (no SQL here): new quote requests, today's and tomorrow's
+ * bookings at the shop's clock, open repair jobs by stage, feedback waiting for approval, mail
+ * that failed, and the site's counts. Read only: opening the dashboard marks nothing as seen.
+ */
+import type { AppDeps } from '#server/app-deps.ts';
+import { readShop } from '#server/shop/shop.service.ts';
+import { localMoment } from '#shared/opening-status.ts';
+import { DASHBOARD_LIST_SIZE, type Dashboard } from '#shared/schemas/dashboard.ts';
+import { MAIL_FAILING_WARNING_MINUTES } from '#shared/limits.ts';
+import * as quoteRequests from '#server/quotes/quote-requests.repository.ts';
+import * as bookings from '#server/bookings/bookings.repository.ts';
+import * as bookingTypes from '#server/bookings/booking-types.repository.ts';
+import { addDays, wallClockInstant } from '#server/bookings/slot-engine.ts';
+import * as repairJobs from '#server/repair-jobs/repair-jobs.repository.ts';
+import * as repairStages from '#server/repair-jobs/repair-stages.repository.ts';
+import * as reviewRequests from '#server/reviews/repair-review-requests.repository.ts';
+import * as outgoingMail from '#server/mail/outgoing-mail.repository.ts';
+import { countUsers } from '#server/users/users.repository.ts';
+import { countTestimonials } from '#server/testimonials/testimonials.repository.ts';
+import { countWidgets } from '#server/widgets/widgets.repository.ts';
+import { countGalleries } from '#server/galleries/galleries.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'publicContent'>;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The start of a shop calendar date as an instant (midnight at the shop; UTC midnight if the zone cannot say). */
+function startOf(date: string, timeZone: string): Date {
+  return wallClockInstant(date, 0, timeZone) ?? new Date(`${date}T00:00:00Z`);
+}
+
+async function bookingsPanel(deps: Deps, now: Date): Promise<Dashboard['bookings']> {
+  const { timeZone } = await readShop(deps);
+  const today = localMoment(now, timeZone).date;
+  const tomorrow = addDays(today, 1);
+  const [rows, types] = await Promise.all([
+    bookings.listBookingsBetween(deps.db, startOf(today, timeZone), startOf(addDays(today, 2), timeZone), { bookedOnly: true }),
+    bookingTypes.listBookingTypes(deps.db, { activeOnly: false }),
+  ]);
+  const typeName = new Map(types.map((t) => [t.id, t.name]));
+  const tomorrowStarts = startOf(tomorrow, timeZone).getTime();
+  const present = (row: bookings.BookingRow) => ({
+    id: row.id,
+    reference: row.reference,
+    starts_at: iso(row.starts_at),
+    ends_at: iso(row.ends_at),
+    type_name: typeName.get(row.booking_type_id) ?? '',
+    name: row.name,
+    vehicle: row.vehicle,
+  });
+  return {
+    today,
+    tomorrow,
+    today_list: rows.filter((r) => new Date(r.starts_at).getTime() < tomorrowStarts).map(present),
+    tomorrow_list: rows.filter((r) => new Date(r.starts_at).getTime() >= tomorrowStarts).map(present),
+  };
+}
+
+async function repairsPanel(deps: Deps): Promise<Dashboard['repairs']> {
+  const [stages, counts] = await Promise.all([repairStages.findRepairStages(deps.db), repairJobs.countOpenJobsByStage(deps.db)]);
+  const byStage = new Map(counts.map((c) => [c.stage_id, c.count]));
+  return {
+    open_count: counts.reduce((sum, c) => sum + c.count, 0),
+    stages: stages.map((s) => ({ id: s.id, name: s.name, count: byStage.get(s.id) ?? 0 })),
+  };
+}
+
+export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashboard> {
+  const [quotes, bookingsToday, repairs, feedback, mailCounts, failingSince, users, testimonials, widgets, galleries] = await Promise.all([
+    quoteRequests.findQuoteRequestPage(deps.db, { status: 'new' }, DASHBOARD_LIST_SIZE, 0),
+    bookingsPanel(deps, now),
+    repairsPanel(deps),
+    reviewRequests.findPendingFeedback(deps.db),
+    outgoingMail.countMailByStatus(deps.db),
+    outgoingMail.findFailingSince(deps.db),
+    countUsers(deps.db),
+    countTestimonials(deps.db),
+    countWidgets(deps.db),
+    countGalleries(deps.db, undefined),
+  ]);
+  return {
+    quotes: {
+      new_count: quotes.total,
+      newest: quotes.rows.map((r) => ({
+        id: r.id,
+        reference: r.reference,
+        name: r.name,
+        vehicle: r.vehicle,
+        status: r.status,
+        created_at: iso(r.created_at),
+      })),
+    },
+    bookings: bookingsToday,
+    repairs,
+    feedback: {
+      pending_count: feedback.length,
+      oldest: feedback.slice(0, DASHBOARD_LIST_SIZE).map((f) => ({
+        id: f.id,
+        score: f.score,
+        display_name: f.display_name,
+        reference: f.reference,
+        vehicle: f.vehicle,
+        responded_at: f.responded_at ? iso(f.responded_at) : null,
+      })),
+    },
+    mail: {
+      failed_count: mailCounts.failed,
+      queued_count: mailCounts.queued,
+      warning: failingSince !== null && now.getTime() - failingSince.getTime() > MAIL_FAILING_WARNING_MINUTES * 60 * 1000,
+    },
+    site: { users, testimonials, widgets, galleries },
+  };
+}
