@@ -78,7 +78,7 @@ export function BinPage() {
                   Restore
                 </Button>
                 <Button
-                  variant="danger"
+                  variant="quiet-danger"
                   loading={busy(purge, item)}
                   onClick={() => void onPurge(item)}
                   aria-label={`Delete forever: ${describe(item)}`}

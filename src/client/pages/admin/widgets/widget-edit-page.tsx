@@ -164,7 +164,7 @@ function WidgetForm({ widget }: { widget: Widget }) {
           Save changes
         </Button>
         {!section && (
-          <Button variant="ghost" loading={remove.isPending} onClick={() => void onDelete()}>
+          <Button variant="quiet-danger" loading={remove.isPending} onClick={() => void onDelete()}>
             Delete
           </Button>
         )}
