@@ -2,7 +2,7 @@
 // form's helpers (the lists it offers, a postcode's position) and the dashboard's first-run
 // checklist are admins' (issue 26).
 import { z } from 'zod';
-import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
+import { adminProcedure, carriesSecret, checkedInput, publicProcedure, router } from '#server/trpc.ts';
 import { shopInput, shopSchema } from '#shared/schemas/shop.ts';
 import { checklistSchema, geocodeInput, geocodeResultSchema, shopChoicesSchema } from '#shared/schemas/shop-setup.ts';
 import { snapshotRead } from '#server/public-content/public-snapshot.ts';
@@ -11,6 +11,8 @@ import { geocodePostcode } from './geocoder.ts';
 import { dismissChecklist, readChecklist, shopChoices } from './shop-setup.service.ts';
 
 const tags = ['shop'];
+/** The admin's answers are not for a shared cache: no-store, as the other admin areas' answers. */
+const admin = adminProcedure.use(carriesSecret);
 
 export const shopRouter = router({
   get: publicProcedure
@@ -31,25 +33,25 @@ export const shopRouter = router({
     .output(shopSchema)
     .mutation(({ ctx, input }) => updateShop(ctx.deps, input)),
 
-  choices: adminProcedure
+  choices: admin
     .meta({ openapi: { method: 'GET', path: '/api/shop/choices', tags, summary: 'The time zones and countries the shop form offers' } })
     .concat(checkedInput(z.object({}).optional()))
     .output(shopChoicesSchema)
     .query(() => shopChoices()),
 
-  geocode: adminProcedure
+  geocode: admin
     .meta({ openapi: { method: 'GET', path: '/api/shop/geocode', tags, summary: "A postcode's map position (GEOCODER_URL)" } })
     .concat(checkedInput(geocodeInput))
     .output(geocodeResultSchema)
     .query(({ ctx, input }) => geocodePostcode(ctx.deps, input)),
 
-  checklist: adminProcedure
+  checklist: admin
     .meta({ openapi: { method: 'GET', path: '/api/shop/checklist', tags, summary: "The dashboard's first-run checklist" } })
     .concat(checkedInput(z.object({}).optional()))
     .output(checklistSchema)
     .query(({ ctx }) => readChecklist(ctx.deps)),
 
-  dismissChecklist: adminProcedure
+  dismissChecklist: admin
     .meta({
       openapi: { method: 'POST', path: '/api/shop/checklist/dismiss', tags, summary: "Hide the first-run checklist for the site's admins" },
       changesPublicContent: false,
