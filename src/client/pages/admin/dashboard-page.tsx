@@ -5,6 +5,7 @@ import { useSession } from '#client/lib/session.tsx';
 import { useShop } from '#client/lib/shop.ts';
 import { MailFailingWarning } from '#client/pages/admin/mail/mail-failing-warning.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
+import { FirstRunChecklist } from '#client/pages/admin/dashboard/first-run-checklist.tsx';
 
 export function DashboardPage() {
   const { user } = useSession();
@@ -27,6 +28,7 @@ export function DashboardPage() {
     <>
       <h1 className="admin__title">Dashboard</h1>
       <MailFailingWarning link />
+      <FirstRunChecklist />
       {passkeys.data && !passkeys.data.hasPasskey && (
         <Alert tone="info">
           Admin accounts are what phishing aims at. Add a passkey: it signs you in with your fingerprint, face or device PIN and cannot be
