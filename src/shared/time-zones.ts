@@ -9,10 +9,7 @@ import { DEFAULT_TIME_ZONE } from '#shared/value-sets.ts';
 let cached: readonly string[] | undefined;
 
 export function timeZoneNames(): readonly string[] {
-  cached ??= [
-    DEFAULT_TIME_ZONE,
-    ...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'].filter((name) => name !== DEFAULT_TIME_ZONE)),
-  ];
+  cached ??= [DEFAULT_TIME_ZONE, ...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'].filter((name) => name !== DEFAULT_TIME_ZONE))];
   return cached;
 }
 

@@ -250,7 +250,12 @@ describe('the first-run checklist', () => {
       expect((await client.put('/api/shop', { json: body({ name: '' }) })).status).toBe(422);
       expect(done(await client.get('/api/shop/checklist')).shopDetails).toBe(false);
       expect((await client.put('/api/shop', { json: body({ name: 'Quayside Coachworks' }) })).status).toBe(200);
-      expect(done(await client.get('/api/shop/checklist'))).toEqual({ shopDetails: true, starterText: false, photos: false, testimonial: false });
+      expect(done(await client.get('/api/shop/checklist'))).toEqual({
+        shopDetails: true,
+        starterText: false,
+        photos: false,
+        testimonial: false,
+      });
 
       const edited = await client.post(`/api/widgets/${intro.id}`, {
         multipart: { name: STARTER_TEXT_WIDGET, type: 'TEXT', html: '<p>Our own words</p>', alt: '' },

@@ -24,7 +24,9 @@ export function shopChoices(): ShopChoices {
     const names = new Intl.DisplayNames(['en-GB'], { type: 'region', fallback: 'code' });
     choices = {
       timeZones: [...timeZoneNames()],
-      countries: COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, 'en-GB')),
+      countries: COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+        a.name.localeCompare(b.name, 'en-GB'),
+      ),
     };
   }
   return choices;

@@ -82,10 +82,6 @@ export async function latestWidgetChange(db: Kysely<Database>): Promise<Date | n
 
 /** Whether the named widget was saved after it was created (the first-run checklist: starter text replaced). */
 export async function isWidgetEditedSinceCreated(db: Kysely<Database>, name: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('widgets')
-    .select(['created_at', 'updated_at'])
-    .where('name', '=', name)
-    .executeTakeFirst();
+  const row = await db.selectFrom('widgets').select(['created_at', 'updated_at']).where('name', '=', name).executeTakeFirst();
   return row !== undefined && new Date(row.updated_at).getTime() > new Date(row.created_at).getTime();
 }

@@ -32,9 +32,7 @@ export function FirstRunChecklist() {
       <h2 id="first-run-title" className="first-run__title">
         Getting started
       </h2>
-      <p className="first-run__progress">
-        {done === items.length ? 'All done: your site is ready.' : `${done} of ${items.length} done.`}
-      </p>
+      <p className="first-run__progress">{done === items.length ? 'All done: your site is ready.' : `${done} of ${items.length} done.`}</p>
       <ol className="first-run__list">
         {items.map((item) => {
           const step = STEPS[item.key];
