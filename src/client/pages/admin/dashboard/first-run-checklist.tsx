@@ -18,7 +18,8 @@ const STEPS: Record<ChecklistItem, { label: string; href: string; hint: string }
 };
 
 export function FirstRunChecklist() {
-  const checklist = useQuery(trpc.shop.checklist.queryOptions({}));
+  // Asked again on each visit: the steps are done on other screens (a saved form, a new photo).
+  const checklist = useQuery(trpc.shop.checklist.queryOptions({}, { refetchOnMount: 'always' }));
   const dismiss = useMutation(
     trpc.shop.dismissChecklist.mutationOptions({
       onSuccess: (answer) => queryClient.setQueryData(trpc.shop.checklist.queryKey({}), answer),
