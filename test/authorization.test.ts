@@ -86,6 +86,11 @@ const table: Record<string, Case[]> = {
   'testimonials.delete': [{ level: 'admin', input: { id: NONE } }],
   'shop.get': [{ level: 'public', input: {} }],
   'shop.update': [{ level: 'admin', input: {} }],
+  'shop.choices': [{ level: 'admin', input: {} }],
+  // GEOCODER_URL is unset in tests: an admin gets the "not set up" answer, no request leaves.
+  'shop.geocode': [{ level: 'admin', input: { postcode: 'TR18 4AB', country: 'GB' } }],
+  'shop.checklist': [{ level: 'admin', input: {} }],
+  'shop.dismissChecklist': [{ level: 'admin', input: {} }],
   'galleries.list': [
     { level: 'public', input: { hidden: false }, note: 'visible ones' },
     { level: 'admin', input: {}, note: 'all' },

@@ -69,6 +69,11 @@ export interface AppConfig {
    * when the breached-password check is off (an empty value). Default https://api.pwnedpasswords.com.
    */
   pwnedPasswordsUrl: string | undefined;
+  /**
+   * A Nominatim-compatible geocoder (GEOCODER_URL, no trailing slash) the shop form asks for a
+   * postcode's position (shop.geocode); undefined: the form places the pin by hand only.
+   */
+  geocoderUrl: string | undefined;
 }
 
 export interface BackupKeep {
@@ -253,6 +258,7 @@ const envSchema = z.object({
   PWNED_PASSWORDS_URL: z
     .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, or empty for off' })])
     .optional(),
+  GEOCODER_URL: z.preprocess(emptyIsUnset, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, or empty for off' }).optional()),
 });
 
 export const DEFAULT_PWNED_PASSWORDS_URL = 'https://api.pwnedpasswords.com';
@@ -313,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     pwnedPasswordsUrl:
       e.PWNED_PASSWORDS_URL === '' ? undefined : (e.PWNED_PASSWORDS_URL ?? DEFAULT_PWNED_PASSWORDS_URL).replace(/\/+$/, ''),
+    geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -10,7 +10,8 @@
  * counts refused attempts too; `webauthn_challenges`, which a passkey sign-in's start writes for
  * anyone; the known device and security e-mail of the sweep's own admin sign-in; the activity log's throttled
  * sign-ins and data exports; the public content's version in `app_state`, which an accepted
- * inputless write bumps as it rebuilds the snapshot). The requests go out a few at a time, bounded in total.
+ * inputless write bumps as it rebuilds the snapshot, and the first-run checklist's dismissal there,
+ * which the admin's inputless POST to it performs). The requests go out a few at a time, bounded in total.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -357,9 +358,12 @@ async function fingerprint(db: Kysely<Database>): Promise<Record<string, string>
     // challenge; and what the sweep's own admin sign-in writes: its browser as a known device, and
     // the security e-mail about that new device (with its "this wasn't me" token once sent).
     if (['sessions', 'rate_limits', 'webauthn_challenges', 'known_devices', 'security_alert_tokens'].includes(name)) continue;
+    // In app_state: the public content's version (an accepted inputless write bumps it) and the
+    // first-run checklist's dismissal (POST /api/shop/checklist/dismiss takes no input, so the
+    // admin's sweep of it is a real dismissal, as signing out is a real sign-out).
     const except =
       name === 'app_state'
-        ? sql`where t.key <> 'public_content_version'`
+        ? sql`where t.key not in ('public_content_version', 'first_run_checklist_dismissed_at')`
         : name === 'outgoing_mail'
           ? sql`where t.kind <> 'security-alert'`
           : name === 'activity_entries'

@@ -88,6 +88,7 @@ const expectedColumns: Record<string, string[]> = {
     'warranty',
     'reviews_url',
     'updated_at',
+    'edited_at',
   ],
 };
 

@@ -233,6 +233,8 @@ export interface ShopTable {
   reviews_url: string;
   review_link: ColumnType<string, string | undefined, string>;
   updated_at: Timestamp;
+  /** When an admin last saved the details (shop.update); null: as the seed wrote them (the first-run checklist reads it). */
+  edited_at: NullableTimestamp;
 }
 
 /** A quote request from /quote (quotes/quote-requests.repository.ts). */

@@ -105,3 +105,8 @@ export async function deleteGalleryImageRow(db: Kysely<Database>, id: number, ga
     .where('position', '>', position)
     .execute();
 }
+
+/** Whether any gallery has an image (the first-run checklist: photos added). */
+export async function hasAnyGalleryImage(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('gallery_images').select('id').limit(1).executeTakeFirst()) !== undefined;
+}

@@ -15,7 +15,7 @@ import { getCurrentUser } from '#server/account/profile.service.ts';
 import { AppError } from '#server/errors.ts';
 import { sendPage, sendPersonalPage, type LoadQuery, type PageShell } from '#server/public-content/page-shell.ts';
 import { appLevel } from './app-level.ts';
-import { isBundlePath } from './security-headers.ts';
+import { isBundlePath, withMapTiles } from './security-headers.ts';
 
 export interface PagesOptions {
   deps: AppDeps;
@@ -74,6 +74,11 @@ export const pagesPlugin = appLevel('pages', async (app: FastifyInstance, option
     }
     // Any other page is the client's to route, from the shell with the page's head and status
     // (404 for an unknown path: the client shows its Not-found page).
+    // An admin page may show map tiles (the shop form's pin).
+    if (url === '/admin' || url.startsWith('/admin/')) {
+      const policy = reply.raw.getHeader('content-security-policy');
+      if (typeof policy === 'string') reply.raw.setHeader('content-security-policy', withMapTiles(policy));
+    }
     const snapshot = deps.publicContent.current();
     const page = await client.pageShell.render(url, snapshot);
     if (!page.rendersInBrowser) return sendPage(request, reply, page);

@@ -44,6 +44,18 @@ export function helmetOptions(config: Pick<AppConfig, 'isHttps'>): FastifyHelmet
   };
 }
 
+/**
+ * The map tiles of the shop form's pin (issue 26, src/client/pages/admin/shop/pin-map.tsx): the
+ * admin pages' img-src adds OpenStreetMap's tile host; the public pages never load a tile (the
+ * contact page's map is a frame).
+ */
+export const MAP_TILE_ORIGIN = 'https://tile.openstreetmap.org';
+
+/** The policy with the tile host added to img-src (the admin pages' documents). */
+export function withMapTiles(policy: string): string {
+  return policy.replace(/(^|;)(\s*img-src\s[^;]*)/, (_, start: string, directive: string) => `${start}${directive} ${MAP_TILE_ORIGIN}`);
+}
+
 /** The headers helmet sets with these options, as one constant map (lower-case names). */
 export async function buildSecurityHeaders(config: Pick<AppConfig, 'isHttps'>): Promise<SecurityHeaders> {
   const probe = Fastify({ logger: false });

@@ -84,12 +84,19 @@ export async function insertShopIfAbsent(db: Kysely<Database>, shop: Shop): Prom
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Replaces every field; false when the row is missing. */
+/** Replaces every field (an admin's save: edited_at too); false when the row is missing. */
 export async function updateShopRow(db: Kysely<Database>, shop: Shop): Promise<boolean> {
+  const now = new Date();
   const result = await db
     .updateTable('shop')
-    .set({ ...toColumns(shop), updated_at: new Date() })
+    .set({ ...toColumns(shop), updated_at: now, edited_at: now })
     .where('id', '=', SHOP_ID)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** When an admin last saved the details; null: as the seed wrote them (or no row). */
+export async function findShopEditedAt(db: Kysely<Database>): Promise<Date | null> {
+  const row = await db.selectFrom('shop').select('edited_at').where('id', '=', SHOP_ID).executeTakeFirst();
+  return row?.edited_at ? new Date(row.edited_at) : null;
 }

@@ -139,11 +139,18 @@ export async function latestWidgetChange(db: Kysely<Database>): Promise<Date | n
   return row?.changed_at ? new Date(row.changed_at) : null;
 }
 
-/** How many widgets there are (the dashboard's Site panel). */
+/** How many widgets there are, the bin's aside (the dashboard's Site panel). */
 export async function countWidgets(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('widgets')
+    .where('deleted_at', 'is', null)
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Whether the named widget was saved after it was created (the first-run checklist: starter text replaced). */
+export async function isWidgetEditedSinceCreated(db: Kysely<Database>, name: string): Promise<boolean> {
+  const row = await db.selectFrom('widgets').select(['created_at', 'updated_at']).where('name', '=', name).executeTakeFirst();
+  return row !== undefined && new Date(row.updated_at).getTime() > new Date(row.created_at).getTime();
 }

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { SHOP_LIMITS } from '#shared/limits.ts';
 import { DEFAULT_TIME_ZONE, WEEKDAYS, type Weekday } from '#shared/value-sets.ts';
 import { emailField, httpUrlField, isCalendarDate, messages, requiredString } from '#shared/validation.ts';
+import { isCountryCode } from '#shared/countries.ts';
+import { isKnownTimeZone } from '#shared/time-zones.ts';
 
 const openingRangeSchema = z.object({ opens: z.string(), closes: z.string() });
 const closureSchema = z.object({ from: z.string(), to: z.string(), note: z.string() });
@@ -175,7 +177,9 @@ export const shopInput = z.object({
   postcode: requiredString('postcode', 16),
   country: requiredString('country', 2)
     .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z]{2}$/, 'The country field must be a two-letter country code (GB).')),
+    .pipe(z.string().regex(/^[A-Z]{2}$/, 'The country field must be a two-letter country code (GB).'))
+    // The form offers these codes (issue 26); a made-up pair of letters is not a country.
+    .refine((code) => !/^[A-Z]{2}$/.test(code) || isCountryCode(code), 'The country field must be a country from the list.'),
   telephone: requiredString('telephone', 40),
   email: emailField('email'),
   latitude: numberBetween('latitude', -90, 90),
@@ -197,6 +201,8 @@ export const shopInput = z.object({
     .default([]),
   timeZone: requiredString('time zone', 64)
     .refine(isTimeZone, 'The time zone field must be a time zone such as Europe/London.')
+    // The same list the form offers (shop.choices): a name Intl takes only as an alias is refused.
+    .refine((name) => !isTimeZone(name) || isKnownTimeZone(name), 'The time zone field must be a time zone from the list.')
     .default(DEFAULT_TIME_ZONE),
   accreditations: nameList('accreditations', 'accreditation', SHOP_LIMITS.accreditations),
   insurers: nameList('insurers', 'insurer', SHOP_LIMITS.insurers),

@@ -16,6 +16,7 @@ import { FeedbackPanel } from '#client/pages/admin/dashboard/feedback-panel.tsx'
 import { MailPanel } from '#client/pages/admin/dashboard/mail-panel.tsx';
 import { SitePanel } from '#client/pages/admin/dashboard/site-panel.tsx';
 import '#client/pages/admin/dashboard/dashboard.css';
+import { FirstRunChecklist } from '#client/pages/admin/dashboard/first-run-checklist.tsx';
 
 export function DashboardPage() {
   const { user } = useSession();
@@ -26,6 +27,7 @@ export function DashboardPage() {
     <>
       <h1 className="admin__title">Dashboard</h1>
       <MailFailingWarning link />
+      <FirstRunChecklist />
       {passkeys.data && !passkeys.data.hasPasskey && (
         <Alert tone="info">
           Admin accounts are what phishing aims at. Add a passkey: it signs you in with your fingerprint, face or device PIN and cannot be

@@ -3,10 +3,16 @@
  * e-mails and the structured data read. The whole record is sent on save (PUT /api/shop); a 422
  * keeps every value as typed and puts each message beside its field (nested keys such as
  * `openingHours.monday.1.closes`).
+ *
+ * Issue 26: sections with an in-page list of them, the time zone and the country picked from the
+ * server's lists (shop.choices), the map position as a pin (shop-location.tsx), "Copy Monday's
+ * hours to the weekdays", a save bar that stays in view, and a warning before unsaved changes are
+ * lost (use-unsaved-changes.tsx).
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Closure, OpeningRange, Shop } from '#shared/schemas/shop.ts';
+import type { ShopChoices } from '#shared/schemas/shop-setup.ts';
 import { SHOP_LIMITS, ADMIN_BANNER_MS } from '#shared/limits.ts';
 import { WEEKDAYS, type Weekday } from '#shared/value-sets.ts';
 import { dayName } from '#shared/opening-status.ts';
@@ -16,11 +22,27 @@ import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { CheckboxField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
+import { CheckboxField, SelectField, TextAreaField, TextField, type SelectOption } from '#client/components/ui/form-fields.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { ClosureClashes } from '#client/pages/admin/bookings/closure-clashes.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
+import { useUnsavedChanges } from '#client/pages/admin/use-unsaved-changes.tsx';
+import { ShopLocation } from './shop-location.tsx';
+
+/** The sections, in order: the in-page list links to each. */
+const SECTIONS = [
+  { id: 'shop-section-shop', label: 'The shop' },
+  { id: 'shop-section-contact', label: 'Address and contact' },
+  { id: 'shop-section-map', label: 'Map position' },
+  { id: 'shop-section-hours', label: 'Opening hours' },
+  { id: 'shop-section-closures', label: 'Closures' },
+  { id: 'shop-section-social', label: 'Social links' },
+  { id: 'shop-section-trust', label: 'Trust signals' },
+] as const;
+
+/** Tuesday to Friday: what "Copy Monday's hours to the weekdays" fills. */
+const OTHER_WEEKDAYS: Weekday[] = ['tuesday', 'wednesday', 'thursday', 'friday'];
 
 /** A new range starts at the usual hours. */
 const DEFAULT_RANGE: OpeningRange = { opens: '09:00', closes: '17:00' };
@@ -80,21 +102,48 @@ function errorAt(errors: FieldErrors, key: string): string | undefined {
 
 export function ShopDetailsPage() {
   const shop = useQuery(trpc.shop.get.queryOptions());
+  // The lists the server accepts; the form works (with the current values only) until they come.
+  const choices = useQuery(trpc.shop.choices.queryOptions({}, { staleTime: Infinity }));
   return (
     <>
       <ErrorSummary error={shop.error} />
-      {shop.isPending ? <Spinner label="Loading the shop's details…" /> : shop.data && <ShopForm shop={shop.data} />}
+      {shop.isPending ? <Spinner label="Loading the shop's details…" /> : shop.data && <ShopForm shop={shop.data} choices={choices.data} />}
     </>
   );
 }
 
-function ShopForm({ shop }: { shop: Shop }) {
+/** The list's options, with the current value kept first when the list does not have it (an older record). */
+function optionsWith(current: string, options: SelectOption[]): SelectOption[] {
+  return options.some((option) => option.value === current) ? options : [{ value: current, label: current }, ...options];
+}
+
+function timeZoneOptions(current: string, choices: ShopChoices | undefined): SelectOption[] {
+  return optionsWith(
+    current,
+    (choices?.timeZones ?? []).map((name) => ({ value: name, label: name.replaceAll('_', ' ') })),
+  );
+}
+
+function countryOptions(current: string, choices: ShopChoices | undefined): SelectOption[] {
+  return optionsWith(
+    current,
+    (choices?.countries ?? []).map(({ code, name }) => ({ value: code, label: name })),
+  );
+}
+
+function ShopForm({ shop, choices }: { shop: Shop; choices: ShopChoices | undefined }) {
   const [values, setValues] = useState(() => formValues(shop));
+  // What the server holds, as the form holds it: the form is dirty while it differs.
+  const [baseline, setBaseline] = useState(() => JSON.stringify(formValues(shop)));
+  const isDirty = JSON.stringify(values) !== baseline;
+  const leaveGuard = useUnsavedChanges(isDirty);
+  const [copied, setCopied] = useState('');
   const [saved, flashSaved] = useFlash(ADMIN_BANNER_MS);
   const update = useMutation(
     trpc.shop.update.mutationOptions({
       onSuccess: (answer) => {
         setValues(formValues(answer));
+        setBaseline(JSON.stringify(formValues(answer)));
         // The footer and titles on this screen follow at once.
         queryClient.setQueryData(trpc.shop.get.queryKey(), answer);
         flashSaved('Your Changes Have Been Saved');
@@ -114,213 +163,246 @@ function ShopForm({ shop }: { shop: Shop }) {
     update.mutate(toInput(values) as Shop);
   }
 
+  function copyMonday() {
+    setValues((v) => ({
+      ...v,
+      openingHours: {
+        ...v.openingHours,
+        ...Object.fromEntries(OTHER_WEEKDAYS.map((day) => [day, structuredClone(v.openingHours.monday)])),
+      },
+    }));
+    setCopied(
+      values.openingHours.monday.length === 0
+        ? 'Tuesday to Friday are now closed all day, as Monday is.'
+        : "Monday's hours are copied to Tuesday to Friday.",
+    );
+  }
+
   return (
     <form ref={formRef} className="admin-form admin-form--page shop-form" onSubmit={submit} noValidate>
       <div className="admin__heading">
         <h1 className="admin__title">Shop details</h1>
       </div>
       <p className="admin-form__note">The footer, the contact page, the page titles, the e-mails and search engines show these.</p>
+      <nav className="shop-form__nav" aria-label="Sections of the form">
+        <ul>
+          {SECTIONS.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {saved && <Alert tone="success">{saved}</Alert>}
       <ErrorSummary error={update.error} />
 
-      <fieldset className="admin-form__fieldset">
-        <legend>The shop</legend>
-        <div className="admin-form__grid">
-          <TextField
-            label="Name"
-            name="name"
-            value={values.name}
-            onChange={set('name')}
-            error={errorAt(errors, 'name')}
-            maxLength={SHOP_LIMITS.name}
-            required
-          />
-          <TextField
-            label="Tagline"
-            name="tagline"
-            value={values.tagline}
-            onChange={set('tagline')}
-            error={errorAt(errors, 'tagline')}
-            maxLength={SHOP_LIMITS.text}
-          />
-        </div>
-      </fieldset>
-
-      <fieldset className="admin-form__fieldset">
-        <legend>Address and contact</legend>
-        <TextAreaField
-          label="Address"
-          name="address"
-          hint={`Street lines, one a line (at most ${SHOP_LIMITS.addressLines}); the town, county and postcode go below.`}
-          value={values.address}
-          onChange={set('address')}
-          error={errorAt(errors, 'addressLines')}
-          rows={2}
-          required
-        />
-        <div className="admin-form__grid">
-          <TextField label="Town" name="town" value={values.town} onChange={set('town')} error={errorAt(errors, 'town')} required />
-          <TextField label="County" name="county" value={values.county} onChange={set('county')} error={errorAt(errors, 'county')} />
-          <TextField
-            label="Postcode"
-            name="postcode"
-            value={values.postcode}
-            onChange={set('postcode')}
-            error={errorAt(errors, 'postcode')}
-            autoComplete="off"
-            required
-          />
-          <TextField
-            label="Country code"
-            name="country"
-            hint="Two letters, such as GB."
-            value={values.country}
-            onChange={set('country')}
-            error={errorAt(errors, 'country')}
-            maxLength={2}
-            required
-          />
-          <TextField
-            label="Telephone"
-            name="telephone"
-            type="tel"
-            value={values.telephone}
-            onChange={set('telephone')}
-            error={errorAt(errors, 'telephone')}
-            required
-          />
-          <TextField
-            label="E-mail"
-            name="email"
-            type="email"
-            value={values.email}
-            onChange={set('email')}
-            error={errorAt(errors, 'email')}
-            required
-          />
-          <TextField
-            label="Latitude"
-            name="latitude"
-            inputMode="decimal"
-            hint="For the map, −90 to 90."
-            value={values.latitude}
-            onChange={set('latitude')}
-            error={errorAt(errors, 'latitude')}
-            required
-          />
-          <TextField
-            label="Longitude"
-            name="longitude"
-            inputMode="decimal"
-            hint="For the map, −180 to 180."
-            value={values.longitude}
-            onChange={set('longitude')}
-            error={errorAt(errors, 'longitude')}
-            required
-          />
-        </div>
-      </fieldset>
-
-      <SocialLinksEditor links={values.socialLinks} onChange={set('socialLinks')} errors={errors} />
-
-      <fieldset className="admin-form__fieldset">
-        <legend>Trust signals</legend>
-        <p className="admin-form__note">The home page shows each of these only when it is filled in; leave any of them empty to hide it.</p>
-        <TextAreaField
-          label="Accreditations and standards"
-          name="accreditations"
-          hint={`One a line, such as BS 10125 (at most ${SHOP_LIMITS.accreditations}).`}
-          value={values.accreditations}
-          onChange={set('accreditations')}
-          error={errorAt(errors, 'accreditations')}
-          rows={3}
-        />
-        <TextAreaField
-          label="Insurers we work with"
-          name="insurers"
-          hint={`One a line (at most ${SHOP_LIMITS.insurers}).`}
-          value={values.insurers}
-          onChange={set('insurers')}
-          error={errorAt(errors, 'insurers')}
-          rows={3}
-        />
-        <div className="admin-form__grid">
-          <TextField
-            label="Year established"
-            name="yearEstablished"
-            hint="The year the shop started trading, such as 1998: the site shows the years trading."
-            value={values.yearEstablished}
-            onChange={set('yearEstablished')}
-            error={errorAt(errors, 'yearEstablished')}
-            inputMode="numeric"
-            maxLength={4}
-          />
-          <TextField
-            label="Warranty"
-            name="warranty"
-            hint="The guarantee on your work, such as Lifetime guarantee on paintwork."
-            value={values.warranty}
-            onChange={set('warranty')}
-            error={errorAt(errors, 'warranty')}
-            maxLength={SHOP_LIMITS.warranty}
-          />
-          <TextField
-            label="Reviews link"
-            name="reviewsUrl"
-            type="url"
-            hint="The https address of your reviews (Google, Trustpilot…)."
-            value={values.reviewsUrl}
-            onChange={set('reviewsUrl')}
-            error={errorAt(errors, 'reviewsUrl')}
-          />
-          <TextField
-            label="Review link"
-            name="reviewLink"
-            type="url"
-            hint="Where a customer writes a review (your Google review link): the e-mail after collection offers it."
-            value={values.reviewLink}
-            onChange={set('reviewLink')}
-            error={errorAt(errors, 'reviewLink')}
-          />
-        </div>
-      </fieldset>
-
-      <fieldset className="admin-form__fieldset">
-        <legend>Opening hours</legend>
-        <TextField
-          label="Time zone"
-          name="timeZone"
-          hint="The hours and closures are in this time zone, such as Europe/London."
-          value={values.timeZone}
-          onChange={set('timeZone')}
-          error={errorAt(errors, 'timeZone')}
-          required
-        />
-        {errorAt(errors, 'openingHours') && !WEEKDAYS.some((day) => errorAt(errors, `openingHours.${day}`)) && (
-          <p className="field__error">{errorAt(errors, 'openingHours')}</p>
-        )}
-        <div className="shop-form__week">
-          {WEEKDAYS.map((day) => (
-            <DayEditor
-              key={day}
-              day={day}
-              ranges={values.openingHours[day]}
-              onChange={(ranges) => setValues((v) => ({ ...v, openingHours: { ...v.openingHours, [day]: ranges } }))}
-              errors={errors}
+      <div className="shop-form__sections">
+        <fieldset className="admin-form__fieldset" id="shop-section-shop">
+          <legend>The shop</legend>
+          <div className="admin-form__grid">
+            <TextField
+              label="Name"
+              name="name"
+              value={values.name}
+              onChange={set('name')}
+              error={errorAt(errors, 'name')}
+              maxLength={SHOP_LIMITS.name}
+              required
             />
-          ))}
+            <TextField
+              label="Tagline"
+              name="tagline"
+              value={values.tagline}
+              onChange={set('tagline')}
+              error={errorAt(errors, 'tagline')}
+              maxLength={SHOP_LIMITS.text}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="admin-form__fieldset" id="shop-section-contact">
+          <legend>Address and contact</legend>
+          <TextAreaField
+            label="Address"
+            name="address"
+            hint={`Street lines, one a line (at most ${SHOP_LIMITS.addressLines}); the town, county and postcode go below.`}
+            value={values.address}
+            onChange={set('address')}
+            error={errorAt(errors, 'addressLines')}
+            rows={2}
+            required
+          />
+          <div className="admin-form__grid">
+            <TextField label="Town" name="town" value={values.town} onChange={set('town')} error={errorAt(errors, 'town')} required />
+            <TextField label="County" name="county" value={values.county} onChange={set('county')} error={errorAt(errors, 'county')} />
+            <TextField
+              label="Postcode"
+              name="postcode"
+              value={values.postcode}
+              onChange={set('postcode')}
+              error={errorAt(errors, 'postcode')}
+              autoComplete="off"
+              required
+            />
+            <SelectField
+              label="Country"
+              name="country"
+              value={values.country}
+              onChange={set('country')}
+              options={countryOptions(values.country, choices)}
+              error={errorAt(errors, 'country')}
+              required
+            />
+            <TextField
+              label="Telephone"
+              name="telephone"
+              type="tel"
+              value={values.telephone}
+              onChange={set('telephone')}
+              error={errorAt(errors, 'telephone')}
+              required
+            />
+            <TextField
+              label="E-mail"
+              name="email"
+              type="email"
+              value={values.email}
+              onChange={set('email')}
+              error={errorAt(errors, 'email')}
+              required
+            />
+          </div>
+        </fieldset>
+
+        <ShopLocation
+          latitude={values.latitude}
+          longitude={values.longitude}
+          postcode={values.postcode}
+          country={values.country}
+          fallback={shop}
+          onChange={(latitude, longitude) => setValues((v) => ({ ...v, latitude, longitude }))}
+          errors={errors}
+        />
+
+        <fieldset className="admin-form__fieldset shop-form__hours" id="shop-section-hours">
+          <legend>Opening hours</legend>
+          <SelectField
+            label="Time zone"
+            name="timeZone"
+            hint="The hours and closures are in this time zone."
+            value={values.timeZone}
+            onChange={set('timeZone')}
+            options={timeZoneOptions(values.timeZone, choices)}
+            error={errorAt(errors, 'timeZone')}
+            required
+          />
+          {errorAt(errors, 'openingHours') && !WEEKDAYS.some((day) => errorAt(errors, `openingHours.${day}`)) && (
+            <p className="field__error">{errorAt(errors, 'openingHours')}</p>
+          )}
+          <div className="shop-form__copy">
+            <Button variant="secondary" onClick={copyMonday}>
+              Copy Monday&apos;s hours to the weekdays
+            </Button>
+            <p className="admin-form__note" role="status">
+              {copied}
+            </p>
+          </div>
+          <div className="shop-form__week">
+            {WEEKDAYS.map((day) => (
+              <DayEditor
+                key={day}
+                day={day}
+                ranges={values.openingHours[day]}
+                onChange={(ranges) => setValues((v) => ({ ...v, openingHours: { ...v.openingHours, [day]: ranges } }))}
+                errors={errors}
+              />
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="shop-form__closures" id="shop-section-closures">
+          <ClosuresEditor closures={values.closures} onChange={set('closures')} errors={errors} />
+          {/* Issue 24: a closure over booked days lists those bookings before it is saved. */}
+          <ClosureClashes closures={values.closures} saved={shop.closures} timeZone={shop.timeZone} />
         </div>
-      </fieldset>
 
-      <ClosuresEditor closures={values.closures} onChange={set('closures')} errors={errors} />
-      {/* Issue 24: a closure over booked days lists those bookings before it is saved. */}
-      <ClosureClashes closures={values.closures} saved={shop.closures} timeZone={shop.timeZone} />
+        <SocialLinksEditor links={values.socialLinks} onChange={set('socialLinks')} errors={errors} />
 
-      <div className="admin-form__actions">
+        <fieldset className="admin-form__fieldset" id="shop-section-trust">
+          <legend>Trust signals</legend>
+          <p className="admin-form__note">
+            The home page shows each of these only when it is filled in; leave any of them empty to hide it.
+          </p>
+          <TextAreaField
+            label="Accreditations and standards"
+            name="accreditations"
+            hint={`One a line, such as BS 10125 (at most ${SHOP_LIMITS.accreditations}).`}
+            value={values.accreditations}
+            onChange={set('accreditations')}
+            error={errorAt(errors, 'accreditations')}
+            rows={3}
+          />
+          <TextAreaField
+            label="Insurers we work with"
+            name="insurers"
+            hint={`One a line (at most ${SHOP_LIMITS.insurers}).`}
+            value={values.insurers}
+            onChange={set('insurers')}
+            error={errorAt(errors, 'insurers')}
+            rows={3}
+          />
+          <div className="admin-form__grid">
+            <TextField
+              label="Year established"
+              name="yearEstablished"
+              hint="The year the shop started trading, such as 1998: the site shows the years trading."
+              value={values.yearEstablished}
+              onChange={set('yearEstablished')}
+              error={errorAt(errors, 'yearEstablished')}
+              inputMode="numeric"
+              maxLength={4}
+            />
+            <TextField
+              label="Warranty"
+              name="warranty"
+              hint="The guarantee on your work, such as Lifetime guarantee on paintwork."
+              value={values.warranty}
+              onChange={set('warranty')}
+              error={errorAt(errors, 'warranty')}
+              maxLength={SHOP_LIMITS.warranty}
+            />
+            <TextField
+              label="Reviews link"
+              name="reviewsUrl"
+              type="url"
+              hint="The https address of your reviews (Google, Trustpilot…)."
+              value={values.reviewsUrl}
+              onChange={set('reviewsUrl')}
+              error={errorAt(errors, 'reviewsUrl')}
+            />
+            <TextField
+              label="Review link"
+              name="reviewLink"
+              type="url"
+              hint="Where a customer writes a review (your Google review link): the e-mail after collection offers it."
+              value={values.reviewLink}
+              onChange={set('reviewLink')}
+              error={errorAt(errors, 'reviewLink')}
+            />
+          </div>
+        </fieldset>
+      </div>
+
+      {/* Stays in view at the bottom of the window (phones too) while the form scrolls under it. */}
+      <div className="shop-form__save-bar" role="region" aria-label="Save">
+        <p className="shop-form__save-state" aria-live="polite">
+          {update.isPending ? 'Saving…' : isDirty ? 'You have unsaved changes.' : 'No unsaved changes.'}
+        </p>
         <Button type="submit" loading={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save changes'}
         </Button>
       </div>
+      {leaveGuard}
     </form>
   );
 }
@@ -479,7 +561,7 @@ function SocialLinksEditor({
   const setLink = (index: number, field: 'label' | 'url') => (value: string) =>
     onChange(links.map((link, i) => (i === index ? { ...link, [field]: value } : link)));
   return (
-    <fieldset className="admin-form__fieldset">
+    <fieldset className="admin-form__fieldset" id="shop-section-social">
       <legend>Social links</legend>
       {links.length === 0 && <p>No social links.</p>}
       {links.map((link, index) => (
