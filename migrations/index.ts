@@ -15,6 +15,7 @@ import * as securityAlerts from './2026-11-26T0500_security_alerts.ts';
 import * as emailLoginCodes from './2026-11-26T0501_email_login_codes.ts';
 import * as passkeys from './2026-11-26T0502_passkeys.ts';
 import * as repairJobBookingFk from './2026-11-26T0600_repair_job_booking_fk.ts';
+import * as contentVersions from './2026-11-26T0730_content_versions.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0501_email_login_codes': emailLoginCodes,
   '2026-11-26T0502_passkeys': passkeys,
   '2026-11-26T0600_repair_job_booking_fk': repairJobBookingFk,
+  '2026-11-26T0730_content_versions': contentVersions,
 };

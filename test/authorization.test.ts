@@ -103,6 +103,8 @@ const table: Record<string, Case[]> = {
   'galleries.updateImage': [{ level: 'admin', input: { id: NONE } }],
   'galleries.rotateImage': [{ level: 'admin', input: { id: NONE } }],
   'galleries.deleteImage': [{ level: 'admin', input: { id: NONE } }],
+  'versions.history': [{ level: 'admin', input: { kind: 'widget', id: NONE } }],
+  'versions.restore': [{ level: 'admin', input: { id: NONE } }],
   'users.list': [{ level: 'admin', input: {} }],
   'users.create': [{ level: 'admin', input: {} }],
   'users.get': [{ level: 'admin', input: { id: NONE } }],

@@ -16,6 +16,7 @@ import { outgoingMailRouter } from './mail/outgoing-mail.router.ts';
 import { bookingsRouter } from './bookings/bookings.router.ts';
 import { repairJobsRouter, repairTrackerRouter } from './repair-jobs/repair-jobs.router.ts';
 import { reviewsRouter } from './reviews/reviews.router.ts';
+import { versionsRouter } from './versions/versions.router.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -33,6 +34,7 @@ export const appRouter = router({
   repairJobs: repairJobsRouter,
   repairTracker: repairTrackerRouter,
   reviews: reviewsRouter,
+  versions: versionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

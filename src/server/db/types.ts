@@ -5,6 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
+import type { ContentKind, ContentVersionStatus } from '#shared/value-sets.ts';
 import type { BookingStatus, MailKind, MailStatus, PreferredContact, QuoteStatus, Role, WidgetType } from '#shared/value-sets.ts';
 
 export type { Role, WidgetType };
@@ -435,6 +436,26 @@ export interface RepairJobMessagesTable {
   created_at: Timestamp;
 }
 
+/** A kept version (or the one draft) of an item an admin edits; `data` is the item's fields as JSON. */
+export interface ContentVersionsTable {
+  id: Generated<number>;
+  item_kind: ContentKind;
+  item_id: number;
+  number: number | null;
+  status: ContentVersionStatus;
+  data: string;
+  author_id: number | null;
+  restored_from: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The pictures a version names, kept while the version is (images.repository deleteUnreferencedImages). */
+export interface ContentVersionImagesTable {
+  version_id: number;
+  image_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -469,6 +490,8 @@ export interface Database {
   repair_job_photos: RepairJobPhotosTable;
   repair_job_messages: RepairJobMessagesTable;
   repair_review_requests: RepairReviewRequestsTable;
+  content_versions: ContentVersionsTable;
+  content_version_images: ContentVersionImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -79,7 +79,7 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(galleryCreateInput))
     .output(z.object({ id: z.number().int() }))
-    .mutation(({ ctx, input }) => createGallery(ctx.deps, input.name)),
+    .mutation(({ ctx, input }) => createGallery(ctx.deps, input.name, ctx.user.id)),
 
   /** POST /api/galleries/{id}: the fields and an optional cover image (multipart). */
   update: adminProcedure
@@ -95,7 +95,7 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(galleryUpdateInput))
     .output(gallerySchema)
-    .mutation(({ ctx, input }) => updateGallery(ctx.deps, input, uploadedFiles(ctx, 'image')[0]?.path)),
+    .mutation(({ ctx, input }) => updateGallery(ctx.deps, input, uploadedFiles(ctx, 'image')[0]?.path, ctx.user.id)),
 
   /** POST /api/galleriesimages: an image (multipart, `file`) placed last in a gallery. */
   addImage: adminProcedure
@@ -112,7 +112,7 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(galleryImageUploadFields))
     .output(galleryImageSchema)
-    .mutation(({ ctx, input }) => addGalleryImage(ctx.deps, input.gallery_id, uploadedFiles(ctx, 'file')[0]?.path)),
+    .mutation(({ ctx, input }) => addGalleryImage(ctx.deps, input.gallery_id, uploadedFiles(ctx, 'file')[0]?.path, ctx.user.id)),
 
   delete: adminProcedure
     .meta({
@@ -140,7 +140,7 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(galleryReorderInput))
     .output(gallerySchema)
-    .mutation(({ ctx, input }) => reorderGalleryImages(ctx.deps, input)),
+    .mutation(({ ctx, input }) => reorderGalleryImages(ctx.deps, input, ctx.user.id)),
 
   updateImage: adminProcedure
     .meta({
@@ -154,7 +154,7 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(galleryImageUpdateInput))
     .output(galleryImageSchema)
-    .mutation(({ ctx, input }) => updateGalleryImage(ctx.deps, input)),
+    .mutation(({ ctx, input }) => updateGalleryImage(ctx.deps, input, ctx.user.id)),
 
   rotateImage: adminProcedure
     .meta({
@@ -168,7 +168,7 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(idInput))
     .output(galleryImageSchema)
-    .mutation(({ ctx, input }) => rotateGalleryImage(ctx.deps, input.id)),
+    .mutation(({ ctx, input }) => rotateGalleryImage(ctx.deps, input.id, ctx.user.id)),
 
   deleteImage: adminProcedure
     .meta({
@@ -177,5 +177,5 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(idInput))
     .output(z.void())
-    .mutation(({ ctx, input }) => deleteGalleryImage(ctx.deps, input.id)),
+    .mutation(({ ctx, input }) => deleteGalleryImage(ctx.deps, input.id, ctx.user.id)),
 });

@@ -17,6 +17,7 @@ import * as galleries from './galleries.repository.ts';
 import * as galleryImages from './gallery-images.repository.ts';
 import type { GalleryRecord } from './galleries.repository.ts';
 import type { GalleryImageRecord } from './gallery-images.repository.ts';
+import { keepVersion, withVersion, type Author } from '#server/versions/versions.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
@@ -68,18 +69,19 @@ export async function getGallery(deps: Deps, id: number, options: { canSeeHidden
   return { ...presentGallerySummary(deps, row), images: images.map((image) => presentGalleryImage(deps, image)) };
 }
 
-export async function createGallery(deps: Deps, name: string): Promise<{ id: number }> {
+export async function createGallery(deps: Deps, name: string, author: Author = null): Promise<{ id: number }> {
   const id = await deps.db.transaction().execute(async (trx) => {
     const galleryId = await galleries.insertGallery(trx, { name });
     // A gallery's own page is its url until an admin sets another (as the seed does).
     await galleries.updateGalleryRow(trx, galleryId, { url: `/galleries/${galleryId}` });
+    await keepVersion(trx, 'gallery', galleryId, author);
     return galleryId;
   });
   return { id };
 }
 
 /** Updates fields and, when `coverPath` is given, the cover image. */
-export async function updateGallery(deps: Deps, input: GalleryUpdateInput, coverPath?: string): Promise<Gallery> {
+export async function updateGallery(deps: Deps, input: GalleryUpdateInput, coverPath?: string, author: Author = null): Promise<Gallery> {
   if (!(await galleries.findGallery(deps.db, input.id))) throw AppError.notFound();
   await replaceImage(deps, coverPath ? { path: coverPath, field: 'image' } : null, async (trx, cover) => {
     const locked = await galleries.lockGallery(trx, input.id);
@@ -89,7 +91,8 @@ export async function updateGallery(deps: Deps, input: GalleryUpdateInput, cover
     if (input.url !== undefined) values.url = input.url ?? '';
     if (input.hidden !== undefined) values.hidden = input.hidden;
     if (cover) values.cover_image_id = cover.id;
-    await galleries.updateGalleryRow(trx, input.id, values);
+    // Every save keeps a version (issue 27), in the save's transaction.
+    await withVersion(trx, 'gallery', input.id, author, () => galleries.updateGalleryRow(trx, input.id, values));
     return { result: undefined, replaced: cover ? [locked.cover_image_id] : [] };
   });
   return getGallery(deps, input.id, { canSeeHidden: true });
@@ -107,13 +110,14 @@ export async function deleteGallery(deps: Deps, id: number): Promise<void> {
 }
 
 /** Adds an uploaded image to the end of a gallery. */
-export async function addGalleryImage(deps: Deps, galleryId: number, filePath: string | undefined): Promise<GalleryImage> {
+export async function addGalleryImage(deps: Deps, galleryId: number, filePath: string | undefined, author: Author = null): Promise<GalleryImage> {
   // The gallery is checked before the (slow) processing, and again under the lock below.
   if (!(await galleries.findGallery(deps.db, galleryId))) throw AppError.field('gallery_id', INVALID_GALLERY_MESSAGE);
   if (!filePath) throw AppError.field('file', 'The file field is required.');
   const id = await replaceImage(deps, { path: filePath, field: 'file' }, async (trx, image) => {
     if (!(await galleries.lockGallery(trx, galleryId))) throw AppError.field('gallery_id', INVALID_GALLERY_MESSAGE);
-    return { result: await galleryImages.insertGalleryImage(trx, galleryId, image!.id), replaced: [] };
+    const inserted = await withVersion(trx, 'gallery', galleryId, author, () => galleryImages.insertGalleryImage(trx, galleryId, image!.id));
+    return { result: inserted, replaced: [] };
   });
   return getGalleryImage(deps, id);
 }
@@ -125,7 +129,7 @@ async function getGalleryImage(deps: Deps, id: number): Promise<GalleryImage> {
 }
 
 /** Puts a gallery's images in the given order; the ids must be exactly that gallery's images. */
-export async function reorderGalleryImages(deps: Deps, input: GalleryReorderInput): Promise<Gallery> {
+export async function reorderGalleryImages(deps: Deps, input: GalleryReorderInput, author: Author = null): Promise<Gallery> {
   const ordered = input.images.map((image) => image.id);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await galleries.lockGallery(trx, input.id))) throw AppError.notFound();
@@ -133,18 +137,23 @@ export async function reorderGalleryImages(deps: Deps, input: GalleryReorderInpu
     const given = new Set(ordered);
     const exact = given.size === ordered.length && given.size === current.size && ordered.every((id) => current.has(id));
     if (!exact) throw AppError.field('images', 'The images must be exactly the images of this gallery, each once.');
-    await galleryImages.setGalleryImagePositions(trx, input.id, ordered);
+    await withVersion(trx, 'gallery', input.id, author, () => galleryImages.setGalleryImagePositions(trx, input.id, ordered));
   });
   return getGallery(deps, input.id, { canSeeHidden: true });
 }
 
-export async function updateGalleryImage(deps: Deps, input: GalleryImageUpdateInput): Promise<GalleryImage> {
+export async function updateGalleryImage(deps: Deps, input: GalleryImageUpdateInput, author: Author = null): Promise<GalleryImage> {
   const values: Parameters<typeof galleryImages.updateGalleryImageRow>[2] = {};
   if (input.alt !== undefined) values.alt = input.alt ?? '';
   if (input.link !== undefined) values.link = input.link;
+  const found = await galleryImages.findGalleryImage(deps.db, input.id);
+  if (!found) throw AppError.notFound();
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await galleryImages.lockGalleryImage(trx, input.id))) throw AppError.notFound();
-    await galleryImages.updateGalleryImageRow(trx, input.id, values);
+    // Gallery first, then the image (as a delete does): the gallery's versions take turns.
+    await galleries.lockGallery(trx, found.gallery_id);
+    const locked = await galleryImages.lockGalleryImage(trx, input.id);
+    if (!locked) throw AppError.notFound();
+    await withVersion(trx, 'gallery', locked.gallery_id, author, () => galleryImages.updateGalleryImageRow(trx, input.id, values));
   });
   return getGalleryImage(deps, input.id);
 }
@@ -153,15 +162,16 @@ export async function updateGalleryImage(deps: Deps, input: GalleryImageUpdateIn
  * Turns an image 90° clockwise: a new image row and new files (so a new URL that can be cached
  * for a year), after which the old row and files go once nothing else points at them.
  */
-export async function rotateGalleryImage(deps: Deps, id: number): Promise<GalleryImage> {
+export async function rotateGalleryImage(deps: Deps, id: number, author: Author = null): Promise<GalleryImage> {
   const existing = await galleryImages.findGalleryImage(deps.db, id);
   if (!existing) throw AppError.notFound();
   const rotatedPath = await rotatedOriginal(deps.storage, await getOriginalKey(deps.db, existing.image_id));
   try {
     await replaceImage(deps, { path: rotatedPath, field: 'image' }, async (trx, image) => {
+      await galleries.lockGallery(trx, existing.gallery_id);
       const locked = await galleryImages.lockGalleryImage(trx, id);
       if (!locked) throw AppError.notFound();
-      await galleryImages.updateGalleryImageRow(trx, id, { image_id: image!.id });
+      await withVersion(trx, 'gallery', locked.gallery_id, author, () => galleryImages.updateGalleryImageRow(trx, id, { image_id: image!.id }));
       return { result: undefined, replaced: [locked.image_id] };
     });
   } finally {
@@ -170,7 +180,7 @@ export async function rotateGalleryImage(deps: Deps, id: number): Promise<Galler
   return getGalleryImage(deps, id);
 }
 
-export async function deleteGalleryImage(deps: Deps, id: number): Promise<void> {
+export async function deleteGalleryImage(deps: Deps, id: number, author: Author = null): Promise<void> {
   const found = await galleryImages.findGalleryImage(deps.db, id);
   if (!found) throw AppError.notFound();
   const imageId = await deps.db.transaction().execute(async (trx) => {
@@ -178,7 +188,9 @@ export async function deleteGalleryImage(deps: Deps, id: number): Promise<void> 
     await galleries.lockGallery(trx, found.gallery_id);
     const locked = await galleryImages.lockGalleryImage(trx, id);
     if (!locked) throw AppError.notFound();
-    await galleryImages.deleteGalleryImageRow(trx, id, locked.gallery_id, locked.position);
+    await withVersion(trx, 'gallery', locked.gallery_id, author, () =>
+      galleryImages.deleteGalleryImageRow(trx, id, locked.gallery_id, locked.position),
+    );
     return locked.image_id;
   });
   await releaseImagesQuietly(deps, [imageId]);

@@ -22,5 +22,5 @@ export const shopRouter = router({
     })
     .concat(checkedInput(shopInput))
     .output(shopSchema)
-    .mutation(({ ctx, input }) => updateShop(ctx.deps, input)),
+    .mutation(({ ctx, input }) => updateShop(ctx.deps, input, ctx.user.id)),
 });

@@ -4,6 +4,8 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { shopSchema, type Shop, type ShopInput } from '#shared/schemas/shop.ts';
 import * as repo from './shop.repository.ts';
 import type { ShopRecord } from './shop.repository.ts';
+import { keepVersion, withVersion, type Author } from '#server/versions/versions.service.ts';
+import { SHOP_ITEM_ID } from '#server/versions/item-states.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -25,8 +27,16 @@ export async function getShop(deps: Deps): Promise<Shop> {
 }
 
 /** Replaces the whole record (the input is the record, checked by its schema). */
-export async function updateShop(deps: Deps, input: ShopInput): Promise<Shop> {
+export async function updateShop(deps: Deps, input: ShopInput, author: Author = null): Promise<Shop> {
   const shop: Shop = shopSchema.parse(input);
-  if (!(await repo.updateShopRow(deps.db, shop))) await repo.insertShopIfAbsent(deps.db, shop);
+  await deps.db.transaction().execute(async (trx) => {
+    // Every save keeps a version (issue 27), in the save's transaction.
+    if (await repo.lockShop(trx)) {
+      await withVersion(trx, 'shop', SHOP_ITEM_ID, author, () => repo.updateShopRow(trx, shop));
+    } else {
+      await repo.insertShopIfAbsent(trx, shop);
+      await keepVersion(trx, 'shop', SHOP_ITEM_ID, author);
+    }
+  });
   return getShop(deps);
 }

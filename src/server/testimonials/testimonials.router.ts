@@ -39,7 +39,7 @@ export const testimonialsRouter = router({
     })
     .concat(checkedInput(testimonialFieldsInput))
     .output(testimonialSchema)
-    .mutation(({ ctx, input }) => createTestimonial(ctx.deps, input)),
+    .mutation(({ ctx, input }) => createTestimonial(ctx.deps, input, ctx.user.id)),
 
   update: adminProcedure
     .meta({
@@ -50,7 +50,7 @@ export const testimonialsRouter = router({
     .output(testimonialSchema)
     .mutation(({ ctx, input }) => {
       const { id, ...fields } = input;
-      return updateTestimonial(ctx.deps, id, fields);
+      return updateTestimonial(ctx.deps, id, fields, ctx.user.id);
     }),
 
   delete: adminProcedure

@@ -7,6 +7,7 @@ import type { TestimonialFieldsInput } from '#shared/schemas/content-inputs.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/limits.ts';
 import * as repo from './testimonials.repository.ts';
 import type { TestimonialRecord } from './testimonials.repository.ts';
+import { keepVersion, withVersion, type Author } from '#server/versions/versions.service.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -34,14 +35,22 @@ export async function getTestimonial(deps: Deps, id: number): Promise<Testimonia
   return presentTestimonial(row);
 }
 
-export async function createTestimonial(deps: Deps, input: TestimonialFieldsInput): Promise<Testimonial> {
-  const id = await repo.insertTestimonial(deps.db, clean(input));
+export async function createTestimonial(deps: Deps, input: TestimonialFieldsInput, author: Author = null): Promise<Testimonial> {
+  const values = clean(input);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const testimonialId = await repo.insertTestimonial(trx, values);
+    await keepVersion(trx, 'testimonial', testimonialId, author);
+    return testimonialId;
+  });
   return getTestimonial(deps, id);
 }
 
-export async function updateTestimonial(deps: Deps, id: number, input: TestimonialFieldsInput): Promise<Testimonial> {
+export async function updateTestimonial(deps: Deps, id: number, input: TestimonialFieldsInput, author: Author = null): Promise<Testimonial> {
   const values = clean(input);
-  if (!(await repo.updateTestimonialRow(deps.db, id, values))) throw AppError.notFound();
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockTestimonial(trx, id))) throw AppError.notFound();
+    await withVersion(trx, 'testimonial', id, author, () => repo.updateTestimonialRow(trx, id, values));
+  });
   return getTestimonial(deps, id);
 }
 

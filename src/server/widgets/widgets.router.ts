@@ -60,7 +60,7 @@ export const widgetsRouter = router({
     })
     .concat(checkedInput(widgetCreateInput))
     .output(widgetSchema)
-    .mutation(({ ctx, input }) => createWidget(ctx.deps, input)),
+    .mutation(({ ctx, input }) => createWidget(ctx.deps, input, ctx.user.id)),
 
   /**
    * POST /api/widgets/{x}: the fields and an optional image (multipart). The path parameter keeps
@@ -80,5 +80,5 @@ export const widgetsRouter = router({
     })
     .concat(checkedInput(widgetUpdateInput))
     .output(widgetSchema)
-    .mutation(({ ctx, input }) => updateWidget(ctx.deps, input, uploadedFiles(ctx, 'image')[0]?.path)),
+    .mutation(({ ctx, input }) => updateWidget(ctx.deps, input, uploadedFiles(ctx, 'image')[0]?.path, ctx.user.id)),
 });

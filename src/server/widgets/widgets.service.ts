@@ -13,6 +13,7 @@ import type { WidgetCreateInput, WidgetUpdateInput } from '#shared/schemas/conte
 import { messages } from '#shared/validation.ts';
 import * as repo from './widgets.repository.ts';
 import type { WidgetRecord } from './widgets.repository.ts';
+import { keepVersion, withVersion, type Author } from '#server/versions/versions.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
@@ -40,12 +41,14 @@ export async function listWidgets(deps: Deps): Promise<{ results: Widget[] }> {
 
 const nameTaken = () => AppError.field('name', messages.taken('name'));
 
-export async function createWidget(deps: Deps, input: WidgetCreateInput): Promise<Widget> {
+export async function createWidget(deps: Deps, input: WidgetCreateInput, author: Author = null): Promise<Widget> {
   const id = await deps.db
     .transaction()
     .execute(async (trx) => {
       if (await repo.isWidgetNameTaken(trx, input.name)) throw nameTaken();
-      return repo.insertWidget(trx, { name: input.name, type: input.type });
+      const widgetId = await repo.insertWidget(trx, { name: input.name, type: input.type });
+      await keepVersion(trx, 'widget', widgetId, author);
+      return widgetId;
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw nameTaken();
@@ -59,7 +62,7 @@ export async function createWidget(deps: Deps, input: WidgetCreateInput): Promis
  * widget's image. The image is processed before the transaction, and released again if the
  * update fails, so no row or file is left behind.
  */
-export async function updateWidget(deps: Deps, input: WidgetUpdateInput, imagePath?: string): Promise<Widget> {
+export async function updateWidget(deps: Deps, input: WidgetUpdateInput, imagePath?: string, author: Author = null): Promise<Widget> {
   const existing = await repo.findWidgetById(deps.db, input.id);
   if (!existing) throw AppError.notFound();
   if (input.name !== undefined && input.name !== existing.name && (await repo.isWidgetNameTaken(deps.db, input.name, input.id)))
@@ -78,7 +81,8 @@ export async function updateWidget(deps: Deps, input: WidgetUpdateInput, imagePa
       const html = input.html ?? (input.type !== undefined ? existing.html : undefined);
       if (html !== undefined) values.html = type === 'VIDEO' ? sanitizeVideoHtml(html) : sanitizeRichText(html);
       if (image) values.image_id = image.id;
-      await repo.updateWidgetRow(trx, input.id, values);
+      // Every save keeps a version (issue 27), in the save's transaction.
+      await withVersion(trx, 'widget', input.id, author, () => repo.updateWidgetRow(trx, input.id, values));
       return { result: undefined, replaced: image ? [locked.image_id] : [] };
     });
   } catch (error) {

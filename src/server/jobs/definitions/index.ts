@@ -16,6 +16,7 @@ import { scheduledBackupJob } from './scheduled-backup.ts';
 import { bookingRemindersJob } from './booking-reminders.ts';
 import { repairStageMailJob } from './repair-stage-mail.ts';
 import { repairReviewRequestJob } from './repair-review-request.ts';
+import { versionsPruneJob } from './versions-prune.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
   sendMailJob,
@@ -31,4 +32,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   bookingRemindersJob,
   repairStageMailJob,
   repairReviewRequestJob,
+  versionsPruneJob,
 ];
