@@ -31,7 +31,14 @@ const history = async (kind: string, id: number) => {
   expect(res.status).toBe(200);
   return res.body as {
     current: Record<string, unknown>;
-    versions: { id: number; number: number; author: string | null; restored_from: number | null; data: Record<string, unknown> }[];
+    versions: {
+      id: number;
+      number: number;
+      author: string | null;
+      restored_from: number | null;
+      created_at: string;
+      data: Record<string, unknown>;
+    }[];
     thumbs: Record<string, string>;
   };
 };
@@ -53,7 +60,7 @@ describe(`a version for each kind of save on ${testEngine}`, () => {
       [1, null, '<p>Old words</p>'],
     ]);
     expect(h.current).toMatchObject({ name: 'HistoryOld', html: '<p>New words</p>', type: 'TEXT', image_id: null });
-    expect(new Date(h.versions[0]!.created_at as unknown as string).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(new Date(h.versions[0]!.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('widget image: the picture a version names stays, with its thumbnail, after it is replaced', async () => {
@@ -78,9 +85,9 @@ describe(`a version for each kind of save on ${testEngine}`, () => {
   it('testimonial: create and update keep versions (REST and tRPC alike)', async () => {
     const created = await admin.post('/api/testimonials', { json: { name: 'Ann', score: 5, review: '<p>Lovely</p>' } });
     expect(created.status).toBe(201);
-    expect((await admin.post(`/api/testimonials/${created.body.id}`, { json: { name: 'Ann B', score: 4, review: '<p>Good</p>' } })).status).toBe(
-      200,
-    );
+    expect(
+      (await admin.post(`/api/testimonials/${created.body.id}`, { json: { name: 'Ann B', score: 4, review: '<p>Good</p>' } })).status,
+    ).toBe(200);
     const h = await history('testimonial', created.body.id);
     expect(h.versions.map((v) => v.data)).toEqual([
       { name: 'Ann B', score: 4, review: '<p>Good</p>' },
@@ -92,7 +99,8 @@ describe(`a version for each kind of save on ${testEngine}`, () => {
     const { gallery, images } = await createGallery(t.deps.db, t.deps.storage, { imageCount: 2 });
     expect((await admin.post(`/api/galleries/${gallery.id}`, { json: { name: 'Renamed', hidden: true } })).status).toBe(200);
     expect(
-      (await admin.post('/api/galleriesimages/order', { json: { id: gallery.id, images: [{ id: images[1]!.id }, { id: images[0]!.id }] } })).status,
+      (await admin.post('/api/galleriesimages/order', { json: { id: gallery.id, images: [{ id: images[1]!.id }, { id: images[0]!.id }] } }))
+        .status,
     ).toBe(200);
     expect((await admin.post(`/api/galleriesimages/${images[0]!.id}`, { json: { alt: 'Wing, after', link: null } })).status).toBe(200);
     const h = await history('gallery', gallery.id);

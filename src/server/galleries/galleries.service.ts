@@ -110,13 +110,20 @@ export async function deleteGallery(deps: Deps, id: number): Promise<void> {
 }
 
 /** Adds an uploaded image to the end of a gallery. */
-export async function addGalleryImage(deps: Deps, galleryId: number, filePath: string | undefined, author: Author = null): Promise<GalleryImage> {
+export async function addGalleryImage(
+  deps: Deps,
+  galleryId: number,
+  filePath: string | undefined,
+  author: Author = null,
+): Promise<GalleryImage> {
   // The gallery is checked before the (slow) processing, and again under the lock below.
   if (!(await galleries.findGallery(deps.db, galleryId))) throw AppError.field('gallery_id', INVALID_GALLERY_MESSAGE);
   if (!filePath) throw AppError.field('file', 'The file field is required.');
   const id = await replaceImage(deps, { path: filePath, field: 'file' }, async (trx, image) => {
     if (!(await galleries.lockGallery(trx, galleryId))) throw AppError.field('gallery_id', INVALID_GALLERY_MESSAGE);
-    const inserted = await withVersion(trx, 'gallery', galleryId, author, () => galleryImages.insertGalleryImage(trx, galleryId, image!.id));
+    const inserted = await withVersion(trx, 'gallery', galleryId, author, () =>
+      galleryImages.insertGalleryImage(trx, galleryId, image!.id),
+    );
     return { result: inserted, replaced: [] };
   });
   return getGalleryImage(deps, id);
@@ -171,7 +178,9 @@ export async function rotateGalleryImage(deps: Deps, id: number, author: Author 
       await galleries.lockGallery(trx, existing.gallery_id);
       const locked = await galleryImages.lockGalleryImage(trx, id);
       if (!locked) throw AppError.notFound();
-      await withVersion(trx, 'gallery', locked.gallery_id, author, () => galleryImages.updateGalleryImageRow(trx, id, { image_id: image!.id }));
+      await withVersion(trx, 'gallery', locked.gallery_id, author, () =>
+        galleryImages.updateGalleryImageRow(trx, id, { image_id: image!.id }),
+      );
       return { result: undefined, replaced: [locked.image_id] };
     });
   } finally {

@@ -45,7 +45,12 @@ export async function createTestimonial(deps: Deps, input: TestimonialFieldsInpu
   return getTestimonial(deps, id);
 }
 
-export async function updateTestimonial(deps: Deps, id: number, input: TestimonialFieldsInput, author: Author = null): Promise<Testimonial> {
+export async function updateTestimonial(
+  deps: Deps,
+  id: number,
+  input: TestimonialFieldsInput,
+  author: Author = null,
+): Promise<Testimonial> {
   const values = clean(input);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.lockTestimonial(trx, id))) throw AppError.notFound();

@@ -83,11 +83,7 @@ export async function listVersionsPastKeeping(db: Db, keepDays: number, keepCoun
     .selectFrom(
       db
         .selectFrom('content_versions')
-        .select([
-          'id',
-          'created_at',
-          sql<number>`row_number() over (partition by item_kind, item_id order by number desc)`.as('newest'),
-        ])
+        .select(['id', 'created_at', sql<number>`row_number() over (partition by item_kind, item_id order by number desc)`.as('newest')])
         .where('status', '=', 'published')
         .as('ranked'),
     )

@@ -101,8 +101,17 @@ export async function applyItemState(db: Db, kind: ContentKind, id: number, data
     case 'widget': {
       const widget = data as WidgetVersionData;
       const current = await widgets.lockWidget(db, id);
-      const imageId = widget.image_id !== null && (await findImageVariants(db, [widget.image_id])).length > 0 ? widget.image_id : current?.image_id ?? null;
-      await widgets.updateWidgetRow(db, id, { name: widget.name, type: widget.type, html: widget.html, alt: widget.alt, image_id: imageId });
+      const imageId =
+        widget.image_id !== null && (await findImageVariants(db, [widget.image_id])).length > 0
+          ? widget.image_id
+          : (current?.image_id ?? null);
+      await widgets.updateWidgetRow(db, id, {
+        name: widget.name,
+        type: widget.type,
+        html: widget.html,
+        alt: widget.alt,
+        image_id: imageId,
+      });
       return current?.image_id != null && current.image_id !== imageId ? [current.image_id] : [];
     }
     case 'gallery': {

@@ -63,7 +63,7 @@ function presentVersion(row: ContentVersionRecord): ContentVersion {
     restored_from: row.restored_from,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
-    data: parseVersionData(row.item_kind, row.data) as Record<string, unknown>,
+    data: parseVersionData(row.item_kind, row.data),
   };
 }
 
@@ -85,7 +85,7 @@ export async function getHistory(deps: Pick<AppDeps, 'db' | 'storage'>, kind: Co
   const rows = await versions.listPublishedVersions(deps.db, kind, itemId);
   const presented = rows.map(presentVersion);
   const thumbs = await thumbsOf(deps, kind, [current, ...presented.map((version) => version.data as VersionData)]);
-  return { kind, item_id: itemId, current: current as Record<string, unknown>, versions: presented, thumbs };
+  return { kind, item_id: itemId, current: current, versions: presented, thumbs };
 }
 
 /**
@@ -116,7 +116,10 @@ export async function restoreVersion(
  * Deletes published versions past keeping (older than VERSIONS_KEEP_DAYS and not among an item's
  * newest VERSIONS_KEEP_COUNT), in batches, then releases the pictures only they kept.
  */
-export async function pruneVersions(deps: Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>, closing: () => boolean = () => false): Promise<number> {
+export async function pruneVersions(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>,
+  closing: () => boolean = () => false,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const ids = await versions.listVersionsPastKeeping(deps.db, deps.config.versionsKeepDays, deps.config.versionsKeepCount, 500);

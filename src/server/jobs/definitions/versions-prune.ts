@@ -6,7 +6,7 @@ export const versionsPruneJob = defineJob({
   name: 'versions-prune',
   schedule: { cron: '40 3 * * *', inShopTimeZone: true },
   async run(deps, _data, job) {
-    const pruned = await pruneVersions(deps, job.closing);
+    const pruned = await pruneVersions(deps, () => job.closing());
     if (pruned > 0) deps.log.info({ pruned }, 'old content versions pruned');
   },
 });

@@ -21,6 +21,7 @@ import { useFlash } from '#client/components/ui/use-flash.ts';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { ClosureClashes } from '#client/pages/admin/bookings/closure-clashes.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
+import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
 
 /** A new range starts at the usual hours. */
 const DEFAULT_RANGE: OpeningRange = { opens: '09:00', closes: '17:00' };
@@ -80,10 +81,13 @@ function errorAt(errors: FieldErrors, key: string): string | undefined {
 
 export function ShopDetailsPage() {
   const shop = useQuery(trpc.shop.get.queryOptions());
+  // A restore (History, issue 27) remounts the form with the restored record.
+  const [generation, setGeneration] = useState(0);
   return (
     <>
       <ErrorSummary error={shop.error} />
-      {shop.isPending ? <Spinner label="Loading the shop's details…" /> : shop.data && <ShopForm shop={shop.data} />}
+      {shop.isPending ? <Spinner label="Loading the shop's details…" /> : shop.data && <ShopForm key={generation} shop={shop.data} />}
+      {shop.data && <HistoryPanel kind="shop" id={1} onRestored={() => setGeneration((g) => g + 1)} />}
     </>
   );
 }
@@ -97,6 +101,7 @@ function ShopForm({ shop }: { shop: Shop }) {
         setValues(formValues(answer));
         // The footer and titles on this screen follow at once.
         queryClient.setQueryData(trpc.shop.get.queryKey(), answer);
+        void queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() });
         flashSaved('Your Changes Have Been Saved');
       },
     }),

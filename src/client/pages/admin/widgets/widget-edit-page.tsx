@@ -15,6 +15,7 @@ import { LazyRichTextEditor } from '#client/components/admin/lazy-rich-text-edit
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { ImageUploadField } from '#client/pages/admin/image-upload-field.tsx';
+import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
 
 const types = [
   { value: 'TEXT', label: 'Text' },
@@ -25,13 +26,16 @@ const fields = ['name', 'type', 'html', 'alt', 'image'];
 
 export function WidgetEditPage({ id }: { id: number }) {
   const widget = useQuery(trpc.widgets.byKey.queryOptions({ x: String(id) }));
+  // A restore remounts the form with the restored fields.
+  const [generation, setGeneration] = useState(0);
   return (
     <>
       <p className="admin__back">
         <Link href="/widgets">← All widgets</Link>
       </p>
       <ErrorSummary error={widget.error} />
-      {widget.isPending ? <Spinner label="Loading widget…" /> : widget.data && <WidgetForm widget={widget.data} />}
+      {widget.isPending ? <Spinner label="Loading widget…" /> : widget.data && <WidgetForm key={generation} widget={widget.data} />}
+      {widget.data && <HistoryPanel kind="widget" id={id} onRestored={() => setGeneration((g) => g + 1)} />}
     </>
   );
 }
@@ -51,6 +55,7 @@ function WidgetForm({ widget }: { widget: Widget }) {
       flashSaved('Changes saved....');
       queryClient.setQueryData(trpc.widgets.byKey.queryKey({ x: String(widget.id) }), next);
       await queryClient.invalidateQueries({ queryKey: trpc.widgets.pathKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() });
     },
   });
   const errors = fieldErrorsOf(save.error);
