@@ -15,7 +15,8 @@ function presentTestimonial(row: TestimonialRecord): Testimonial {
   return { id: row.id, name: row.name, score: row.score, review: row.review, created_at: row.created_at.toISOString() };
 }
 
-function clean(input: TestimonialFieldsInput): TestimonialFieldsInput {
+/** The fields as they are stored: the review sanitised, and not empty once it is (a draft is cleaned the same). */
+export function clean(input: TestimonialFieldsInput): TestimonialFieldsInput {
   const review = sanitizeRichText(input.review);
   // A review that was nothing but markup (or a script) is as good as empty.
   if (review.replace(/<[^>]*>/g, '').trim() === '') throw AppError.field('review', 'The review field is required.');

@@ -100,3 +100,61 @@ export async function deleteVersions(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.deleteFrom('content_versions').where('id', 'in', ids).execute();
 }
+
+/** The item's one draft, if it has one. */
+export function findDraft(db: Db, kind: ContentKind, itemId: number) {
+  return selectVersions(db)
+    .where('content_versions.item_kind', '=', kind)
+    .where('content_versions.item_id', '=', itemId)
+    .where('content_versions.status', '=', 'draft')
+    .executeTakeFirst();
+}
+
+/** Every draft of these kinds (an admin's preview overlays them). */
+export function listDrafts(db: Db, kinds: readonly ContentKind[]) {
+  return db
+    .selectFrom('content_versions')
+    .select(['item_kind', 'item_id', 'data'])
+    .where('status', '=', 'draft')
+    .where('item_kind', 'in', [...kinds])
+    .execute();
+}
+
+/** Writes the item's draft: updates the one there is in place, or inserts it. The caller has locked the item. */
+export async function saveDraftRow(
+  db: Db,
+  values: { kind: ContentKind; itemId: number; data: string; authorId: number | null },
+): Promise<number> {
+  const updated = await db
+    .updateTable('content_versions')
+    .set({ data: values.data, author_id: values.authorId, updated_at: new Date() })
+    .where('item_kind', '=', values.kind)
+    .where('item_id', '=', values.itemId)
+    .where('status', '=', 'draft')
+    .returning('id')
+    .executeTakeFirst();
+  if (updated) return updated.id;
+  const inserted = await db
+    .insertInto('content_versions')
+    .values({
+      item_kind: values.kind,
+      item_id: values.itemId,
+      number: null,
+      status: 'draft',
+      data: values.data,
+      author_id: values.authorId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function deleteDraft(db: Db, kind: ContentKind, itemId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('content_versions')
+    .where('item_kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -54,7 +54,7 @@ function authorName(row: ContentVersionRecord): string | null {
   return `${row.author_firstname} ${row.author_lastname ?? ''}`.trim();
 }
 
-function presentVersion(row: ContentVersionRecord): ContentVersion {
+export function presentVersion(row: ContentVersionRecord): ContentVersion {
   return {
     id: row.id,
     number: row.number,

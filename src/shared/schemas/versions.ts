@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { CONTENT_KINDS, CONTENT_VERSION_STATUSES } from '#shared/value-sets.ts';
-import { idField } from '#shared/schemas/content-inputs.ts';
-import { shopSchema } from '#shared/schemas/shop.ts';
+import { idField, testimonialFieldsInput, widgetFieldsInput } from '#shared/schemas/content-inputs.ts';
+import { shopInput, shopSchema } from '#shared/schemas/shop.ts';
 import { WIDGET_TYPES } from '#shared/value-sets.ts';
 
 export const contentKindSchema = z.enum(CONTENT_KINDS, { error: 'The selected kind is invalid.' });
@@ -71,3 +71,27 @@ export const historySchema = z.object({
   thumbs: z.record(z.string(), z.string()),
 });
 export type History = z.infer<typeof historySchema>;
+
+/** The kinds that can be saved as a draft beside the published item (a gallery cannot). */
+export const DRAFT_KINDS = ['widget', 'testimonial', 'shop'] as const;
+export type DraftKind = (typeof DRAFT_KINDS)[number];
+export const draftKindSchema = z.enum(DRAFT_KINDS, { error: 'The selected kind is invalid.' });
+
+export const draftKeyInput = z.object({ kind: draftKindSchema, id: idField() });
+export type DraftKeyInput = z.infer<typeof draftKeyInput>;
+
+/**
+ * PUT /api/content-drafts/{kind}/{id}: the fields of the item's edit form, the same rules as its
+ * save (a widget's picture is not drafted: the draft keeps the live one). Autosave sends it every
+ * few seconds while the admin types; it updates the one draft in place. One procedure per kind
+ * (an input is one object on the REST door).
+ */
+export const widgetDraftInput = widgetFieldsInput.extend({ id: idField() });
+export const testimonialDraftInput = testimonialFieldsInput.extend({ id: idField() });
+export const shopDraftInput = shopInput;
+export type DraftSaveInput =
+  | ({ kind: 'widget' } & z.infer<typeof widgetDraftInput>)
+  | ({ kind: 'testimonial' } & z.infer<typeof testimonialDraftInput>)
+  | ({ kind: 'shop'; id: number } & z.infer<typeof shopDraftInput>);
+
+export const draftSchema = z.object({ draft: contentVersionSchema.nullable() });
