@@ -18,6 +18,7 @@ import * as repairJobBookingFk from './2026-11-26T0600_repair_job_booking_fk.ts'
 import * as quoteReplies from './2026-11-26T0700_quote_replies.ts';
 import * as widgetShopDetails from './2026-11-26T0710_widget_shop_details.ts';
 import * as shopEditedAt from './2026-11-26T0720_shop_edited_at.ts';
+import * as contentVersions from './2026-11-26T0730_content_versions.ts';
 import * as activityLog from './2026-11-26T0740_activity_log.ts';
 import * as bin from './2026-11-26T0740_bin.ts';
 
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0700_quote_replies': quoteReplies,
   '2026-11-26T0710_widget_shop_details': widgetShopDetails,
   '2026-11-26T0720_shop_edited_at': shopEditedAt,
+  '2026-11-26T0730_content_versions': contentVersions,
   '2026-11-26T0740_activity_log': activityLog,
   '2026-11-26T0740_bin': bin,
 };

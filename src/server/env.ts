@@ -55,6 +55,12 @@ export interface AppConfig {
   /** Its one reminder goes this long after it when the customer has not answered (REVIEW_REMINDER_DAYS). */
   reviewReminderDays: number;
   /**
+   * Versions of an item (widget, gallery, testimonial, shop record) are kept this many days
+   * (VERSIONS_KEEP_DAYS, default 365) and in any case its newest VERSIONS_KEEP_COUNT (default 50).
+   */
+  versionsKeepDays: number;
+  versionsKeepCount: number;
+  /**
    * When scheduled backups run (BACKUP_SCHEDULE): a 5-field cron expression in the shop's time
    * zone, or undefined when off. Default: 03:00 nightly on the embedded database, off with
    * DATABASE_URL (the operator's own PostgreSQL backups are expected there).
@@ -211,6 +217,14 @@ const envSchema = z.object({
     emptyIsUnset,
     z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(1).max(365).default(5),
   ),
+  VERSIONS_KEEP_DAYS: z.preprocess(
+    emptyIsUnset,
+    z.coerce.number({ error: 'must be a whole number of days' }).int('must be a whole number of days').min(1).max(36500).default(365),
+  ),
+  VERSIONS_KEEP_COUNT: z.preprocess(
+    emptyIsUnset,
+    z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1).max(10000).default(50),
+  ),
   BACKUP_SCHEDULE: z.preprocess(
     emptyIsUnset,
     z
@@ -313,6 +327,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     repairStageMailHoldMinutes: e.REPAIR_STAGE_MAIL_HOLD_MINUTES,
     reviewRequestDelayHours: e.REVIEW_REQUEST_DELAY_HOURS,
     reviewReminderDays: e.REVIEW_REMINDER_DAYS,
+    versionsKeepDays: e.VERSIONS_KEEP_DAYS,
+    versionsKeepCount: e.VERSIONS_KEEP_COUNT,
     // Off on PostgreSQL unless asked for: its operator backs it up with the database's own tools.
     backupSchedule: e.BACKUP_SCHEDULE === 'off' ? undefined : (e.BACKUP_SCHEDULE ?? (e.DATABASE_URL ? undefined : DEFAULT_BACKUP_SCHEDULE)),
     backupKeep: e.BACKUP_KEEP ?? { daily: 7, weekly: 4 },

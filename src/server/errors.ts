@@ -94,6 +94,11 @@ export class AppError extends Error {
     return new AppError('CONFLICT', message, fieldErrors, undefined, details);
   }
 
+  /** A 409: a restore or publish of an item that was deleted (or binned) since the page was opened. */
+  static deletedMeanwhile(): AppError {
+    return new AppError('CONFLICT', 'This item was deleted meanwhile.', undefined, undefined, { reason: 'deleted' });
+  }
+
   static csrfMismatch(): AppError {
     return new AppError('CSRF_MISMATCH', ERROR_MESSAGES.csrfMismatch);
   }

@@ -19,6 +19,7 @@ import { reviewsRouter } from './reviews/reviews.router.ts';
 import { activityRouter } from './activity/activity.router.ts';
 import { binRouter } from './bin/bin.router.ts';
 import { dashboardRouter } from './dashboard/dashboard.router.ts';
+import { versionsRouter } from './versions/versions.router.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -39,6 +40,7 @@ export const appRouter = router({
   activity: activityRouter,
   bin: binRouter,
   dashboard: dashboardRouter,
+  versions: versionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -132,3 +132,10 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 /** queued (waiting or retrying), sent, failed (retries used up: the admin can resend), cancelled (nothing left to send it for). */
 export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'cancelled'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** The kinds of content that keep a history of versions (issue 27; docs/decisions/content-versions-and-drafts.md). */
+export const CONTENT_KINDS = ['widget', 'gallery', 'testimonial', 'shop'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+/** A kept version is `published` (it was live once); the one `draft` per item sits beside the live row. */
+export const CONTENT_VERSION_STATUSES = ['published', 'draft'] as const;
+export type ContentVersionStatus = (typeof CONTENT_VERSION_STATUSES)[number];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { callerFor, createAdmin, createGallery, createImage, createWidget, makeJpeg } from '#test/support/factories.ts';
-import { adminClient, clientAs, storedFiles, tempFiles } from '#test/support/content.ts';
+import { adminClient, clientAs, forgetHistory, storedFiles, tempFiles } from '#test/support/content.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -144,6 +144,8 @@ describe('admin changes', () => {
     const deleted = await client.delete(`/api/galleries/${id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.text).toBe('""');
+    // The pictures go with the gallery's last kept version (History keeps them until pruned).
+    await forgetHistory(t);
     expect((await client.get(`/api/galleries/${id}`)).status).toBe(404);
     expect((await client.delete(`/api/galleries/${id}`)).status).toBe(404);
     // In the bin (issue 27): its files stay until it is deleted for good.
@@ -278,6 +280,9 @@ describe('gallery images', () => {
     expect(rotated.body.id).toBe(upload.body.id);
     expect(rotated.body.image_url).not.toBe(upload.body.image_url);
     expect(rotated.body.image).toMatchObject({ large_width: 60, large_height: 120 });
+    // The unrotated files stay while History keeps the version that names them.
+    expect(await storedFiles(t)).toContain(`public/${upload.body.image_url.slice('/media/'.length)}`);
+    await forgetHistory(t);
     const after = await storedFiles(t);
     expect(after).not.toContain(`public/${upload.body.image_url.slice('/media/'.length)}`);
     expect(after.length).toBe(before.length);

@@ -45,3 +45,12 @@ export function makeNoisyJpeg(width: number, height: number, options: { orientat
   }
   return image.toBuffer();
 }
+
+/**
+ * Forgets every kept version, as pruning does once they are past keeping (issue 27): the pictures
+ * only history kept are released then, not when a save replaces them.
+ */
+export async function forgetHistory(t: TestApp): Promise<void> {
+  const { pruneVersions } = await import('#server/versions/versions.service.ts');
+  await pruneVersions({ ...t.deps, config: { ...t.deps.config, versionsKeepDays: 0, versionsKeepCount: 0 } });
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { callerFor, createAdmin, createImage, createWidget, makeJpeg, makePng } from '#test/support/factories.ts';
-import { adminClient, clientAs, storedFiles, tempFiles } from '#test/support/content.ts';
+import { adminClient, clientAs, forgetHistory, storedFiles, tempFiles } from '#test/support/content.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -121,15 +121,19 @@ describe('admin widgets', () => {
     expect(res.body.image).toMatchObject({ large_width: 300, large_height: 200 });
     expect(await tempFiles(t)).toEqual([]);
 
-    // A new image replaces the old one, whose files go.
+    // A new image replaces the old one, whose files stay while History keeps the version that
+    // names it, and go when that version is pruned.
     const before = await storedFiles(t);
     const replaced = await client.post(`/api/widgets/${widget.id}`, {
       multipart: { image: { filename: 'b.png', data: await makePng(50, 40) } },
     });
     expect(replaced.status).toBe(200);
     expect(replaced.body.image_url).not.toBe(res.body.image_url);
+    const oldFile = `public/${res.body.image_url.slice('/media/'.length)}`;
+    expect(await storedFiles(t)).toContain(oldFile);
+    await forgetHistory(t);
     const after = await storedFiles(t);
-    expect(after).not.toContain(`public/${res.body.image_url.slice('/media/'.length)}`);
+    expect(after).not.toContain(oldFile);
     expect(after.length).toBe(before.length);
   });
 

@@ -8,6 +8,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 import type {
   ActivityKind,
   BookingStatus,
+  ContentKind,
+  ContentVersionStatus,
   MailKind,
   MailStatus,
   PreferredContact,
@@ -465,6 +467,26 @@ export interface RepairJobMessagesTable {
   created_at: Timestamp;
 }
 
+/** A kept version (or the one draft) of an item an admin edits; `data` is the item's fields as JSON. */
+export interface ContentVersionsTable {
+  id: Generated<number>;
+  item_kind: ContentKind;
+  item_id: number;
+  number: number | null;
+  status: ContentVersionStatus;
+  data: string;
+  author_id: number | null;
+  restored_from: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The pictures a version names, kept while the version is (images.repository deleteUnreferencedImages). */
+export interface ContentVersionImagesTable {
+  version_id: number;
+  image_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -501,6 +523,8 @@ export interface Database {
   repair_job_messages: RepairJobMessagesTable;
   repair_review_requests: RepairReviewRequestsTable;
   activity_entries: ActivityEntriesTable;
+  content_versions: ContentVersionsTable;
+  content_version_images: ContentVersionImagesTable;
 }
 
 /** The activity log (migrations/2026-11-26T0740_activity_log.ts): insert-only but for account deletion. */

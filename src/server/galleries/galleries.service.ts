@@ -19,6 +19,7 @@ import * as galleries from './galleries.repository.ts';
 import * as galleryImages from './gallery-images.repository.ts';
 import type { GalleryRecord } from './galleries.repository.ts';
 import type { GalleryImageRecord } from './gallery-images.repository.ts';
+import { keepVersion, withVersion } from '#server/versions/versions.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
@@ -75,6 +76,7 @@ export async function createGallery(deps: Deps, name: string, actor: Actor): Pro
     const galleryId = await galleries.insertGallery(trx, { name });
     // A gallery's own page is its url until an admin sets another (as the seed does).
     await galleries.updateGalleryRow(trx, galleryId, { url: `/galleries/${galleryId}` });
+    await keepVersion(trx, 'gallery', galleryId, actor.userId);
     await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'gallery', id: galleryId, label: name }, details: 'created' });
     return galleryId;
   });
@@ -92,7 +94,8 @@ export async function updateGallery(deps: Deps, input: GalleryUpdateInput, actor
     if (input.url !== undefined) values.url = input.url ?? '';
     if (input.hidden !== undefined) values.hidden = input.hidden;
     if (cover) values.cover_image_id = cover.id;
-    await galleries.updateGalleryRow(trx, input.id, values);
+    // Every save keeps a version (issue 27), in the save's transaction.
+    await withVersion(trx, 'gallery', input.id, actor.userId, () => galleries.updateGalleryRow(trx, input.id, values));
     await recordActivity(trx, {
       actor,
       kind: 'content-saved',
@@ -143,7 +146,7 @@ export async function addGalleryImage(deps: Deps, galleryId: number, filePath: s
   const id = await replaceImage(deps, { path: filePath, field: 'file' }, async (trx, image) => {
     const locked = await galleries.lockGallery(trx, galleryId);
     if (!locked) throw AppError.field('gallery_id', INVALID_GALLERY_MESSAGE);
-    const added = await galleryImages.insertGalleryImage(trx, galleryId, image!.id);
+    const added = await withVersion(trx, 'gallery', galleryId, actor.userId, () => galleryImages.insertGalleryImage(trx, galleryId, image!.id));
     await recordActivity(trx, {
       actor,
       kind: 'content-saved',
@@ -171,7 +174,7 @@ export async function reorderGalleryImages(deps: Deps, input: GalleryReorderInpu
     const given = new Set(ordered);
     const exact = given.size === ordered.length && given.size === current.size && ordered.every((id) => current.has(id));
     if (!exact) throw AppError.field('images', 'The images must be exactly the images of this gallery, each once.');
-    await galleryImages.setGalleryImagePositions(trx, input.id, ordered);
+    await withVersion(trx, 'gallery', input.id, actor.userId, () => galleryImages.setGalleryImagePositions(trx, input.id, ordered));
     await recordActivity(trx, {
       actor,
       kind: 'content-saved',
@@ -186,10 +189,14 @@ export async function updateGalleryImage(deps: Deps, input: GalleryImageUpdateIn
   const values: Parameters<typeof galleryImages.updateGalleryImageRow>[2] = {};
   if (input.alt !== undefined) values.alt = input.alt ?? '';
   if (input.link !== undefined) values.link = input.link;
+  const found = await galleryImages.findGalleryImage(deps.db, input.id);
+  if (!found) throw AppError.notFound();
   await deps.db.transaction().execute(async (trx) => {
+    // Gallery first, then the image (as a delete does): the gallery's versions take turns.
+    await galleries.lockGallery(trx, found.gallery_id);
     const locked = await galleryImages.lockGalleryImage(trx, input.id);
     if (!locked) throw AppError.notFound();
-    await galleryImages.updateGalleryImageRow(trx, input.id, values);
+    await withVersion(trx, 'gallery', locked.gallery_id, actor.userId, () => galleryImages.updateGalleryImageRow(trx, input.id, values));
     await recordActivity(trx, {
       actor,
       kind: 'content-saved',
@@ -210,9 +217,12 @@ export async function rotateGalleryImage(deps: Deps, id: number, actor: Actor): 
   const rotatedPath = await rotatedOriginal(deps.storage, await getOriginalKey(deps.db, existing.image_id));
   try {
     await replaceImage(deps, { path: rotatedPath, field: 'image' }, async (trx, image) => {
+      await galleries.lockGallery(trx, existing.gallery_id);
       const locked = await galleryImages.lockGalleryImage(trx, id);
       if (!locked) throw AppError.notFound();
-      await galleryImages.updateGalleryImageRow(trx, id, { image_id: image!.id });
+      await withVersion(trx, 'gallery', locked.gallery_id, actor.userId, () =>
+        galleryImages.updateGalleryImageRow(trx, id, { image_id: image!.id }),
+      );
       await recordActivity(trx, {
         actor,
         kind: 'content-saved',
@@ -235,7 +245,9 @@ export async function deleteGalleryImage(deps: Deps, id: number, actor: Actor): 
     await galleries.lockGallery(trx, found.gallery_id);
     const locked = await galleryImages.lockGalleryImage(trx, id);
     if (!locked) throw AppError.notFound();
-    await galleryImages.deleteGalleryImageRow(trx, id, locked.gallery_id, locked.position);
+    await withVersion(trx, 'gallery', locked.gallery_id, actor.userId, () =>
+      galleryImages.deleteGalleryImageRow(trx, id, locked.gallery_id, locked.position),
+    );
     await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'gallery', id: locked.gallery_id }, details: 'image removed' });
     return locked.image_id;
   });

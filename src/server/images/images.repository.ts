@@ -1,6 +1,6 @@
 /**
  * Every SQL statement on the `images` table. A row is shared by reference from widgets.image_id,
- * galleries.cover_image_id and gallery_images.image_id; its files are content-addressed, so two
+ * galleries.cover_image_id, gallery_images.image_id and content_version_images.image_id; its files are content-addressed, so two
  * rows can name the same file.
  */
 import type { Kysely } from 'kysely';
@@ -66,13 +66,30 @@ export async function deleteUnreferencedImages(db: Db, ids: number[]): Promise<s
             .select('widgets.id')
             .whereRef('widgets.image_id', '=', 'images.id')
             .unionAll(eb.selectFrom('galleries').select('galleries.id').whereRef('galleries.cover_image_id', '=', 'images.id'))
-            .unionAll(eb.selectFrom('gallery_images').select('gallery_images.id').whereRef('gallery_images.image_id', '=', 'images.id')),
+            .unionAll(eb.selectFrom('gallery_images').select('gallery_images.id').whereRef('gallery_images.image_id', '=', 'images.id'))
+            // A kept version keeps its pictures, so a restore or a comparison can show them.
+            .unionAll(
+              eb
+                .selectFrom('content_version_images')
+                .select('content_version_images.version_id as id')
+                .whereRef('content_version_images.image_id', '=', 'images.id'),
+            ),
         ),
       ),
     )
     .returning(fileKeyColumns)
     .execute();
   return deleted.flatMap(fileKeysOf);
+}
+
+/** The display columns of these images (those that still exist). */
+export function findImageVariants(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('images')
+    .select(['images.id', ...imageVariantColumns])
+    .where('images.id', 'in', ids)
+    .execute();
 }
 
 /** Which of these file keys a remaining row still names. */

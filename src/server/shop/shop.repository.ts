@@ -74,6 +74,11 @@ export async function findShop(db: Kysely<Database>): Promise<ShopRecord | undef
   };
 }
 
+/** Locks the row: saves of the record (and their versions) take turns. */
+export async function lockShop(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('shop').select('id').where('id', '=', SHOP_ID).forUpdate().executeTakeFirst()) !== undefined;
+}
+
 /** Writes the row unless it is there (the seed: an admin's edits are never overwritten). */
 export async function insertShopIfAbsent(db: Kysely<Database>, shop: Shop): Promise<boolean> {
   const result = await db

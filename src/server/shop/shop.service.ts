@@ -6,6 +6,8 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { shopSchema, type Shop, type ShopInput } from '#shared/schemas/shop.ts';
 import * as repo from './shop.repository.ts';
 import type { ShopRecord } from './shop.repository.ts';
+import { keepVersion, withVersion } from '#server/versions/versions.service.ts';
+import { SHOP_ITEM_ID } from '#server/versions/item-states.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -30,7 +32,13 @@ export async function getShop(deps: Deps): Promise<Shop> {
 export async function updateShop(deps: Deps, input: ShopInput, actor: Actor): Promise<Shop> {
   const shop: Shop = shopSchema.parse(input);
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.updateShopRow(trx, shop))) await repo.insertShopIfAbsent(trx, shop);
+    // Every save keeps a version (issue 27), in the save's transaction.
+    if (await repo.lockShop(trx)) {
+      await withVersion(trx, 'shop', SHOP_ITEM_ID, actor.userId, () => repo.updateShopRow(trx, shop));
+    } else {
+      await repo.insertShopIfAbsent(trx, shop);
+      await keepVersion(trx, 'shop', SHOP_ITEM_ID, actor.userId);
+    }
     await recordActivity(trx, { actor, kind: 'shop-changed', item: { type: 'shop' } });
   });
   return getShop(deps);

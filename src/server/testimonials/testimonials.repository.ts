@@ -11,6 +11,11 @@ export function findTestimonial(db: Kysely<Database>, id: number) {
   return live(db).select(columns).where('id', '=', id).executeTakeFirst();
 }
 
+/** Locks the row: saves of one testimonial (and their versions) take turns. */
+export function lockTestimonial(db: Kysely<Database>, id: number) {
+  return db.selectFrom('testimonials').select('id').where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+}
+
 export type TestimonialRecord = NonNullable<Awaited<ReturnType<typeof findTestimonial>>>;
 
 /** Newest first; the id breaks ties so pages never overlap. */

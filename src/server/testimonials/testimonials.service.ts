@@ -9,6 +9,7 @@ import { recordActivity } from '#server/activity/record-activity.ts';
 import { type Actor } from '#server/activity/actor.ts';
 import * as repo from './testimonials.repository.ts';
 import type { TestimonialRecord } from './testimonials.repository.ts';
+import { keepVersion, withVersion } from '#server/versions/versions.service.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -16,7 +17,8 @@ function presentTestimonial(row: TestimonialRecord): Testimonial {
   return { id: row.id, name: row.name, score: row.score, review: row.review, created_at: row.created_at.toISOString() };
 }
 
-function clean(input: TestimonialFieldsInput): TestimonialFieldsInput {
+/** The fields as they are stored: the review sanitised, and not empty once it is (a draft is cleaned the same). */
+export function clean(input: TestimonialFieldsInput): TestimonialFieldsInput {
   const review = sanitizeRichText(input.review);
   // A review that was nothing but markup (or a script) is as good as empty.
   if (review.replace(/<[^>]*>/g, '').trim() === '') throw AppError.field('review', 'The review field is required.');
@@ -39,9 +41,10 @@ export async function getTestimonial(deps: Deps, id: number): Promise<Testimonia
 export async function createTestimonial(deps: Deps, input: TestimonialFieldsInput, actor: Actor): Promise<Testimonial> {
   const values = clean(input);
   const id = await deps.db.transaction().execute(async (trx) => {
-    const id = await repo.insertTestimonial(trx, values);
-    await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'testimonial', id, label: values.name }, details: 'created' });
-    return id;
+    const testimonialId = await repo.insertTestimonial(trx, values);
+    await keepVersion(trx, 'testimonial', testimonialId, actor.userId);
+    await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'testimonial', id: testimonialId, label: values.name }, details: 'created' });
+    return testimonialId;
   });
   return getTestimonial(deps, id);
 }
@@ -49,7 +52,9 @@ export async function createTestimonial(deps: Deps, input: TestimonialFieldsInpu
 export async function updateTestimonial(deps: Deps, id: number, input: TestimonialFieldsInput, actor: Actor): Promise<Testimonial> {
   const values = clean(input);
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.updateTestimonialRow(trx, id, values))) throw AppError.notFound();
+    if (!(await repo.lockTestimonial(trx, id))) throw AppError.notFound();
+    // Every save keeps a version (issue 27), in the save's transaction.
+    await withVersion(trx, 'testimonial', id, actor.userId, () => repo.updateTestimonialRow(trx, id, values));
     await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'testimonial', id, label: values.name } });
   });
   return getTestimonial(deps, id);

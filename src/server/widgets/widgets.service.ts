@@ -16,6 +16,7 @@ import { type Actor } from '#server/activity/actor.ts';
 import { releaseImagesQuietly, replaceImage } from '#server/images/images.service.ts';
 import * as repo from './widgets.repository.ts';
 import type { WidgetRecord } from './widgets.repository.ts';
+import { keepVersion, withVersion } from '#server/versions/versions.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
@@ -83,9 +84,10 @@ export async function createWidget(deps: Deps, input: WidgetCreateInput, actor: 
     .transaction()
     .execute(async (trx) => {
       if (await repo.isWidgetNameTaken(trx, input.name)) throw nameTaken();
-      const id = await repo.insertWidget(trx, { name: input.name, type: input.type });
-      await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'widget', id, label: input.name }, details: 'created' });
-      return id;
+      const widgetId = await repo.insertWidget(trx, { name: input.name, type: input.type });
+      await keepVersion(trx, 'widget', widgetId, actor.userId);
+      await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'widget', id: widgetId, label: input.name }, details: 'created' });
+      return widgetId;
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw nameTaken();
@@ -122,7 +124,8 @@ export async function updateWidget(deps: Deps, input: WidgetUpdateInput, actor: 
       const html = input.html ?? (input.type !== undefined ? existing.html : undefined);
       if (html !== undefined) values.html = type === 'VIDEO' ? sanitizeVideoHtml(html) : sanitizeRichText(html);
       if (image) values.image_id = image.id;
-      await repo.updateWidgetRow(trx, input.id, values);
+      // Every save keeps a version (issue 27), in the save's transaction.
+      await withVersion(trx, 'widget', input.id, actor.userId, () => repo.updateWidgetRow(trx, input.id, values));
       await recordActivity(trx, {
         actor,
         kind: 'content-saved',

@@ -18,6 +18,7 @@ import { repairStageMailJob } from './repair-stage-mail.ts';
 import { repairReviewRequestJob } from './repair-review-request.ts';
 import { activityRetentionJob } from './activity-retention.ts';
 import { binEmptyingJob } from './bin-emptying.ts';
+import { versionsPruneJob } from './versions-prune.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
   sendMailJob,
@@ -35,4 +36,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   repairReviewRequestJob,
   activityRetentionJob,
   binEmptyingJob,
+  versionsPruneJob,
 ];

@@ -20,10 +20,17 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { ImageUploadField } from '#client/pages/admin/image-upload-field.tsx';
 import { SortableImageGrid } from '#client/pages/admin/galleries/sortable-image-grid.tsx';
+import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
 
 export default function GalleryEditPage({ id }: { id: number }) {
   const gallery = useQuery(trpc.galleries.get.queryOptions({ id }));
-  const reload = () => queryClient.invalidateQueries({ queryKey: trpc.galleries.get.queryKey({ id }) });
+  const reload = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.galleries.get.queryKey({ id }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() }),
+    ]);
+  // A restore remounts the form with the restored fields.
+  const [generation, setGeneration] = useState(0);
 
   const uploadImage: UploadFn = (file, options) => upload('galleries.addImage', { fields: { gallery_id: id }, files: { file } }, options);
 
@@ -38,12 +45,13 @@ export default function GalleryEditPage({ id }: { id: number }) {
       ) : (
         gallery.data && (
           <>
-            <GalleryForm gallery={gallery.data} />
+            <GalleryForm key={generation} gallery={gallery.data} />
             <section className="admin-section" aria-labelledby="gallery-images-title">
               <h2 id="gallery-images-title">Images</h2>
               <DropZone upload={uploadImage} onUploaded={() => void reload()} label="Drop images here to add them to the gallery" />
               <SortableImageGrid galleryId={id} images={gallery.data.images} onChanged={reload} />
             </section>
+            <HistoryPanel kind="gallery" id={id} onRestored={() => setGeneration((g) => g + 1)} />
           </>
         )
       )}

@@ -159,6 +159,7 @@ function ImageDetailsForm({ image }: { image: GalleryImage }) {
       onSuccess: async () => {
         flashSaved('Saved');
         await queryClient.invalidateQueries({ queryKey: trpc.galleries.get.queryKey({ id: image.gallery_id }) });
+        await queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() });
       },
     }),
   );

@@ -43,6 +43,7 @@ const SECTIONS = [
 
 /** Tuesday to Friday: what "Copy Monday's hours to the weekdays" fills. */
 const OTHER_WEEKDAYS: Weekday[] = ['tuesday', 'wednesday', 'thursday', 'friday'];
+import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
 
 /** A new range starts at the usual hours. */
 const DEFAULT_RANGE: OpeningRange = { opens: '09:00', closes: '17:00' };
@@ -104,10 +105,17 @@ export function ShopDetailsPage() {
   const shop = useQuery(trpc.shop.get.queryOptions());
   // The lists the server accepts; the form works (with the current values only) until they come.
   const choices = useQuery(trpc.shop.choices.queryOptions({}, { staleTime: Infinity }));
+  // A restore (History, issue 27) remounts the form with the restored record.
+  const [generation, setGeneration] = useState(0);
   return (
     <>
       <ErrorSummary error={shop.error} />
-      {shop.isPending ? <Spinner label="Loading the shop's details…" /> : shop.data && <ShopForm shop={shop.data} choices={choices.data} />}
+      {shop.isPending ? (
+        <Spinner label="Loading the shop's details…" />
+      ) : (
+        shop.data && <ShopForm key={generation} shop={shop.data} choices={choices.data} />
+      )}
+      {shop.data && <HistoryPanel kind="shop" id={1} onRestored={() => setGeneration((g) => g + 1)} />}
     </>
   );
 }
@@ -146,6 +154,7 @@ function ShopForm({ shop, choices }: { shop: Shop; choices: ShopChoices | undefi
         setBaseline(JSON.stringify(formValues(answer)));
         // The footer and titles on this screen follow at once.
         queryClient.setQueryData(trpc.shop.get.queryKey(), answer);
+        void queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() });
         flashSaved('Your Changes Have Been Saved');
       },
     }),

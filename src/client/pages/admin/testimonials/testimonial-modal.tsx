@@ -9,6 +9,7 @@ import { StarRating } from '#client/components/ui/star-rating.tsx';
 import { LazyRichTextEditor } from '#client/components/admin/lazy-rich-text-editor.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
+import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
 
 interface TestimonialModalProps {
   /** null adds a new one. */
@@ -24,6 +25,7 @@ export function TestimonialModal({ testimonial, onClose, onSaved }: TestimonialM
   const options = {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: trpc.testimonials.list.pathKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() });
       onSaved(!testimonial);
     },
   };
@@ -57,6 +59,8 @@ export function TestimonialModal({ testimonial, onClose, onSaved }: TestimonialM
         {firstError(errors, 'score') && <p className="field__error">{firstError(errors, 'score')}</p>}
       </div>
       <LazyRichTextEditor label="Review" value={review} onChange={setReview} error={firstError(errors, 'review')} />
+      {/* A restore changes the testimonial behind this form: the modal closes and the list shows it. */}
+      {testimonial && <HistoryPanel kind="testimonial" id={testimonial.id} onRestored={onClose} />}
     </FormModal>
   );
 }

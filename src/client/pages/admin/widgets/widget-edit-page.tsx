@@ -17,6 +17,11 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { ImageUploadField } from '#client/pages/admin/image-upload-field.tsx';
 import { sectionHref, sectionOfWidget, sectionTitle } from '#shared/content-sections.ts';
+import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
+import { useWidgetDraft } from '#client/pages/admin/history/use-draft.ts';
+import { formatTime } from '#shared/format/dates.ts';
+import { useDateFormat } from '#client/lib/format-date.ts';
+import type { ContentVersion } from '#shared/schemas/versions.ts';
 
 const types = [
   { value: 'TEXT', label: 'Text' },
@@ -27,22 +32,58 @@ const fields = ['name', 'type', 'html', 'alt', 'image'];
 
 export function WidgetEditPage({ id }: { id: number }) {
   const widget = useQuery(trpc.widgets.byKey.queryOptions({ x: String(id) }));
+  const draft = useQuery(trpc.versions.draft.queryOptions({ kind: 'widget', id }));
+  // A restore or a publish remounts the form with the live fields.
+  const [generation, setGeneration] = useState(0);
+  const reset = () => setGeneration((g) => g + 1);
   return (
     <>
       <p className="admin__back">
         <Link href="/widgets">← All widgets</Link>
       </p>
-      <ErrorSummary error={widget.error} />
-      {widget.isPending ? <Spinner label="Loading widget…" /> : widget.data && <WidgetForm widget={widget.data} />}
+      <ErrorSummary error={widget.error ?? draft.error} />
+      {widget.isPending || draft.isPending ? (
+        <Spinner label="Loading widget…" />
+      ) : (
+        widget.data && draft.data && <WidgetForm key={generation} widget={widget.data} draft={draft.data.draft} onPublished={reset} />
+      )}
+      {widget.data && <HistoryPanel kind="widget" id={id} onRestored={reset} />}
     </>
   );
 }
 
-function WidgetForm({ widget }: { widget: Widget }) {
-  const [name, setName] = useState(widget.name);
-  const [type, setType] = useState<WidgetType>(widget.type);
-  const [html, setHtml] = useState(widget.html);
-  const [alt, setAlt] = useState(widget.alt);
+function WidgetForm({ widget, draft, onPublished }: { widget: Widget; draft: ContentVersion | null; onPublished: () => void }) {
+  // A draft saved earlier (autosave included) is where the form picks up.
+  const start = (draft?.data ?? widget) as Pick<Widget, 'name' | 'type' | 'html' | 'alt'>;
+  const [name, setName] = useState(start.name);
+  const [type, setType] = useState<WidgetType>(start.type);
+  const [html, setHtml] = useState(start.html);
+  const [alt, setAlt] = useState(start.alt);
+  const dirty = name !== start.name || type !== start.type || html !== start.html || alt !== start.alt;
+  const autosave = useWidgetDraft(widget.id, { name, type, html, alt }, dirty);
+  const hasDraft = draft !== null || autosave.savedAt !== null;
+  const dates = useDateFormat();
+  const publish = useMutation(
+    trpc.versions.publishDraft.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries();
+        onPublished();
+      },
+    }),
+  );
+  const discard = useMutation(
+    trpc.versions.discardDraft.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() });
+        onPublished();
+      },
+    }),
+  );
+  async function onPublish() {
+    autosave.cancelPending();
+    await autosave.saveNow();
+    publish.mutate({ kind: 'widget', id: widget.id });
+  }
   const [file, setFile] = useState<File | null>(null);
   const [saved, flashSaved] = useFlash(ADMIN_BANNER_MS);
 
@@ -51,8 +92,16 @@ function WidgetForm({ widget }: { widget: Widget }) {
     onSuccess: async (next) => {
       setFile(null);
       flashSaved('Changes saved....');
+      // Saved straight to the live widget: a draft beside it is done with.
+      autosave.cancelPending();
+      if (hasDraft) {
+        await trpcClient.versions.discardDraft.mutate({ kind: 'widget', id: widget.id }).catch(() => undefined);
+        autosave.forget();
+        await queryClient.invalidateQueries({ queryKey: trpc.versions.draft.pathKey() });
+      }
       queryClient.setQueryData(trpc.widgets.byKey.queryKey({ x: String(widget.id) }), next);
       await queryClient.invalidateQueries({ queryKey: trpc.widgets.pathKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() });
     },
   });
   const [, navigate] = useLocation();
@@ -77,6 +126,7 @@ function WidgetForm({ widget }: { widget: Widget }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    autosave.cancelPending();
     save.mutate({
       params: { x: widget.id },
       fields: { name, type, html, alt },
@@ -103,7 +153,16 @@ function WidgetForm({ widget }: { widget: Widget }) {
         <Alert tone="info">This section is not shown on the site: the page keeps its place, but visitors do not see it.</Alert>
       )}
       {saved && <Alert tone="success">{saved}</Alert>}
-      <ErrorSummary error={save.error} fields={fields} />
+      <ErrorSummary error={save.error ?? autosave.error ?? publish.error ?? discard.error} fields={fields} />
+      <p className="admin-form__note" role="status" aria-live="polite">
+        {autosave.saving
+          ? 'Saving draft…'
+          : autosave.savedAt
+            ? `Draft saved at ${formatTime(autosave.savedAt, dates)}. The public site still shows the published version.`
+            : draft
+              ? `You are editing a draft saved at ${formatTime(draft.updated_at, dates)}. The public site still shows the published version.`
+              : ''}
+      </p>
       <div className="admin-form__grid">
         <TextField
           label="Name"
@@ -163,6 +222,26 @@ function WidgetForm({ widget }: { widget: Widget }) {
         <Button type="submit" loading={save.isPending}>
           Save changes
         </Button>
+        <Button variant="secondary" loading={autosave.saving} onClick={() => void autosave.saveNow()}>
+          Save draft
+        </Button>
+        {hasDraft && (
+          <>
+            <Button variant="secondary" loading={publish.isPending} onClick={() => void onPublish()}>
+              Publish draft
+            </Button>
+            <Button
+              variant="ghost"
+              loading={discard.isPending}
+              onClick={() => {
+                autosave.cancelPending();
+                discard.mutate({ kind: 'widget', id: widget.id });
+              }}
+            >
+              Discard draft
+            </Button>
+          </>
+        )}
         {!section && (
           <Button variant="quiet-danger" loading={remove.isPending} onClick={() => void onDelete()}>
             Delete

@@ -1,0 +1,128 @@
+// History and restore of the content admins edit (issue 27): admins only, on both doors.
+import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';
+import { idInput } from '#shared/schemas/content-inputs.ts';
+import { z } from 'zod';
+import {
+  contentVersionSchema,
+  draftKeyInput,
+  draftSchema,
+  historyInput,
+  historySchema,
+  shopDraftInput,
+  testimonialDraftInput,
+  widgetDraftInput,
+} from '#shared/schemas/versions.ts';
+import { SHOP_ITEM_ID } from './item-states.ts';
+import { discardDraft, getDraft, publishDraft, saveDraft } from './drafts.service.ts';
+import { getHistory, restoreVersion } from './versions.service.ts';
+
+export const versionsRouter = router({
+  // Past versions of the shop record and reviews are kept from every cache (no-store), as personal data is.
+  history: adminProcedure
+    .use(carriesSecret)
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/content-history/{kind}/{id}',
+        tags: ['history'],
+        summary: 'The versions of a widget, gallery, testimonial or the shop record (id 1), newest first',
+      },
+    })
+    .concat(checkedInput(historyInput))
+    .output(historySchema)
+    .query(({ ctx, input }) => getHistory(ctx.deps, input.kind, input.id)),
+
+  restore: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/content-versions/{id}/restore',
+        tags: ['history'],
+        summary: 'Restore a version: the item takes its fields, kept as a new version',
+      },
+      changesPublicContent: true,
+    })
+    .concat(checkedInput(idInput))
+    .output(contentVersionSchema)
+    .mutation(({ ctx, input }) => restoreVersion(ctx.deps, input.id, ctx.user.id)),
+
+  draft: adminProcedure
+    .use(carriesSecret)
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/content-drafts/{kind}/{id}',
+        tags: ['history'],
+        summary: "The item's draft (null when it has none)",
+      },
+    })
+    .concat(checkedInput(draftKeyInput))
+    .output(draftSchema)
+    .query(async ({ ctx, input }) => ({ draft: await getDraft(ctx.deps, input.kind, input.id) })),
+
+  // A draft is never public content: saving or discarding it leaves the snapshot as it is.
+  saveWidgetDraft: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/api/content-drafts/widget/{id}',
+        tags: ['history'],
+        summary: "Save (or autosave) a widget's draft",
+      },
+      changesPublicContent: false,
+    })
+    .concat(checkedInput(widgetDraftInput))
+    .output(contentVersionSchema)
+    .mutation(({ ctx, input }) => saveDraft(ctx.deps, { kind: 'widget', ...input }, ctx.user.id)),
+
+  saveTestimonialDraft: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/api/content-drafts/testimonial/{id}',
+        tags: ['history'],
+        summary: "Save (or autosave) a testimonial's draft",
+      },
+      changesPublicContent: false,
+    })
+    .concat(checkedInput(testimonialDraftInput))
+    .output(contentVersionSchema)
+    .mutation(({ ctx, input }) => saveDraft(ctx.deps, { kind: 'testimonial', ...input }, ctx.user.id)),
+
+  saveShopDraft: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/api/content-drafts/shop',
+        tags: ['history'],
+        summary: "Save (or autosave) the shop record's draft",
+      },
+      changesPublicContent: false,
+    })
+    .concat(checkedInput(shopDraftInput))
+    .output(contentVersionSchema)
+    .mutation(({ ctx, input }) => saveDraft(ctx.deps, { kind: 'shop', id: SHOP_ITEM_ID, ...input }, ctx.user.id)),
+
+  publishDraft: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/content-drafts/{kind}/{id}/publish',
+        tags: ['history'],
+        summary: 'Publish the draft: it goes live',
+      },
+      changesPublicContent: true,
+    })
+    .concat(checkedInput(draftKeyInput))
+    .output(contentVersionSchema)
+    .mutation(({ ctx, input }) => publishDraft(ctx.deps, input.kind, input.id, ctx.user.id)),
+
+  discardDraft: adminProcedure
+    .meta({
+      openapi: { method: 'DELETE', path: '/api/content-drafts/{kind}/{id}', tags: ['history'], summary: 'Discard the draft' },
+      changesPublicContent: false,
+    })
+    .concat(checkedInput(draftKeyInput))
+    .output(z.void())
+    .mutation(({ ctx, input }) => discardDraft(ctx.deps, input.kind, input.id)),
+});

@@ -1,0 +1,137 @@
+/**
+ * History and restore (issue 27): every save of a widget, a gallery, a testimonial or the shop
+ * record keeps a version (who, when, what it was) in the transaction of the save; Restore writes a
+ * version back into the live row and keeps that as a new version, so history is never rewritten.
+ * The model: docs/decisions/content-versions-and-drafts.md.
+ */
+import type { Kysely } from 'kysely';
+import type { AppDeps } from '#server/app-deps.ts';
+import type { Database } from '#server/db/types.ts';
+import type { ContentKind } from '#shared/value-sets.ts';
+import { AppError } from '#server/errors.ts';
+import { presentImageVariants } from '#server/images/image-presenter.ts';
+import { findImageVariants } from '#server/images/images.repository.ts';
+import { releaseImagesQuietly } from '#server/images/images.service.ts';
+import type { ContentVersion, History } from '#shared/schemas/versions.ts';
+import * as versions from './content-versions.repository.ts';
+import * as versionImages from './content-version-images.repository.ts';
+import type { ContentVersionRecord } from './content-versions.repository.ts';
+import { applyItemState, imagesOf, lockItem, parseVersionData, readItemState, type VersionData } from './item-states.ts';
+
+type Db = Kysely<Database>;
+/** Who saved: the signed-in admin's user id, or null (the seed, a job). */
+export type Author = number | null;
+
+/** Keeps the item's state as it is now (in `trx`) as its next published version. */
+export async function keepVersion(
+  trx: Db,
+  kind: ContentKind,
+  itemId: number,
+  author: Author,
+  restoredFrom: number | null = null,
+): Promise<{ id: number; number: number } | undefined> {
+  const data = await readItemState(trx, kind, itemId);
+  if (!data) return undefined;
+  const kept = await versions.insertPublishedVersion(trx, { kind, itemId, data: JSON.stringify(data), authorId: author, restoredFrom });
+  await versionImages.insertVersionImages(trx, kept.id, imagesOf(kind, data));
+  return kept;
+}
+
+/**
+ * Runs a save of an existing item inside its transaction and keeps the result as a version. An
+ * item saved for the first time since history began gets its state before the save kept first
+ * (no author), so the first Restore has something to go back to. The caller has locked the row.
+ */
+export async function withVersion<T>(trx: Db, kind: ContentKind, itemId: number, author: Author, save: () => Promise<T>): Promise<T> {
+  if ((await versions.countPublishedVersions(trx, kind, itemId)) === 0) await keepVersion(trx, kind, itemId, null);
+  const result = await save();
+  await keepVersion(trx, kind, itemId, author);
+  return result;
+}
+
+function authorName(row: ContentVersionRecord): string | null {
+  if (row.author_firstname === null) return null;
+  return `${row.author_firstname} ${row.author_lastname ?? ''}`.trim();
+}
+
+export function presentVersion(row: ContentVersionRecord): ContentVersion {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    author: authorName(row),
+    restored_from: row.restored_from,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+    data: parseVersionData(row.item_kind, row.data),
+  };
+}
+
+async function thumbsOf(deps: Pick<AppDeps, 'db' | 'storage'>, kind: ContentKind, states: VersionData[]): Promise<Record<string, string>> {
+  const ids = [...new Set(states.flatMap((state) => imagesOf(kind, state)))];
+  const rows = await findImageVariants(deps.db, ids);
+  const thumbs: Record<string, string> = {};
+  for (const row of rows) {
+    const variants = presentImageVariants(deps.storage, row);
+    if (variants) thumbs[String(row.id)] = variants.thumb_url;
+  }
+  return thumbs;
+}
+
+/** An item's published versions, newest first, with the live item to compare them with. */
+export async function getHistory(deps: Pick<AppDeps, 'db' | 'storage'>, kind: ContentKind, itemId: number): Promise<History> {
+  const current = await readItemState(deps.db, kind, itemId);
+  if (!current) throw AppError.notFound();
+  const rows = await versions.listPublishedVersions(deps.db, kind, itemId);
+  const presented = rows.map(presentVersion);
+  const thumbs = await thumbsOf(deps, kind, [current, ...presented.map((version) => version.data as VersionData)]);
+  return { kind, item_id: itemId, current: current, versions: presented, thumbs };
+}
+
+/**
+ * Puts a published version back: the live row takes its fields and the result is kept as a new
+ * version ("restored from n"). An item deleted since is a 409; a version that is not there, a 404.
+ */
+export async function restoreVersion(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'log'>,
+  versionId: number,
+  author: Author,
+): Promise<ContentVersion> {
+  const version = await versions.findVersion(deps.db, versionId);
+  if (!version || version.status !== 'published') throw AppError.notFound();
+  const kind = version.item_kind;
+  const data = parseVersionData(kind, version.data);
+  const released = await deps.db.transaction().execute(async (trx) => {
+    if (!(await lockItem(trx, kind, version.item_id))) throw AppError.deletedMeanwhile();
+    const replaced = await applyItemState(trx, kind, version.item_id, data);
+    await keepVersion(trx, kind, version.item_id, author, version.number);
+    return replaced;
+  });
+  await releaseImagesQuietly(deps, released);
+  const rows = await versions.listPublishedVersions(deps.db, kind, version.item_id);
+  return presentVersion(rows[0]!);
+}
+
+/**
+ * Deletes published versions past keeping (older than VERSIONS_KEEP_DAYS and not among an item's
+ * newest VERSIONS_KEEP_COUNT), in batches, then releases the pictures only they kept.
+ */
+export async function pruneVersions(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>,
+  closing: () => boolean = () => false,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const ids = await versions.listVersionsPastKeeping(deps.db, deps.config.versionsKeepDays, deps.config.versionsKeepCount, 500);
+    if (ids.length === 0) break;
+    const imageIds = await deps.db.transaction().execute(async (trx) => {
+      const images = await versionImages.listImagesOfVersions(trx, ids);
+      await versions.deleteVersions(trx, ids);
+      return images;
+    });
+    await releaseImagesQuietly(deps, imageIds);
+    total += ids.length;
+    if (ids.length < 500 || closing()) break;
+  }
+  return total;
+}

@@ -1,0 +1,97 @@
+/**
+ * History of the content an admin edits (issue 27): what a kept version says, as both doors answer
+ * it. A version's `data` is the item's own fields (see docs/rest-contract.md "History"); pictures
+ * are named by image id and shown through `thumbs` (image id → thumbnail URL).
+ */
+import { z } from 'zod';
+import { CONTENT_KINDS, CONTENT_VERSION_STATUSES } from '#shared/value-sets.ts';
+import { idField, testimonialFieldsInput, widgetFieldsInput } from '#shared/schemas/content-inputs.ts';
+import { shopInput, shopSchema } from '#shared/schemas/shop.ts';
+import { WIDGET_TYPES } from '#shared/value-sets.ts';
+
+export const contentKindSchema = z.enum(CONTENT_KINDS, { error: 'The selected kind is invalid.' });
+
+export const historyInput = z.object({ kind: contentKindSchema, id: idField() });
+export type HistoryInput = z.infer<typeof historyInput>;
+
+/** What each kind keeps: the fields an admin edits, pictures by image id, a gallery's images in order. */
+export const widgetVersionData = z.object({
+  name: z.string(),
+  type: z.enum(WIDGET_TYPES),
+  html: z.string(),
+  alt: z.string(),
+  image_id: z.number().int().nullable(),
+});
+export type WidgetVersionData = z.infer<typeof widgetVersionData>;
+
+export const galleryVersionData = z.object({
+  name: z.string(),
+  url: z.string(),
+  hidden: z.boolean(),
+  cover_image_id: z.number().int().nullable(),
+  images: z.array(z.object({ id: z.number().int(), image_id: z.number().int(), alt: z.string(), link: z.string().nullable() })),
+});
+export type GalleryVersionData = z.infer<typeof galleryVersionData>;
+
+export const testimonialVersionData = z.object({ name: z.string(), score: z.number().int(), review: z.string() });
+export type TestimonialVersionData = z.infer<typeof testimonialVersionData>;
+
+export const shopVersionData = shopSchema;
+
+export const versionDataSchemas = {
+  widget: widgetVersionData,
+  gallery: galleryVersionData,
+  testimonial: testimonialVersionData,
+  shop: shopVersionData,
+} as const;
+
+export const contentVersionSchema = z.object({
+  id: z.number().int(),
+  /** 1, 2, 3 … per item; null for the draft. */
+  number: z.number().int().nullable(),
+  status: z.enum(CONTENT_VERSION_STATUSES),
+  /** Who saved it; null when the account is gone or for the state before history began. */
+  author: z.string().nullable(),
+  /** The number of the version this one restored, if it was a restore. */
+  restored_from: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type ContentVersion = z.infer<typeof contentVersionSchema>;
+
+export const historySchema = z.object({
+  kind: contentKindSchema,
+  item_id: z.number().int(),
+  /** The live item, as a version would say it: compare any version against it. */
+  current: z.record(z.string(), z.unknown()),
+  /** Published versions, newest first. */
+  versions: z.array(contentVersionSchema),
+  /** Image id → its thumbnail's URL, for every picture the versions and the live item name. */
+  thumbs: z.record(z.string(), z.string()),
+});
+export type History = z.infer<typeof historySchema>;
+
+/** The kinds that can be saved as a draft beside the published item (a gallery cannot). */
+export const DRAFT_KINDS = ['widget', 'testimonial', 'shop'] as const;
+export type DraftKind = (typeof DRAFT_KINDS)[number];
+export const draftKindSchema = z.enum(DRAFT_KINDS, { error: 'The selected kind is invalid.' });
+
+export const draftKeyInput = z.object({ kind: draftKindSchema, id: idField() });
+export type DraftKeyInput = z.infer<typeof draftKeyInput>;
+
+/**
+ * PUT /api/content-drafts/{kind}/{id}: the fields of the item's edit form, the same rules as its
+ * save (a widget's picture is not drafted: the draft keeps the live one). Autosave sends it every
+ * few seconds while the admin types; it updates the one draft in place. One procedure per kind
+ * (an input is one object on the REST door).
+ */
+export const widgetDraftInput = widgetFieldsInput.extend({ id: idField() });
+export const testimonialDraftInput = testimonialFieldsInput.extend({ id: idField() });
+export const shopDraftInput = shopInput;
+export type DraftSaveInput =
+  | ({ kind: 'widget' } & z.infer<typeof widgetDraftInput>)
+  | ({ kind: 'testimonial' } & z.infer<typeof testimonialDraftInput>)
+  | ({ kind: 'shop'; id: number } & z.infer<typeof shopDraftInput>);
+
+export const draftSchema = z.object({ draft: contentVersionSchema.nullable() });
