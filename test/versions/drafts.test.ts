@@ -87,6 +87,14 @@ describe(`drafts on ${testEngine}`, () => {
     const history = (await admin.get(`/api/content-history/widget/${id}`)).body;
     expect(history.versions[0].number).toBe(published.body.number);
     expect(history.versions.at(-1).data.html).toBe(live);
+    // The activity log has the publish, linked to its version.
+    const entry = await t.deps.db
+      .selectFrom('activity_entries')
+      .selectAll()
+      .where('kind', '=', 'content-published')
+      .where('item_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ item_type: 'widget', item_label: 'HomeText1', version_id: published.body.id });
   });
 
   it('testimonial and shop drafts; discard leaves the published item', async () => {

@@ -138,6 +138,19 @@ describe('restore', () => {
     // History is never rewritten: the versions before are all still there.
     expect(after.versions.map((v) => v.number)).toEqual([3, 2, 1]);
     expect(after.current.html).toBe('<p>First</p>');
+    // The activity log has the restore, linked to the version it made.
+    const entry = await t.deps.db
+      .selectFrom('activity_entries')
+      .selectAll()
+      .where('kind', '=', 'content-restored')
+      .where('item_id', '=', widget.id)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      item_type: 'widget',
+      item_label: 'HistoryRestore',
+      version_id: restored.body.id,
+      details: 'version 1 restored',
+    });
   });
 
   it('restores a gallery: order, alt and visibility; images removed since stay removed', async () => {

@@ -19,7 +19,7 @@ import * as galleries from './galleries.repository.ts';
 import * as galleryImages from './gallery-images.repository.ts';
 import type { GalleryRecord } from './galleries.repository.ts';
 import type { GalleryImageRecord } from './gallery-images.repository.ts';
-import { keepVersion, withVersion } from '#server/versions/versions.service.ts';
+import { forgetItemHistory, keepVersion, withVersion } from '#server/versions/versions.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
@@ -130,8 +130,9 @@ export async function purgeBinnedGallery(deps: Deps, id: number, actor: Actor): 
     if (!locked) return null;
     const images = await galleryImages.galleryImageIds(trx, id);
     await galleries.deleteBinnedGalleryRow(trx, id);
+    const keptByHistory = await forgetItemHistory(trx, 'gallery', id);
     await recordActivity(trx, { actor, kind: 'bin-purged', item: { type: 'gallery', id, label: locked.name } });
-    return [locked.cover_image_id, ...images.map((image) => image.image_id)];
+    return [locked.cover_image_id, ...images.map((image) => image.image_id), ...keptByHistory];
   });
   if (imageIds === null) return false;
   await releaseImagesQuietly(deps, imageIds);
@@ -146,7 +147,9 @@ export async function addGalleryImage(deps: Deps, galleryId: number, filePath: s
   const id = await replaceImage(deps, { path: filePath, field: 'file' }, async (trx, image) => {
     const locked = await galleries.lockGallery(trx, galleryId);
     if (!locked) throw AppError.field('gallery_id', INVALID_GALLERY_MESSAGE);
-    const added = await withVersion(trx, 'gallery', galleryId, actor.userId, () => galleryImages.insertGalleryImage(trx, galleryId, image!.id));
+    const added = await withVersion(trx, 'gallery', galleryId, actor.userId, () =>
+      galleryImages.insertGalleryImage(trx, galleryId, image!.id),
+    );
     await recordActivity(trx, {
       actor,
       kind: 'content-saved',

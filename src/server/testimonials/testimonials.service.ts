@@ -9,7 +9,7 @@ import { recordActivity } from '#server/activity/record-activity.ts';
 import { type Actor } from '#server/activity/actor.ts';
 import * as repo from './testimonials.repository.ts';
 import type { TestimonialRecord } from './testimonials.repository.ts';
-import { keepVersion, withVersion } from '#server/versions/versions.service.ts';
+import { forgetItemHistory, keepVersion, withVersion } from '#server/versions/versions.service.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -43,7 +43,12 @@ export async function createTestimonial(deps: Deps, input: TestimonialFieldsInpu
   const id = await deps.db.transaction().execute(async (trx) => {
     const testimonialId = await repo.insertTestimonial(trx, values);
     await keepVersion(trx, 'testimonial', testimonialId, actor.userId);
-    await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'testimonial', id: testimonialId, label: values.name }, details: 'created' });
+    await recordActivity(trx, {
+      actor,
+      kind: 'content-saved',
+      item: { type: 'testimonial', id: testimonialId, label: values.name },
+      details: 'created',
+    });
     return testimonialId;
   });
   return getTestimonial(deps, id);
@@ -74,6 +79,7 @@ export async function purgeBinnedTestimonial(deps: Deps, id: number, actor: Acto
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.deleteBinnedTestimonial(trx, id);
     if (!row) return false;
+    await forgetItemHistory(trx, 'testimonial', id);
     await recordActivity(trx, { actor, kind: 'bin-purged', item: { type: 'testimonial', id, label: row.name } });
     return true;
   });

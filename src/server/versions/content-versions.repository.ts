@@ -96,6 +96,12 @@ export async function listVersionsPastKeeping(db: Db, keepDays: number, keepCoun
   return rows.map((row) => row.id);
 }
 
+/** Every version and draft of one item (deleting it for good takes its history with it). */
+export async function listVersionIdsOf(db: Db, kind: ContentKind, itemId: number): Promise<number[]> {
+  const rows = await db.selectFrom('content_versions').select('id').where('item_kind', '=', kind).where('item_id', '=', itemId).execute();
+  return rows.map((row) => row.id);
+}
+
 export async function deleteVersions(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.deleteFrom('content_versions').where('id', 'in', ids).execute();

@@ -15,7 +15,9 @@ import type { WidgetVersionData } from '#shared/schemas/versions.ts';
 import type { ContentVersion, DraftKind, DraftSaveInput } from '#shared/schemas/versions.ts';
 import * as versions from './content-versions.repository.ts';
 import { applyItemState, lockItem, parseVersionData, readItemState, type VersionData } from './item-states.ts';
-import { keepVersion, presentVersion, type Author } from './versions.service.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
+import type { Actor } from '#server/activity/actor.ts';
+import { itemLabel, keepVersion, presentVersion, type Author } from './versions.service.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -70,7 +72,7 @@ export async function getDraft(deps: Deps, kind: DraftKind, id: number): Promise
  * Makes the draft live: the live row takes its fields and is kept as the next published version,
  * and the draft goes, in one transaction. An item deleted meanwhile is a 409; no draft, a 404.
  */
-export async function publishDraft(deps: Deps, kind: DraftKind, id: number, author: Author): Promise<ContentVersion> {
+export async function publishDraft(deps: Deps, kind: DraftKind, id: number, actor: Actor): Promise<ContentVersion> {
   const number = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockItem(trx, kind, id))) throw AppError.deletedMeanwhile();
     const draft = await versions.findDraft(trx, kind, id);
@@ -86,7 +88,9 @@ export async function publishDraft(deps: Deps, kind: DraftKind, id: number, auth
     if ((await versions.countPublishedVersions(trx, kind, id)) === 0) await keepVersion(trx, kind, id, null);
     await applyItemState(trx, kind, id, data);
     await versions.deleteDraft(trx, kind, id);
-    return (await keepVersion(trx, kind, id, author))!.number;
+    const kept = (await keepVersion(trx, kind, id, actor.userId))!;
+    await recordActivity(trx, { actor, kind: 'content-published', item: { type: kind, id, label: itemLabel(data) }, versionId: kept.id });
+    return kept.number;
   });
   const rows = await versions.listPublishedVersions(deps.db, kind, id);
   return presentVersion(rows.find((row) => row.number === number)!);

@@ -13,6 +13,7 @@ import {
   widgetDraftInput,
 } from '#shared/schemas/versions.ts';
 import { SHOP_ITEM_ID } from './item-states.ts';
+import { actorOf } from '#server/activity/actor.ts';
 import { discardDraft, getDraft, publishDraft, saveDraft } from './drafts.service.ts';
 import { getHistory, restoreVersion } from './versions.service.ts';
 
@@ -44,7 +45,7 @@ export const versionsRouter = router({
     })
     .concat(checkedInput(idInput))
     .output(contentVersionSchema)
-    .mutation(({ ctx, input }) => restoreVersion(ctx.deps, input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => restoreVersion(ctx.deps, input.id, actorOf(ctx))),
 
   draft: adminProcedure
     .use(carriesSecret)
@@ -115,7 +116,7 @@ export const versionsRouter = router({
     })
     .concat(checkedInput(draftKeyInput))
     .output(contentVersionSchema)
-    .mutation(({ ctx, input }) => publishDraft(ctx.deps, input.kind, input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => publishDraft(ctx.deps, input.kind, input.id, actorOf(ctx))),
 
   discardDraft: adminProcedure
     .meta({

@@ -6,6 +6,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
+import type { Actor } from '#server/activity/actor.ts';
 import type { Database } from '#server/db/types.ts';
 import type { ContentKind } from '#shared/value-sets.ts';
 import { AppError } from '#server/errors.ts';
@@ -88,6 +90,12 @@ export async function getHistory(deps: Pick<AppDeps, 'db' | 'storage'>, kind: Co
   return { kind, item_id: itemId, current: current, versions: presented, thumbs };
 }
 
+/** The name an activity entry keeps for the item (the shop has none of its own). */
+export function itemLabel(data: unknown): string | null {
+  const name = (data as { name?: unknown } | null)?.name;
+  return typeof name === 'string' ? name : null;
+}
+
 /**
  * Puts a published version back: the live row takes its fields and the result is kept as a new
  * version ("restored from n"). An item deleted since is a 409; a version that is not there, a 404.
@@ -95,7 +103,7 @@ export async function getHistory(deps: Pick<AppDeps, 'db' | 'storage'>, kind: Co
 export async function restoreVersion(
   deps: Pick<AppDeps, 'db' | 'storage' | 'log'>,
   versionId: number,
-  author: Author,
+  actor: Actor,
 ): Promise<ContentVersion> {
   const version = await versions.findVersion(deps.db, versionId);
   if (!version || version.status !== 'published') throw AppError.notFound();
@@ -104,12 +112,30 @@ export async function restoreVersion(
   const released = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockItem(trx, kind, version.item_id))) throw AppError.deletedMeanwhile();
     const replaced = await applyItemState(trx, kind, version.item_id, data);
-    await keepVersion(trx, kind, version.item_id, author, version.number);
+    const kept = await keepVersion(trx, kind, version.item_id, actor.userId, version.number);
+    await recordActivity(trx, {
+      actor,
+      kind: 'content-restored',
+      item: { type: kind, id: version.item_id, label: itemLabel(data) },
+      versionId: kept?.id ?? null,
+      details: `version ${version.number} restored`,
+    });
     return replaced;
   });
   await releaseImagesQuietly(deps, released);
   const rows = await versions.listPublishedVersions(deps.db, kind, version.item_id);
   return presentVersion(rows[0]!);
+}
+
+/**
+ * An item deleted for good (from the bin) takes its versions and draft with it; returns the
+ * pictures they named, for the caller to release after the transaction, as a real delete does.
+ */
+export async function forgetItemHistory(trx: Db, kind: ContentKind, itemId: number): Promise<number[]> {
+  const ids = await versions.listVersionIdsOf(trx, kind, itemId);
+  const images = await versionImages.listImagesOfVersions(trx, ids);
+  await versions.deleteVersions(trx, ids);
+  return images;
 }
 
 /**

@@ -16,7 +16,7 @@ import { type Actor } from '#server/activity/actor.ts';
 import { releaseImagesQuietly, replaceImage } from '#server/images/images.service.ts';
 import * as repo from './widgets.repository.ts';
 import type { WidgetRecord } from './widgets.repository.ts';
-import { keepVersion, withVersion } from '#server/versions/versions.service.ts';
+import { forgetItemHistory, keepVersion, withVersion } from '#server/versions/versions.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
@@ -86,7 +86,12 @@ export async function createWidget(deps: Deps, input: WidgetCreateInput, actor: 
       if (await repo.isWidgetNameTaken(trx, input.name)) throw nameTaken();
       const widgetId = await repo.insertWidget(trx, { name: input.name, type: input.type });
       await keepVersion(trx, 'widget', widgetId, actor.userId);
-      await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'widget', id: widgetId, label: input.name }, details: 'created' });
+      await recordActivity(trx, {
+        actor,
+        kind: 'content-saved',
+        item: { type: 'widget', id: widgetId, label: input.name },
+        details: 'created',
+      });
       return widgetId;
     })
     .catch((error: unknown) => {
@@ -157,14 +162,15 @@ export async function moveWidgetToBin(deps: Pick<AppDeps, 'db'>, id: number, act
 
 /** Deletes a binned widget for good, then its image once nothing else names it; false when not in the bin. */
 export async function purgeBinnedWidget(deps: Deps, id: number, actor: Actor): Promise<boolean> {
-  const imageId = await deps.db.transaction().execute(async (trx) => {
+  const imageIds = await deps.db.transaction().execute(async (trx) => {
     const locked = await repo.lockBinnedWidget(trx, id);
     if (!locked) return undefined;
     await repo.deleteBinnedWidgetRow(trx, id);
+    const keptByHistory = await forgetItemHistory(trx, 'widget', id);
     await recordActivity(trx, { actor, kind: 'bin-purged', item: { type: 'widget', id, label: locked.name } });
-    return locked.image_id;
+    return [locked.image_id, ...keptByHistory];
   });
-  if (imageId === undefined) return false;
-  await releaseImagesQuietly(deps, [imageId]);
+  if (imageIds === undefined) return false;
+  await releaseImagesQuietly(deps, imageIds);
   return true;
 }
