@@ -108,6 +108,16 @@ describe('content by page and section', () => {
       const { page } = await j.newContext();
       const url = (pathname: string) => new URL(pathname, server.baseUrl).toString();
 
+      await j.step('before the admin sets anything, the shop record is neutral placeholders, not the demo shop', async () => {
+        for (const pathname of ['/', '/contact']) {
+          await page.goto(url(pathname));
+          await settled(page);
+          const text = (await page.locator('body').textContent()) ?? '';
+          expect(text, pathname).not.toMatch(/Harbourside|Porthaven|Quay Road|TR19|01736 555 014/);
+          expect(text, pathname).toContain('Your town');
+        }
+      });
+
       await j.step("the admin sets the shop's own details", async () => {
         const admin = new ApiClient(server.baseUrl);
         await admin.login(server.adminEmail, server.adminPassword);
@@ -117,6 +127,7 @@ describe('content by page and section', () => {
           name: 'Penwith Panels',
           addressLines: ['2 Mill Lane'],
           town: 'Hayle',
+          county: 'Cornwall',
           postcode: 'TR27 4AA',
           telephone: '01736 222 333',
           email: 'hello@penwith.test',

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { ensureFirstAdmin, seedDemoContent } from '#server/db/seed/seed.ts';
+import { ensureFirstAdmin, ensureShop, seedDemoContent } from '#server/db/seed/seed.ts';
 import { demoGalleries, demoTestimonials, demoWidgets } from '#server/db/seed/demo-content.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
 import { ABOUT_GALLERY_ID } from '#shared/limits.ts';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
+import { adminClient } from '#test/support/content.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -157,5 +158,17 @@ describe('DEMO_CONTENT', () => {
     // Turned on later, the examples come then.
     const later = await seedDemoContent(own.deps.db, own.deps.storage, { isDemoContentOn: true });
     expect(later).toEqual({ widgetsCreated: 0, galleriesCreated: demoGalleries.length, testimonialsCreated: demoTestimonials.length });
+  });
+
+  it('with DEMO_CONTENT off, the shop record starts as neutral placeholders, not the demo shop', async () => {
+    await own.deps.db.deleteFrom('shop').execute();
+    await ensureShop(own.deps.db, { isDemoContentOn: false });
+    const row = await own.deps.db.selectFrom('shop').selectAll().executeTakeFirstOrThrow();
+    expect(row.name).toBe('Your body shop');
+    expect(JSON.stringify(row)).not.toMatch(/Harbourside|Porthaven|Quay Road|TR19|01736 555 014|harbourside-bodyshop/);
+    // It is a valid record: the admin's first save of the form starts from it.
+    const { client } = await adminClient(own);
+    const shop = (await client.get('/api/shop')).body as Record<string, unknown>;
+    expect((await client.put('/api/shop', { json: { ...shop, town: 'Hayle' } })).status).toBe(200);
   });
 });

@@ -40,6 +40,28 @@ export const defaultShop: Shop = {
   reviewLink: '',
 };
 
+/**
+ * The shop record of a site started without demo content (DEMO_CONTENT off, as on PostgreSQL by
+ * default): neutral placeholders that name no real place, number or address (issue 26), every
+ * field the pages need filled, until the admin sets the shop's own at /admin/shop (the first step
+ * of the dashboard's checklist). The telephone is in Ofcom's range kept for drama (01632 960xxx),
+ * the e-mail on example.com.
+ */
+export const starterShop: Shop = {
+  ...defaultShop,
+  name: 'Your body shop',
+  tagline: 'Vehicle body repairs and paintwork',
+  addressLines: ['Your street'],
+  town: 'Your town',
+  county: '',
+  postcode: 'AB1 2CD',
+  telephone: '01632 960000',
+  email: 'hello@example.com',
+  latitude: 54.0,
+  longitude: -2.0,
+  socialLinks: [],
+};
+
 /** The demo shop's trust signals, written with the demo content (DEMO_CONTENT on), made up like the rest of it. */
 export const demoTrustSignals: Pick<Shop, 'accreditations' | 'insurers' | 'yearEstablished' | 'warranty' | 'reviewsUrl'> = {
   accreditations: ['BS 10125', 'PAS 125'],

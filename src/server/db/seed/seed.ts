@@ -21,7 +21,7 @@ import * as testimonials from '#server/testimonials/testimonials.repository.ts';
 import { insertShopIfAbsent } from '#server/shop/shop.repository.ts';
 import { findAppState, setAppStateIfAbsent } from '#server/db/app-state.repository.ts';
 import { demoImagesDir } from '#server/paths.ts';
-import { defaultShop, demoTrustSignals } from './default-shop.ts';
+import { defaultShop, demoTrustSignals, starterShop } from './default-shop.ts';
 import { demoGalleries, demoImageFileName, demoTestimonials, demoWidgets, type DemoImageSpec } from './demo-content.ts';
 import { starterWidgets } from './starter-content.ts';
 
@@ -96,7 +96,11 @@ export async function seedDemoContent(
 
 /** The shop's details, once per database (every page reads them); an admin's edits stay. */
 export async function ensureShop(db: Kysely<Database>, options: { isDemoContentOn?: boolean } = {}): Promise<void> {
-  await insertShopIfAbsent(db, options.isDemoContentOn ? { ...defaultShop, ...demoTrustSignals } : defaultShop);
+  // A site without demo content starts with neutral placeholders; a test database that does not
+  // say (isDemoContentOn left out) with the demo shop's details, without its trust signals.
+  const shop =
+    options.isDemoContentOn === false ? starterShop : options.isDemoContentOn ? { ...defaultShop, ...demoTrustSignals } : defaultShop;
+  await insertShopIfAbsent(db, shop);
 }
 
 /**
