@@ -33,7 +33,7 @@ describe('activity log and bin', () => {
     const visitor = await j.newContext();
 
     await j.step('the admin deletes the testimonial through the confirmation dialog', async () => {
-      await signIn(page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/');
+      await signIn(page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/admin');
       await page.goto(j.url('/admin/testimonials'));
       await visible(page.getByRole('heading', { name: NAME }));
       await page.getByRole('button', { name: `Delete testimonial by ${NAME}` }).click();
@@ -94,7 +94,7 @@ describe('activity log and bin', () => {
 
     await j.step('both screens at 390 px', async () => {
       const phone = await j.newContext({ viewport: PHONE });
-      await signIn(phone.page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/');
+      await signIn(phone.page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/admin');
       for (const path of ['/admin/activity', '/admin/bin']) {
         await phone.page.goto(j.url(path));
         await visible(phone.page.getByRole('heading', { name: path === '/admin/bin' ? 'Bin' : 'Activity log', exact: true }));

@@ -17,7 +17,7 @@ import type { Shop } from '#shared/schemas/shop.ts';
 const j = useJourney(import.meta.filename);
 
 async function signInAsAdmin(page: Page, baseUrl = j.server.baseUrl, email = j.server.adminEmail, password = j.server.adminPassword) {
-  await signIn(page, baseUrl, email, password, '/');
+  await signIn(page, baseUrl, email, password, '/admin');
 }
 
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main' });

@@ -23,7 +23,7 @@ describe('admin: history and drafts', () => {
   test('edit the home text as a draft, publish it, restore the previous version', async () => {
     const { page } = j;
     const visitor = await j.newContext();
-    await signIn(page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/');
+    await signIn(page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/admin');
 
     // The published text's first words, as the page shows them.
     const html = (await j.api().get('/api/widgets/HomeText1')).body.html as string;

@@ -112,7 +112,7 @@ export function ActivityPage() {
               {list.data.total === 1 ? '1 entry' : `${list.data.total} entries`}
             </p>
             <div className="admin-table-wrap" role="region" aria-label="Activity log" tabIndex={0}>
-              <table className="admin-table" aria-busy={list.isFetching}>
+              <table className="admin-table admin-table--cards" aria-busy={list.isFetching}>
                 <thead>
                   <tr>
                     <th scope="col">When</th>
@@ -124,10 +124,12 @@ export function ActivityPage() {
                 <tbody>
                   {list.data.data.map((entry) => (
                     <tr key={entry.id}>
-                      <td>{formatDateTime(entry.at, dates)}</td>
-                      <td>{entry.who}</td>
-                      <td className="admin-table__email">{entry.ip ?? ''}</td>
-                      <td>
+                      <td data-label="When">{formatDateTime(entry.at, dates)}</td>
+                      <td data-label="Who">{entry.who}</td>
+                      <td data-label="Address" className="admin-table__email">
+                        {entry.ip ?? ''}
+                      </td>
+                      <td data-label="What">
                         {entry.link ? <Link href={entry.link.replace(/^\/admin/, '') || '/'}>{entry.what}</Link> : entry.what}
                         {entry.details && <span className="admin-activity__details"> ({entry.details})</span>}
                         {entry.versionId !== null && <span className="admin-activity__details"> version {entry.versionId}</span>}
