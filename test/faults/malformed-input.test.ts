@@ -505,6 +505,7 @@ describe('malformed input never reaches a 500', () => {
     // Named by table, so a failure says which rows moved.
     expect(Object.keys(after).filter((table) => after[table] !== before[table])).toEqual([]);
     expect(after).toEqual(before);
-    expect(seconds).toBeLessThan(180);
-  });
+    // A bound, not a speed target: about 30 s on a quiet machine, several minutes at load 20.
+    expect(seconds).toBeLessThan(600);
+  }, 600_000);
 });
