@@ -154,6 +154,8 @@ try {
     '/admin/repairs',
     '/admin/repair-stages',
     '/admin/feedback',
+    '/admin/activity',
+    '/admin/bin',
   ];
   const wanted = (page) => !only || only.some((prefix) => page === prefix || (prefix !== '/' && page.startsWith(prefix)));
   const pages = [
