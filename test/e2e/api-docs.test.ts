@@ -31,10 +31,14 @@ describe('API reference', () => {
         expect(await page.title()).toBe('Harbourside Body & Paint API');
       });
 
-      await j.step('Swagger UI renders the document', async () => {
+      await j.step('Swagger UI renders the document: every tag, each opening on a click', async () => {
         await visible(page.locator('.swagger-ui .info .title', { hasText: 'Harbourside Body & Paint API' }));
+        await visible(page.locator('#operations-tag-history'));
+        expect(await page.locator('.opblock-tag').count()).toBeGreaterThanOrEqual(16);
+        await page.locator('#operations-tag-widgets').click();
         const widget = page.locator('.opblock-get', { has: page.locator('[data-path="/api/widgets/{x}"]') });
         await visible(widget);
+        await page.locator('#operations-tag-users').click();
         await visible(page.locator('[data-path="/api/users/{id}/cv"]'));
       });
 

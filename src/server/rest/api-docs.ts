@@ -26,6 +26,9 @@ export async function registerApiDocs(app: FastifyInstance, document: OpenAPIObj
       // The "valid" badge would be an image from validator.swagger.io, which the CSP refuses.
       validatorUrl: null,
       deepLinking: true,
+      // Tags start closed and open on a click. With every tag open, Swagger UI stopped rendering
+      // once the page held more than about 133 operations (141 today): only the first tag showed.
+      docExpansion: 'none',
     },
   });
 }
