@@ -196,6 +196,21 @@ describe('every logged action writes its entry', () => {
     expect((await entries('sign-in-throttled')).length).toBe(before + 1);
   });
 
+  it('a throttled sign-in whose e-mail holds a NUL byte is still a 429, logged without it (PostgreSQL refuses NUL in text)', async () => {
+    const client = new TestClient(t.app);
+    await client.csrf();
+    const email = 'nul\u0000byte@example.test';
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const res = await client.post('/login', { json: { email, password: 'wrong' }, headers: { 'x-forwarded-for': '198.51.100.77' } });
+      statuses.push(res.status);
+    }
+    expect(statuses).not.toContain(500);
+    expect(statuses.at(-1)).toBe(429);
+    const labels = (await entries('sign-in-throttled')).map((row) => row.item_label);
+    expect(labels).toContain('nulbyte@example.test');
+  });
+
   it('data exports, shop details changed, and backups', async () => {
     const { client, user } = await clientAs(t);
     expect((await client.get('/api/user/export')).status).toBe(200);

@@ -30,8 +30,12 @@ export interface ActivityEntryInput {
 }
 
 const LABEL_MAX = 200;
-const clip = (value: string | null | undefined) =>
-  value == null ? null : value.length > LABEL_MAX ? `${value.slice(0, LABEL_MAX - 1)}…` : value;
+/** At most LABEL_MAX characters, without NUL (PostgreSQL's text refuses it; a sign-in's e-mail is what anyone typed). */
+const clip = (value: string | null | undefined) => {
+  if (value == null) return null;
+  const text = value.replaceAll('\u0000', '');
+  return text.length > LABEL_MAX ? `${text.slice(0, LABEL_MAX - 1)}…` : text;
+};
 
 async function actorLabel(db: Kysely<Database>, actor: Actor): Promise<string> {
   if (actor.label) return actor.label;
