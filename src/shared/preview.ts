@@ -16,6 +16,9 @@ export function previewHref(href: string): string {
 
 /** Whether an address (path and query) asks for the preview. */
 export function asksForPreview(url: string): boolean {
-  const query = url.split('#')[0]!.split('?')[1];
-  return query !== undefined && new URLSearchParams(query).get(PREVIEW_PARAM) === PREVIEW_VALUE;
+  // Every page request asks this before anything else (the fast path): most have no query at all.
+  const start = url.indexOf('?');
+  if (start < 0) return false;
+  const end = url.indexOf('#', start);
+  return new URLSearchParams(url.slice(start + 1, end < 0 ? undefined : end)).get(PREVIEW_PARAM) === PREVIEW_VALUE;
 }

@@ -1,7 +1,7 @@
 /**
  * Admin journey, history and drafts (issue 27): the admin edits the home text, it is kept as a
- * draft the public does not see, publishes it, then restores the previous version from History and
- * the home page follows. (Preview of a draft on the public page is not built yet.)
+ * draft the public does not see, previews it on the real home page (the admin only), publishes it,
+ * then restores the previous version from History and the home page follows.
  */
 import { describe, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -20,7 +20,7 @@ async function typeInto(page: Page, editor: Locator, text: string): Promise<void
 }
 
 describe('admin: history and drafts', () => {
-  test('edit the home text as a draft, publish it, restore the previous version', async () => {
+  test('edit the home text as a draft, preview it, publish it, restore the previous version', async () => {
     const { page } = j;
     const visitor = await j.newContext();
     await signIn(page, j.server.baseUrl, j.server.adminEmail, j.server.adminPassword, '/admin');
@@ -50,6 +50,26 @@ describe('admin: history and drafts', () => {
       await visitor.page.goto(j.url('/'));
       await visible(visitor.page.locator('main').getByText(original).first());
       if ((await visitor.page.getByText('Closed for the holidays').count()) !== 0) throw new Error('the draft is public');
+    });
+
+    await j.step('Preview opens the real home page with the draft, for this admin only', async () => {
+      const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: /^Preview/ }).click()]);
+      await preview.waitForLoadState();
+      if (!preview.url().endsWith('/?preview=drafts')) throw new Error(`the preview opened ${preview.url()}`);
+      await visible(preview.getByRole('complementary', { name: 'Preview' }).getByText('This page shows your drafts'));
+      await visible(preview.locator('main').getByText('Closed for the holidays from 20 December.'));
+      const robots = await preview.locator('meta[name="robots"]').getAttribute('content');
+      if (robots !== 'noindex') throw new Error(`the preview is indexable (robots: ${robots})`);
+      const answer = await page.request.get(j.url('/?preview=drafts'));
+      if (answer.headers()['cache-control'] !== 'private, no-store') throw new Error(`preview cache-control: ${answer.headers()['cache-control']}`);
+      if (answer.headers()['x-robots-tag'] !== 'noindex') throw new Error('the preview has no X-Robots-Tag: noindex');
+      await preview.close();
+
+      // A visitor, or a crawler, asking for the same address gets the published page.
+      await visitor.page.goto(j.url('/?preview=drafts'));
+      await visible(visitor.page.locator('main').getByText(original).first());
+      if ((await visitor.page.getByText('Closed for the holidays').count()) !== 0) throw new Error('a visitor saw the draft');
+      if ((await visitor.page.locator('.preview-banner').count()) !== 0) throw new Error('a visitor saw the preview banner');
     });
 
     await j.step('reopening the editor picks up the draft; Publish draft makes it live', async () => {

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PageShell } from '#server/public-content/page-shell.ts';
 import { renderPage } from '#client/entry-server.tsx';
+import { loadPreviewSnapshot } from '#server/versions/preview.service.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -138,6 +139,41 @@ describe(`drafts on ${testEngine}`, () => {
     const taken = await admin.put(`/api/content-drafts/widget/${mine.id}`, { json: { name: other.name } });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ name: ['The name has already been taken.'] });
+  });
+
+  it("an admin's preview is the public page with every draft in place; the snapshot and its pages keep the published ones", async () => {
+    const id = await homeTextId();
+    const testimonial = await createTestimonial(t.deps.db, { name: 'Dana', review: '<p>Lovely job</p>' });
+    await t.deps.publicContent.refresh();
+    await admin.put(`/api/content-drafts/widget/${id}`, { json: { html: '<p>Preview only: closed on Boxing Day</p>' } });
+    await admin.put(`/api/content-drafts/testimonial/${testimonial.id}`, { json: { name: 'Dana P', score: 5, review: '<p>Draft praise</p>' } });
+    await admin.put('/api/content-drafts/shop', { json: { ...(await anon().get('/api/shop')).body, tagline: 'Draft tagline for preview' } });
+
+    const preview = await loadPreviewSnapshot(t.deps);
+    expect(preview).not.toBeNull();
+    expect(preview!.version).not.toBe(t.deps.publicContent.current()!.version);
+    const page = await shell.renderPreview('/', preview!);
+    expect(page?.status).toBe(200);
+    expect(page!.html).toContain('Preview only: closed on Boxing Day');
+    expect(page!.html).toContain('Draft praise');
+    expect(page!.html).toContain('Draft tagline for preview');
+    expect(page!.html).toContain('<meta name="robots" content="noindex" />');
+    expect(page!.html).toMatch(/<aside class="preview-banner"[^>]*>.*This page shows your drafts/);
+    // The banner is outside what the browser hydrates.
+    expect(page!.html.indexOf('preview-banner')).toBeLessThan(page!.html.indexOf('<div id="root">'));
+
+    // Nothing of it reached the snapshot, the cached page or the public REST answers.
+    for (const text of ['Preview only', 'Draft praise', 'Draft tagline for preview']) expect(await pageHtml('/')).not.toContain(text);
+    expect((await anon().get('/api/widgets/HomeText1')).body.html).not.toContain('Preview only');
+    expect((await anon().get('/api/shop')).body.tagline).not.toBe('Draft tagline for preview');
+
+    // Only public pages are previewed: an admin screen or an unknown path is not.
+    expect(await shell.renderPreview('/admin', preview!)).toBeUndefined();
+    expect(await shell.renderPreview('/no-such-page', preview!)).toBeUndefined();
+
+    for (const key of [`widget/${id}`, `testimonial/${testimonial.id}`, 'shop/1']) {
+      expect((await admin.delete(`/api/content-drafts/${key}`)).status).toBe(200);
+    }
   });
 
   it('only admins read, save, publish or discard drafts (401, 403)', async () => {

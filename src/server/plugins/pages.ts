@@ -14,6 +14,8 @@ import { createRequestContext, type RequestContext } from '#server/context.ts';
 import { getCurrentUser } from '#server/account/profile.service.ts';
 import { AppError } from '#server/errors.ts';
 import { sendPage, sendPersonalPage, type LoadQuery, type PageShell } from '#server/public-content/page-shell.ts';
+import { loadPreviewSnapshot } from '#server/versions/preview.service.ts';
+import { asksForPreview } from '#shared/preview.ts';
 import { appLevel } from './app-level.ts';
 import { isBundlePath, withMapTiles } from './security-headers.ts';
 
@@ -80,6 +82,16 @@ export const pagesPlugin = appLevel('pages', async (app: FastifyInstance, option
       if (typeof policy === 'string') reply.raw.setHeader('content-security-policy', withMapTiles(policy));
     }
     const snapshot = deps.publicContent.current();
+    // An admin's preview of the drafts (src/shared/preview.ts): this request only, never stored or
+    // indexed. Anyone else, and a page with no draft to show, gets the published page.
+    if (asksForPreview(request.url) && request.sessionUser?.role === 'admin' && request.sessionRow) {
+      const preview = await loadPreviewSnapshot(deps);
+      const page = preview && (await client.pageShell.renderPreview(url, preview));
+      if (page) {
+        void reply.header('x-robots-tag', 'noindex');
+        return sendPersonalPage(request, reply, page, 'private, no-store');
+      }
+    }
     const page = await client.pageShell.render(url, snapshot);
     if (!page.rendersInBrowser) return sendPage(request, reply, page);
     // An account or admin screen: with who asked in it, so it renders without asking first. When

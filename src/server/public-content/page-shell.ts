@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '#server/env.ts';
 import { INITIAL_DATA_ELEMENT_ID, SESSION_USER_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { pageHeadFor, renderHead, type PageHead } from './page-head.ts';
+import { escapeHtml, pageHeadFor, renderHead, type PageHead } from './page-head.ts';
 import { initialDataFor } from './page-data.ts';
 import type { PublicSnapshot } from './public-snapshot.ts';
 
@@ -78,11 +78,12 @@ export async function sendPersonalPage(
   request: FastifyRequest,
   reply: FastifyReply,
   page: { status: number; html: string },
+  cacheControl: 'no-store' | 'private, no-store' = 'no-store',
 ): Promise<FastifyReply> {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   void reply
     .code(page.status)
-    .header('cache-control', 'no-store')
+    .header('cache-control', cacheControl)
     .header('vary', 'Accept-Encoding, Cookie')
     .type('text/html; charset=utf-8');
   if (/\bbr\b/.test(accepted)) {
@@ -227,6 +228,28 @@ export class PageShell {
     const head = pageHeadFor(pathname, snapshot);
     if (!head.match?.screen.private) throw new Error(`${pathname} is not a private page`);
     return this.build({ ...head, renderPath: pathname }, snapshot, extra);
+  }
+
+  /**
+   * A public page as an admin's preview of the drafts shows it (versions/preview.service.ts):
+   * rendered from the preview snapshot for this request only (never the page cache), noindex, with
+   * a banner above the page saying so. Undefined for an address that is not a public page.
+   */
+  async renderPreview(pathname: string, snapshot: PublicSnapshot): Promise<{ status: number; html: string } | undefined> {
+    const head = pageHeadFor(pathname, snapshot);
+    if (head.status !== 200 || head.canonicalPath === undefined) return undefined;
+    const data = initialDataFor(head, snapshot);
+    const rendered = head.renderPath !== undefined ? await this.renderSafely(head.renderPath, data) : undefined;
+    // The banner is outside the root the browser hydrates, so it stays as the page comes alive.
+    const banner =
+      `<aside class="preview-banner" aria-label="Preview">` +
+      `<p><strong>Preview.</strong> This page shows your drafts; visitors still see the published version.</p>` +
+      `<p class="preview-banner__links"><a href="${escapeHtml(head.canonicalPath)}">See the published page</a>` +
+      `<a href="/admin">Back to the admin area</a></p></aside>`;
+    const html = this.assemble(head, snapshot, data, rendered)
+      .replace('</head>', '  <meta name="robots" content="noindex" />\n  </head>')
+      .replace('<div id="root">', `${banner}\n    <div id="root">`);
+    return { status: 200, html };
   }
 
   /** The page's HTML: the template with its head, its rendered tree (if any) and its data blocks. */

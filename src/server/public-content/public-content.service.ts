@@ -28,15 +28,30 @@ function withShopDetails(widget: Widget, shop: Shop): Widget {
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'publicContent'>;
 
-export async function loadPublicContent(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>): Promise<PublicContent> {
-  const shop = await getShop(deps);
-  const widgets = (await listWidgets(deps)).results.map((widget) => withShopDetails(widget, shop));
+/**
+ * Changes laid over the published content before it is presented: an admin's preview puts each
+ * draft in place of its item (versions/preview.service.ts). The public snapshot has none.
+ */
+export interface ContentOverlay {
+  shop?: (shop: Shop) => Shop;
+  widget?: (widget: Widget) => Widget;
+  testimonial?: (testimonial: Testimonial) => Testimonial;
+}
+
+export async function loadPublicContent(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'log'>,
+  overlay: ContentOverlay = {},
+): Promise<PublicContent> {
+  const live = await getShop(deps);
+  const shop = overlay.shop ? overlay.shop(live) : live;
+  const widgets = (await listWidgets(deps)).results.map((widget) => withShopDetails(overlay.widget ? overlay.widget(widget) : widget, shop));
   const { results: galleryList } = await listGalleries(deps, { hidden: false });
   // Every visible gallery answers on its own path, also one with no images (the list skips those).
   const visible = await galleries.listGalleries(deps.db, { hidden: false });
   const all: Gallery[] = [];
   for (const row of visible) all.push(await getGallery(deps, row.id, { canSeeHidden: false }));
-  const { results: testimonials } = await listTestimonials(deps, { limit: Number.MAX_SAFE_INTEGER, page: 0 });
+  const { results: listed } = await listTestimonials(deps, { limit: Number.MAX_SAFE_INTEGER, page: 0 });
+  const testimonials = overlay.testimonial ? listed.map(overlay.testimonial) : listed;
   const pageTimes = [await latestWidgetChange(deps.db), await latestTestimonialChange(deps.db)].filter((d): d is Date => d !== null);
   const changedAt = {
     pages: pageTimes.length ? new Date(Math.max(...pageTimes.map((d) => d.getTime()))) : null,

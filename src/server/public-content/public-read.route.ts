@@ -14,6 +14,7 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type RequestListe
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { isStaticPath } from '#server/static-paths.ts';
+import { asksForPreview } from '#shared/preview.ts';
 import type { PublicSnapshotStore } from './public-snapshot.ts';
 import type { PreparedJson, SnapshotAnswers } from './snapshot-routes.ts';
 import type { RenderedPage } from './page-shell.ts';
@@ -178,7 +179,8 @@ export function createPublicReadFastPath(options: PublicReadFastPathOptions): Pu
     }
     // A public page (page-shell.ts), the same for every visitor; anything else (files,
     // sign-in screens, unknown paths) takes the normal route.
-    if (!publicPage || isStaticPath(url)) return false;
+    // An admin's preview of the drafts is made per request on the normal route (plugins/pages.ts).
+    if (!publicPage || isStaticPath(url) || asksForPreview(url)) return false;
     return publicPage(url).then((page) => {
       if (!page) return false;
       sendRenderedPage(request, response, page, securityHeaders, pageAnswersCache);
