@@ -27,6 +27,11 @@ export interface InitialData {
   testimonials?: { results: Testimonial[]; total: number };
   /** The public gallery list (the galleries page). */
   galleryList?: { results: GallerySummary[]; total: number };
+  /**
+   * Whether there is a visible gallery with pictures: every page's menu shows Galleries only then
+   * (client/lib/site-sections.ts). A flag, not the list: the list is 3 KB on every page.
+   */
+  hasGalleries?: boolean;
   /** The gallery of a gallery page, or the About page's slider. */
   gallery?: Gallery;
   /** The booking types and the next free estimate (the home, contact and booking pages). */

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The client seeds its query cache from the data block the server embeds, under the keys the
 // screens' queries use; a missing or damaged block changes nothing.
+import { HAS_GALLERIES_KEY } from '#client/lib/site-sections.ts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { readInitialData, seedQueryCache } from '#client/lib/initial-data.ts';
@@ -28,6 +29,7 @@ describe('readInitialData and seedQueryCache', () => {
       widgets: [widget],
       testimonials: { results: [], total: 0 },
       galleryList: { results: [], total: 0 },
+      hasGalleries: true,
       gallery,
     };
     const client = new QueryClient();
@@ -36,6 +38,7 @@ describe('readInitialData and seedQueryCache', () => {
     expect(client.getQueryData(trpc.testimonials.list.queryKey({}))).toEqual({ results: [], total: 0 });
     expect(client.getQueryData(trpc.galleries.list.queryKey({ hidden: false }))).toEqual({ results: [], total: 0 });
     expect(client.getQueryData(trpc.galleries.get.queryKey({ id: 7 }))).toEqual(gallery);
+    expect(client.getQueryData(HAS_GALLERIES_KEY)).toBe(true);
   });
 
   it('does nothing without a block or with a damaged one', () => {

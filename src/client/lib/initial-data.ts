@@ -9,6 +9,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { INITIAL_DATA_ELEMENT_ID, SESSION_USER_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { SESSION_QUERY_KEY, trpc } from '#client/lib/trpc.ts';
+import { HAS_GALLERIES_KEY } from '#client/lib/site-sections.ts';
 
 /** The data block of a page, or undefined when there is none (a sign-in screen) or it is damaged. */
 export function readInitialData(doc: Document = document): InitialData | undefined {
@@ -52,7 +53,7 @@ function piecesOf(data: InitialData): Piece[] {
     value: widget,
     addTo: (into) => void into.widgets.push(widget),
   }));
-  const { shop, testimonials, galleryList, gallery, unavailableGalleryId, bookingSummary, repairTracker, reviewPage } = data;
+  const { shop, testimonials, galleryList, hasGalleries, gallery, unavailableGalleryId, bookingSummary, repairTracker, reviewPage } = data;
   if (shop) pieces.push({ key: trpc.shop.get.queryKey(), value: shop, addTo: (into) => void (into.shop = shop) });
   if (bookingSummary)
     pieces.push({
@@ -72,6 +73,8 @@ function piecesOf(data: InitialData): Piece[] {
       value: galleryList,
       addTo: (into) => void (into.galleryList = galleryList),
     });
+  if (hasGalleries !== undefined)
+    pieces.push({ key: HAS_GALLERIES_KEY, value: hasGalleries, addTo: (into) => void (into.hasGalleries = hasGalleries) });
   if (gallery)
     pieces.push({ key: trpc.galleries.get.queryKey({ id: gallery.id }), value: gallery, addTo: (into) => void (into.gallery = gallery) });
   if (repairTracker)

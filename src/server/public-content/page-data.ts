@@ -16,15 +16,16 @@ export function initialDataFor(head: PageHead, snapshot: PublicSnapshot | undefi
   // Every page's footer shows the shop's details.
   const shop = shopSchema.parse(snapshot.content.shop);
   // Every page's menu shows Galleries only when there is a visible gallery (client/lib/site-sections.ts).
-  const galleryList = galleryPageSchema.parse(snapshot.galleryList());
-  if (head.status === 404) return { widgets, shop, galleryList, notFound: true };
+  const hasGalleries = snapshot.content.galleryList.length > 0;
+  if (head.status === 404) return { widgets, shop, hasGalleries, notFound: true };
   // A sign-in shell, an account or admin screen (rendered for who asks) or a private page (the
   // repair tracker, whose route adds its own data: page-shell.ts renderPrivatePage) reads what
   // every page's layout reads: the footer's widgets and the shop.
   if (!head.canonicalPath && !head.match) return undefined;
-  if (!head.canonicalPath && !head.match?.screen.private) return { widgets, shop, galleryList };
-  const data: InitialData = { widgets, shop, galleryList };
+  if (!head.canonicalPath && !head.match?.screen.private) return { widgets, shop, hasGalleries };
+  const data: InitialData = { widgets, shop, hasGalleries };
   const reads = head.match?.screen.ssr?.reads ?? {};
+  if (reads.galleryList) data.galleryList = galleryPageSchema.parse(snapshot.galleryList());
   if (reads.testimonials) data.testimonials = testimonialPageSchema.parse(snapshot.testimonials());
   if (reads.bookingSummary && snapshot.content.booking) data.bookingSummary = bookingSummarySchema.parse(snapshot.content.booking);
   // A gallery page shows the gallery of its path (pageHeadFor found it); the About page a slider of the workshop's.
