@@ -39,9 +39,10 @@ export function DraftControls({ kind, id, autosave, draft, pageHref, fields, onP
   const publish = useMutation(
     trpc.versions.publishDraft.mutationOptions({
       onSuccess: async () => {
+        // First, so the reloads below cannot autosave the draft back.
+        autosave.forget();
         // Live content changed: every list and page the admin has open reloads.
         await queryClient.invalidateQueries();
-        autosave.forget();
         await onPublished();
       },
     }),
@@ -49,8 +50,8 @@ export function DraftControls({ kind, id, autosave, draft, pageHref, fields, onP
   const discard = useMutation(
     trpc.versions.discardDraft.mutationOptions({
       onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() });
         autosave.forget();
+        await queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() });
         await onDiscarded();
       },
     }),

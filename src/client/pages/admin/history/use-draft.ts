@@ -65,13 +65,22 @@ export function useDraft<K extends DraftKind>(kind: K, id: number, fields: Draft
   const latest = useRef(fields);
   latest.current = fields;
   const pending = useRef(false);
+  // The fields a publish, a discard or a save settled: not saved again as a draft (the form is
+  // about to show the live item, and the moment between must not bring the draft back).
+  const settled = useRef<string | null>(null);
 
   // Autosave: a few seconds after the last change.
   const fieldsKey = JSON.stringify(fields);
   useEffect(() => {
-    if (!dirty) return;
+    if (!dirty || fieldsKey === settled.current) {
+      // Back to what the form opened on: nothing is waiting to be saved.
+      pending.current = false;
+      return;
+    }
     pending.current = true;
     const timer = setTimeout(() => {
+      // Cancelled meanwhile: a normal save, a publish or a discard is under way.
+      if (!pending.current) return;
       pending.current = false;
       save.mutate(latest.current);
     }, AUTOSAVE_MS);
@@ -106,6 +115,10 @@ export function useDraft<K extends DraftKind>(kind: K, id: number, fields: Draft
     cancelPending: () => {
       pending.current = false;
     },
-    forget: () => setSavedAt(null),
+    forget: () => {
+      pending.current = false;
+      settled.current = JSON.stringify(latest.current);
+      setSavedAt(null);
+    },
   };
 }
