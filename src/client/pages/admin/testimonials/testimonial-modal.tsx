@@ -44,12 +44,13 @@ export function TestimonialModal({ testimonial, onClose, onSaved }: TestimonialM
 
 /** An existing testimonial: its draft (if any) is fetched first, since the form opens on it. */
 function EditTestimonialModal({ testimonial, onClose, onSaved }: TestimonialModalProps & { testimonial: Testimonial }) {
-  const draft = useQuery(trpc.versions.draft.queryOptions({ kind: 'testimonial', id: testimonial.id }));
-  if (!draft.data) {
+  // Asked afresh each time the modal opens: a draft saved as the modal last closed may be newer than the cache.
+  const draft = useQuery({ ...trpc.versions.draft.queryOptions({ kind: 'testimonial', id: testimonial.id }), refetchOnMount: 'always' });
+  if (!draft.data || !draft.isFetchedAfterMount) {
     return (
       <Modal open title="Edit testimonial" size="lg" onClose={onClose}>
         <ErrorSummary error={draft.error} />
-        {draft.isPending && <Spinner label="Loading the testimonial…" />}
+        {!draft.error && <Spinner label="Loading the testimonial…" />}
       </Modal>
     );
   }
