@@ -3,12 +3,14 @@
  * autosaved as a draft the public does not see, the editor picks the draft up when it opens again,
  * Preview links to the public page with `?preview=drafts`, Publish draft makes it live, and a
  * normal save goes live and discards the draft. Closing the testimonial modal mid-typing keeps
- * what was typed. (What the preview page shows is the server's part, tested with it.)
+ * what was typed. At 390 px the controls wrap, reach by keyboard and pass axe. (What the preview
+ * page shows is the server's part, tested with it.)
  */
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { useJourney } from './support/journey.ts';
+import { PHONE, useJourney } from './support/journey.ts';
 import { shareSession } from './support/flows.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 import { field, hidden, until, visible } from './support/ui.ts';
 
 const j = useJourney(import.meta.filename);
@@ -195,6 +197,51 @@ describe('admin: drafts of a testimonial and of the shop record', () => {
       expect(await telephone.inputValue()).toBe('01736 800 901');
       expect((await admin.expect('GET', '/api/content-drafts/shop/1', [200])).body.draft).toBeNull();
       expect(await publicTelephone()).toBe('01736 800 901');
+    });
+  });
+
+  test('at 390 px with drafts: the controls fit, wrap, are reached by keyboard, and axe finds nothing serious', async () => {
+    const admin = await j.adminApi();
+    const shop = (await admin.expect('GET', '/api/shop', [200])).body;
+    await admin.expect('PUT', '/api/content-drafts/shop', [200], { ...shop, tagline: `${shop.tagline} (draft)` });
+    const testimonial = (
+      await admin.expect('POST', '/api/testimonials', [200, 201], { name: 'Tamsin R., Hayle', score: 5, review: '<p>Quick and tidy.</p>' })
+    ).body;
+    await admin.expect('PUT', `/api/content-drafts/testimonial/${testimonial.id}`, [200], {
+      name: 'Tamsin R., Hayle',
+      score: 5,
+      review: '<p>Quick, tidy and on time.</p>',
+    });
+    const phone = await j.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await shareSession(phone.context, admin);
+    const overflow = () => phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+    await j.step('the shop details: the four controls fit; Tab goes from Save draft to Preview to Publish draft', async () => {
+      await phone.page.goto(j.url('/admin/shop'));
+      await visible(phone.page.getByRole('status').filter({ hasText: /^You are editing a draft saved at / }));
+      for (const name of ['Save draft', 'Publish draft', 'Discard draft']) await visible(phone.page.getByRole('button', { name }));
+      await visible(phone.page.getByRole('link', { name: /^Preview/ }));
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await phone.page.getByRole('button', { name: 'Save draft' }).focus();
+      await phone.page.keyboard.press('Tab');
+      expect(await phone.page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Preview/);
+      await phone.page.keyboard.press('Tab');
+      expect(await phone.page.evaluate(() => document.activeElement?.textContent)).toBe('Publish draft');
+      expect(describeViolations('/admin/shop with a draft (phone)', await seriousViolations(phone.page))).toBe('');
+    });
+
+    await j.step('the testimonial modal with its draft fits too; axe', async () => {
+      await phone.page.goto(j.url('/admin/testimonials'));
+      await phone.page.getByRole('button', { name: 'Edit testimonial by Tamsin R., Hayle' }).click();
+      const dialog = phone.page.getByRole('dialog', { name: 'Edit testimonial' });
+      await visible(dialog.getByRole('textbox', { name: 'Review' }).getByText('Quick, tidy and on time.'));
+      await visible(dialog.getByRole('button', { name: 'Discard draft' }));
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      // The review editor's "1." button (aria-label "Numbered list") is the editor's own finding, not the draft's.
+      const violations = (await seriousViolations(phone.page)).filter(
+        (v) => !(v.id === 'label-content-name-mismatch' && v.targets.every((t) => t.includes('Numbered list'))),
+      );
+      expect(describeViolations('/admin/testimonials, the modal with a draft (phone)', violations)).toBe('');
     });
   });
 });

@@ -6,13 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  ContentVersion,
-  DraftKind,
-  shopDraftInput,
-  testimonialDraftInput,
-  widgetDraftInput,
-} from '#shared/schemas/versions.ts';
+import type { ContentVersion, DraftKind, shopDraftInput, testimonialDraftInput, widgetDraftInput } from '#shared/schemas/versions.ts';
 import { queryClient, trpc, trpcClient } from '#client/lib/trpc.ts';
 
 export const AUTOSAVE_MS = 3000;
