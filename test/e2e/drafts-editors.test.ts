@@ -212,6 +212,13 @@ describe('admin: drafts of a testimonial and of the shop record', () => {
       score: 5,
       review: '<p>Quick, tidy and on time.</p>',
     });
+    const widget = (await admin.expect('GET', '/api/widgets/HomeText1', [200])).body;
+    await admin.expect('PUT', `/api/content-drafts/widget/${widget.id}`, [200], {
+      name: 'HomeText1',
+      type: 'TEXT',
+      html: '<p>Draft.</p>',
+      alt: '',
+    });
     const phone = await j.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     await shareSession(phone.context, admin);
     const overflow = () => phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -228,6 +235,13 @@ describe('admin: drafts of a testimonial and of the shop record', () => {
       await phone.page.keyboard.press('Tab');
       expect(await phone.page.evaluate(() => document.activeElement?.textContent)).toBe('Publish draft');
       expect(describeViolations('/admin/shop with a draft (phone)', await seriousViolations(phone.page))).toBe('');
+    });
+
+    await j.step("the widget editor: Preview links to the widget's section on its page, with the drafts", async () => {
+      await phone.page.goto(j.url(`/admin/widgets/${widget.id}`));
+      await visible(phone.page.getByRole('status').filter({ hasText: /^You are editing a draft saved at / }));
+      expect(await phone.page.getByRole('link', { name: /^Preview/ }).getAttribute('href')).toBe('/?preview=drafts#introduction');
+      expect(await overflow()).toBeLessThanOrEqual(0);
     });
 
     await j.step('the testimonial modal with its draft fits too; axe', async () => {

@@ -20,7 +20,7 @@ type Editing = null | 'new' | Testimonial;
 const SAVED_MESSAGES: Record<TestimonialOutcome, string> = {
   added: 'Testimonial Added Successfully',
   saved: 'Testimonial Changes Saved',
-  published: 'Draft published: the site shows the testimonial as the draft had it.',
+  published: 'Draft published: the testimonial is live.',
 };
 
 export function TestimonialsPage() {
