@@ -8,6 +8,11 @@
  * server's lists (shop.choices), the map position as a pin (shop-location.tsx), "Copy Monday's
  * hours to the weekdays", a save bar that stays in view, and a warning before unsaved changes are
  * lost (use-unsaved-changes.tsx).
+ *
+ * Issue 27: the record can be kept as a draft beside the published one. The form opens on the
+ * draft if there is one and autosaves while the admin types; "Save changes" goes live and the
+ * draft is done with. The save bar and the warning before leaving still speak of the published
+ * record: a draft is not on the site until it is published.
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -17,7 +22,9 @@ import { SHOP_LIMITS, ADMIN_BANNER_MS } from '#shared/limits.ts';
 import { WEEKDAYS, type Weekday } from '#shared/value-sets.ts';
 import { dayName } from '#shared/opening-status.ts';
 import type { FieldErrors } from '#shared/errors.ts';
-import { queryClient, trpc } from '#client/lib/trpc.ts';
+import type { ContentVersion } from '#shared/schemas/versions.ts';
+import { SCREENS } from '#shared/screens.ts';
+import { queryClient, trpc, trpcClient } from '#client/lib/trpc.ts';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -44,6 +51,11 @@ const SECTIONS = [
 /** Tuesday to Friday: what "Copy Monday's hours to the weekdays" fills. */
 const OTHER_WEEKDAYS: Weekday[] = ['tuesday', 'wednesday', 'thursday', 'friday'];
 import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
+import { DraftControls } from '#client/pages/admin/history/draft-controls.tsx';
+import { useDraft, type DraftFields } from '#client/pages/admin/history/use-draft.ts';
+
+/** The shop record is one item of the history: its id is always 1 (as the server's SHOP_ITEM_ID). */
+const SHOP_ID = 1;
 
 /** A new range starts at the usual hours. */
 const DEFAULT_RANGE: OpeningRange = { opens: '09:00', closes: '17:00' };
@@ -105,17 +117,21 @@ export function ShopDetailsPage() {
   const shop = useQuery(trpc.shop.get.queryOptions());
   // The lists the server accepts; the form works (with the current values only) until they come.
   const choices = useQuery(trpc.shop.choices.queryOptions({}, { staleTime: Infinity }));
-  // A restore (History, issue 27) remounts the form with the restored record.
+  // The form opens on the draft, if there is one.
+  const draft = useQuery(trpc.versions.draft.queryOptions({ kind: 'shop', id: SHOP_ID }));
+  // A restore (History, issue 27), a publish or a discard remounts the form with the record as it is now.
   const [generation, setGeneration] = useState(0);
+  const reset = () => setGeneration((g) => g + 1);
   return (
     <>
-      <ErrorSummary error={shop.error} />
-      {shop.isPending ? (
+      <ErrorSummary error={shop.error ?? draft.error} />
+      {shop.isPending || draft.isPending ? (
         <Spinner label="Loading the shop's details…" />
       ) : (
-        shop.data && <ShopForm key={generation} shop={shop.data} choices={choices.data} />
+        shop.data &&
+        draft.data && <ShopForm key={generation} shop={shop.data} draft={draft.data.draft} choices={choices.data} onReset={reset} />
       )}
-      {shop.data && <HistoryPanel kind="shop" id={1} onRestored={() => setGeneration((g) => g + 1)} />}
+      {shop.data && <HistoryPanel kind="shop" id={SHOP_ID} onRestored={reset} />}
     </>
   );
 }
@@ -139,11 +155,33 @@ function countryOptions(current: string, choices: ShopChoices | undefined): Sele
   );
 }
 
-function ShopForm({ shop, choices }: { shop: Shop; choices: ShopChoices | undefined }) {
-  const [values, setValues] = useState(() => formValues(shop));
+/** The record as the draft has it (a draft kept before a field was added takes the live one's). */
+function draftRecord(shop: Shop, draft: ContentVersion | null): Shop {
+  return draft ? { ...shop, ...(draft.data as Partial<Shop>) } : shop;
+}
+
+function ShopForm({
+  shop,
+  draft,
+  choices,
+  onReset,
+}: {
+  shop: Shop;
+  /** The saved draft as the query has it (it follows each autosave). */
+  draft: ContentVersion | null;
+  choices: ShopChoices | undefined;
+  /** After a publish or a discard: the form shows the record as it is now. */
+  onReset: () => void;
+}) {
+  // A draft saved earlier (autosave included) is where the form picks up.
+  const [values, setValues] = useState(() => formValues(draftRecord(shop, draft)));
   // What the server holds, as the form holds it: the form is dirty while it differs.
   const [baseline, setBaseline] = useState(() => JSON.stringify(formValues(shop)));
   const isDirty = JSON.stringify(values) !== baseline;
+  const differsFromDraft = JSON.stringify(values) !== JSON.stringify(formValues(draftRecord(shop, draft)));
+  // The input's shape is the record's; the server says what is wrong with a value as typed.
+  const autosave = useDraft('shop', SHOP_ID, toInput(values) as DraftFields['shop'], differsFromDraft);
+  const hasDraft = draft !== null || autosave.savedAt !== null;
   const leaveGuard = useUnsavedChanges(isDirty);
   const [copied, setCopied] = useState('');
   const [saved, flashSaved] = useFlash(ADMIN_BANNER_MS);
@@ -154,7 +192,17 @@ function ShopForm({ shop, choices }: { shop: Shop; choices: ShopChoices | undefi
         setBaseline(JSON.stringify(formValues(answer)));
         // The footer and titles on this screen follow at once.
         queryClient.setQueryData(trpc.shop.get.queryKey(), answer);
-        void queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() });
+        // Saved straight to the live record: a draft beside it is done with.
+        autosave.cancelPending();
+        if (hasDraft) {
+          autosave.forget();
+          void trpcClient.versions.discardDraft
+            .mutate({ kind: 'shop', id: SHOP_ID })
+            .catch(() => undefined)
+            .then(() => queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() }));
+        } else {
+          void queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() });
+        }
         flashSaved('Your Changes Have Been Saved');
       },
     }),
@@ -168,6 +216,7 @@ function ShopForm({ shop, choices }: { shop: Shop; choices: ShopChoices | undefi
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    autosave.cancelPending();
     // The server checks everything (and says so per field); the input's shape is the record's.
     update.mutate(toInput(values) as Shop);
   }
@@ -204,6 +253,16 @@ function ShopForm({ shop, choices }: { shop: Shop; choices: ShopChoices | undefi
       </nav>
       {saved && <Alert tone="success">{saved}</Alert>}
       <ErrorSummary error={update.error} />
+      <DraftControls
+        kind="shop"
+        id={SHOP_ID}
+        autosave={autosave}
+        draft={draft}
+        // The contact page shows the most of the record: the address, the hours and the closures.
+        pageHref={SCREENS.contact.path}
+        onPublished={onReset}
+        onDiscarded={onReset}
+      />
 
       <div className="shop-form__sections">
         <fieldset className="admin-form__fieldset" id="shop-section-shop">

@@ -12,10 +12,16 @@ import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { textOfHtml } from '#client/pages/admin/text-of-html.ts';
-import { TestimonialModal } from '#client/pages/admin/testimonials/testimonial-modal.tsx';
+import { TestimonialModal, type TestimonialOutcome } from '#client/pages/admin/testimonials/testimonial-modal.tsx';
 
 /** Which modal is open: none, a new testimonial, or an existing one. */
 type Editing = null | 'new' | Testimonial;
+
+const SAVED_MESSAGES: Record<TestimonialOutcome, string> = {
+  added: 'Testimonial Added Successfully',
+  saved: 'Testimonial Changes Saved',
+  published: 'Draft published: the testimonial is live.',
+};
 
 export function TestimonialsPage() {
   const [page, setPage] = useState(0);
@@ -72,9 +78,9 @@ export function TestimonialsPage() {
         <TestimonialModal
           testimonial={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={(isNew) => {
+          onSaved={(outcome) => {
             setEditing(null);
-            flash(isNew ? 'Testimonial Added Successfully' : 'Testimonial Changes Saved');
+            flash(SAVED_MESSAGES[outcome]);
           }}
         />
       )}

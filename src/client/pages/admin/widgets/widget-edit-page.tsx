@@ -16,11 +16,10 @@ import { LazyRichTextEditor } from '#client/components/admin/lazy-rich-text-edit
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { ImageUploadField } from '#client/pages/admin/image-upload-field.tsx';
-import { sectionHref, sectionOfWidget, sectionTitle } from '#shared/content-sections.ts';
+import { CONTENT_PAGES, sectionHref, sectionOfWidget, sectionTitle } from '#shared/content-sections.ts';
 import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
-import { useWidgetDraft } from '#client/pages/admin/history/use-draft.ts';
-import { formatTime } from '#shared/format/dates.ts';
-import { useDateFormat } from '#client/lib/format-date.ts';
+import { useDraft } from '#client/pages/admin/history/use-draft.ts';
+import { DraftControls } from '#client/pages/admin/history/draft-controls.tsx';
 import type { ContentVersion } from '#shared/schemas/versions.ts';
 
 const types = [
@@ -60,30 +59,8 @@ function WidgetForm({ widget, draft, onPublished }: { widget: Widget; draft: Con
   const [html, setHtml] = useState(start.html);
   const [alt, setAlt] = useState(start.alt);
   const dirty = name !== start.name || type !== start.type || html !== start.html || alt !== start.alt;
-  const autosave = useWidgetDraft(widget.id, { name, type, html, alt }, dirty);
+  const autosave = useDraft('widget', widget.id, { name, type, html, alt }, dirty);
   const hasDraft = draft !== null || autosave.savedAt !== null;
-  const dates = useDateFormat();
-  const publish = useMutation(
-    trpc.versions.publishDraft.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries();
-        onPublished();
-      },
-    }),
-  );
-  const discard = useMutation(
-    trpc.versions.discardDraft.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.versions.pathKey() });
-        onPublished();
-      },
-    }),
-  );
-  async function onPublish() {
-    autosave.cancelPending();
-    await autosave.saveNow();
-    publish.mutate({ kind: 'widget', id: widget.id });
-  }
   const [file, setFile] = useState<File | null>(null);
   const [saved, flashSaved] = useFlash(ADMIN_BANNER_MS);
 
@@ -153,16 +130,7 @@ function WidgetForm({ widget, draft, onPublished }: { widget: Widget; draft: Con
         <Alert tone="info">This section is not shown on the site: the page keeps its place, but visitors do not see it.</Alert>
       )}
       {saved && <Alert tone="success">{saved}</Alert>}
-      <ErrorSummary error={save.error ?? autosave.error ?? publish.error ?? discard.error} fields={fields} />
-      <p className="admin-form__note" role="status" aria-live="polite">
-        {autosave.saving
-          ? 'Saving draft…'
-          : autosave.savedAt
-            ? `Draft saved at ${formatTime(autosave.savedAt, dates)}. The public site still shows the published version.`
-            : draft
-              ? `You are editing a draft saved at ${formatTime(draft.updated_at, dates)}. The public site still shows the published version.`
-              : ''}
-      </p>
+      <ErrorSummary error={save.error} fields={fields} />
       <div className="admin-form__grid">
         <TextField
           label="Name"
@@ -222,26 +190,6 @@ function WidgetForm({ widget, draft, onPublished }: { widget: Widget; draft: Con
         <Button type="submit" loading={save.isPending}>
           Save changes
         </Button>
-        <Button variant="secondary" loading={autosave.saving} onClick={() => void autosave.saveNow()}>
-          Save draft
-        </Button>
-        {hasDraft && (
-          <>
-            <Button variant="secondary" loading={publish.isPending} onClick={() => void onPublish()}>
-              Publish draft
-            </Button>
-            <Button
-              variant="ghost"
-              loading={discard.isPending}
-              onClick={() => {
-                autosave.cancelPending();
-                discard.mutate({ kind: 'widget', id: widget.id });
-              }}
-            >
-              Discard draft
-            </Button>
-          </>
-        )}
         {!section && (
           <Button variant="quiet-danger" loading={remove.isPending} onClick={() => void onDelete()}>
             Delete
@@ -249,6 +197,17 @@ function WidgetForm({ widget, draft, onPublished }: { widget: Widget; draft: Con
         )}
       </div>
       <ErrorSummary error={remove.error} />
+      <DraftControls
+        kind="widget"
+        id={widget.id}
+        autosave={autosave}
+        draft={draft}
+        // A widget an admin added is not placed by the catalogue: the home page is the nearest preview.
+        pageHref={section ? sectionHref(section) : CONTENT_PAGES.home.path}
+        fields={fields}
+        onPublished={onPublished}
+        onDiscarded={onPublished}
+      />
     </form>
   );
 }
