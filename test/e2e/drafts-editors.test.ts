@@ -158,6 +158,23 @@ describe('admin: drafts of a testimonial and of the shop record', () => {
       await visible(page.getByRole('status').filter({ hasText: /^Draft saved at / }));
       expect(await page.getByRole('link', { name: /^Preview/ }).getAttribute('href')).toBe('/contact?preview=drafts');
       expect(await publicTelephone()).toBe(published);
+      // Leaving loses nothing now: the warning says the changes are kept, but not on the site yet.
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
+      const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await visible(leave.getByText('Your changes are kept as a draft, but they are not on the site yet'));
+      await leave.getByRole('button', { name: 'Stay on this page' }).click();
+      await hidden(leave);
+    });
+
+    await j.step('the preview of the contact page shows the drafted telephone, to this admin only', async () => {
+      const preview = await page.context().newPage();
+      await preview.goto(j.url('/contact?preview=drafts'));
+      await visible(preview.getByRole('complementary', { name: 'Preview' }));
+      await visible(preview.locator('footer').getByText('01736 800 900').first());
+      await preview.close();
+      const visitor = await j.newContext();
+      await visitor.page.goto(j.url('/contact?preview=drafts'));
+      expect(await visitor.page.getByText('01736 800 900').count()).toBe(0);
     });
 
     await j.step('after a reload the form opens on the draft', async () => {

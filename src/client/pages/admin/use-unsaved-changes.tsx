@@ -22,7 +22,11 @@ function leavingLink(event: MouseEvent): HTMLAnchorElement | null {
   return to.pathname === window.location.pathname && to.search === window.location.search ? null : link;
 }
 
-export function useUnsavedChanges(isDirty: boolean): ReactNode {
+/**
+ * `keptAsDraft`: what was typed is saved as a draft (history/use-draft.ts), so leaving loses
+ * nothing; the warning then says that the changes are not on the site yet.
+ */
+export function useUnsavedChanges(isDirty: boolean, keptAsDraft = false): ReactNode {
   const [pending, setPending] = useState<HTMLAnchorElement | null>(null);
   const standAside = useRef(false);
 
@@ -77,7 +81,11 @@ export function useUnsavedChanges(isDirty: boolean): ReactNode {
         </>
       }
     >
-      <p>You have changes that are not saved yet. If you leave this page now they will be lost.</p>
+      <p>
+        {keptAsDraft
+          ? 'Your changes are kept as a draft, but they are not on the site yet: publish the draft when you come back.'
+          : 'You have changes that are not saved yet. If you leave this page now they will be lost.'}
+      </p>
     </Modal>
   );
 }

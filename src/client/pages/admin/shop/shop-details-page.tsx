@@ -11,8 +11,8 @@
  *
  * Issue 27: the record can be kept as a draft beside the published one. The form opens on the
  * draft if there is one and autosaves while the admin types; "Save changes" goes live and the
- * draft is done with. The save bar and the warning before leaving still speak of the published
- * record: a draft is not on the site until it is published.
+ * draft is done with. The save bar still speaks of the published record (a draft is not on the
+ * site until it is published); the warning before leaving says the changes are kept as a draft.
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -182,7 +182,8 @@ function ShopForm({
   // The input's shape is the record's; the server says what is wrong with a value as typed.
   const autosave = useDraft('shop', SHOP_ID, toInput(values) as DraftFields['shop'], differsFromDraft);
   const hasDraft = draft !== null || autosave.savedAt !== null;
-  const leaveGuard = useUnsavedChanges(isDirty);
+  // Once autosaved, nothing typed is lost by leaving; the warning says it is not on the site yet.
+  const leaveGuard = useUnsavedChanges(isDirty, hasDraft && !differsFromDraft);
   const [copied, setCopied] = useState('');
   const [saved, flashSaved] = useFlash(ADMIN_BANNER_MS);
   const update = useMutation(
