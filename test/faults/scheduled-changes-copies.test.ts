@@ -95,7 +95,8 @@ describe.skipIf(!hasPostgres)('two copies on one PostgreSQL', () => {
     await makeDue(database, changeId, 2);
     await waitFor(
       'the scheduled publish',
-      async () => (await query<{ state: string }>(database, 'select state from scheduled_changes where id = $1', [changeId]))[0]?.state === 'done',
+      async () =>
+        (await query<{ state: string }>(database, 'select state from scheduled_changes where id = $1', [changeId]))[0]?.state === 'done',
       120_000,
       250,
     );

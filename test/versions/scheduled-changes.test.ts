@@ -10,6 +10,7 @@ import { adminClient, clientAs } from '#test/support/content.ts';
 import { testEngine } from '#test/support/database.ts';
 import { localMoment } from '#shared/opening-status.ts';
 import { addDays, wallClockInstant } from '#server/bookings/slot-engine.ts';
+import type { ActivityKind } from '#shared/value-sets.ts';
 import { runScheduledChange } from '#server/versions/scheduled-changes.service.ts';
 
 let t: TestApp;
@@ -48,7 +49,7 @@ async function makeDue(id: number): Promise<void> {
 
 const rowOf = (id: number) => t.deps.db.selectFrom('scheduled_changes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const publicHtml = async (name: string) => (await anon().get(`/api/widgets/${name}`)).body.html as string;
-const activityOf = (kind: string, itemId: number) =>
+const activityOf = (kind: ActivityKind, itemId: number) =>
   t.deps.db.selectFrom('activity_entries').selectAll().where('kind', '=', kind).where('item_id', '=', itemId).orderBy('id').execute();
 
 describe(`scheduled changes on ${testEngine}`, () => {

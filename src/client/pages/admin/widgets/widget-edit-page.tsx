@@ -18,6 +18,7 @@ import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { ImageUploadField } from '#client/pages/admin/image-upload-field.tsx';
 import { sectionHref, sectionOfWidget, sectionTitle } from '#shared/content-sections.ts';
 import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
+import { ScheduleChangeForm } from '#client/pages/admin/history/schedule-change-form.tsx';
 import { useWidgetDraft } from '#client/pages/admin/history/use-draft.ts';
 import { formatTime } from '#shared/format/dates.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
@@ -248,6 +249,7 @@ function WidgetForm({ widget, draft, onPublished }: { widget: Widget; draft: Con
           </Button>
         )}
       </div>
+      <ScheduleChangeForm kind="widget" id={widget.id} hasDraft={hasDraft} isPublished />
       <ErrorSummary error={remove.error} />
     </form>
   );
