@@ -140,6 +140,11 @@ describe(`scheduled changes on ${testEngine}`, () => {
     const cancelled = await admin.delete(`/api/scheduled-changes/${created.body.id}`);
     expect(cancelled.status).toBe(204);
     expect((await activityOf('schedule-cancelled', widget.id)).length).toBe(1);
+    const { job_id } = await rowOf(created.body.id);
+    const job = await sql<{ state: string }>`select state::text as state from pgboss.job where id::text = ${job_id}`.execute(t.deps.db);
+    expect(job.rows[0]?.state).toBe('cancelled');
+    // Should its job run all the same, it finds the row cancelled.
+    expect(await runScheduledChange(t.deps, created.body.id)).toBe(false);
     await makeDue(created.body.id);
     expect(await publicHtml(widget.name)).toBe('<p>Open as usual</p>');
     expect((await admin.get(`/api/content-drafts/widget/${widget.id}`)).body.draft).not.toBeNull();

@@ -131,8 +131,11 @@ export async function listScheduledChanges(deps: Pick<AppDeps, 'db'>, filter: Sc
   return present(deps, rows);
 }
 
-/** Cancels a pending change: its run, if it still comes, finds the row cancelled and does nothing. */
-export async function cancelScheduledChange(deps: Pick<AppDeps, 'db'>, id: number, actor: Actor): Promise<void> {
+/**
+ * Cancels a pending change and its held job. Should the job run all the same (it was already
+ * running), it finds the row cancelled and does nothing.
+ */
+export async function cancelScheduledChange(deps: Pick<AppDeps, 'db' | 'jobs'>, id: number, actor: Actor): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const row = await repo.findScheduledChange(trx, id);
     if (!row) throw AppError.notFound();
@@ -141,6 +144,7 @@ export async function cancelScheduledChange(deps: Pick<AppDeps, 'db'>, id: numbe
       const message = row.state === 'cancelled' ? 'This change was already cancelled.' : 'This change has already run.';
       throw new AppError('CONFLICT', message, undefined, undefined, { reason: row.state });
     }
+    if (row.job_id) await deps.jobs.cancel(SCHEDULED_CHANGE_JOB, row.job_id, { trx });
     await recordActivity(trx, {
       actor,
       kind: 'schedule-cancelled',
