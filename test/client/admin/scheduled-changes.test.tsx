@@ -14,9 +14,9 @@ import { TRPCClientError } from '@trpc/client';
 import type { ScheduledChange } from '#shared/schemas/versions.ts';
 
 const { calls, state, queryClient } = vi.hoisted(() => ({
-  calls: { list: [] as unknown[], schedule: [] as unknown[], cancel: [] as unknown[] },
-  state: { results: [] as unknown[], scheduleError: null as unknown },
-  queryClient: { current: null as unknown },
+  calls: { list: new Array<unknown>(), schedule: new Array<unknown>(), cancel: new Array<unknown>() },
+  state: { results: new Array<unknown>(), scheduleError: null as Error | null },
+  queryClient: { current: null },
 }));
 
 vi.mock('#client/lib/trpc.ts', async () => {
@@ -135,7 +135,7 @@ describe('ScheduledChangesPanel', () => {
 describe('ScheduleChangeForm', () => {
   it('offers publish only with a draft and revert only for a published widget', async () => {
     renderWith(<ScheduleChangeForm kind="widget" id={7} hasDraft isPublished />);
-    const what = (await screen.findByLabelText('What')) as HTMLSelectElement;
+    const what = await screen.findByLabelText<HTMLSelectElement>('What');
     expect([...what.options].map((o) => o.textContent)).toEqual(['Publish the draft', 'Revert to the previous version']);
     cleanup();
     renderWith(<ScheduleChangeForm kind="testimonial" id={3} hasDraft={false} isPublished />);
@@ -147,9 +147,9 @@ describe('ScheduleChangeForm', () => {
     const data = { appCode: 'VALIDATION', httpStatus: 422, fieldErrors: { time: ['Choose a time in the future.'] } };
     state.scheduleError = TRPCClientError.from({ error: { code: -32600, message: 'Choose a time in the future.', data } });
     renderWith(<ScheduleChangeForm kind="widget" id={7} hasDraft isPublished />);
-    const date = (await screen.findByLabelText(/^Date/)) as HTMLInputElement;
+    const date = await screen.findByLabelText<HTMLInputElement>(/^Date/);
     expect(date.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((screen.getByLabelText(/^Time/) as HTMLInputElement).value).toBe('09:00');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Time/).value).toBe('09:00');
     await userEvent.click(screen.getByRole('button', { name: 'Schedule' }));
     expect(calls.schedule).toEqual([{ kind: 'widget', id: 7, action: 'publish-draft', date: date.value, time: '09:00' }]);
     expect(await screen.findByText('Choose a time in the future.')).toBeTruthy();
