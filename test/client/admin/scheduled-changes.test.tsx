@@ -13,11 +13,14 @@ import type { ReactNode } from 'react';
 import { TRPCClientError } from '@trpc/client';
 import type { ScheduledChange } from '#shared/schemas/versions.ts';
 
-const { calls, state, queryClient } = vi.hoisted(() => ({
-  calls: { list: new Array<unknown>(), schedule: new Array<unknown>(), cancel: new Array<unknown>() },
-  state: { results: new Array<unknown>(), scheduleError: null as Error | null },
-  queryClient: { current: null },
-}));
+const { calls, state, queryClient } = vi.hoisted(() => {
+  const holder: { current: unknown } = { current: null };
+  return {
+    calls: { list: new Array<unknown>(), schedule: new Array<unknown>(), cancel: new Array<unknown>() },
+    state: { results: new Array<unknown>(), scheduleError: null as Error | null },
+    queryClient: holder,
+  };
+});
 
 vi.mock('#client/lib/trpc.ts', async () => {
   const { QueryClient: Client } = await import('@tanstack/react-query');
