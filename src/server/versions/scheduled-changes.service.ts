@@ -205,7 +205,7 @@ export async function runScheduledChange(deps: Pick<AppDeps, 'db' | 'storage' | 
 }
 
 function refusalOf(error: AppError): string {
-  if (error.message === AppError.deletedMeanwhile().message) return 'The item was deleted meanwhile.';
+  if (error.details?.reason === 'deleted') return 'The item was deleted meanwhile.';
   if (error.code === 'NOT_FOUND') return 'There was no draft to publish (it was published or discarded meanwhile).';
   return error.message;
 }
