@@ -65,8 +65,9 @@ export function ScheduleChangeForm({ kind, id, hasDraft, isPublished }: Schedule
   }
 
   return (
-    <details className="schedule-change" open={pending.length > 0 ? true : undefined}>
-      <summary>Schedule…</summary>
+    <details className="schedule-change">
+      {/* Closed until asked for; what is already scheduled is counted on it. */}
+      <summary>Schedule…{pending.length > 0 && ` (${pending.length} scheduled)`}</summary>
       {message && <Alert tone="success">{message}</Alert>}
       <ErrorSummary error={schedule.error} fields={['action', 'date', 'time']} />
       <ErrorSummary error={cancel.error ?? changes.error} />
