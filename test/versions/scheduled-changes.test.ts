@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
-import { createWidget } from '#test/support/factories.ts';
+import { createTestimonial, createWidget } from '#test/support/factories.ts';
 import { adminClient, clientAs } from '#test/support/content.ts';
 import { testEngine } from '#test/support/database.ts';
 import { localMoment } from '#shared/opening-status.ts';
@@ -209,6 +209,15 @@ describe(`scheduled changes on ${testEngine}`, () => {
   });
 
   it('testimonial and shop drafts can be scheduled too', async () => {
+    const testimonial = await createTestimonial(t.deps.db, { name: 'Carol', review: '<p>Quick</p>' });
+    await admin.put(`/api/content-drafts/testimonial/${testimonial.id}`, { json: { name: 'Carol D', score: 5, review: '<p>Quick!</p>' } });
+    const review = await schedule({ kind: 'testimonial', id: testimonial.id, action: 'publish-draft', date: shopDay(1), time: '06:00' });
+    expect(review.status).toBe(201);
+    expect(review.body.item_label).toBe('Carol');
+    await makeDue(review.body.id);
+    const listed = (await anon().get('/api/testimonials')).body.results as { id: number; name: string }[];
+    expect(listed.find((r) => r.id === testimonial.id)?.name).toBe('Carol D');
+
     const shop = await admin.get('/api/shop');
     expect((await admin.put('/api/content-drafts/shop', { json: { ...shop.body, tagline: 'Scheduled tagline' } })).status).toBe(200);
     const created = await schedule({ kind: 'shop', id: 1, action: 'publish-draft', date: shopDay(1), time: '06:00' });
