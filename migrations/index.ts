@@ -21,6 +21,7 @@ import * as shopEditedAt from './2026-11-26T0720_shop_edited_at.ts';
 import * as contentVersions from './2026-11-26T0730_content_versions.ts';
 import * as activityLog from './2026-11-26T0740_activity_log.ts';
 import * as bin from './2026-11-26T0740_bin.ts';
+import * as scheduledChanges from './2026-11-26T0800_scheduled_changes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0730_content_versions': contentVersions,
   '2026-11-26T0740_activity_log': activityLog,
   '2026-11-26T0740_bin': bin,
+  '2026-11-26T0800_scheduled_changes': scheduledChanges,
 };

@@ -85,6 +85,8 @@ export const ACTIVITY_KINDS = [
   'backup-made',
   'backup-restored',
   'shop-changed',
+  'content-scheduled',
+  'schedule-cancelled',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -108,6 +110,8 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'backup-made': 'Backup made',
   'backup-restored': 'Backup restored',
   'shop-changed': 'Shop details changed',
+  'content-scheduled': 'Change scheduled',
+  'schedule-cancelled': 'Scheduled change cancelled',
 };
 
 /** What the bin holds (issue 27, src/server/bin/). */
@@ -139,3 +143,14 @@ export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** A kept version is `published` (it was live once); the one `draft` per item sits beside the live row. */
 export const CONTENT_VERSION_STATUSES = ['published', 'draft'] as const;
 export type ContentVersionStatus = (typeof CONTENT_VERSION_STATUSES)[number];
+
+/** What a scheduled change does when its time comes (versions/scheduled-changes.service.ts). */
+export const SCHEDULED_ACTIONS = ['publish-draft', 'revert'] as const;
+export type ScheduledAction = (typeof SCHEDULED_ACTIONS)[number];
+export const SCHEDULED_ACTION_LABELS: Record<ScheduledAction, string> = {
+  'publish-draft': 'Publish the draft',
+  revert: 'Revert to the previous version',
+};
+/** pending (waiting for its time), done, failed (outcome says why), cancelled (by an admin). */
+export const SCHEDULED_CHANGE_STATES = ['pending', 'done', 'failed', 'cancelled'] as const;
+export type ScheduledChangeState = (typeof SCHEDULED_CHANGE_STATES)[number];

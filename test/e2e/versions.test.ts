@@ -1,7 +1,8 @@
 /**
  * Admin journey, history and drafts (issue 27): the admin edits the home text, it is kept as a
  * draft the public does not see, previews it on the real home page (the admin only), publishes it,
- * then restores the previous version from History and the home page follows.
+ * then restores the previous version from History and the home page follows; then schedules a
+ * revert and cancels it from the dashboard.
  */
 import { describe, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -61,7 +62,8 @@ describe('admin: history and drafts', () => {
       const robots = await preview.locator('meta[name="robots"]').getAttribute('content');
       if (robots !== 'noindex') throw new Error(`the preview is indexable (robots: ${robots})`);
       const answer = await page.request.get(j.url('/?preview=drafts'));
-      if (answer.headers()['cache-control'] !== 'private, no-store') throw new Error(`preview cache-control: ${answer.headers()['cache-control']}`);
+      if (answer.headers()['cache-control'] !== 'private, no-store')
+        throw new Error(`preview cache-control: ${answer.headers()['cache-control']}`);
       if (answer.headers()['x-robots-tag'] !== 'noindex') throw new Error('the preview has no X-Robots-Tag: noindex');
       await preview.close();
 
@@ -99,6 +101,20 @@ describe('admin: history and drafts', () => {
       await visible(visitor.page.locator('main').getByText(original).first());
       if ((await visitor.page.getByText('Closed for the holidays').count()) !== 0)
         throw new Error('the restore did not reach the home page');
+    });
+
+    await j.step('Schedule…: a revert tomorrow at 09:00, seen on the dashboard, cancelled there', async () => {
+      await page.getByText('Schedule…').click();
+      await visible(page.getByRole('combobox', { name: 'What' }));
+      await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+      await visible(page.getByRole('status').filter({ hasText: /^Scheduled: revert to the previous version on / }));
+      await visible(page.getByText('Schedule… (1 scheduled)'));
+      await page.goto(j.url('/admin'));
+      const panel = page.getByRole('region', { name: /Scheduled changes/ });
+      await visible(panel.getByRole('link', { name: 'HomeText1' }));
+      await panel.getByRole('button', { name: 'Cancel the change to HomeText1' }).click();
+      await page.getByRole('dialog', { name: 'Please Confirm?' }).getByRole('button', { name: 'Confirm' }).click();
+      await visible(panel.getByText('Nothing scheduled.'));
     });
   });
 });

@@ -15,8 +15,11 @@ import type {
   PreferredContact,
   QuoteStatus,
   Role,
+  ScheduledAction,
+  ScheduledChangeState,
   WidgetType,
 } from '#shared/value-sets.ts';
+import type { DraftKind } from '#shared/schemas/versions.ts';
 
 export type { Role, WidgetType };
 
@@ -487,6 +490,21 @@ export interface ContentVersionImagesTable {
   image_id: number;
 }
 
+/** A publish or a revert an admin scheduled (versions/scheduled-changes.repository.ts). */
+export interface ScheduledChangesTable {
+  id: Generated<number>;
+  item_kind: DraftKind;
+  item_id: number;
+  action: ScheduledAction;
+  run_at: Timestamp;
+  state: ColumnType<ScheduledChangeState, ScheduledChangeState | undefined, ScheduledChangeState>;
+  outcome: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+  job_id: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -525,6 +543,7 @@ export interface Database {
   activity_entries: ActivityEntriesTable;
   content_versions: ContentVersionsTable;
   content_version_images: ContentVersionImagesTable;
+  scheduled_changes: ScheduledChangesTable;
 }
 
 /** The activity log (migrations/2026-11-26T0740_activity_log.ts): insert-only but for account deletion. */

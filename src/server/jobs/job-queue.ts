@@ -141,6 +141,11 @@ export class JobQueue {
     });
   }
 
+  /** Cancels a job that has not run (a held one no longer wanted). With `trx`, as part of that transaction. */
+  async cancel(name: string, id: string, options: { trx?: Executor } = {}): Promise<void> {
+    await this.boss.cancel(name, id, options.trx ? { db: jobSqlInTransaction(options.trx) } : {});
+  }
+
   /** Asks this copy's worker for `name` to look for work now rather than at its next poll. */
   wake(name: string): void {
     const workerId = this.workers.get(name);

@@ -4,7 +4,9 @@
  * version in one transaction and removes the draft. The live tables, and so the public snapshot,
  * never hold a draft (docs/decisions/content-versions-and-drafts.md).
  */
+import type { Kysely } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
+import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import { sanitizeRichText, sanitizeVideoHtml } from '#server/html/sanitize-html.ts';
 import { isWidgetNameTaken } from '#server/widgets/widgets.repository.ts';
@@ -73,27 +75,45 @@ export async function getDraft(deps: Deps, kind: DraftKind, id: number): Promise
  * and the draft goes, in one transaction. An item deleted meanwhile is a 409; no draft, a 404.
  */
 export async function publishDraft(deps: Deps, kind: DraftKind, id: number, actor: Actor): Promise<ContentVersion> {
-  const number = await deps.db.transaction().execute(async (trx) => {
-    if (!(await lockItem(trx, kind, id))) throw AppError.deletedMeanwhile();
-    const draft = await versions.findDraft(trx, kind, id);
-    if (!draft) throw AppError.notFound('There is no draft to publish.');
-    const data = parseVersionData(kind, draft.data);
-    const live = (await readItemState(trx, kind, id))!;
-    if (kind === 'widget') {
-      const widget = data as WidgetVersionData;
-      if (await isWidgetNameTaken(trx, widget.name, id)) throw AppError.field('name', messages.taken('name'));
-      // The picture is the live one, whatever it was when the draft was saved.
-      widget.image_id = (live as WidgetVersionData).image_id;
-    }
-    if ((await versions.countPublishedVersions(trx, kind, id)) === 0) await keepVersion(trx, kind, id, null);
-    await applyItemState(trx, kind, id, data);
-    await versions.deleteDraft(trx, kind, id);
-    const kept = (await keepVersion(trx, kind, id, actor.userId))!;
-    await recordActivity(trx, { actor, kind: 'content-published', item: { type: kind, id, label: itemLabel(data) }, versionId: kept.id });
-    return kept.number;
-  });
+  const kept = await deps.db.transaction().execute((trx) => publishDraftIn(trx, kind, id, actor));
   const rows = await versions.listPublishedVersions(deps.db, kind, id);
-  return presentVersion(rows.find((row) => row.number === number)!);
+  return presentVersion(rows.find((row) => row.number === kept.number)!);
+}
+
+/**
+ * publishDraft's work inside the caller's transaction (a scheduled publish claims its row in the
+ * same one). Every refusal is thrown before anything is written.
+ */
+export async function publishDraftIn(
+  trx: Kysely<Database>,
+  kind: DraftKind,
+  id: number,
+  actor: Actor,
+  details: string | null = null,
+): Promise<{ id: number; number: number }> {
+  if (!(await lockItem(trx, kind, id))) throw AppError.deletedMeanwhile();
+  const draft = await versions.findDraft(trx, kind, id);
+  if (!draft) throw AppError.notFound('There is no draft to publish.');
+  const data = parseVersionData(kind, draft.data);
+  const live = (await readItemState(trx, kind, id))!;
+  if (kind === 'widget') {
+    const widget = data as WidgetVersionData;
+    if (await isWidgetNameTaken(trx, widget.name, id)) throw AppError.field('name', messages.taken('name'));
+    // The picture is the live one, whatever it was when the draft was saved.
+    widget.image_id = (live as WidgetVersionData).image_id;
+  }
+  if ((await versions.countPublishedVersions(trx, kind, id)) === 0) await keepVersion(trx, kind, id, null);
+  await applyItemState(trx, kind, id, data);
+  await versions.deleteDraft(trx, kind, id);
+  const kept = (await keepVersion(trx, kind, id, actor.userId))!;
+  await recordActivity(trx, {
+    actor,
+    kind: 'content-published',
+    item: { type: kind, id, label: itemLabel(data) },
+    versionId: kept.id,
+    details,
+  });
+  return kept;
 }
 
 /** Throws the draft away; the published item is untouched. */

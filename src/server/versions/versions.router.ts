@@ -8,6 +8,10 @@ import {
   draftSchema,
   historyInput,
   historySchema,
+  scheduleChangeInput,
+  scheduledChangeSchema,
+  scheduledChangesInput,
+  scheduledChangesSchema,
   shopDraftInput,
   testimonialDraftInput,
   widgetDraftInput,
@@ -16,6 +20,7 @@ import { SHOP_ITEM_ID } from './item-states.ts';
 import { actorOf } from '#server/activity/actor.ts';
 import { discardDraft, getDraft, publishDraft, saveDraft } from './drafts.service.ts';
 import { getHistory, restoreVersion } from './versions.service.ts';
+import { cancelScheduledChange, listScheduledChanges, scheduleChange } from './scheduled-changes.service.ts';
 
 export const versionsRouter = router({
   // Past versions of the shop record and reviews are kept from every cache (no-store), as personal data is.
@@ -126,4 +131,45 @@ export const versionsRouter = router({
     .concat(checkedInput(draftKeyInput))
     .output(z.void())
     .mutation(({ ctx, input }) => discardDraft(ctx.deps, input.kind, input.id)),
+
+  // Scheduled changes: nothing public changes until the job runs (it refreshes the snapshot then).
+  scheduleChange: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/scheduled-changes',
+        tags: ['history'],
+        summary: "Schedule a draft's publish or a revert to the previous version, at a date and time on the shop's clock",
+      },
+      rest: { successStatus: 201 },
+      changesPublicContent: false,
+    })
+    .concat(checkedInput(scheduleChangeInput))
+    .output(scheduledChangeSchema)
+    .mutation(({ ctx, input }) => scheduleChange(ctx.deps, input, actorOf(ctx))),
+
+  // It names who scheduled each change: kept from every cache, as personal data is.
+  scheduledChanges: adminProcedure
+    .use(carriesSecret)
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/scheduled-changes',
+        tags: ['history'],
+        summary: 'Pending scheduled changes, soonest first, and those finished, failed or cancelled in the last 7 days',
+      },
+    })
+    .concat(checkedInput(scheduledChangesInput))
+    .output(scheduledChangesSchema)
+    .query(async ({ ctx, input }) => ({ results: await listScheduledChanges(ctx.deps, input) })),
+
+  cancelScheduledChange: adminProcedure
+    .meta({
+      openapi: { method: 'DELETE', path: '/api/scheduled-changes/{id}', tags: ['history'], summary: 'Cancel a pending scheduled change' },
+      rest: { successStatus: 204 },
+      changesPublicContent: false,
+    })
+    .concat(checkedInput(idInput))
+    .output(z.void())
+    .mutation(({ ctx, input }) => cancelScheduledChange(ctx.deps, input.id, actorOf(ctx))),
 });

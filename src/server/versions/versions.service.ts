@@ -107,24 +107,35 @@ export async function restoreVersion(
 ): Promise<ContentVersion> {
   const version = await versions.findVersion(deps.db, versionId);
   if (!version || version.status !== 'published') throw AppError.notFound();
+  const released = await deps.db.transaction().execute((trx) => restoreVersionIn(trx, version, actor));
+  await releaseImagesQuietly(deps, released);
+  const rows = await versions.listPublishedVersions(deps.db, version.item_kind, version.item_id);
+  return presentVersion(rows[0]!);
+}
+
+/**
+ * restoreVersion's work inside the caller's transaction (a scheduled revert claims its row in the
+ * same one); returns the pictures the live row stopped naming, to release after the commit.
+ */
+export async function restoreVersionIn(
+  trx: Db,
+  version: ContentVersionRecord,
+  actor: Actor,
+  details = `version ${version.number} restored`,
+): Promise<number[]> {
   const kind = version.item_kind;
   const data = parseVersionData(kind, version.data);
-  const released = await deps.db.transaction().execute(async (trx) => {
-    if (!(await lockItem(trx, kind, version.item_id))) throw AppError.deletedMeanwhile();
-    const replaced = await applyItemState(trx, kind, version.item_id, data);
-    const kept = await keepVersion(trx, kind, version.item_id, actor.userId, version.number);
-    await recordActivity(trx, {
-      actor,
-      kind: 'content-restored',
-      item: { type: kind, id: version.item_id, label: itemLabel(data) },
-      versionId: kept?.id ?? null,
-      details: `version ${version.number} restored`,
-    });
-    return replaced;
+  if (!(await lockItem(trx, kind, version.item_id))) throw AppError.deletedMeanwhile();
+  const replaced = await applyItemState(trx, kind, version.item_id, data);
+  const kept = await keepVersion(trx, kind, version.item_id, actor.userId, version.number);
+  await recordActivity(trx, {
+    actor,
+    kind: 'content-restored',
+    item: { type: kind, id: version.item_id, label: itemLabel(data) },
+    versionId: kept?.id ?? null,
+    details,
   });
-  await releaseImagesQuietly(deps, released);
-  const rows = await versions.listPublishedVersions(deps.db, kind, version.item_id);
-  return presentVersion(rows[0]!);
+  return replaced;
 }
 
 /**

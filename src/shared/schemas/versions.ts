@@ -4,7 +4,8 @@
  * are named by image id and shown through `thumbs` (image id → thumbnail URL).
  */
 import { z } from 'zod';
-import { CONTENT_KINDS, CONTENT_VERSION_STATUSES } from '#shared/value-sets.ts';
+import { CONTENT_KINDS, CONTENT_VERSION_STATUSES, SCHEDULED_ACTIONS, SCHEDULED_CHANGE_STATES } from '#shared/value-sets.ts';
+import { isCalendarDate, messages, requiredString } from '#shared/validation.ts';
 import { idField, testimonialFieldsInput, widgetFieldsInput } from '#shared/schemas/content-inputs.ts';
 import { shopInput, shopSchema } from '#shared/schemas/shop.ts';
 import { WIDGET_TYPES } from '#shared/value-sets.ts';
@@ -95,3 +96,44 @@ export type DraftSaveInput =
   | ({ kind: 'shop'; id: number } & z.infer<typeof shopDraftInput>);
 
 export const draftSchema = z.object({ draft: contentVersionSchema.nullable() });
+
+/**
+ * Scheduled changes (issue 27): POST /api/scheduled-changes. `date` and `time` are the shop's wall
+ * clock (its time zone); the service turns them into an instant and refuses the past.
+ */
+const SCHEDULE_TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+export const scheduledActionSchema = z.enum(SCHEDULED_ACTIONS, { error: messages.in('action') });
+export const scheduleChangeInput = z.object({
+  kind: draftKindSchema,
+  id: idField(),
+  action: scheduledActionSchema,
+  date: requiredString('date', 10).refine(isCalendarDate, 'The date field must be a date (YYYY-MM-DD).'),
+  time: requiredString('time', 5).regex(SCHEDULE_TIME_PATTERN, 'The time field must be a time from 00:00 to 23:59 (HH:MM).'),
+});
+export type ScheduleChangeInput = z.infer<typeof scheduleChangeInput>;
+
+/** GET /api/scheduled-changes: all of them, or one item's (kind and id together). */
+export const scheduledChangesInput = z.object({
+  kind: draftKindSchema.optional(),
+  id: idField().optional(),
+});
+export type ScheduledChangesInput = z.infer<typeof scheduledChangesInput>;
+
+export const scheduledChangeSchema = z.object({
+  id: z.number().int(),
+  kind: draftKindSchema,
+  item_id: z.number().int(),
+  /** The widget's or testimonial's name, "Shop details"; null when the item is gone for good. */
+  item_label: z.string().nullable(),
+  action: scheduledActionSchema,
+  run_at: z.string(),
+  state: z.enum(SCHEDULED_CHANGE_STATES),
+  /** What the run did ("version 4 published") or why it could not. */
+  outcome: z.string().nullable(),
+  /** Who scheduled it; null when the account is gone. */
+  scheduled_by: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ScheduledChange = z.infer<typeof scheduledChangeSchema>;
+export const scheduledChangesSchema = z.object({ results: z.array(scheduledChangeSchema) });

@@ -15,6 +15,7 @@ import { RepairsPanel } from '#client/pages/admin/dashboard/repairs-panel.tsx';
 import { FeedbackPanel } from '#client/pages/admin/dashboard/feedback-panel.tsx';
 import { MailPanel } from '#client/pages/admin/dashboard/mail-panel.tsx';
 import { SitePanel } from '#client/pages/admin/dashboard/site-panel.tsx';
+import { ScheduledChangesPanel } from '#client/pages/admin/dashboard/scheduled-changes-panel.tsx';
 import '#client/pages/admin/dashboard/dashboard.css';
 import { FirstRunChecklist } from '#client/pages/admin/dashboard/first-run-checklist.tsx';
 
@@ -43,6 +44,7 @@ export function DashboardPage() {
         <RepairsPanel />
         <FeedbackPanel />
         <MailPanel />
+        <ScheduledChangesPanel />
         <SitePanel />
       </div>
     </>

@@ -19,6 +19,7 @@ import { repairReviewRequestJob } from './repair-review-request.ts';
 import { activityRetentionJob } from './activity-retention.ts';
 import { binEmptyingJob } from './bin-emptying.ts';
 import { versionsPruneJob } from './versions-prune.ts';
+import { scheduledContentChangeJob } from './scheduled-content-change.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
   sendMailJob,
@@ -37,4 +38,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   activityRetentionJob,
   binEmptyingJob,
   versionsPruneJob,
+  scheduledContentChangeJob,
 ];

@@ -52,6 +52,7 @@ const SECTIONS = [
 const OTHER_WEEKDAYS: Weekday[] = ['tuesday', 'wednesday', 'thursday', 'friday'];
 import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
 import { DraftControls } from '#client/pages/admin/history/draft-controls.tsx';
+import { ScheduleChangeForm } from '#client/pages/admin/history/schedule-change-form.tsx';
 import { useDraft, type DraftFields } from '#client/pages/admin/history/use-draft.ts';
 
 /** The shop record is one item of the history: its id is always 1 (as the server's SHOP_ITEM_ID). */
@@ -263,7 +264,9 @@ function ShopForm({
         pageHref={SCREENS.contact.path}
         onPublished={onReset}
         onDiscarded={onReset}
-      />
+      >
+        <ScheduleChangeForm kind="shop" id={SHOP_ID} hasDraft={hasDraft} isPublished />
+      </DraftControls>
 
       <div className="shop-form__sections">
         <fieldset className="admin-form__fieldset" id="shop-section-shop">

@@ -20,6 +20,7 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
 import { DraftControls } from '#client/pages/admin/history/draft-controls.tsx';
+import { ScheduleChangeForm } from '#client/pages/admin/history/schedule-change-form.tsx';
 import { useDraft } from '#client/pages/admin/history/use-draft.ts';
 
 /** How the modal closed with something saved: the list says so. */
@@ -137,7 +138,9 @@ function TestimonialForm({
           pageHref={SCREENS.home.path}
           onPublished={() => onSaved('published')}
           onDiscarded={showLive}
-        />
+        >
+          <ScheduleChangeForm kind="testimonial" id={testimonial.id} hasDraft={hasDraft} isPublished />
+        </DraftControls>
       )}
       {/* A restore changes the testimonial behind this form: the modal closes and the list shows it. */}
       {testimonial && <HistoryPanel kind="testimonial" id={testimonial.id} onRestored={onClose} />}

@@ -20,6 +20,7 @@ import { CONTENT_PAGES, sectionHref, sectionOfWidget, sectionTitle } from '#shar
 import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
 import { useDraft } from '#client/pages/admin/history/use-draft.ts';
 import { DraftControls } from '#client/pages/admin/history/draft-controls.tsx';
+import { ScheduleChangeForm } from '#client/pages/admin/history/schedule-change-form.tsx';
 import type { ContentVersion } from '#shared/schemas/versions.ts';
 
 const types = [
@@ -207,7 +208,9 @@ function WidgetForm({ widget, draft, onPublished }: { widget: Widget; draft: Con
         fields={fields}
         onPublished={onPublished}
         onDiscarded={onPublished}
-      />
+      >
+        <ScheduleChangeForm kind="widget" id={widget.id} hasDraft={hasDraft} isPublished />
+      </DraftControls>
     </form>
   );
 }

@@ -1,0 +1,211 @@
+/**
+ * Scheduled content changes (issue 27): a draft published, or a published item put back to its
+ * previous version, at a date and time on the shop's clock (a holiday notice from 20 December to
+ * 2 January). The row of scheduled_changes and its held pg-boss job are written in one
+ * transaction, so the schedule survives restarts and runs on whichever copy is up; the run claims
+ * the row by compare-and-set, so it happens once however many copies or tries there are.
+ */
+import type { AppDeps } from '#server/app-deps.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
+import { SCHEDULE_ACTOR, type Actor } from '#server/activity/actor.ts';
+import { wallClockInstant } from '#server/bookings/slot-engine.ts';
+import { readShop } from '#server/shop/shop.service.ts';
+import { AppError } from '#server/errors.ts';
+import { lockBinnedWidget } from '#server/widgets/widgets.repository.ts';
+import { listBinnedTestimonials } from '#server/testimonials/testimonials.repository.ts';
+import { releaseImagesQuietly } from '#server/images/images.service.ts';
+import type { DraftKind, ScheduleChangeInput, ScheduledChange, ScheduledChangesInput } from '#shared/schemas/versions.ts';
+import { SCHEDULED_ACTION_LABELS } from '#shared/value-sets.ts';
+import * as repo from './scheduled-changes.repository.ts';
+import * as versions from './content-versions.repository.ts';
+import { lockItem, readItemState } from './item-states.ts';
+import { itemLabel, restoreVersionIn } from './versions.service.ts';
+import { publishDraftIn } from './drafts.service.ts';
+
+export const SCHEDULED_CHANGE_JOB = 'scheduled-content-change';
+/** How long finished, failed and cancelled changes stay in the list. */
+const RECENT_DAYS = 7;
+const MAX_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
+
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'publicContent'>;
+
+/** A 409 rather than a 404 when the item is in the bin: the admin's screen was opened before it went. */
+async function missingItem(deps: Pick<AppDeps, 'db'>, kind: DraftKind, id: number): Promise<AppError> {
+  const binned =
+    kind === 'widget'
+      ? (await lockBinnedWidget(deps.db, id)) !== undefined
+      : kind === 'testimonial' && (await listBinnedTestimonials(deps.db)).some((row) => row.id === id);
+  return binned ? AppError.deletedMeanwhile() : AppError.notFound();
+}
+
+/** The instant the shop's wall clock shows `date` `time`; a 422 on the field at fault otherwise. */
+function runAtOf(date: string, time: string, timeZone: string, now: Date): Date {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const instant = wallClockInstant(date, hours * 60 + minutes, timeZone);
+  // A time the clocks skip (spring forward) does not exist on that day.
+  if (!instant) throw AppError.field('time', 'That time does not exist on that day (the clocks change). Choose another time.');
+  if (instant.getTime() <= now.getTime()) throw AppError.field('time', 'Choose a time in the future.');
+  if (instant.getTime() - now.getTime() > MAX_AHEAD_MS) throw AppError.field('date', 'Choose a date at most a year ahead.');
+  return instant;
+}
+
+/**
+ * Schedules a publish of the item's draft or a revert to its previous version. The row, its held
+ * job and the activity entry are one transaction: a schedule exists with its job or not at all.
+ */
+export async function scheduleChange(deps: Deps, input: ScheduleChangeInput, actor: Actor, now = new Date()): Promise<ScheduledChange> {
+  const { timeZone } = await readShop(deps);
+  const runAt = runAtOf(input.date, input.time, timeZone, now);
+  if (!(await readItemState(deps.db, input.kind, input.id))) throw await missingItem(deps, input.kind, input.id);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    if (!(await lockItem(trx, input.kind, input.id))) throw AppError.deletedMeanwhile();
+    const state = (await readItemState(trx, input.kind, input.id))!;
+    // What is published then is the draft of that moment; there has to be one to start with.
+    if (input.action === 'publish-draft' && !(await versions.findDraft(trx, input.kind, input.id))) {
+      throw AppError.field('action', 'There is no draft to schedule. Save a draft first.');
+    }
+    const inserted = await repo.insertScheduledChange(trx, {
+      kind: input.kind,
+      itemId: input.id,
+      action: input.action,
+      runAt,
+      createdBy: actor.userId,
+    });
+    if (inserted === undefined) {
+      const message = 'This change is already scheduled for that time.';
+      throw AppError.conflict(message, { time: [message] }, { reason: 'already-scheduled' });
+    }
+    const jobId = await deps.jobs.send(SCHEDULED_CHANGE_JOB, { scheduledChangeId: inserted }, { trx, startAfter: runAt });
+    await repo.setJobId(trx, inserted, jobId);
+    await recordActivity(trx, {
+      actor,
+      kind: 'content-scheduled',
+      item: { type: input.kind, id: input.id, label: labelOf(input.kind, state) },
+      details: `${SCHEDULED_ACTION_LABELS[input.action]} at ${runAt.toISOString()}`,
+    });
+    return inserted;
+  });
+  return presentOne(deps, id);
+}
+
+function labelOf(kind: DraftKind, state: unknown): string | null {
+  return kind === 'shop' ? 'Shop details' : itemLabel(state);
+}
+
+function personName(row: repo.ScheduledChangeRecord): string | null {
+  if (row.author_firstname === null) return null;
+  return `${row.author_firstname} ${row.author_lastname ?? ''}`.trim();
+}
+
+async function present(deps: Pick<AppDeps, 'db'>, rows: repo.ScheduledChangeRecord[]): Promise<ScheduledChange[]> {
+  // A few items at most: each read once for its current name.
+  const labels = new Map<string, string | null>();
+  for (const row of rows) {
+    const key = `${row.item_kind}:${row.item_id}`;
+    if (!labels.has(key)) labels.set(key, labelOf(row.item_kind, await readItemState(deps.db, row.item_kind, row.item_id)));
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.item_kind,
+    item_id: row.item_id,
+    item_label: labels.get(`${row.item_kind}:${row.item_id}`) ?? null,
+    action: row.action,
+    run_at: new Date(row.run_at).toISOString(),
+    state: row.state,
+    outcome: row.outcome,
+    scheduled_by: personName(row),
+    created_at: new Date(row.created_at).toISOString(),
+    finished_at: row.finished_at === null ? null : new Date(row.finished_at).toISOString(),
+  }));
+}
+
+async function presentOne(deps: Pick<AppDeps, 'db'>, id: number): Promise<ScheduledChange> {
+  const row = await repo.findScheduledChange(deps.db, id);
+  if (!row) throw AppError.notFound();
+  return (await present(deps, [row]))[0]!;
+}
+
+/** Pending changes, soonest first, then those that ended in the last week (failures with their reason). */
+export async function listScheduledChanges(deps: Pick<AppDeps, 'db'>, filter: ScheduledChangesInput): Promise<ScheduledChange[]> {
+  const rows = await repo.listScheduledChanges(deps.db, { kind: filter.kind, itemId: filter.id }, RECENT_DAYS);
+  return present(deps, rows);
+}
+
+/**
+ * Cancels a pending change and its held job. Should the job run all the same (it was already
+ * running), it finds the row cancelled and does nothing.
+ */
+export async function cancelScheduledChange(deps: Pick<AppDeps, 'db' | 'jobs'>, id: number, actor: Actor): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await repo.findScheduledChange(trx, id);
+    if (!row) throw AppError.notFound();
+    const cancelled = await repo.finishPending(trx, id, 'cancelled', null);
+    if (!cancelled) {
+      const message = row.state === 'cancelled' ? 'This change was already cancelled.' : 'This change has already run.';
+      throw new AppError('CONFLICT', message, undefined, undefined, { reason: row.state });
+    }
+    if (row.job_id) await deps.jobs.cancel(SCHEDULED_CHANGE_JOB, row.job_id, { trx });
+    await recordActivity(trx, {
+      actor,
+      kind: 'schedule-cancelled',
+      item: { type: row.item_kind, id: row.item_id, label: labelOf(row.item_kind, await readItemState(trx, row.item_kind, row.item_id)) },
+      details: `${SCHEDULED_ACTION_LABELS[row.action]} at ${new Date(row.run_at).toISOString()}`,
+    });
+  });
+}
+
+/** Thrown out of the run's transaction to undo it: the change cannot be made, and a retry would not help. */
+class ChangeRefused extends Error {}
+
+/**
+ * Runs a scheduled change (the job's work). The row is claimed in the transaction of the change
+ * itself, so the change happens once: a second try, or a second copy, finds it no longer pending.
+ * A change that cannot be made (the item deleted meanwhile, no draft, no previous version) is
+ * marked failed with the reason, not retried; a failure of the database throws, and the job is
+ * tried again. Returns true when the live content changed.
+ */
+export async function runScheduledChange(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>, id: number): Promise<boolean> {
+  let released: number[] = [];
+  let changed = false;
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const claimed = await repo.finishPending(trx, id, 'done', null);
+      if (!claimed) return;
+      // The scheduler, as a person who was not at a screen: no address.
+      const actor: Actor = claimed.created_by === null ? SCHEDULE_ACTOR : { userId: claimed.created_by, ip: null };
+      try {
+        if (claimed.action === 'publish-draft') {
+          const kept = await publishDraftIn(trx, claimed.item_kind, claimed.item_id, actor, 'scheduled');
+          await repo.setOutcome(trx, id, 'done', `version ${kept.number} published`);
+          changed = true;
+        } else {
+          if (!(await lockItem(trx, claimed.item_kind, claimed.item_id))) throw AppError.deletedMeanwhile();
+          // Decided now, not when scheduled: "publish on the 20th, revert on the 2nd" undoes the publish.
+          const [, previous] = await versions.listPublishedVersions(trx, claimed.item_kind, claimed.item_id);
+          if (!previous) throw new ChangeRefused('There is no previous version to go back to.');
+          released = await restoreVersionIn(trx, previous, actor, `version ${previous.number} restored (scheduled)`);
+          await repo.setOutcome(trx, id, 'done', `version ${previous.number} restored`);
+          changed = true;
+        }
+      } catch (error) {
+        if (error instanceof ChangeRefused) throw error;
+        if (error instanceof AppError && error.httpStatus < 500) throw new ChangeRefused(refusalOf(error));
+        throw error;
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof ChangeRefused)) throw error;
+    // The change's transaction was undone; the row is marked failed on its own (once, by compare-and-set).
+    const failed = await repo.finishPending(deps.db, id, 'failed', error.message);
+    if (failed) deps.log.warn({ scheduledChangeId: id, outcome: error.message }, 'scheduled change failed');
+    return false;
+  }
+  await releaseImagesQuietly(deps, released);
+  return changed;
+}
+
+function refusalOf(error: AppError): string {
+  if (error.details?.reason === 'deleted') return 'The item was deleted meanwhile.';
+  if (error.code === 'NOT_FOUND') return 'There was no draft to publish (it was published or discarded meanwhile).';
+  return error.message;
+}
