@@ -146,8 +146,12 @@ describe(`drafts on ${testEngine}`, () => {
     const testimonial = await createTestimonial(t.deps.db, { name: 'Dana', review: '<p>Lovely job</p>' });
     await t.deps.publicContent.refresh();
     await admin.put(`/api/content-drafts/widget/${id}`, { json: { html: '<p>Preview only: closed on Boxing Day</p>' } });
-    await admin.put(`/api/content-drafts/testimonial/${testimonial.id}`, { json: { name: 'Dana P', score: 5, review: '<p>Draft praise</p>' } });
-    await admin.put('/api/content-drafts/shop', { json: { ...(await anon().get('/api/shop')).body, tagline: 'Draft tagline for preview' } });
+    await admin.put(`/api/content-drafts/testimonial/${testimonial.id}`, {
+      json: { name: 'Dana P', score: 5, review: '<p>Draft praise</p>' },
+    });
+    await admin.put('/api/content-drafts/shop', {
+      json: { ...(await anon().get('/api/shop')).body, tagline: 'Draft tagline for preview' },
+    });
 
     const preview = await loadPreviewSnapshot(t.deps);
     expect(preview).not.toBeNull();

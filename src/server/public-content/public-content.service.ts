@@ -44,7 +44,9 @@ export async function loadPublicContent(
 ): Promise<PublicContent> {
   const live = await getShop(deps);
   const shop = overlay.shop ? overlay.shop(live) : live;
-  const widgets = (await listWidgets(deps)).results.map((widget) => withShopDetails(overlay.widget ? overlay.widget(widget) : widget, shop));
+  const widgets = (await listWidgets(deps)).results.map((widget) =>
+    withShopDetails(overlay.widget ? overlay.widget(widget) : widget, shop),
+  );
   const { results: galleryList } = await listGalleries(deps, { hidden: false });
   // Every visible gallery answers on its own path, also one with no images (the list skips those).
   const visible = await galleries.listGalleries(deps.db, { hidden: false });
