@@ -7,22 +7,12 @@
  * page shows is the server's part, tested with it.)
  */
 import { describe, expect, test } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { PHONE, useJourney } from './support/journey.ts';
 import { shareSession } from './support/flows.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
-import { field, hidden, until, visible } from './support/ui.ts';
+import { field, hidden, typeInto, until, visible } from './support/ui.ts';
 
 const j = useJourney(import.meta.filename);
-
-/** Replaces the rich-text editor's content by typing, as a person would. */
-async function typeInto(page: Page, editor: Locator, text: string): Promise<void> {
-  await visible(editor);
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(text);
-}
 
 /** The public list of testimonials (no session), as the site's pages read it. */
 async function publicReviewOf(name: string): Promise<string> {

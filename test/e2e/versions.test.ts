@@ -5,20 +5,11 @@
  * revert and cancels it from the dashboard.
  */
 import { describe, test } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { useJourney } from './support/journey.ts';
 import { signIn } from './support/flows.ts';
-import { hidden, visible } from './support/ui.ts';
+import { hidden, typeInto, visible } from './support/ui.ts';
 
 const j = useJourney(import.meta.filename);
-
-async function typeInto(page: Page, editor: Locator, text: string): Promise<void> {
-  await visible(editor);
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(text);
-}
 
 describe('admin: history and drafts', () => {
   test('edit the home text as a draft, preview it, publish it, restore the previous version', async () => {

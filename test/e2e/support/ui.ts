@@ -71,3 +71,12 @@ export async function descriptionOf(control: Locator): Promise<string> {
       .join(' '),
   );
 }
+
+/** Replaces the rich-text editor's content by typing, as a person would. */
+export async function typeInto(page: Page, editor: Locator, text: string): Promise<void> {
+  await visible(editor);
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(text);
+}
