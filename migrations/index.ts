@@ -1,6 +1,6 @@
 // Every migration, by name. A static list (rather than reading the folder) works the same under
 // tsx, vitest and any bundler. Names are ISO-date-prefixed so they sort in the order they run.
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import * as initial from './2026-11-22T0100_initial.ts';
 import * as rateLimits from './2026-11-23T2300_rate_limits.ts';
 import * as shop from './2026-11-24T0100_shop.ts';

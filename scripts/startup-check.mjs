@@ -75,13 +75,19 @@ for (const file of files) {
 }
 step(`copied ${files.length} files to ${copy}`);
 
-const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+// At npm's default log level, as a newcomer sees it: a warning (an engine this Node is not in) fails the check.
+const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], {
   cwd: copy,
-  stdio: 'inherit',
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'pipe'],
   timeout: remainingMs(),
 });
+process.stdout.write(install.stdout ?? '');
+process.stderr.write(install.stderr ?? '');
 if (install.status !== 0) fail(`npm ci exited with ${install.status ?? install.signal}`);
-step('npm ci done');
+const warnings = `${install.stdout}\n${install.stderr}`.split('\n').filter((line) => /^npm warn/i.test(line));
+if (warnings.length) fail(`npm ci printed ${warnings.length} warning lines, e.g. ${warnings[0]}`);
+step('npm ci done, no warning');
 
 const port = await freePort();
 const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };

@@ -6,10 +6,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { dbTemplateDir } from '#server/paths.ts';
 import type { Database } from './types.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
 
 export type DatabaseEngine = 'postgres' | 'pglite';
 

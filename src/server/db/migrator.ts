@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { Migrator, NO_MIGRATIONS, type MigrationResultSet } from 'kysely/migration';
+import { Migrator, NO_MIGRATIONS, type MigrationResultSet } from 'kysely';
 import { migrations } from '#migrations/index.ts';
 
 function createMigrator(db: Kysely<any>): Migrator {
