@@ -19,7 +19,8 @@ import * as galleries from './galleries.repository.ts';
 import * as galleryImages from './gallery-images.repository.ts';
 import type { GalleryRecord } from './galleries.repository.ts';
 import type { GalleryImageRecord } from './gallery-images.repository.ts';
-import { forgetItemHistory, keepVersion, withVersion } from '#server/versions/versions.service.ts';
+import { keepVersion, withVersion } from '#server/versions/version-keeping.ts';
+import { galleryContentKind } from './gallery.content-kind.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
@@ -76,7 +77,7 @@ export async function createGallery(deps: Deps, name: string, actor: Actor): Pro
     const galleryId = await galleries.insertGallery(trx, { name });
     // A gallery's own page is its url until an admin sets another (as the seed does).
     await galleries.updateGalleryRow(trx, galleryId, { url: `/galleries/${galleryId}` });
-    await keepVersion(trx, 'gallery', galleryId, actor.userId);
+    await keepVersion(trx, galleryContentKind, galleryId, actor.userId);
     await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'gallery', id: galleryId, label: name }, details: 'created' });
     return galleryId;
   });
@@ -95,7 +96,7 @@ export async function updateGallery(deps: Deps, input: GalleryUpdateInput, actor
     if (input.hidden !== undefined) values.hidden = input.hidden;
     if (cover) values.cover_image_id = cover.id;
     // Every save keeps a version (issue 27), in the save's transaction.
-    await withVersion(trx, 'gallery', input.id, actor.userId, () => galleries.updateGalleryRow(trx, input.id, values));
+    await withVersion(trx, galleryContentKind, input.id, actor.userId, () => galleries.updateGalleryRow(trx, input.id, values));
     await recordActivity(trx, {
       actor,
       kind: 'content-saved',
@@ -109,7 +110,7 @@ export async function updateGallery(deps: Deps, input: GalleryUpdateInput, actor
 
 /**
  * Moves the gallery to the bin with its images and their files (bin/bin.service.ts restores it
- * whole, or deletes it for good with `purgeBinnedGallery`).
+ * whole, or deletes it for good with gallery.content-kind.ts).
  */
 export async function deleteGallery(deps: Deps, id: number, actor: Actor): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
@@ -120,25 +121,6 @@ export async function deleteGallery(deps: Deps, id: number, actor: Actor): Promi
   });
 }
 
-/**
- * Deletes a binned gallery for good, as a delete did before the bin: its rows, then its images and
- * their files once nothing else points at them. False when it is not in the bin (any more).
- */
-export async function purgeBinnedGallery(deps: Deps, id: number, actor: Actor): Promise<boolean> {
-  const imageIds = await deps.db.transaction().execute(async (trx) => {
-    const locked = await galleries.lockBinnedGallery(trx, id);
-    if (!locked) return null;
-    const images = await galleryImages.galleryImageIds(trx, id);
-    await galleries.deleteBinnedGalleryRow(trx, id);
-    const keptByHistory = await forgetItemHistory(trx, 'gallery', id);
-    await recordActivity(trx, { actor, kind: 'bin-purged', item: { type: 'gallery', id, label: locked.name } });
-    return [locked.cover_image_id, ...images.map((image) => image.image_id), ...keptByHistory];
-  });
-  if (imageIds === null) return false;
-  await releaseImagesQuietly(deps, imageIds);
-  return true;
-}
-
 /** Adds an uploaded image to the end of a gallery. */
 export async function addGalleryImage(deps: Deps, galleryId: number, filePath: string | undefined, actor: Actor): Promise<GalleryImage> {
   // The gallery is checked before the (slow) processing, and again under the lock below.
@@ -147,7 +129,7 @@ export async function addGalleryImage(deps: Deps, galleryId: number, filePath: s
   const id = await replaceImage(deps, { path: filePath, field: 'file' }, async (trx, image) => {
     const locked = await galleries.lockGallery(trx, galleryId);
     if (!locked) throw AppError.field('gallery_id', INVALID_GALLERY_MESSAGE);
-    const added = await withVersion(trx, 'gallery', galleryId, actor.userId, () =>
+    const added = await withVersion(trx, galleryContentKind, galleryId, actor.userId, () =>
       galleryImages.insertGalleryImage(trx, galleryId, image!.id),
     );
     await recordActivity(trx, {
@@ -177,7 +159,9 @@ export async function reorderGalleryImages(deps: Deps, input: GalleryReorderInpu
     const given = new Set(ordered);
     const exact = given.size === ordered.length && given.size === current.size && ordered.every((id) => current.has(id));
     if (!exact) throw AppError.field('images', 'The images must be exactly the images of this gallery, each once.');
-    await withVersion(trx, 'gallery', input.id, actor.userId, () => galleryImages.setGalleryImagePositions(trx, input.id, ordered));
+    await withVersion(trx, galleryContentKind, input.id, actor.userId, () =>
+      galleryImages.setGalleryImagePositions(trx, input.id, ordered),
+    );
     await recordActivity(trx, {
       actor,
       kind: 'content-saved',
@@ -199,7 +183,9 @@ export async function updateGalleryImage(deps: Deps, input: GalleryImageUpdateIn
     await galleries.lockGallery(trx, found.gallery_id);
     const locked = await galleryImages.lockGalleryImage(trx, input.id);
     if (!locked) throw AppError.notFound();
-    await withVersion(trx, 'gallery', locked.gallery_id, actor.userId, () => galleryImages.updateGalleryImageRow(trx, input.id, values));
+    await withVersion(trx, galleryContentKind, locked.gallery_id, actor.userId, () =>
+      galleryImages.updateGalleryImageRow(trx, input.id, values),
+    );
     await recordActivity(trx, {
       actor,
       kind: 'content-saved',
@@ -223,7 +209,7 @@ export async function rotateGalleryImage(deps: Deps, id: number, actor: Actor): 
       await galleries.lockGallery(trx, existing.gallery_id);
       const locked = await galleryImages.lockGalleryImage(trx, id);
       if (!locked) throw AppError.notFound();
-      await withVersion(trx, 'gallery', locked.gallery_id, actor.userId, () =>
+      await withVersion(trx, galleryContentKind, locked.gallery_id, actor.userId, () =>
         galleryImages.updateGalleryImageRow(trx, id, { image_id: image!.id }),
       );
       await recordActivity(trx, {
@@ -248,7 +234,7 @@ export async function deleteGalleryImage(deps: Deps, id: number, actor: Actor): 
     await galleries.lockGallery(trx, found.gallery_id);
     const locked = await galleryImages.lockGalleryImage(trx, id);
     if (!locked) throw AppError.notFound();
-    await withVersion(trx, 'gallery', locked.gallery_id, actor.userId, () =>
+    await withVersion(trx, galleryContentKind, locked.gallery_id, actor.userId, () =>
       galleryImages.deleteGalleryImageRow(trx, id, locked.gallery_id, locked.position),
     );
     await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'gallery', id: locked.gallery_id }, details: 'image removed' });

@@ -11,6 +11,7 @@ import {
   reviewTokenInput,
 } from '#shared/schemas/reviews.ts';
 import { approveFeedback, getReviewPage, listPendingFeedback, rejectFeedback, submitFeedback } from './reviews.service.ts';
+import { actorOf } from '#server/activity/actor.ts';
 
 const tags = ['reviews'];
 
@@ -60,7 +61,7 @@ export const reviewsRouter = router({
     })
     .concat(checkedInput(feedbackIdInput))
     .output(pendingFeedbackSchema)
-    .mutation(({ ctx, input }) => approveFeedback(ctx.deps, input.id)),
+    .mutation(({ ctx, input }) => approveFeedback(ctx.deps, input.id, actorOf(ctx))),
 
   reject: adminProcedure
     .meta({

@@ -8,13 +8,14 @@
  * never carries a rating: public-content/structured-data.ts). Why: docs/decisions/review-request-asks-everyone-alike.md.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { Actor } from '#server/activity/actor.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import { reserveAttempt } from '#server/auth/rate-limiter.ts';
 import { queueMails } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
-import { insertTestimonial } from '#server/testimonials/testimonials.repository.ts';
+import { createTestimonialIn } from '#server/testimonials/testimonials.service.ts';
 import { REPAIR_MESSAGES_PER_HOUR } from '#shared/limits.ts';
 import type { PendingFeedback, ReviewFeedbackInput, ReviewPage } from '#shared/schemas/reviews.ts';
 import * as requests from './repair-review-requests.repository.ts';
@@ -150,18 +151,27 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** Approved: a testimonial of the name the customer gave (else their first name), the score and the words as text. */
-export async function approveFeedback(deps: Pick<AppDeps, 'db'>, id: number): Promise<PendingFeedback> {
+/**
+ * Approved: a testimonial of the name the customer gave (else their first name), the score and the
+ * words as text, made by the testimonials service in the approval's transaction, so it is
+ * sanitised, versioned and in the activity log under the approving admin like any other.
+ */
+export async function approveFeedback(deps: Pick<AppDeps, 'db'>, id: number, actor: Actor): Promise<PendingFeedback> {
   await deps.db.transaction().execute(async (trx) => {
     const request = await requests.findReviewRequest(trx, id, { lock: true });
     if (!request || request.moderation !== 'pending' || request.score === null) throw AppError.notFound();
     const name = (request.display_name ?? request.customer_name.split(' ')[0] ?? '').trim() || 'A customer';
     const words = (request.feedback ?? '').trim();
-    const testimonialId = await insertTestimonial(trx, {
-      name: name.slice(0, 100),
-      score: request.score,
-      review: words ? `<p>${escapeHtml(words)}</p>` : `<p>${request.score} out of 5</p>`,
-    });
+    const testimonialId = await createTestimonialIn(
+      trx,
+      {
+        name: name.slice(0, 100),
+        score: request.score,
+        review: words ? `<p>${escapeHtml(words)}</p>` : `<p>${request.score} out of 5</p>`,
+      },
+      actor,
+      'created from customer feedback',
+    );
     await requests.setModeration(trx, id, 'approved', testimonialId);
   });
   return listPendingFeedback(deps);

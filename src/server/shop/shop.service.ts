@@ -6,8 +6,8 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { shopSchema, type Shop, type ShopInput } from '#shared/schemas/shop.ts';
 import * as repo from './shop.repository.ts';
 import type { ShopRecord } from './shop.repository.ts';
-import { keepVersion, withVersion } from '#server/versions/versions.service.ts';
-import { SHOP_ITEM_ID } from '#server/versions/item-states.ts';
+import { keepVersion, withVersion } from '#server/versions/version-keeping.ts';
+import { SHOP_ITEM_ID, shopContentKind } from './shop.content-kind.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -34,10 +34,10 @@ export async function updateShop(deps: Deps, input: ShopInput, actor: Actor): Pr
   await deps.db.transaction().execute(async (trx) => {
     // Every save keeps a version (issue 27), in the save's transaction.
     if (await repo.lockShop(trx)) {
-      await withVersion(trx, 'shop', SHOP_ITEM_ID, actor.userId, () => repo.updateShopRow(trx, shop));
+      await withVersion(trx, shopContentKind, SHOP_ITEM_ID, actor.userId, () => repo.updateShopRow(trx, shop));
     } else {
       await repo.insertShopIfAbsent(trx, shop);
-      await keepVersion(trx, 'shop', SHOP_ITEM_ID, actor.userId);
+      await keepVersion(trx, shopContentKind, SHOP_ITEM_ID, actor.userId);
     }
     await recordActivity(trx, { actor, kind: 'shop-changed', item: { type: 'shop' } });
   });

@@ -8,56 +8,26 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
-import { sanitizeRichText, sanitizeVideoHtml } from '#server/html/sanitize-html.ts';
-import { isWidgetNameTaken } from '#server/widgets/widgets.repository.ts';
-import { clean as cleanTestimonial } from '#server/testimonials/testimonials.service.ts';
-import { messages } from '#shared/validation.ts';
-import { shopSchema } from '#shared/schemas/shop.ts';
-import type { WidgetVersionData } from '#shared/schemas/versions.ts';
 import type { ContentVersion, DraftKind, DraftSaveInput } from '#shared/schemas/versions.ts';
 import * as versions from './content-versions.repository.ts';
-import { applyItemState, lockItem, parseVersionData, readItemState, type VersionData } from './item-states.ts';
 import { recordActivity } from '#server/activity/record-activity.ts';
 import type { Actor } from '#server/activity/actor.ts';
-import { itemLabel, keepVersion, presentVersion, type Author } from './versions.service.ts';
+import { itemLabel, parseVersionData } from './content-kind.ts';
+import { contentKind, draftOf } from './content-kinds.ts';
+import { keepVersion, type Author } from './version-keeping.ts';
+import { presentVersion } from './versions.service.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
-
-/** The draft's data: the form's fields as a save would store them (sanitised), over the live item. */
-function draftData(input: DraftSaveInput, live: VersionData): VersionData {
-  switch (input.kind) {
-    case 'widget': {
-      const current = live as WidgetVersionData;
-      const type = input.type ?? current.type;
-      const html = input.html ?? current.html;
-      return {
-        name: input.name ?? current.name,
-        type,
-        html: type === 'VIDEO' ? sanitizeVideoHtml(html) : sanitizeRichText(html),
-        alt: input.alt ?? current.alt,
-        // A picture is not drafted: the live one stays.
-        image_id: current.image_id,
-      };
-    }
-    case 'testimonial':
-      return cleanTestimonial({ name: input.name, score: input.score, review: input.review });
-    case 'shop': {
-      const { kind: _kind, id: _id, ...fields } = input;
-      return shopSchema.parse(fields);
-    }
-  }
-}
 
 /** Saves (or autosaves) the item's draft; the published item is untouched. */
 export async function saveDraft(deps: Deps, input: DraftSaveInput, author: Author): Promise<ContentVersion> {
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await lockItem(trx, input.kind, input.id))) throw AppError.notFound();
-    const live = (await readItemState(trx, input.kind, input.id))!;
-    const data = draftData(input, live);
-    if (input.kind === 'widget') {
-      const name = (data as WidgetVersionData).name;
-      if (await isWidgetNameTaken(trx, name, input.id)) throw AppError.field('name', messages.taken('name'));
-    }
+    const kind = contentKind(input.kind);
+    const draft = draftOf(input.kind);
+    if (!(await kind.lock(trx, input.id))) throw AppError.notFound();
+    const live = (await kind.read(trx, input.id))!;
+    const data = draft.fromInput(input, live);
+    await draft.check?.(trx, input.id, data);
     await versions.saveDraftRow(trx, { kind: input.kind, itemId: input.id, data: JSON.stringify(data), authorId: author });
   });
   return (await getDraft(deps, input.kind, input.id))!;
@@ -65,7 +35,7 @@ export async function saveDraft(deps: Deps, input: DraftSaveInput, author: Autho
 
 /** The item's draft, or null; a 404 when the item is not there. */
 export async function getDraft(deps: Deps, kind: DraftKind, id: number): Promise<ContentVersion | null> {
-  if (!(await readItemState(deps.db, kind, id))) throw AppError.notFound();
+  if (!(await contentKind(kind).read(deps.db, id))) throw AppError.notFound();
   const row = await versions.findDraft(deps.db, kind, id);
   return row ? presentVersion(row) : null;
 }
@@ -91,21 +61,19 @@ export async function publishDraftIn(
   actor: Actor,
   details: string | null = null,
 ): Promise<{ id: number; number: number }> {
-  if (!(await lockItem(trx, kind, id))) throw AppError.deletedMeanwhile();
+  const adapter = contentKind(kind);
+  const operations = draftOf(kind);
+  if (!(await adapter.lock(trx, id))) throw AppError.deletedMeanwhile();
   const draft = await versions.findDraft(trx, kind, id);
   if (!draft) throw AppError.notFound('There is no draft to publish.');
-  const data = parseVersionData(kind, draft.data);
-  const live = (await readItemState(trx, kind, id))!;
-  if (kind === 'widget') {
-    const widget = data as WidgetVersionData;
-    if (await isWidgetNameTaken(trx, widget.name, id)) throw AppError.field('name', messages.taken('name'));
-    // The picture is the live one, whatever it was when the draft was saved.
-    widget.image_id = (live as WidgetVersionData).image_id;
-  }
-  if ((await versions.countPublishedVersions(trx, kind, id)) === 0) await keepVersion(trx, kind, id, null);
-  await applyItemState(trx, kind, id, data);
+  const drafted = parseVersionData(kind, draft.data);
+  const live = (await adapter.read(trx, id))!;
+  await operations.check?.(trx, id, drafted);
+  const data = operations.toPublish ? operations.toPublish(drafted, live) : drafted;
+  if ((await versions.countPublishedVersions(trx, kind, id)) === 0) await keepVersion(trx, adapter, id, null);
+  await adapter.writeBack(trx, id, data);
   await versions.deleteDraft(trx, kind, id);
-  const kept = (await keepVersion(trx, kind, id, actor.userId))!;
+  const kept = (await keepVersion(trx, adapter, id, actor.userId))!;
   await recordActivity(trx, {
     actor,
     kind: 'content-published',

@@ -6,10 +6,12 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import { loadPublicContent } from '#server/public-content/public-content.service.ts';
 import { PublicSnapshot } from '#server/public-content/public-snapshot.ts';
-import type { Shop } from '#shared/schemas/shop.ts';
-import { DRAFT_KINDS, type TestimonialVersionData, type WidgetVersionData } from '#shared/schemas/versions.ts';
+import type { ContentOverlay } from '#server/public-content/public-content.service.ts';
+import { DRAFT_KINDS } from '#shared/schemas/versions.ts';
+import type { ContentKind } from '#shared/value-sets.ts';
 import * as versions from './content-versions.repository.ts';
-import { parseVersionData } from './item-states.ts';
+import { parseVersionData, type VersionData } from './content-kind.ts';
+import { contentKind } from './content-kinds.ts';
 
 /** A snapshot version no real one has: pages rendered from it are never confused with cached ones. */
 const PREVIEW_VERSION = -1;
@@ -18,26 +20,15 @@ const PREVIEW_VERSION = -1;
 export async function loadPreviewSnapshot(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>): Promise<PublicSnapshot | null> {
   const rows = await versions.listDrafts(deps.db, DRAFT_KINDS);
   if (rows.length === 0) return null;
-  const widgets = new Map<number, WidgetVersionData>();
-  const testimonials = new Map<number, TestimonialVersionData>();
-  let shop: Shop | undefined;
+  const drafts = new Map<ContentKind, Map<number, VersionData>>();
   for (const row of rows) {
-    const data = parseVersionData(row.item_kind, row.data);
-    if (row.item_kind === 'widget') widgets.set(row.item_id, data as WidgetVersionData);
-    else if (row.item_kind === 'testimonial') testimonials.set(row.item_id, data as TestimonialVersionData);
-    else if (row.item_kind === 'shop') shop = data as Shop;
+    const ofKind = drafts.get(row.item_kind) ?? new Map<number, VersionData>();
+    ofKind.set(row.item_id, parseVersionData(row.item_kind, row.data));
+    drafts.set(row.item_kind, ofKind);
   }
-  const content = await loadPublicContent(deps, {
-    ...(shop ? { shop: () => shop } : {}),
-    widget: (widget) => {
-      const draft = widgets.get(widget.id);
-      // A draft does not carry a picture: the live one stays (drafts.service.ts).
-      return draft ? { ...widget, name: draft.name, type: draft.type, html: draft.html, alt: draft.alt } : widget;
-    },
-    testimonial: (testimonial) => {
-      const draft = testimonials.get(testimonial.id);
-      return draft ? { ...testimonial, name: draft.name, score: draft.score, review: draft.review } : testimonial;
-    },
-  });
+  // Each kind puts its own drafts over its published items.
+  const overlay: ContentOverlay = {};
+  for (const [kind, ofKind] of drafts) Object.assign(overlay, contentKind(kind).draft?.overlay(ofKind));
+  const content = await loadPublicContent(deps, overlay);
   return new PublicSnapshot(content, PREVIEW_VERSION, new Date());
 }

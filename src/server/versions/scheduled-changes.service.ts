@@ -11,15 +11,14 @@ import { SCHEDULE_ACTOR, type Actor } from '#server/activity/actor.ts';
 import { wallClockInstant } from '#server/bookings/slot-engine.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { AppError } from '#server/errors.ts';
-import { lockBinnedWidget } from '#server/widgets/widgets.repository.ts';
-import { listBinnedTestimonials } from '#server/testimonials/testimonials.repository.ts';
 import { releaseImagesQuietly } from '#server/images/images.service.ts';
 import type { DraftKind, ScheduleChangeInput, ScheduledChange, ScheduledChangesInput } from '#shared/schemas/versions.ts';
 import { SCHEDULED_ACTION_LABELS } from '#shared/value-sets.ts';
 import * as repo from './scheduled-changes.repository.ts';
 import * as versions from './content-versions.repository.ts';
-import { lockItem, readItemState } from './item-states.ts';
-import { itemLabel, restoreVersionIn } from './versions.service.ts';
+import type { VersionData } from './content-kind.ts';
+import { contentKind } from './content-kinds.ts';
+import { restoreVersionIn } from './versions.service.ts';
 import { publishDraftIn } from './drafts.service.ts';
 
 export const SCHEDULED_CHANGE_JOB = 'scheduled-content-change';
@@ -31,10 +30,8 @@ type Deps = Pick<AppDeps, 'db' | 'jobs' | 'publicContent'>;
 
 /** A 409 rather than a 404 when the item is in the bin: the admin's screen was opened before it went. */
 async function missingItem(deps: Pick<AppDeps, 'db'>, kind: DraftKind, id: number): Promise<AppError> {
-  const binned =
-    kind === 'widget'
-      ? (await lockBinnedWidget(deps.db, id)) !== undefined
-      : kind === 'testimonial' && (await listBinnedTestimonials(deps.db)).some((row) => row.id === id);
+  const bin = contentKind(kind).bin;
+  const binned = bin !== undefined && (await bin.isBinned(deps.db, id));
   return binned ? AppError.deletedMeanwhile() : AppError.notFound();
 }
 
@@ -56,10 +53,11 @@ function runAtOf(date: string, time: string, timeZone: string, now: Date): Date 
 export async function scheduleChange(deps: Deps, input: ScheduleChangeInput, actor: Actor, now = new Date()): Promise<ScheduledChange> {
   const { timeZone } = await readShop(deps);
   const runAt = runAtOf(input.date, input.time, timeZone, now);
-  if (!(await readItemState(deps.db, input.kind, input.id))) throw await missingItem(deps, input.kind, input.id);
+  const kind = contentKind(input.kind);
+  if (!(await kind.read(deps.db, input.id))) throw await missingItem(deps, input.kind, input.id);
   const id = await deps.db.transaction().execute(async (trx) => {
-    if (!(await lockItem(trx, input.kind, input.id))) throw AppError.deletedMeanwhile();
-    const state = (await readItemState(trx, input.kind, input.id))!;
+    if (!(await kind.lock(trx, input.id))) throw AppError.deletedMeanwhile();
+    const state = (await kind.read(trx, input.id))!;
     // What is published then is the draft of that moment; there has to be one to start with.
     if (input.action === 'publish-draft' && !(await versions.findDraft(trx, input.kind, input.id))) {
       throw AppError.field('action', 'There is no draft to schedule. Save a draft first.');
@@ -88,8 +86,8 @@ export async function scheduleChange(deps: Deps, input: ScheduleChangeInput, act
   return presentOne(deps, id);
 }
 
-function labelOf(kind: DraftKind, state: unknown): string | null {
-  return kind === 'shop' ? 'Shop details' : itemLabel(state);
+function labelOf(kind: DraftKind, state: VersionData | undefined): string | null {
+  return contentKind(kind).label(state);
 }
 
 function personName(row: repo.ScheduledChangeRecord): string | null {
@@ -102,7 +100,7 @@ async function present(deps: Pick<AppDeps, 'db'>, rows: repo.ScheduledChangeReco
   const labels = new Map<string, string | null>();
   for (const row of rows) {
     const key = `${row.item_kind}:${row.item_id}`;
-    if (!labels.has(key)) labels.set(key, labelOf(row.item_kind, await readItemState(deps.db, row.item_kind, row.item_id)));
+    if (!labels.has(key)) labels.set(key, labelOf(row.item_kind, await contentKind(row.item_kind).read(deps.db, row.item_id)));
   }
   return rows.map((row) => ({
     id: row.id,
@@ -148,7 +146,11 @@ export async function cancelScheduledChange(deps: Pick<AppDeps, 'db' | 'jobs'>, 
     await recordActivity(trx, {
       actor,
       kind: 'schedule-cancelled',
-      item: { type: row.item_kind, id: row.item_id, label: labelOf(row.item_kind, await readItemState(trx, row.item_kind, row.item_id)) },
+      item: {
+        type: row.item_kind,
+        id: row.item_id,
+        label: labelOf(row.item_kind, await contentKind(row.item_kind).read(trx, row.item_id)),
+      },
       details: `${SCHEDULED_ACTION_LABELS[row.action]} at ${new Date(row.run_at).toISOString()}`,
     });
   });
@@ -179,7 +181,7 @@ export async function runScheduledChange(deps: Pick<AppDeps, 'db' | 'storage' | 
           await repo.setOutcome(trx, id, 'done', `version ${kept.number} published`);
           changed = true;
         } else {
-          if (!(await lockItem(trx, claimed.item_kind, claimed.item_id))) throw AppError.deletedMeanwhile();
+          if (!(await contentKind(claimed.item_kind).lock(trx, claimed.item_id))) throw AppError.deletedMeanwhile();
           // Decided now, not when scheduled: "publish on the 20th, revert on the 2nd" undoes the publish.
           const [, previous] = await versions.listPublishedVersions(trx, claimed.item_kind, claimed.item_id);
           if (!previous) throw new ChangeRefused('There is no previous version to go back to.');

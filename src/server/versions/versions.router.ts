@@ -16,7 +16,7 @@ import {
   testimonialDraftInput,
   widgetDraftInput,
 } from '#shared/schemas/versions.ts';
-import { SHOP_ITEM_ID } from './item-states.ts';
+import { SHOP_ITEM_ID } from '#server/shop/shop.content-kind.ts';
 import { actorOf } from '#server/activity/actor.ts';
 import { discardDraft, getDraft, publishDraft, saveDraft } from './drafts.service.ts';
 import { getHistory, restoreVersion } from './versions.service.ts';

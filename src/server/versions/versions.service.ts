@@ -18,38 +18,11 @@ import type { ContentVersion, History } from '#shared/schemas/versions.ts';
 import * as versions from './content-versions.repository.ts';
 import * as versionImages from './content-version-images.repository.ts';
 import type { ContentVersionRecord } from './content-versions.repository.ts';
-import { applyItemState, imagesOf, lockItem, parseVersionData, readItemState, type VersionData } from './item-states.ts';
+import { itemLabel, parseVersionData, type VersionData } from './content-kind.ts';
+import { contentKind } from './content-kinds.ts';
+import { keepVersion } from './version-keeping.ts';
 
 type Db = Kysely<Database>;
-/** Who saved: the signed-in admin's user id, or null (the seed, a job). */
-export type Author = number | null;
-
-/** Keeps the item's state as it is now (in `trx`) as its next published version. */
-export async function keepVersion(
-  trx: Db,
-  kind: ContentKind,
-  itemId: number,
-  author: Author,
-  restoredFrom: number | null = null,
-): Promise<{ id: number; number: number } | undefined> {
-  const data = await readItemState(trx, kind, itemId);
-  if (!data) return undefined;
-  const kept = await versions.insertPublishedVersion(trx, { kind, itemId, data: JSON.stringify(data), authorId: author, restoredFrom });
-  await versionImages.insertVersionImages(trx, kept.id, imagesOf(kind, data));
-  return kept;
-}
-
-/**
- * Runs a save of an existing item inside its transaction and keeps the result as a version. An
- * item saved for the first time since history began gets its state before the save kept first
- * (no author), so the first Restore has something to go back to. The caller has locked the row.
- */
-export async function withVersion<T>(trx: Db, kind: ContentKind, itemId: number, author: Author, save: () => Promise<T>): Promise<T> {
-  if ((await versions.countPublishedVersions(trx, kind, itemId)) === 0) await keepVersion(trx, kind, itemId, null);
-  const result = await save();
-  await keepVersion(trx, kind, itemId, author);
-  return result;
-}
 
 function authorName(row: ContentVersionRecord): string | null {
   if (row.author_firstname === null) return null;
@@ -70,7 +43,7 @@ export function presentVersion(row: ContentVersionRecord): ContentVersion {
 }
 
 async function thumbsOf(deps: Pick<AppDeps, 'db' | 'storage'>, kind: ContentKind, states: VersionData[]): Promise<Record<string, string>> {
-  const ids = [...new Set(states.flatMap((state) => imagesOf(kind, state)))];
+  const ids = [...new Set(states.flatMap((state) => contentKind(kind).imagesOf(state)))];
   const rows = await findImageVariants(deps.db, ids);
   const thumbs: Record<string, string> = {};
   for (const row of rows) {
@@ -82,18 +55,12 @@ async function thumbsOf(deps: Pick<AppDeps, 'db' | 'storage'>, kind: ContentKind
 
 /** An item's published versions, newest first, with the live item to compare them with. */
 export async function getHistory(deps: Pick<AppDeps, 'db' | 'storage'>, kind: ContentKind, itemId: number): Promise<History> {
-  const current = await readItemState(deps.db, kind, itemId);
+  const current = await contentKind(kind).read(deps.db, itemId);
   if (!current) throw AppError.notFound();
   const rows = await versions.listPublishedVersions(deps.db, kind, itemId);
   const presented = rows.map(presentVersion);
   const thumbs = await thumbsOf(deps, kind, [current, ...presented.map((version) => version.data as VersionData)]);
   return { kind, item_id: itemId, current: current, versions: presented, thumbs };
-}
-
-/** The name an activity entry keeps for the item (the shop has none of its own). */
-export function itemLabel(data: unknown): string | null {
-  const name = (data as { name?: unknown } | null)?.name;
-  return typeof name === 'string' ? name : null;
 }
 
 /**
@@ -123,30 +90,19 @@ export async function restoreVersionIn(
   actor: Actor,
   details = `version ${version.number} restored`,
 ): Promise<number[]> {
-  const kind = version.item_kind;
-  const data = parseVersionData(kind, version.data);
-  if (!(await lockItem(trx, kind, version.item_id))) throw AppError.deletedMeanwhile();
-  const replaced = await applyItemState(trx, kind, version.item_id, data);
+  const kind = contentKind(version.item_kind);
+  const data = parseVersionData(kind.kind, version.data);
+  if (!(await kind.lock(trx, version.item_id))) throw AppError.deletedMeanwhile();
+  const replaced = await kind.writeBack(trx, version.item_id, data);
   const kept = await keepVersion(trx, kind, version.item_id, actor.userId, version.number);
   await recordActivity(trx, {
     actor,
     kind: 'content-restored',
-    item: { type: kind, id: version.item_id, label: itemLabel(data) },
+    item: { type: kind.kind, id: version.item_id, label: itemLabel(data) },
     versionId: kept?.id ?? null,
     details,
   });
   return replaced;
-}
-
-/**
- * An item deleted for good (from the bin) takes its versions and draft with it; returns the
- * pictures they named, for the caller to release after the transaction, as a real delete does.
- */
-export async function forgetItemHistory(trx: Db, kind: ContentKind, itemId: number): Promise<number[]> {
-  const ids = await versions.listVersionIdsOf(trx, kind, itemId);
-  const images = await versionImages.listImagesOfVersions(trx, ids);
-  await versions.deleteVersions(trx, ids);
-  return images;
 }
 
 /**

@@ -13,10 +13,11 @@ import { messages } from '#shared/validation.ts';
 import { isFixedWidgetName, sectionOfWidget, sectionTitle } from '#shared/content-sections.ts';
 import { recordActivity } from '#server/activity/record-activity.ts';
 import { type Actor } from '#server/activity/actor.ts';
-import { releaseImagesQuietly, replaceImage } from '#server/images/images.service.ts';
+import { replaceImage } from '#server/images/images.service.ts';
 import * as repo from './widgets.repository.ts';
 import type { WidgetRecord } from './widgets.repository.ts';
-import { forgetItemHistory, keepVersion, withVersion } from '#server/versions/versions.service.ts';
+import { keepVersion, withVersion } from '#server/versions/version-keeping.ts';
+import { widgetContentKind } from './widget.content-kind.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
@@ -85,7 +86,7 @@ export async function createWidget(deps: Deps, input: WidgetCreateInput, actor: 
     .execute(async (trx) => {
       if (await repo.isWidgetNameTaken(trx, input.name)) throw nameTaken();
       const widgetId = await repo.insertWidget(trx, { name: input.name, type: input.type });
-      await keepVersion(trx, 'widget', widgetId, actor.userId);
+      await keepVersion(trx, widgetContentKind, widgetId, actor.userId);
       await recordActivity(trx, {
         actor,
         kind: 'content-saved',
@@ -130,7 +131,7 @@ export async function updateWidget(deps: Deps, input: WidgetUpdateInput, actor: 
       if (html !== undefined) values.html = type === 'VIDEO' ? sanitizeVideoHtml(html) : sanitizeRichText(html);
       if (image) values.image_id = image.id;
       // Every save keeps a version (issue 27), in the save's transaction.
-      await withVersion(trx, 'widget', input.id, actor.userId, () => repo.updateWidgetRow(trx, input.id, values));
+      await withVersion(trx, widgetContentKind, input.id, actor.userId, () => repo.updateWidgetRow(trx, input.id, values));
       await recordActivity(trx, {
         actor,
         kind: 'content-saved',
@@ -148,7 +149,7 @@ export async function updateWidget(deps: Deps, input: WidgetUpdateInput, actor: 
 
 /**
  * Moves a widget to the bin, its image and files untouched (bin/bin.service.ts restores it or
- * deletes it for good with `purgeBinnedWidget`). A widget the pages read cannot go: 409
+ * deletes it for good with widget.content-kind.ts). A widget the pages read cannot go: 409
  * (`assertWidgetRemovable`).
  */
 export async function moveWidgetToBin(deps: Pick<AppDeps, 'db'>, id: number, actor: Actor): Promise<void> {
@@ -158,19 +159,4 @@ export async function moveWidgetToBin(deps: Pick<AppDeps, 'db'>, id: number, act
     if (!row) throw AppError.notFound();
     await recordActivity(trx, { actor, kind: 'content-deleted', item: { type: 'widget', id, label: row.name } });
   });
-}
-
-/** Deletes a binned widget for good, then its image once nothing else names it; false when not in the bin. */
-export async function purgeBinnedWidget(deps: Deps, id: number, actor: Actor): Promise<boolean> {
-  const imageIds = await deps.db.transaction().execute(async (trx) => {
-    const locked = await repo.lockBinnedWidget(trx, id);
-    if (!locked) return undefined;
-    await repo.deleteBinnedWidgetRow(trx, id);
-    const keptByHistory = await forgetItemHistory(trx, 'widget', id);
-    await recordActivity(trx, { actor, kind: 'bin-purged', item: { type: 'widget', id, label: locked.name } });
-    return [locked.image_id, ...keptByHistory];
-  });
-  if (imageIds === undefined) return false;
-  await releaseImagesQuietly(deps, imageIds);
-  return true;
 }
