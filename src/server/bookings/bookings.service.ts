@@ -11,7 +11,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
-import { reserveAttempt } from '#server/auth/rate-limiter.ts';
+import { throttle } from '#server/auth/rate-limiter.ts';
 import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
@@ -54,8 +54,7 @@ export const BOOKING_EMAIL_LIMIT = { limit: BOOKINGS_PER_EMAIL_PER_HOUR, windowS
 
 /** Reserves one booking request for the client's address before the input is read; 429 when used up. */
 export async function reserveBookingRequest(deps: Pick<AppDeps, 'rateLimiter'>, ip: string | null): Promise<void> {
-  const attempt = await reserveAttempt(deps.rateLimiter, [{ key: `booking:${ip ?? ''}`, ...BOOKING_LIMIT }]);
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  await throttle(deps.rateLimiter, { key: `booking:${ip ?? ''}`, ...BOOKING_LIMIT });
 }
 
 export function presentBookingType(row: types.BookingTypeRow): BookingType {
@@ -196,8 +195,7 @@ export async function createBooking(
     deps.log.info('booking honeypot filled; nothing stored');
     return decoyBooking(input, now);
   }
-  const byEmail = await reserveAttempt(deps.rateLimiter, [{ key: `booking-email:${input.email}`, ...BOOKING_EMAIL_LIMIT }]);
-  if (!byEmail.allowed) throw AppError.tooManyRequests(byEmail.retryAfterSeconds);
+  await throttle(deps.rateLimiter, { key: `booking-email:${input.email}`, ...BOOKING_EMAIL_LIMIT });
 
   const type = await activeType(deps, input.booking_type_id);
   if (!type) throw AppError.field('booking_type_id', BOOKING_MESSAGES.typeOff);
