@@ -108,6 +108,22 @@ export default tseslint.config(
       ],
     },
   },
+  // SQL only in repositories (one per table, docs/decisions/one-repository-per-table.md): a query
+  // builder's statement anywhere else in the site's code or scripts fails. Migrations describe the
+  // schema as it was and tests set up rows, so both may write SQL.
+  {
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}'],
+    ignores: ['src/server/**/*.repository.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression > MemberExpression.callee[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]',
+          message: "SQL lives in the table's repository (src/server/<area>/<table>.repository.ts); call a function of it.",
+        },
+      ],
+    },
+  },
   {
     // Migrations run on Kysely<any> by design (they describe the schema as it was, not today's
     // types), and so does the migrator that runs them; tests read arbitrary JSON bodies, so the

@@ -14,6 +14,7 @@ import { openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
 import { prepareStorage } from '#server/files/storage.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
+import { insertUser } from '#server/users/users.repository.ts';
 
 const RUNS = 50;
 const WARM_UP = 5;
@@ -34,16 +35,13 @@ async function main(): Promise<void> {
   await prepareStorage(dataDir);
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
   await migrateToLatest(database.db);
-  await database.db
-    .insertInto('users')
-    .values({
-      firstname: 'Bench',
-      lastname: 'Mark',
-      email: EMAIL,
-      password_hash: await hashPassword(PASSWORD),
-      email_verified_at: new Date(),
-    })
-    .execute();
+  await insertUser(database.db, {
+    firstname: 'Bench',
+    lastname: 'Mark',
+    email: EMAIL,
+    password_hash: await hashPassword(PASSWORD),
+    email_verified_at: new Date(),
+  });
   const app = await buildApp({ config, database, logger: false });
   const times: number[] = [];
   app.addHook('onResponse', async (request, reply) => {

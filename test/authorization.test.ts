@@ -162,9 +162,9 @@ const table: Record<string, Case[]> = {
   // The link is the permission: a token that is not ours is a 404 for everyone (test/reviews).
   'reviews.page': [{ level: 'public', input: { token: 'x'.repeat(43) } }],
   'reviews.feedback': [{ level: 'public', input: { token: 'x'.repeat(43) } }],
-  'reviews.pending': [{ level: 'admin', input: {} }],
-  'reviews.approve': [{ level: 'admin', input: { id: NONE } }],
-  'reviews.reject': [{ level: 'admin', input: { id: NONE } }],
+  'reviews.admin.pending': [{ level: 'admin', input: {} }],
+  'reviews.admin.approve': [{ level: 'admin', input: { id: NONE } }],
+  'reviews.admin.reject': [{ level: 'admin', input: { id: NONE } }],
   'quotes.mine': [{ level: 'signedIn', input: {} }],
   'quotes.mineById': [{ level: 'signedIn', input: { id: NONE } }],
   'system.status': [{ level: 'admin', input: undefined }],

@@ -1,5 +1,5 @@
-// The one-way layers are enforced by lint rules (eslint.config.js); these prove the rules bite:
-// each wrong import below must be reported, and the right ones must not.
+// The one-way layers and SQL only in repositories are enforced by lint rules (eslint.config.js);
+// these prove the rules bite: each wrong line below must be reported, and the right ones must not.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -12,7 +12,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-  ruleFilter: ({ ruleId }) => ruleId === '@typescript-eslint/no-restricted-imports' || ruleId === 'import-x/no-cycle',
+  ruleFilter: ({ ruleId }) =>
+    ruleId === '@typescript-eslint/no-restricted-imports' || ruleId === 'import-x/no-cycle' || ruleId === 'no-restricted-syntax',
 });
 
 /** Lints a real file of the project with `line` added at its top; returns the messages of `rule`. */
@@ -71,4 +72,37 @@ describe('import boundaries', () => {
       await violationsOf('src/server/files/file-storage.ts', "import type { LocalFileStorage } from './storage.ts';", 'import-x/no-cycle'),
     ).toEqual([]);
   }, 60_000);
+
+  // A query builder's statement outside a repository, whatever the receiver (a db, a transaction).
+  it.each([
+    [
+      'src/server/reviews/reviews.service.ts',
+      "export const planted = (deps: AppDeps) => deps.db.selectFrom('repair_jobs').selectAll().execute();",
+    ],
+    ['src/server/bookings/bookings.router.ts', "export const planted = (db: Kysely<Database>) => db.insertInto('bookings');"],
+    ['src/server/dashboard/dashboard.service.ts', "export const planted = (trx: Transaction<Database>) => trx.updateTable('users');"],
+    ['src/server/db/migrator.ts', "export const planted = (db: Kysely<Database>) => db.deleteFrom('users');"],
+    ['scripts/bench-login.ts', "export const planted = (db: Kysely<Database>) => db.deleteFrom('users');"],
+  ])(
+    '%s may not write SQL: %s',
+    async (file, line) => {
+      expect(await violationsOf(file, line, 'no-restricted-syntax')).toHaveLength(1);
+    },
+    60_000,
+  );
+
+  it.each([
+    [
+      'src/server/repair-jobs/repair-jobs.repository.ts',
+      "export const allowed = (db: Db) => db.selectFrom('repair_jobs').selectAll().execute();",
+    ],
+    ['migrations/2026-11-26T0400_repair_jobs.ts', "export const allowed = (db: Kysely<any>) => db.deleteFrom('repair_jobs');"],
+    ['test/reviews/reviews.test.ts', "export const allowed = (db: Kysely<Database>) => db.updateTable('repair_jobs');"],
+  ])(
+    '%s may write SQL: %s',
+    async (file, line) => {
+      expect(await violationsOf(file, line, 'no-restricted-syntax')).toEqual([]);
+    },
+    60_000,
+  );
 });

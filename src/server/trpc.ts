@@ -10,7 +10,7 @@
  * error means is decided in errors.ts (`toAppError`); here only tRPC's own errors are unwrapped.
  * It does not hold routers (router.ts) or HTTP plumbing (app.ts, rest/).
  */
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError, type AnyProcedure } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError, type z } from 'zod';
 import type { RequestContext } from './context.ts';
@@ -150,7 +150,7 @@ export const publicProcedure = baseProcedure;
  * not before, so a refused caller never gets a byte of it stored; its fields join the input.
  */
 export function checkedInput<S extends z.ZodType>(schema: S, ...checks: InputCheck[]) {
-  return t.procedure
+  const step = t.procedure
     .use(async ({ ctx, getRawInput, next }) => {
       const given = await getRawInput();
       const raw = ctx.upload ? { ...(await ctx.upload.read()), ...asFields(given) } : given;
@@ -158,6 +158,24 @@ export function checkedInput<S extends z.ZodType>(schema: S, ...checks: InputChe
       return next({ getRawInput: async () => raw });
     })
     .input(schema);
+  checkedSchemas.add(schema);
+  for (const middleware of step._def.middlewares) inputSteps.add(middleware);
+  return step;
+}
+
+/** The schemas given to checkedInput and the middlewares it made: how a walk tells its input from a bare `.input()`. */
+const checkedSchemas = new WeakSet<object>();
+const inputSteps = new WeakSet<object>();
+
+/**
+ * Whether every input of a procedure came through checkedInput (a bare `.input(schema)` skips the
+ * character check and the input checks; test/foundation/checked-input.test.ts walks the router).
+ */
+export function takesCheckedInput(procedure: AnyProcedure): boolean {
+  // The built procedure keeps its builder's middlewares at run time; its type shows only the inputs.
+  const { inputs, middlewares } = procedure._def as unknown as { inputs: object[]; middlewares: object[] };
+  if (inputs.length === 0) return true;
+  return inputs.every((input) => checkedSchemas.has(input)) && middlewares.some((middleware) => inputSteps.has(middleware));
 }
 
 /**

@@ -207,6 +207,43 @@ describe('booking', () => {
     expect(await t.deps.db.selectFrom('bookings').select('id').where('starts_at', '=', new Date(offGrid)).execute()).toEqual([]);
   });
 
+  it('names a field zod refuses and a start the slot rules refuse in one 422, on both doors', async () => {
+    const [slot] = await freeSlots(typeIds.estimate);
+    const offGrid = new Date(Date.parse(slot!.starts_at) + 5 * 60_000).toISOString();
+    const fields = { ...details(), name: '', booking_type_id: typeIds.estimate, starts_at: offGrid };
+    const errors = { starts_at: [BOOKING_MESSAGES.outsideHours], name: ['The name field is required.'] };
+
+    const rest = await book(fields);
+    expect(rest.status).toBe(422);
+    expect(rest.body.errors).toEqual(errors);
+    expect(Object.keys(rest.body.errors)).toEqual(['starts_at', 'name']);
+
+    const client = await visitor();
+    const trpc = await client.post('/trpc/bookings.create', { json: fields, headers: { 'x-forwarded-for': nextAddress() } });
+    expect(trpc.status).toBe(422);
+    expect(trpc.body.error.data).toMatchObject({ appCode: 'VALIDATION', httpStatus: 422, fieldErrors: errors });
+    // A type switched off and a quote request that is not the caller's join a refused form too.
+    await t.deps.db.updateTable('booking_types').set({ active: false }).where('id', '=', typeIds.dropOff).execute();
+    try {
+      const off = await book({
+        ...details(),
+        vehicle: '',
+        booking_type_id: typeIds.dropOff,
+        starts_at: slot!.starts_at,
+        quote_request_id: 999_999,
+      });
+      expect(off.status).toBe(422);
+      expect(off.body.errors).toEqual({
+        booking_type_id: [BOOKING_MESSAGES.typeOff],
+        vehicle: ['The vehicle field is required.'],
+        quote_request_id: [BOOKING_MESSAGES.quoteNotYours],
+      });
+    } finally {
+      await t.deps.db.updateTable('booking_types').set({ active: true }).where('id', '=', typeIds.dropOff).execute();
+    }
+    expect(await t.deps.db.selectFrom('bookings').select('id').where('starts_at', '=', new Date(offGrid)).execute()).toEqual([]);
+  });
+
   it('names every bad field in one 422, and asks an on-site visit for its location', async () => {
     const res = await book({ booking_type_id: 'x', starts_at: 'tomorrow', name: '', email: 'not-an-email', telephone: '', vehicle: '' });
     expect(res.status).toBe(422);

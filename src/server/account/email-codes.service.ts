@@ -9,7 +9,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
-import { reserveAttempt, type Attempt, type RateLimit } from '#server/auth/rate-limiter.ts';
+import { throttle, type Attempt, type RateLimit } from '#server/auth/rate-limiter.ts';
 import type { CurrentSession, SessionGrant } from '#server/auth/session-grant.ts';
 import { findLoginUserByEmail } from '#server/users/users.repository.ts';
 import { EMAIL_CODE_INVALID_MESSAGE, EMAIL_CODE_SENT_MESSAGE, type EmailCodeLoginInput } from '#shared/schemas/security.ts';
@@ -17,7 +17,7 @@ import type { LoginResult } from '#shared/schemas/session.ts';
 import { EMAIL_CODE_REQUEST_JOB } from '#server/jobs/definitions/email-code-request.ts';
 import * as codes from './email-login-codes.repository.ts';
 import { EMAIL_CODE_TRIES, emailCodeHash } from './email-codes.ts';
-import { grantAfterFirstFactor, LOGIN_LIMITS } from './sign-in.service.ts';
+import { grantAfterFirstFactor, LOGIN_LIMITS, tooManyLoginAttempts } from './sign-in.service.ts';
 
 /** Asking for codes: per e-mail (any address) and per address (any e-mail). */
 export const EMAIL_CODE_REQUEST_LIMITS = {
@@ -33,8 +33,7 @@ export async function reserveEmailCodeRequest(deps: Pick<AppDeps, 'rateLimiter'>
     { key: `email-code-request:${normalised(email)}`, ...EMAIL_CODE_REQUEST_LIMITS.perEmail },
     { key: `email-code-request-address:${ip ?? ''}`, ...EMAIL_CODE_REQUEST_LIMITS.perAddress },
   ];
-  const attempt = await reserveAttempt(deps.rateLimiter, limits);
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  await throttle(deps.rateLimiter, limits);
 }
 
 /** Queues the look-up and the mail; the same answer, in the same time, for any address. */
@@ -47,14 +46,15 @@ export async function requestEmailCode(deps: Pick<AppDeps, 'jobs'>, email: strin
 /** Tries with a code: the password login's limits, under keys of their own. */
 export async function reserveEmailCodeAttempt(deps: Pick<AppDeps, 'rateLimiter'>, email: unknown, ip: string | null): Promise<Attempt> {
   const address = ip ?? '';
-  const attempt = await reserveAttempt(deps.rateLimiter, [
-    { key: `email-code:${normalised(email)}|${address}`, ...LOGIN_LIMITS.perEmailAndAddress },
-    { key: `email-code-email:${normalised(email)}`, ...LOGIN_LIMITS.perEmail },
-    { key: `email-code-address:${address}`, ...LOGIN_LIMITS.perAddress },
-  ]);
-  if (attempt.allowed) return attempt;
-  const message = `Too many login attempts. Please try again in ${attempt.retryAfterSeconds} seconds.`;
-  throw AppError.tooManyRequests(attempt.retryAfterSeconds, message, { code: [message] });
+  return throttle(
+    deps.rateLimiter,
+    [
+      { key: `email-code:${normalised(email)}|${address}`, ...LOGIN_LIMITS.perEmailAndAddress },
+      { key: `email-code-email:${normalised(email)}`, ...LOGIN_LIMITS.perEmail },
+      { key: `email-code-address:${address}`, ...LOGIN_LIMITS.perAddress },
+    ],
+    (refused) => tooManyLoginAttempts(refused, 'code'),
+  );
 }
 
 function sameHash(a: string, b: string): boolean {

@@ -13,7 +13,7 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { describeDevice } from '#server/auth/device.ts';
-import { reserveAttempt, type Attempt } from '#server/auth/rate-limiter.ts';
+import { throttle, type Attempt } from '#server/auth/rate-limiter.ts';
 import type { SessionMeta } from '#server/auth/sessions.ts';
 import { rotateSession, type CurrentSession, type SessionGrant } from '#server/auth/session-grant.ts';
 import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
@@ -106,8 +106,7 @@ export async function addPasskey(
   input: { name: string; response: WebAuthnJson },
   meta: SessionMeta,
 ): Promise<{ data: Passkey[] }> {
-  const attempt = await reserveAttempt(deps.rateLimiter, [{ key: `passkey-add:${userId}`, ...PASSKEY_LIMITS.addPerUser }]);
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  await throttle(deps.rateLimiter, { key: `passkey-add:${userId}`, ...PASSKEY_LIMITS.addPerUser });
   const refused = () => AppError.field('response', PASSKEY_NOT_ADDED_MESSAGE);
   const challenge = challengeOf(input.response);
   if (!challenge || !(await challenges.consumeChallenge(deps.db, challenge, 'register', userId))) throw refused();
@@ -170,15 +169,12 @@ export async function passkeyLoginOptions(deps: Pick<AppDeps, 'db' | 'config'>):
 
 /** Reserves one request for sign-in options for the address; 429 when used up. */
 export async function reservePasskeyOptions(deps: Pick<AppDeps, 'rateLimiter'>, ip: string | null): Promise<void> {
-  const attempt = await reserveAttempt(deps.rateLimiter, [{ key: `passkey-options:${ip ?? ''}`, ...PASSKEY_LIMITS.optionsPerAddress }]);
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  await throttle(deps.rateLimiter, { key: `passkey-options:${ip ?? ''}`, ...PASSKEY_LIMITS.optionsPerAddress });
 }
 
 /** Reserves one passkey sign-in for the address, before the input is read; 429 when used up. */
 export async function reservePasskeyLogin(deps: Pick<AppDeps, 'rateLimiter'>, ip: string | null): Promise<Attempt> {
-  const attempt = await reserveAttempt(deps.rateLimiter, [{ key: `passkey-login:${ip ?? ''}`, ...PASSKEY_LIMITS.loginPerAddress }]);
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
-  return attempt;
+  return throttle(deps.rateLimiter, { key: `passkey-login:${ip ?? ''}`, ...PASSKEY_LIMITS.loginPerAddress });
 }
 
 /** A passkey sign-in: complete on its own (no two-factor step); the session rotates and the device is noted. */

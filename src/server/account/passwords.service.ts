@@ -11,7 +11,7 @@ import { AppError } from '#server/errors.ts';
 import { isPasswordRecentlyConfirmed } from '#server/auth/access.ts';
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { BREACHED_PASSWORD_MESSAGE, isPasswordBreached } from '#server/auth/breached-passwords.ts';
-import { reserveAttempt } from '#server/auth/rate-limiter.ts';
+import { throttle } from '#server/auth/rate-limiter.ts';
 import { deleteOtherSessions, type SessionMeta } from '#server/auth/sessions.ts';
 import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { queueSecurityAlert } from './security-alerts.service.ts';
@@ -50,11 +50,10 @@ async function checkOwnPassword(
   passwordHash: string,
   password: string,
 ): Promise<boolean> {
-  const attempt = await reserveAttempt(deps.rateLimiter, [
+  const attempt = await throttle(deps.rateLimiter, [
     { key: `password-check:${userId}`, ...PASSWORD_CHECK_LIMITS.perMinute },
     { key: `password-check-hour:${userId}`, ...PASSWORD_CHECK_LIMITS.perHour },
   ]);
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
   const ok = await verifyPassword(passwordHash, password);
   // The owner typing it right gives the attempt back; the window goes on.
   if (ok) await attempt.release();

@@ -4,8 +4,7 @@
  * account (with its optional CV) is made as the admin's add-user makes one (users/create-account.ts).
  */
 import type { AppDeps } from '#server/app-deps.ts';
-import { AppError } from '#server/errors.ts';
-import { reserveAttempt, type RateLimit } from '#server/auth/rate-limiter.ts';
+import { throttle, type RateLimit } from '#server/auth/rate-limiter.ts';
 import { generateSessionToken } from '#server/auth/sessions.ts';
 import type { CvUpload } from '#server/files/cv.ts';
 import { createAccount } from '#server/users/create-account.ts';
@@ -36,8 +35,7 @@ export function registrationLimits(ip: string | null): RateLimit[] {
 
 /** Reserves one registration for the client's address and overall; 429 when either is used up. */
 export async function reserveRegistration(deps: Pick<AppDeps, 'rateLimiter'>, ip: string | null): Promise<void> {
-  const attempt = await reserveAttempt(deps.rateLimiter, registrationLimits(ip));
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  await throttle(deps.rateLimiter, registrationLimits(ip));
 }
 
 export async function register(deps: AppDeps, input: RegisterInput, cv: CvUpload | null, current: CurrentSession): Promise<SessionGrant> {

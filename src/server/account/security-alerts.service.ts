@@ -12,7 +12,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import { describeDevice, deviceHash } from '#server/auth/device.ts';
-import { reserveAttempt, type RateLimit } from '#server/auth/rate-limiter.ts';
+import { throttle, type RateLimit } from '#server/auth/rate-limiter.ts';
 import { deleteOtherSessions, type SessionMeta } from '#server/auth/sessions.ts';
 import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { findUserForMail } from '#server/users/users.repository.ts';
@@ -108,8 +108,7 @@ export async function reportThisWasntMe(
   token: string,
   ip: string | null,
 ): Promise<{ message: string }> {
-  const attempt = await reserveAttempt(deps.rateLimiter, thisWasntMeLimits(ip));
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  const attempt = await throttle(deps.rateLimiter, thisWasntMeLimits(ip));
   const tokenHash = createHash('sha256').update(token).digest('hex');
   const notBefore = new Date(Date.now() - THIS_WASNT_ME_DAYS * 24 * 60 * 60 * 1000);
   await deps.db.transaction().execute(async (trx) => {

@@ -12,7 +12,7 @@ import { recordActivity } from '#server/activity/record-activity.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { getDummyPasswordHash, verifyPassword } from '#server/auth/passwords.ts';
-import { reserveAttempt, type Attempt, type RateLimit } from '#server/auth/rate-limiter.ts';
+import { throttle, type Attempt, type RateLimit } from '#server/auth/rate-limiter.ts';
 import { deleteOtherSessions } from '#server/auth/sessions.ts';
 import { findPendingLogin } from '#server/auth/sessions.repository.ts';
 import { passTwoFactorChallenge } from '#server/two-factor/two-factor.service.ts';
@@ -68,11 +68,16 @@ function loginLimits(email: unknown, ip: string | null): RateLimit[] {
  * the contract's 429 when any login limit is used up. The caller releases it on success.
  */
 export async function reserveLoginAttempt(deps: Pick<AppDeps, 'rateLimiter' | 'db'>, email: unknown, ip: string | null): Promise<Attempt> {
-  const attempt = await reserveAttempt(deps.rateLimiter, loginLimits(email, ip));
-  if (attempt.allowed) return attempt;
-  await recordThrottledSignIn(deps, attempt.refusedKeys ?? [], email, ip);
-  const message = `Too many login attempts. Please try again in ${attempt.retryAfterSeconds} seconds.`;
-  throw AppError.tooManyRequests(attempt.retryAfterSeconds, message, { email: [message] });
+  return throttle(deps.rateLimiter, loginLimits(email, ip), async (refused) => {
+    await recordThrottledSignIn(deps, refused.refusedKeys ?? [], email, ip);
+    return tooManyLoginAttempts(refused, 'email');
+  });
+}
+
+/** The contract's 429 for a used-up login limit (password or e-mailed code), its message on the field. */
+export function tooManyLoginAttempts(refused: Attempt, field: string): AppError {
+  const message = `Too many login attempts. Please try again in ${refused.retryAfterSeconds} seconds.`;
+  return AppError.tooManyRequests(refused.retryAfterSeconds, message, { [field]: [message] });
 }
 
 /** One activity entry per throttled identifier (the e-mail, or the address) per window of this length. */
@@ -156,8 +161,7 @@ export async function completeTwoFactorLogin(
   }
   const userId = pending.pending_user_id!;
   // Reserved before the code is checked, so parallel guesses cannot all slip under the limit.
-  const attempt = await reserveAttempt(deps.rateLimiter, twoFactorLimits(userId));
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  const attempt = await throttle(deps.rateLimiter, twoFactorLimits(userId));
 
   await passTwoFactorChallenge(deps, userId, input);
   await attempt.release();

@@ -26,7 +26,7 @@ export const activityRouter = router({
     .meta({
       openapi: { method: 'GET', path: '/api/activity/people', tags: ['activity'], summary: 'The people the log can be filtered by' },
     })
-    .input(z.object({}).optional())
+    .concat(checkedInput(z.object({}).optional()))
     .output(activityPeopleSchema)
     .query(({ ctx }) => listActivityPeople(ctx.deps)),
 

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
+import { AppError } from '#server/errors.ts';
 import { hasForbiddenCharacters } from '#server/validation/text-characters.ts';
 import { countAttempt, deleteEndedRateLimits, uncountAttempt } from './rate-limits.repository.ts';
 
@@ -140,4 +141,19 @@ export async function reserveAttempt(limiter: RateLimiter, limits: RateLimit[]):
     refusedKeys: limits.filter((_limit, i) => !reservations[i]!.allowed).map((limit) => limit.key),
     release: async () => {},
   };
+}
+
+/**
+ * The one throttle: reserves one attempt under the limits and, when any refuses, throws the 429
+ * with its Retry-After (`refusal` makes a throttle's own answer: the login's message on its field,
+ * after its activity entry). Returns the allowed attempt, for the callers that give it back.
+ */
+export async function throttle(
+  limiter: RateLimiter,
+  limits: RateLimit | RateLimit[],
+  refusal?: (refused: Attempt) => AppError | Promise<AppError>,
+): Promise<Attempt> {
+  const attempt = await reserveAttempt(limiter, Array.isArray(limits) ? limits : [limits]);
+  if (attempt.allowed) return attempt;
+  throw refusal ? await refusal(attempt) : AppError.tooManyRequests(attempt.retryAfterSeconds);
 }

@@ -9,7 +9,7 @@ export const binRouter = router({
   list: adminProcedure
     .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/api/bin', tags: ['bin'], summary: 'Galleries, testimonials and widgets in the bin' } })
-    .input(z.object({}).optional())
+    .concat(checkedInput(z.object({}).optional()))
     .output(binListSchema)
     .query(({ ctx }) => listBin(ctx.deps)),
 

@@ -29,6 +29,7 @@ import {
 import { readBookingSummary } from './booking-summary.service.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { bookingAdminProcedures } from './booking-admin.procedures.ts';
+import { bookingFieldsCheck } from './bookings.input-checks.ts';
 
 export const bookingsRouter = router({
   types: publicProcedure
@@ -90,7 +91,7 @@ export const bookingsRouter = router({
       changesPublicContent: true,
     })
     .use(countedBeforeInput(reserveBookingRequest))
-    .concat(checkedInput(bookingCreateInput))
+    .concat(checkedInput(bookingCreateInput, bookingFieldsCheck))
     .output(bookingCreatedSchema)
     .mutation(({ ctx, input }) => createBooking(ctx.deps, input, ctx.user?.id ?? null)),
 

@@ -10,8 +10,9 @@ import type { Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
+import type { FieldErrors } from '#shared/errors.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
-import { reserveAttempt } from '#server/auth/rate-limiter.ts';
+import { throttle } from '#server/auth/rate-limiter.ts';
 import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
@@ -54,8 +55,7 @@ export const BOOKING_EMAIL_LIMIT = { limit: BOOKINGS_PER_EMAIL_PER_HOUR, windowS
 
 /** Reserves one booking request for the client's address before the input is read; 429 when used up. */
 export async function reserveBookingRequest(deps: Pick<AppDeps, 'rateLimiter'>, ip: string | null): Promise<void> {
-  const attempt = await reserveAttempt(deps.rateLimiter, [{ key: `booking:${ip ?? ''}`, ...BOOKING_LIMIT }]);
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  await throttle(deps.rateLimiter, { key: `booking:${ip ?? ''}`, ...BOOKING_LIMIT });
 }
 
 export function presentBookingType(row: types.BookingTypeRow): BookingType {
@@ -177,6 +177,43 @@ export function presentCustomerBooking(row: bookings.BookingRow, typeName: strin
   };
 }
 
+/** The fields of a booking its database rules judge; a field left out (unusable on a refused form) is not judged. */
+export interface BookingFields {
+  booking_type_id?: number;
+  starts_at?: string;
+  location?: string | null;
+  quote_request_id?: number;
+}
+
+/**
+ * A booking's rules that need the database, every field's messages at once: a type switched off, a
+ * missing location, a quote request that is not the caller's, a start the slot rules refuse (past,
+ * out of range, closed day, outside the hours, full). The input check runs them on a refused form
+ * (bookings.input-checks.ts), so one 422 names every problem; createBooking runs them again.
+ */
+export async function bookingFieldErrors(
+  deps: ReadDeps,
+  fields: BookingFields,
+  userId: number | null,
+  now = new Date(),
+): Promise<{ errors: FieldErrors; type: types.BookingTypeRow | null }> {
+  const errors: FieldErrors = {};
+  const type = fields.booking_type_id === undefined ? null : await activeType(deps, fields.booking_type_id);
+  if (fields.booking_type_id !== undefined && !type) errors.booking_type_id = [BOOKING_MESSAGES.typeOff];
+  if (type?.asks_location && fields.location === null) errors.location = [BOOKING_MESSAGES.locationRequired];
+  if (fields.quote_request_id !== undefined) {
+    const quote = userId === null ? undefined : await findQuoteRequest(deps.db, fields.quote_request_id);
+    if (!quote || quote.user_id !== userId) errors.quote_request_id = [BOOKING_MESSAGES.quoteNotYours];
+  }
+  if (type && fields.starts_at !== undefined) {
+    const startsAt = new Date(fields.starts_at);
+    const date = localMoment(startsAt, (await readShop(deps)).timeZone).date;
+    const checked = checkSlot(await slotInputs(deps, type, date, date, now), startsAt);
+    if ('refusal' in checked) errors.starts_at = [REFUSALS[checked.refusal]];
+  }
+  return { errors, type };
+}
+
 class PlaceTaken extends Error {}
 
 /**
@@ -196,23 +233,12 @@ export async function createBooking(
     deps.log.info('booking honeypot filled; nothing stored');
     return decoyBooking(input, now);
   }
-  const byEmail = await reserveAttempt(deps.rateLimiter, [{ key: `booking-email:${input.email}`, ...BOOKING_EMAIL_LIMIT }]);
-  if (!byEmail.allowed) throw AppError.tooManyRequests(byEmail.retryAfterSeconds);
+  await throttle(deps.rateLimiter, { key: `booking-email:${input.email}`, ...BOOKING_EMAIL_LIMIT });
 
-  const type = await activeType(deps, input.booking_type_id);
-  if (!type) throw AppError.field('booking_type_id', BOOKING_MESSAGES.typeOff);
-  const errors: Record<string, string[]> = {};
-  if (type.asks_location && !input.location) errors.location = [BOOKING_MESSAGES.locationRequired];
-  if (input.quote_request_id !== undefined) {
-    const quote = userId === null ? undefined : await findQuoteRequest(deps.db, input.quote_request_id);
-    if (!quote || quote.user_id !== userId) errors.quote_request_id = [BOOKING_MESSAGES.quoteNotYours];
-  }
+  // The last guard: the input check ran the same rules only when another field was refused.
+  const { errors, type } = await bookingFieldErrors(deps, input, userId, now);
+  if (Object.keys(errors).length || !type) throw AppError.validation(errors);
   const startsAt = new Date(input.starts_at);
-  const shop = await readShop(deps);
-  const date = localMoment(startsAt, shop.timeZone).date;
-  const checked = checkSlot(await slotInputs(deps, type, date, date, now), startsAt);
-  if ('refusal' in checked) errors.starts_at = [REFUSALS[checked.refusal]];
-  if (Object.keys(errors).length) throw AppError.validation(errors);
   const endsAt = new Date(startsAt.getTime() + type.duration_minutes * 60_000);
 
   const salt = newManageSalt();

@@ -1,6 +1,6 @@
 // The admin area's Outgoing mail screen and the dashboard's mail warning (admins only; no REST path).
 import { z } from 'zod';
-import { adminProcedure, router } from '#server/trpc.ts';
+import { adminProcedure, checkedInput, router } from '#server/trpc.ts';
 import {
   outgoingMailListInput,
   outgoingMailPageSchema,
@@ -11,17 +11,17 @@ import { listOutgoingMail, resendOutgoingMail, summariseOutgoingMail } from './o
 
 export const outgoingMailRouter = router({
   list: adminProcedure
-    .input(outgoingMailListInput)
+    .concat(checkedInput(outgoingMailListInput))
     .output(outgoingMailPageSchema)
     .query(({ ctx, input }) => listOutgoingMail(ctx.deps, input)),
 
   summary: adminProcedure
-    .input(z.object({}).optional())
+    .concat(checkedInput(z.object({}).optional()))
     .output(outgoingMailSummarySchema)
     .query(({ ctx }) => summariseOutgoingMail(ctx.deps)),
 
   resend: adminProcedure
-    .input(outgoingMailResendInput)
+    .concat(checkedInput(outgoingMailResendInput))
     .output(z.void())
     .mutation(({ ctx, input }) => resendOutgoingMail(ctx.deps, input.id)),
 });

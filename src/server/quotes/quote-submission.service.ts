@@ -11,7 +11,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
-import { reserveAttempt } from '#server/auth/rate-limiter.ts';
+import { throttle } from '#server/auth/rate-limiter.ts';
 import { renderImageVariants, type ImageVariants } from '#server/images/image-processing.ts';
 import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
@@ -28,8 +28,7 @@ export const QUOTE_REQUEST_LIMIT = { limit: QUOTE_REQUESTS_PER_HOUR, windowSecon
 
 /** Reserves one request for the client's address, before a byte of the body is read; 429 when used up. */
 export async function reserveQuoteRequest(deps: Pick<AppDeps, 'rateLimiter'>, ip: string | null): Promise<void> {
-  const attempt = await reserveAttempt(deps.rateLimiter, [{ key: `quote-request:${ip ?? ''}`, ...QUOTE_REQUEST_LIMIT }]);
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  await throttle(deps.rateLimiter, { key: `quote-request:${ip ?? ''}`, ...QUOTE_REQUEST_LIMIT });
 }
 
 /** Unambiguous to read aloud on the phone: no 0/O, 1/I/L. */

@@ -9,7 +9,7 @@
  */
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
-import { reserveAttempt } from '#server/auth/rate-limiter.ts';
+import { throttle } from '#server/auth/rate-limiter.ts';
 import type { SessionUser } from '#server/auth/sessions.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { REPAIR_MESSAGES_PER_HOUR } from '#shared/limits.ts';
@@ -92,11 +92,10 @@ export const REPAIR_MESSAGE_LIMIT = { limit: REPAIR_MESSAGES_PER_HOUR, windowSec
 
 /** A message from the tracker: throttled per address and per job (429), then kept on the job. */
 async function keepMessage(deps: Deps, job: jobs.RepairJobRow, message: string, ip: string | null): Promise<void> {
-  const attempt = await reserveAttempt(deps.rateLimiter, [
+  await throttle(deps.rateLimiter, [
     { key: `repair-message:${ip ?? ''}`, ...REPAIR_MESSAGE_LIMIT },
     { key: `repair-message-job:${job.id}`, ...REPAIR_MESSAGE_LIMIT },
   ]);
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
   await customerMessages.insertMessage(deps.db, { repair_job_id: job.id, body: message });
 }
 

@@ -2,6 +2,7 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { reviewRequestMessage, type MailShop } from '#server/mail/messages.ts';
+import { findRepairJob } from '#server/repair-jobs/repair-jobs.repository.ts';
 import * as requests from './repair-review-requests.repository.ts';
 import { currentReviewToken, REVIEW_PATH } from './review-links.ts';
 
@@ -15,11 +16,7 @@ export async function renderReviewMail(
   const request = await requests.findReviewRequestOfJob(deps.db, repairJobId);
   if (!request) return { cancel: 'The repair job no longer exists.' };
   if (request.responded_at) return { cancel: 'The customer has answered already.' };
-  const job = await deps.db
-    .selectFrom('repair_jobs')
-    .select(['customer_name', 'customer_email', 'vehicle', 'anonymised_at'])
-    .where('id', '=', repairJobId)
-    .executeTakeFirst();
+  const job = await findRepairJob(deps.db, repairJobId);
   if (!job || job.anonymised_at || job.customer_email.toLowerCase() !== recipient.toLowerCase())
     return { cancel: 'The job has another address now.' };
   const token = currentReviewToken(deps.config.appKeys, request);

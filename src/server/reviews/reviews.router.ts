@@ -47,28 +47,31 @@ export const reviewsRouter = router({
     .output(reviewFeedbackAnswer)
     .mutation(({ ctx, input }) => submitFeedback(ctx.deps, input, ctx.meta.ipAddress)),
 
-  pending: adminProcedure
-    .use(carriesSecret)
-    .meta({ openapi: { method: 'GET', path: '/api/customer-feedback', tags, summary: 'Feedback with consent, waiting for approval' } })
-    .concat(checkedInput(z.object({})))
-    .output(pendingFeedbackSchema)
-    .query(({ ctx }) => listPendingFeedback(ctx.deps)),
+  /** The admin's moderation queue beside Testimonials (docs/architecture.md: admin procedures nested). */
+  admin: router({
+    pending: adminProcedure
+      .use(carriesSecret)
+      .meta({ openapi: { method: 'GET', path: '/api/customer-feedback', tags, summary: 'Feedback with consent, waiting for approval' } })
+      .concat(checkedInput(z.object({})))
+      .output(pendingFeedbackSchema)
+      .query(({ ctx }) => listPendingFeedback(ctx.deps)),
 
-  approve: adminProcedure
-    .meta({
-      openapi: { method: 'POST', path: '/api/customer-feedback/{id}/approve', tags, summary: 'Publish feedback as a testimonial' },
-      changesPublicContent: true,
-    })
-    .concat(checkedInput(feedbackIdInput))
-    .output(pendingFeedbackSchema)
-    .mutation(({ ctx, input }) => approveFeedback(ctx.deps, input.id, actorOf(ctx))),
+    approve: adminProcedure
+      .meta({
+        openapi: { method: 'POST', path: '/api/customer-feedback/{id}/approve', tags, summary: 'Publish feedback as a testimonial' },
+        changesPublicContent: true,
+      })
+      .concat(checkedInput(feedbackIdInput))
+      .output(pendingFeedbackSchema)
+      .mutation(({ ctx, input }) => approveFeedback(ctx.deps, input.id, actorOf(ctx))),
 
-  reject: adminProcedure
-    .meta({
-      openapi: { method: 'POST', path: '/api/customer-feedback/{id}/reject', tags, summary: 'Keep feedback private' },
-      changesPublicContent: false,
-    })
-    .concat(checkedInput(feedbackIdInput))
-    .output(pendingFeedbackSchema)
-    .mutation(({ ctx, input }) => rejectFeedback(ctx.deps, input.id)),
+    reject: adminProcedure
+      .meta({
+        openapi: { method: 'POST', path: '/api/customer-feedback/{id}/reject', tags, summary: 'Keep feedback private' },
+        changesPublicContent: false,
+      })
+      .concat(checkedInput(feedbackIdInput))
+      .output(pendingFeedbackSchema)
+      .mutation(({ ctx, input }) => rejectFeedback(ctx.deps, input.id)),
+  }),
 });

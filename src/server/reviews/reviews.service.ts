@@ -12,9 +12,10 @@ import type { Actor } from '#server/activity/actor.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
-import { reserveAttempt } from '#server/auth/rate-limiter.ts';
+import { throttle } from '#server/auth/rate-limiter.ts';
 import { queueMails } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
+import { findRepairJob } from '#server/repair-jobs/repair-jobs.repository.ts';
 import { createTestimonialIn } from '#server/testimonials/testimonials.service.ts';
 import { REPAIR_MESSAGES_PER_HOUR } from '#shared/limits.ts';
 import type { PendingFeedback, ReviewFeedbackInput, ReviewPage } from '#shared/schemas/reviews.ts';
@@ -56,11 +57,7 @@ export async function startReviewRequest(
 export async function runReviewRequest(deps: AppDeps, repairJobId: number, now = new Date()): Promise<'request' | 'reminder' | 'nothing'> {
   const request = await requests.findReviewRequestOfJob(deps.db, repairJobId);
   if (!request || request.responded_at || !request.token_hash) return 'nothing';
-  const job = await deps.db
-    .selectFrom('repair_jobs')
-    .select(['customer_email', 'anonymised_at'])
-    .where('id', '=', repairJobId)
-    .executeTakeFirst();
+  const job = await findRepairJob(deps.db, repairJobId);
   if (!job || job.anonymised_at || !job.customer_email) return 'nothing';
   const step = !request.sent_at ? 'sent_at' : !request.reminder_sent_at ? 'reminder_sent_at' : null;
   if (!step || !(await requests.claimMailStep(deps.db, request.id, step, now))) return 'nothing';
@@ -115,8 +112,7 @@ export async function submitFeedback(
   ip: string | null,
   now = new Date(),
 ): Promise<{ received: true }> {
-  const attempt = await reserveAttempt(deps.rateLimiter, [{ key: `review-feedback:${ip ?? ''}`, ...FEEDBACK_LIMIT }]);
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  await throttle(deps.rateLimiter, { key: `review-feedback:${ip ?? ''}`, ...FEEDBACK_LIMIT });
   const request = await findOpenRequest(deps, input.token);
   if (!request) throw AppError.notFound();
   const recorded = await requests.recordFeedback(deps.db, request.id, {

@@ -15,13 +15,13 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 
 export function FeedbackPage() {
   const dates = useDateFormat();
-  const pending = useQuery(trpc.reviews.pending.queryOptions({}));
+  const pending = useQuery(trpc.reviews.admin.pending.queryOptions({}));
   const onSuccess = (answer: PendingFeedback) => {
-    queryClient.setQueryData(trpc.reviews.pending.queryKey({}), answer);
+    queryClient.setQueryData(trpc.reviews.admin.pending.queryKey({}), answer);
     void queryClient.invalidateQueries({ queryKey: trpc.testimonials.list.pathKey() });
   };
-  const approve = useMutation(trpc.reviews.approve.mutationOptions({ onSuccess }));
-  const reject = useMutation(trpc.reviews.reject.mutationOptions({ onSuccess }));
+  const approve = useMutation(trpc.reviews.admin.approve.mutationOptions({ onSuccess }));
+  const reject = useMutation(trpc.reviews.admin.reject.mutationOptions({ onSuccess }));
   return (
     <>
       <h1 className="admin__title">Customer feedback</h1>
