@@ -28,22 +28,13 @@ import {
   type BookingType,
   type CustomerBooking,
 } from '#shared/schemas/bookings.ts';
-import { localMoment } from '#shared/opening-status.ts';
+import { addDays, localMoment } from '#shared/calendar-date.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
 import * as blockedRepo from './blocked-times.repository.ts';
 import * as places from './booking-slot-places.repository.ts';
 import * as bookings from './bookings.repository.ts';
-import {
-  addDays,
-  bookableRange,
-  checkSlot,
-  daysBetween,
-  nextFreeSlots,
-  type Slot,
-  type SlotInputs,
-  type SlotRefusal,
-} from './slot-engine.ts';
+import { bookableRange, checkSlot, daysBetween, nextFreeSlots, type Slot, type SlotInputs, type SlotRefusal } from './slot-engine.ts';
 import { hashManageToken, manageToken, newManageSalt } from './manage-link.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'log' | 'publicContent' | 'rateLimiter'>;
