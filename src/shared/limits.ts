@@ -92,9 +92,6 @@ export const BOOKING_AVAILABILITY_MAX_DAYS = 62;
 /** The furthest ahead the booking settings may offer days (horizon_days). */
 export const BOOKING_HORIZON_MAX_DAYS = 366;
 
-/** The hidden field people never see and bots fill in, as on the quote form: a filled one books nothing. */
-export const BOOKING_HONEYPOT_FIELD = 'website';
-
 /** The review request's feedback: at most this many characters (as a message to the shop). */
 export const FEEDBACK_MAX = REPAIR_MESSAGE_MAX;
 

@@ -7,7 +7,7 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Shop } from '#shared/schemas/shop.ts';
 import type { BookingSummary } from '#shared/schemas/bookings.ts';
-import { formatCalendarDate, formatTime } from '#shared/format/dates.ts';
+import { formatCalendarDate, formatTime, formatWeekday } from '#shared/format/dates.ts';
 import { addDays, localMoment } from '#shared/calendar-date.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
@@ -19,7 +19,7 @@ import { nextFreeSlots } from './slot-engine.ts';
 export function nextFreeLabel(startsAt: Date, now: Date, timeZone: string): string {
   const date = localMoment(startsAt, timeZone).date;
   const today = localMoment(now, timeZone).date;
-  const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone }).format(startsAt);
+  const weekday = formatWeekday(startsAt, { timeZone });
   const time = formatTime(startsAt, { timeZone });
   return date <= addDays(today, 6) ? `${weekday} ${time}` : `${weekday} ${formatCalendarDate(date, { year: false })}, ${time}`;
 }

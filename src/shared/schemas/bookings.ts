@@ -16,8 +16,9 @@ import {
 import { addDays, daysFrom } from '../calendar-date.ts';
 import { BOOKING_STATUSES } from '#shared/value-sets.ts';
 
-export { BOOKING_AVAILABILITY_MAX_DAYS, BOOKING_HONEYPOT_FIELD } from '#shared/limits.ts';
-import { BOOKING_AVAILABILITY_MAX_DAYS, BOOKING_HONEYPOT_FIELD, BOOKING_HORIZON_MAX_DAYS } from '#shared/limits.ts';
+export { BOOKING_AVAILABILITY_MAX_DAYS } from '#shared/limits.ts';
+import { BOOKING_AVAILABILITY_MAX_DAYS, BOOKING_HORIZON_MAX_DAYS } from '#shared/limits.ts';
+import { HONEYPOT_FIELD } from '#shared/honeypot.ts';
 
 /** The 422s of a start time the rules refuse (each on `starts_at`), and of a type switched off. */
 export const BOOKING_MESSAGES = {
@@ -109,7 +110,7 @@ export const bookingCreateInput = z.object({
     (v) => (v === '' || v === null ? undefined : v),
     integerField('quote_request_id', 1, 2_147_483_647).optional(),
   ),
-  [BOOKING_HONEYPOT_FIELD]: z.unknown().optional(),
+  [HONEYPOT_FIELD]: z.unknown().optional(),
 });
 export type BookingCreateInput = z.infer<typeof bookingCreateInput>;
 
