@@ -1,8 +1,8 @@
 /**
- * A field of the register form that people never see or hear (hidden from sight and from
- * assistive technology) and bots fill in: a registration carrying it is answered as a success
- * and does nothing (server/account/registration.service.ts). Here, not in schemas/session.ts, so
- * the register screen can name it without downloading zod (issue 23: a sign-in screen's
- * JavaScript at most 100 KB).
+ * The one hidden field of the public forms (registration, the quote form, a booking) that people
+ * never see or hear (hidden from sight and from assistive technology) and bots fill in: a request
+ * carrying it is answered as a success and does nothing (server/validation/honeypot.ts). Here, not
+ * in a schema module, so the forms can name it without downloading zod (issue 23: a public
+ * screen's JavaScript at most 100 KB).
  */
-export const REGISTER_HONEYPOT_FIELD = 'website';
+export const HONEYPOT_FIELD = 'website';

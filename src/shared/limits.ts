@@ -89,9 +89,8 @@ export const REPAIR_MAIL_QUIET_UNTIL_HOUR = 8;
 
 /** How many days one availability request may span (the booking form asks for one range). */
 export const BOOKING_AVAILABILITY_MAX_DAYS = 62;
-
-/** The hidden field people never see and bots fill in, as on the quote form: a filled one books nothing. */
-export const BOOKING_HONEYPOT_FIELD = 'website';
+/** The furthest ahead the booking settings may offer days (horizon_days). */
+export const BOOKING_HORIZON_MAX_DAYS = 366;
 
 /** The review request's feedback: at most this many characters (as a message to the shop). */
 export const FEEDBACK_MAX = REPAIR_MESSAGE_MAX;

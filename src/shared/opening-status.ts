@@ -3,10 +3,11 @@
  * "Closed, opens Monday at 9am"), and the weekly hours grouped for the footer. Times are written
  * by format/hours.ts, the one way the site writes opening hours. Pure functions of
  * the shop's record and the moment: the wall-clock day and time are read in the shop's own time
- * zone with Intl (so a visitor abroad, the server's zone and the clock change do not matter).
+ * zone (calendar-date.ts), so a visitor abroad, the server's zone and the clock change do not matter.
  */
 import type { Closure, OpeningHours, Shop } from '#shared/schemas/shop.ts';
 import { WEEKDAYS, type Weekday } from '#shared/value-sets.ts';
+import { addDays, localMoment, minutesOf, weekdayOf } from '#shared/calendar-date.ts';
 import { formatCalendarDate } from '#shared/format/dates.ts';
 import { formatDayHours, formatOpeningTime } from '#shared/format/hours.ts';
 
@@ -37,38 +38,8 @@ export function dayName(day: Weekday): string {
   return DAY_NAMES[day];
 }
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-/** The shop's local calendar date (YYYY-MM-DD), weekday and minutes since midnight at `now`. */
-export function localMoment(now: Date, timeZone: string): { date: string; weekday: Weekday; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  return { date, weekday: weekdayOf(date), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
-}
-
-/** The weekday of a calendar date (YYYY-MM-DD), whatever the zone. */
-function weekdayOf(date: string): Weekday {
-  // getUTCDay: 0 is Sunday; WEEKDAYS starts on Monday.
-  return WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
-}
-
-function addDays(date: string, days: number): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + days);
-  return next.toISOString().slice(0, 10);
-}
+// The shop's wall clock is calendar-date.ts's; read from here by the pages that show the hours.
+export { localMoment };
 
 /** The closure that covers `date`, if any (from and to are inclusive). */
 export function closureOn(closures: Closure[], date: string): Closure | undefined {

@@ -5,9 +5,6 @@
  * 100 KB).
  */
 
-/** The hidden field people never see and bots fill in: a filled one stores and sends nothing. */
-export const QUOTE_HONEYPOT_FIELD = 'website';
-
 /** The 422 on `telephone` when the customer asks to be called but gives no number; the form says the same before sending. */
 export const QUOTE_TELEPHONE_REQUIRED = 'Please give a telephone number so we can call you, or choose to be contacted by e-mail.';
 

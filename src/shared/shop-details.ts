@@ -8,6 +8,8 @@
  */
 import type { Shop } from '#shared/schemas/shop.ts';
 import { openingHoursLines, openingStatus } from '#shared/opening-status.ts';
+import { escapeHtml } from '#shared/escape-html.ts';
+import { formatAddressLine } from '#shared/format/address.ts';
 
 export const SHOP_DETAILS = ['openingHours', 'todayStatus', 'telephone', 'email', 'address', 'town'] as const;
 export type ShopDetail = (typeof SHOP_DETAILS)[number];
@@ -24,8 +26,6 @@ export const SHOP_DETAIL_LABELS: Record<ShopDetail, string> = {
 
 export const SHOP_DETAIL_ATTRIBUTE = 'data-shop-detail';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 export function isShopDetail(value: string): value is ShopDetail {
   return (SHOP_DETAILS as readonly string[]).includes(value);
 }
@@ -41,7 +41,7 @@ export function shopDetailHtml(detail: ShopDetail, shop: Shop, now: Date | null)
     case 'email':
       return shop.email ? `<a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a>` : '';
     case 'address':
-      return escapeHtml([...shop.addressLines, shop.town, shop.county, shop.postcode].filter((line) => line.trim() !== '').join(', '));
+      return escapeHtml(formatAddressLine(shop));
     case 'town':
       return escapeHtml(shop.town);
     case 'openingHours':

@@ -3,6 +3,9 @@
  * server's 422s read like the original site's and the client can reuse the same rules.
  */
 import { z, type ZodError } from 'zod';
+import { CALENDAR_YEARS, isCalendarDate } from './calendar-date.ts';
+
+export { isCalendarDate };
 
 /** "first_name" → "first name", as Laravel words attribute names. */
 function attributeName(field: string): string {
@@ -25,6 +28,9 @@ export const messages = {
   characters: (f: string) => `The ${attributeName(f)} field contains characters that are not allowed.`,
   /** A file sent under a part name the path does not take (`photos[]` where it takes `photos`). */
   fileNotTaken: (f: string) => `The ${f} field is not a file this path takes.`,
+  date: (f: string) => `The ${attributeName(f)} field must be a date (YYYY-MM-DD).`,
+  instant: (f: string) => `The ${attributeName(f)} field must be a date and time (ISO 8601).`,
+  dateBetween: (f: string, min: string, max: string) => `The ${attributeName(f)} field must be a date between ${min} and ${max}.`,
 };
 
 /** A required string, trimmed; empty counts as missing (Laravel's ConvertEmptyStringsToNull). */
@@ -62,13 +68,6 @@ export function emailField(field = 'email') {
  * Number() would also read "0x10", "1e3", " ", true and [5] as numbers, so /api/widgets/0x10 would
  * be widget 16.
  */
-/** YYYY-MM-DD naming a real day (2026-02-30 and 2026-13-01 are not; an Invalid Date never reaches toISOString, which throws). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 export function integerField(field: string, min: number, max: number) {
   return z.preprocess(
     (v) => (typeof v === 'string' && /^\s*[-+]?\d+\s*$/.test(v) ? Number(v) : v),
@@ -123,4 +122,48 @@ export function fieldErrorsFromZod(error: ZodError): Record<string, string[]> {
     (out[field] ??= []).push(issue.message);
   }
   return out;
+}
+
+/** The first and last dates (inclusive, YYYY-MM-DD) a date field accepts. */
+export interface DateWindow {
+  min: string;
+  max: string;
+}
+
+/** Any date the database and the code hold alike (CALENDAR_YEARS): every date field but availability's. */
+export const yearsWindow = (): DateWindow => ({ min: `${CALENDAR_YEARS.min}-01-01`, max: `${CALENDAR_YEARS.max}-12-31` });
+
+/**
+ * The check of a date field: a real YYYY-MM-DD (`formatMessage` otherwise) within the window, read
+ * when the value is checked (a window around today moves with the clock). Outside: "The from field
+ * must be a date between 2026-11-30 and 2027-12-02."
+ */
+export function calendarDateCheck(field: string, window: () => DateWindow = yearsWindow, formatMessage = messages.date(field)) {
+  return (value: string, context: z.RefinementCtx) => {
+    if (!isCalendarDate(value)) context.addIssue({ code: 'custom', message: formatMessage });
+    else {
+      const { min, max } = window();
+      if (value < min || value > max) context.addIssue({ code: 'custom', message: messages.dateBetween(field, min, max) });
+    }
+  };
+}
+
+/** A required calendar date (YYYY-MM-DD) within `window` (default: CALENDAR_YEARS). */
+export function calendarDateField(field: string, window: () => DateWindow = yearsWindow, formatMessage = messages.date(field)) {
+  return requiredString(field, 10).superRefine(calendarDateCheck(field, window, formatMessage));
+}
+
+/** A required instant, ISO 8601 with its date first ("2026-12-01T10:20:00Z"), in CALENDAR_YEARS. */
+export function instantField(field: string) {
+  return requiredString(field, 40).superRefine((value, context) => {
+    const time = Date.parse(value);
+    // Date.parse reads 2026-02-30T10:00Z as 2 March: the date part must name a real day itself.
+    if (Number.isNaN(time) || !/^\d{4}-\d{2}-\d{2}T/.test(value) || !isCalendarDate(value.slice(0, 10))) {
+      context.addIssue({ code: 'custom', message: messages.instant(field) });
+      return;
+    }
+    const { min, max } = yearsWindow();
+    const date = new Date(time).toISOString().slice(0, 10);
+    if (date < min || date > max) context.addIssue({ code: 'custom', message: messages.dateBetween(field, min, max) });
+  });
 }

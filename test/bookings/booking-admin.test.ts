@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { adminClient, clientAs } from '#test/support/content.ts';
 import { clearOutbox, mailsTo } from '#test/support/mail.ts';
-import { addDays } from '#server/bookings/slot-engine.ts';
+import { addDays } from '#shared/calendar-date.ts';
 import { localMoment } from '#shared/opening-status.ts';
 import { BOOKING_MESSAGES } from '#shared/schemas/bookings.ts';
 

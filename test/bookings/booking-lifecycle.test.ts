@@ -12,7 +12,7 @@ import { clientAs } from '#test/support/content.ts';
 import { FACTORY_PASSWORD } from '#test/support/factories.ts';
 import { clearOutbox, mailsTo } from '#test/support/mail.ts';
 import { sendDueReminders } from '#server/bookings/booking-reminders.service.ts';
-import { addDays, wallClockInstant } from '#server/bookings/slot-engine.ts';
+import { addDays, wallClockInstant } from '#shared/calendar-date.ts';
 import { bookingRemindersJob } from '#server/jobs/definitions/booking-reminders.ts';
 import { jobDefinitions } from '#server/jobs/definitions/index.ts';
 import { localMoment } from '#shared/opening-status.ts';

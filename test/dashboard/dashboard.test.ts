@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { adminClient, clientAs } from '#test/support/content.ts';
-import { addDays, wallClockInstant } from '#server/bookings/slot-engine.ts';
+import { addDays, wallClockInstant } from '#shared/calendar-date.ts';
 import { localMoment } from '#shared/opening-status.ts';
 import type { Dashboard } from '#shared/schemas/dashboard.ts';
 

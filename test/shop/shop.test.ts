@@ -235,7 +235,7 @@ describe('PUT /api/shop', () => {
     const [mail] = await mailsTo(t.deps.mailer.outboxDir!, user.email);
     expect(mail!.subject).toBe('Reset your password - Signed Shop Ltd');
     expect(mail!.text).toContain(
-      'Signed Shop Ltd\nUnit 4, Quay Road Industrial Estate, Porthaven, TR19 4QX\n01234 567 890 · hello@harbourside-bodyshop.co.uk',
+      'Signed Shop Ltd\nUnit 4, Quay Road Industrial Estate, Porthaven, Cornwall, TR19 4QX\n01234 567 890 · hello@harbourside-bodyshop.co.uk',
     );
     expect(mail!.html).toContain('Signed Shop Ltd<br>');
     expect((await admin.put('/api/shop', { json: body() })).status).toBe(200);

@@ -9,7 +9,7 @@ import { createTestimonial, createWidget } from '#test/support/factories.ts';
 import { adminClient, clientAs } from '#test/support/content.ts';
 import { testEngine } from '#test/support/database.ts';
 import { localMoment } from '#shared/opening-status.ts';
-import { addDays, wallClockInstant } from '#server/bookings/slot-engine.ts';
+import { addDays, wallClockInstant } from '#shared/calendar-date.ts';
 import type { ActivityKind } from '#shared/value-sets.ts';
 import { runScheduledChange } from '#server/versions/scheduled-changes.service.ts';
 

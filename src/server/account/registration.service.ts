@@ -9,7 +9,7 @@ import { generateSessionToken } from '#server/auth/sessions.ts';
 import type { CvUpload } from '#server/files/cv.ts';
 import { createAccount } from '#server/users/create-account.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
-import { REGISTER_HONEYPOT_FIELD, type RegisterInput } from '#shared/schemas/session.ts';
+import type { RegisterInput } from '#shared/schemas/session.ts';
 import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { queueVerificationMail } from './account-mail.ts';
 import { rotateSession, type CurrentSession, type SessionGrant } from '#server/auth/session-grant.ts';
@@ -39,7 +39,7 @@ export async function reserveRegistration(deps: Pick<AppDeps, 'rateLimiter'>, ip
 }
 
 export async function register(deps: AppDeps, input: RegisterInput, cv: CvUpload | null, current: CurrentSession): Promise<SessionGrant> {
-  if (isHoneypotFilled(input, REGISTER_HONEYPOT_FIELD)) {
+  if (isHoneypotFilled(input)) {
     // A bot: the answer a person gets (a new session cookie), but no account, no file, no mail.
     deps.log.info({ ip: current.meta.ipAddress }, 'registration honeypot filled; nothing created');
     return { token: generateSessionToken(), remember: false };

@@ -28,7 +28,8 @@ import * as settingsRepo from './booking-settings.repository.ts';
 import * as blockedRepo from './blocked-times.repository.ts';
 import * as places from './booking-slot-places.repository.ts';
 import * as bookings from './bookings.repository.ts';
-import { addDays, checkSlot, wallClockInstant } from './slot-engine.ts';
+import { checkSlot } from './slot-engine.ts';
+import { addDays, minutesOf, wallClockInstant } from '#shared/calendar-date.ts';
 import { queueBookingMail } from './bookings.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'publicContent' | 'config'>;
@@ -110,11 +111,10 @@ export function presentAdminBooking(row: bookings.BookingRow, typeName: string):
 /** The shop's dates [from, to] as instants: from the start of `from` to the start of the day after `to`. */
 async function dayRange(deps: Pick<AppDeps, 'db' | 'publicContent'>, from: string, to: string, fromTime = '00:00', toTime?: string) {
   const { timeZone } = await readShop(deps);
-  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-  const start = wallClockInstant(from, minutes(fromTime), timeZone) ?? new Date(`${from}T00:00:00Z`);
+  const start = wallClockInstant(from, minutesOf(fromTime), timeZone) ?? new Date(`${from}T00:00:00Z`);
   const end =
     toTime && toTime !== '24:00'
-      ? (wallClockInstant(to, minutes(toTime), timeZone) ?? new Date(`${to}T${toTime}:00Z`))
+      ? (wallClockInstant(to, minutesOf(toTime), timeZone) ?? new Date(`${to}T${toTime}:00Z`))
       : (wallClockInstant(addDays(to, 1), 0, timeZone) ?? new Date(`${addDays(to, 1)}T00:00:00Z`));
   return { start, end, timeZone };
 }

@@ -11,8 +11,9 @@ import type { AppDeps } from '#server/app-deps.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { bookingMessage, BOOKING_WHAT_TO_BRING, type MailShop } from '#server/mail/messages.ts';
 import { readShop } from '#server/shop/shop.service.ts';
-import { formatDate, formatDateTime, formatTime } from '#shared/format/dates.ts';
+import { formatDateTime, formatTime, formatWeekdayDate } from '#shared/format/dates.ts';
 import type { Shop } from '#shared/schemas/shop.ts';
+import { formatAddressLine } from '#shared/format/address.ts';
 import * as bookings from './bookings.repository.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
@@ -21,15 +22,12 @@ import { hashManageToken, managePath, manageToken } from './manage-link.ts';
 type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent'>;
 type Kind = 'booking-confirmation' | 'booking-changed' | 'booking-cancelled' | 'booking-reminder' | 'booking-change-declined';
 
-export function shopAddress(shop: Pick<Shop, 'name' | 'addressLines' | 'town' | 'postcode'>): string {
-  return [shop.name, ...shop.addressLines, shop.town, shop.postcode].filter((part) => part.trim() !== '').join(', ');
+export function shopAddress(shop: Pick<Shop, 'name' | 'addressLines' | 'town' | 'county' | 'postcode'>): string {
+  return [shop.name, formatAddressLine(shop)].filter((part) => part.trim() !== '').join(', ');
 }
 
 /** "Thursday 3 December 2026" at the shop. */
-function dayAt(instant: Date, timeZone: string): string {
-  const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone }).format(instant);
-  return `${weekday} ${formatDate(instant, { timeZone })}`;
-}
+const dayAt = (instant: Date, timeZone: string) => formatWeekdayDate(instant, { timeZone });
 
 /** The calendar file of a booking: one event, UID the reference, cancelled when it is. */
 export function bookingIcs(row: bookings.BookingRow, typeName: string, where: string, shop: Pick<Shop, 'name'>, manageUrl: string): string {

@@ -9,10 +9,9 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { getShop } from '#server/shop/shop.service.ts';
-import { localMoment } from '#shared/opening-status.ts';
+import { addDays, localMoment } from '#shared/calendar-date.ts';
 import * as bookings from './bookings.repository.ts';
 import * as types from './booking-types.repository.ts';
-import { addDays } from './slot-engine.ts';
 
 export const DAY_BEFORE_FROM_MINUTES = 10 * 60;
 export const MORNING_FROM_MINUTES = 7 * 60;

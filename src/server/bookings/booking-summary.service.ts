@@ -7,19 +7,19 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Shop } from '#shared/schemas/shop.ts';
 import type { BookingSummary } from '#shared/schemas/bookings.ts';
-import { formatCalendarDate, formatTime } from '#shared/format/dates.ts';
-import { localMoment } from '#shared/opening-status.ts';
+import { formatCalendarDate, formatTime, formatWeekday } from '#shared/format/dates.ts';
+import { addDays, localMoment } from '#shared/calendar-date.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
 import * as blockedRepo from './blocked-times.repository.ts';
 import * as places from './booking-slot-places.repository.ts';
-import { addDays, nextFreeSlots } from './slot-engine.ts';
+import { nextFreeSlots } from './slot-engine.ts';
 
 /** "Thursday 10:20" within six days, "Thursday 3 December, 10:20" further on. */
 export function nextFreeLabel(startsAt: Date, now: Date, timeZone: string): string {
   const date = localMoment(startsAt, timeZone).date;
   const today = localMoment(now, timeZone).date;
-  const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone }).format(startsAt);
+  const weekday = formatWeekday(startsAt, { timeZone });
   const time = formatTime(startsAt, { timeZone });
   return date <= addDays(today, 6) ? `${weekday} ${time}` : `${weekday} ${formatCalendarDate(date, { year: false })}, ${time}`;
 }

@@ -5,12 +5,12 @@
  * engine's count is only for the 422 and the list of times, the place itself is taken by an insert
  * that cannot succeed twice.
  */
-import { randomInt } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import type { FieldErrors } from '#shared/errors.ts';
+import { newReference } from '#server/references.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { throttle } from '#server/auth/rate-limiter.ts';
 import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
@@ -19,7 +19,6 @@ import { isHoneypotFilled } from '#server/validation/honeypot.ts';
 import { findQuoteRequest } from '#server/quotes/quote-requests.repository.ts';
 import { BOOKINGS_PER_EMAIL_PER_HOUR, BOOKINGS_PER_HOUR } from '#shared/limits.ts';
 import {
-  BOOKING_HONEYPOT_FIELD,
   BOOKING_MESSAGES,
   BOOKING_NEXT_SLOTS_COUNT,
   type Availability,
@@ -29,22 +28,13 @@ import {
   type BookingType,
   type CustomerBooking,
 } from '#shared/schemas/bookings.ts';
-import { localMoment } from '#shared/opening-status.ts';
+import { addDays, localMoment } from '#shared/calendar-date.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
 import * as blockedRepo from './blocked-times.repository.ts';
 import * as places from './booking-slot-places.repository.ts';
 import * as bookings from './bookings.repository.ts';
-import {
-  addDays,
-  bookableRange,
-  checkSlot,
-  daysBetween,
-  nextFreeSlots,
-  type Slot,
-  type SlotInputs,
-  type SlotRefusal,
-} from './slot-engine.ts';
+import { bookableRange, checkSlot, daysBetween, nextFreeSlots, type Slot, type SlotInputs, type SlotRefusal } from './slot-engine.ts';
 import { hashManageToken, manageToken, newManageSalt } from './manage-link.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'log' | 'publicContent' | 'rateLimiter'>;
@@ -146,14 +136,6 @@ function slotTaken(next: Slot[]): AppError {
   return AppError.conflict(BOOKING_MESSAGES.taken, { starts_at: [BOOKING_MESSAGES.taken] }, { next_slots: next.map(presentSlot) });
 }
 
-/** Unambiguous to read aloud on the phone: no 0/O, 1/I/L. */
-const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-function newReference(now: Date): string {
-  let code = '';
-  for (let i = 0; i < 6; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
-  return `B-${now.getUTCFullYear()}-${code}`;
-}
-
 /** Until when the customer may change the booking online. */
 function changeUntil(row: bookings.BookingRow, cutoffHours: number): Date {
   return new Date(new Date(row.starts_at).getTime() - cutoffHours * 3_600_000);
@@ -229,7 +211,7 @@ export async function createBooking(
   userId: number | null,
   now = new Date(),
 ): Promise<BookingCreated> {
-  if (isHoneypotFilled(input, BOOKING_HONEYPOT_FIELD)) {
+  if (isHoneypotFilled(input)) {
     deps.log.info('booking honeypot filled; nothing stored');
     return decoyBooking(input, now);
   }
@@ -248,7 +230,7 @@ export async function createBooking(
     try {
       const row = await deps.db.transaction().execute(async (trx) => {
         const inserted = await bookings.insertBooking(trx, {
-          reference: newReference(now),
+          reference: newReference('booking', now),
           booking_type_id: type.id,
           starts_at: startsAt,
           ends_at: endsAt,
@@ -282,7 +264,7 @@ export async function createBooking(
 function decoyBooking(input: BookingCreateInput, now: Date): BookingCreated {
   const startsAt = new Date(input.starts_at);
   return {
-    reference: newReference(now),
+    reference: newReference('booking', now),
     type_id: input.booking_type_id,
     type_name: '',
     starts_at: startsAt.toISOString(),

@@ -12,10 +12,10 @@
  * ending by the range's close: the grid the booking_slot_places rows are keyed by
  * (docs/decisions/booking-capacity-by-unique-places.md).
  */
-import { TZDate } from '@date-fns/tz';
 import type { Shop } from '#shared/schemas/shop.ts';
-import { WEEKDAYS, type Weekday } from '#shared/value-sets.ts';
-import { closureOn, localMoment } from '#shared/opening-status.ts';
+import { closureOn } from '#shared/opening-status.ts';
+import { addDays, daysFrom, eachDay, localMoment, minutesOf, timeOfMinutes, wallClockInstant, weekdayOf } from '#shared/calendar-date.ts';
+import { BOOKING_AVAILABILITY_MAX_DAYS, BOOKING_HORIZON_MAX_DAYS } from '#shared/limits.ts';
 
 export type ShopHours = Pick<Shop, 'openingHours' | 'closures' | 'timeZone'>;
 
@@ -66,27 +66,6 @@ export interface SlotInputs {
   now: Date;
 }
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const pad = (n: number) => String(n).padStart(2, '0');
-
-export function addDays(date: string, days: number): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + days);
-  return next.toISOString().slice(0, 10);
-}
-
-export function weekdayOf(date: string): Weekday {
-  return WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
-}
-
-/** The instant of a wall-clock time at the shop, or null when that time does not exist that day (spring forward). */
-export function wallClockInstant(date: string, minutes: number, timeZone: string): Date | null {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const instant = new Date(new TZDate(y, m - 1, d, Math.floor(minutes / 60), minutes % 60, 0, 0, timeZone).getTime());
-  const back = localMoment(instant, timeZone);
-  return back.date === date && back.minutes === minutes ? instant : null;
-}
-
 /** A day the shop opens: some hours that weekday and no closure. */
 export function isWorkingDay(shop: ShopHours, date: string): boolean {
   return !closureOn(shop.closures, date) && shop.openingHours[weekdayOf(date)].length > 0;
@@ -128,7 +107,8 @@ export function daysBetween(inputs: SlotInputs, from: string, to: string): Day[]
   const { shop, type, settings, blocked, taken, now } = inputs;
   const range = bookableRange(shop, settings, now);
   const days: Day[] = [];
-  for (let date = from; date <= to; date = addDays(date, 1)) {
+  // Counted, never compared as text (calendar-date.ts): the span is bounded by the input's schema.
+  for (const date of eachDay(from, to, BOOKING_AVAILABILITY_MAX_DAYS)) {
     if (date < range.first || date > range.last) {
       days.push({ date, status: 'closed', slots: [] });
       continue;
@@ -141,7 +121,7 @@ export function daysBetween(inputs: SlotInputs, from: string, to: string): Day[]
         return {
           startsAt,
           endsAt: slot.endsAt.toISOString(),
-          time: `${pad(Math.floor(local.minutes / 60))}:${pad(local.minutes % 60)}`,
+          time: timeOfMinutes(local.minutes),
           free: Math.max(0, type.capacity - (taken.get(startsAt) ?? 0)),
         };
       });
@@ -173,7 +153,9 @@ export function checkSlot(inputs: SlotInputs, startsAt: Date): { refusal: SlotRe
 export function nextFreeSlots(inputs: SlotInputs, count: number): Slot[] {
   const range = bookableRange(inputs.shop, inputs.settings, inputs.now);
   const found: Slot[] = [];
-  for (let date = range.first; date <= range.last && found.length < count; date = addDays(date, 1)) {
+  const days = Math.min(daysFrom(range.first, range.last) + 1, BOOKING_HORIZON_MAX_DAYS + 1);
+  for (let offset = 0; offset < days && found.length < count; offset++) {
+    const date = addDays(range.first, offset);
     for (const slot of daysBetween(inputs, date, date)[0]!.slots) {
       if (slot.free > 0) found.push(slot);
       if (found.length >= count) break;

@@ -6,13 +6,12 @@
  */
 import type { AppDeps } from '#server/app-deps.ts';
 import { readShop } from '#server/shop/shop.service.ts';
-import { localMoment } from '#shared/opening-status.ts';
+import { addDays, localMoment, wallClockInstant } from '#shared/calendar-date.ts';
 import { DASHBOARD_LIST_SIZE, type Dashboard } from '#shared/schemas/dashboard.ts';
 import { MAIL_FAILING_WARNING_MINUTES } from '#shared/limits.ts';
 import * as quoteRequests from '#server/quotes/quote-requests.repository.ts';
 import * as bookings from '#server/bookings/bookings.repository.ts';
 import * as bookingTypes from '#server/bookings/booking-types.repository.ts';
-import { addDays, wallClockInstant } from '#server/bookings/slot-engine.ts';
 import * as repairJobs from '#server/repair-jobs/repair-jobs.repository.ts';
 import * as repairStages from '#server/repair-jobs/repair-stages.repository.ts';
 import * as reviewRequests from '#server/reviews/repair-review-requests.repository.ts';

@@ -9,22 +9,19 @@ import type { Shop } from '#shared/schemas/shop.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
 import { formatPence } from '#shared/format/money.ts';
 import type { SecurityEvent } from '#shared/value-sets.ts';
+import { escapeHtml } from '#shared/escape-html.ts';
+import { formatAddressLine } from '#shared/format/address.ts';
 
 /** What an e-mail says about the shop: its name (heading, subject) and the signature. */
-export type MailShop = Pick<Shop, 'name' | 'addressLines' | 'town' | 'postcode' | 'telephone' | 'email' | 'timeZone'>;
+export type MailShop = Pick<Shop, 'name' | 'addressLines' | 'town' | 'county' | 'postcode' | 'telephone' | 'email' | 'timeZone'>;
 
 /** The signature's lines: name, address, telephone and e-mail. */
 function signatureLines(shop: MailShop): string[] {
-  const address = [...shop.addressLines, shop.town, shop.postcode].filter((part) => part.trim() !== '').join(', ');
-  return [shop.name, address, `${shop.telephone} · ${shop.email}`];
+  return [shop.name, formatAddressLine(shop), `${shop.telephone} · ${shop.email}`];
 }
 
 function textSignature(shop: MailShop): string {
   return signatureLines(shop).join('\n');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 function layout(shop: MailShop, title: string, paragraphs: string[], action: { label: string; url: string }, footer: string): string {

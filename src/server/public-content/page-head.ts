@@ -20,6 +20,7 @@ import {
 } from '#shared/screens.ts';
 import { serviceStructuredData, shopStructuredData } from './structured-data.ts';
 import type { PublicSnapshot } from './public-snapshot.ts';
+import { escapeHtml } from '#shared/escape-html.ts';
 
 export interface PageHead {
   status: 200 | 404;
@@ -119,9 +120,6 @@ export function pageHeadFor(pathname: string, snapshot: PublicSnapshot | undefin
 export function notFoundPath(section: string): string {
   return `${section}/404`;
 }
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
 
 export function renderHead(head: PageHead, appUrl: string, shop: Shop | undefined): string {
   const title = shop ? `${head.title} | ${shop.name}` : head.title;

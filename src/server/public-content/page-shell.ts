@@ -15,7 +15,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '#server/env.ts';
 import { INITIAL_DATA_ELEMENT_ID, SESSION_USER_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { escapeHtml, pageHeadFor, renderHead, type PageHead } from './page-head.ts';
+import { pageHeadFor, renderHead, type PageHead } from './page-head.ts';
+import { escapeHtml } from '#shared/escape-html.ts';
 import { initialDataFor } from './page-data.ts';
 import type { PublicSnapshot } from './public-snapshot.ts';
 

@@ -10,6 +10,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
+import { newReference } from '#server/references.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { throttle } from '#server/auth/rate-limiter.ts';
 import { renderImageVariants, type ImageVariants } from '#server/images/image-processing.ts';
@@ -17,7 +18,7 @@ import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
 import { QUOTE_PHOTOS_MAX, QUOTE_REQUESTS_PER_HOUR } from '#shared/limits.ts';
-import { QUOTE_HONEYPOT_FIELD, QUOTE_PHOTO_MESSAGES, type QuoteCreated, type QuoteRequestInput } from '#shared/schemas/quotes.ts';
+import { QUOTE_PHOTO_MESSAGES, type QuoteCreated, type QuoteRequestInput } from '#shared/schemas/quotes.ts';
 import * as requests from './quote-requests.repository.ts';
 import * as photos from './quote-request-photos.repository.ts';
 import { deleteQuotePhotoFiles } from './quotes.service.ts';
@@ -29,15 +30,6 @@ export const QUOTE_REQUEST_LIMIT = { limit: QUOTE_REQUESTS_PER_HOUR, windowSecon
 /** Reserves one request for the client's address, before a byte of the body is read; 429 when used up. */
 export async function reserveQuoteRequest(deps: Pick<AppDeps, 'rateLimiter'>, ip: string | null): Promise<void> {
   await throttle(deps.rateLimiter, { key: `quote-request:${ip ?? ''}`, ...QUOTE_REQUEST_LIMIT });
-}
-
-/** Unambiguous to read aloud on the phone: no 0/O, 1/I/L. */
-const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
-function newReference(now = new Date()): string {
-  let code = '';
-  for (let i = 0; i < 6; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
-  return `Q-${now.getUTCFullYear()}-${code}`;
 }
 
 export interface QuotePhotoUpload {
@@ -98,9 +90,9 @@ export async function createQuoteRequest(
   uploads: QuotePhotoUpload[],
   userId: number | null,
 ): Promise<QuoteCreated> {
-  if (isHoneypotFilled(input, QUOTE_HONEYPOT_FIELD)) {
+  if (isHoneypotFilled(input)) {
     deps.log.info('quote request honeypot filled; nothing stored');
-    return { id: randomInt(1, 1_000_000), reference: newReference() };
+    return { id: randomInt(1, 1_000_000), reference: newReference('quote') };
   }
   const { rendered, errors } = await renderQuotePhotos(uploads);
   if (errors.length) throw AppError.validation({ photos: errors });
@@ -115,7 +107,7 @@ export async function createQuoteRequest(
       try {
         row = await deps.db.transaction().execute(async (trx) => {
           const inserted = await requests.insertQuoteRequest(trx, {
-            reference: newReference(),
+            reference: newReference('quote'),
             user_id: userId,
             name: input.name,
             email: input.email,

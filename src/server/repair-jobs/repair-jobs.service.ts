@@ -7,9 +7,9 @@
  * Opening a job e-mails the customer the private tracker link (tracker-links.ts); each stage change
  * queues the held stage-change mail (repair-stage-mail.service.ts), in the same transaction.
  */
-import { randomInt } from 'node:crypto';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
+import { newReference } from '#server/references.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { findQuoteRequest } from '#server/quotes/quote-requests.repository.ts';
@@ -42,14 +42,6 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'publicContent' | 'log'>;
 
 const iso = (value: Date) => value.toISOString();
 const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
-
-/** Unambiguous to read aloud on the phone: no 0/O, 1/I/L. */
-const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-function newReference(now = new Date()): string {
-  let code = '';
-  for (let i = 0; i < 6; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
-  return `R-${now.getUTCFullYear()}-${code}`;
-}
 
 /** Where a job's customer and vehicle come from when the admin does not type them: a booking or a quote request. */
 interface JobSource {
@@ -138,7 +130,12 @@ export async function createRepairJob(deps: Deps, input: RepairJobCreateInput): 
         const [first] = await stages.findRepairStages(trx);
         if (!first) throw AppError.field('stage_id', REPAIR_STAGE_MESSAGES.unknownStage);
         const salt = newTrackerSalt();
-        const row = await jobs.insertRepairJob(trx, { ...values, reference: newReference(), stage_id: first.id, tracker_salt: salt });
+        const row = await jobs.insertRepairJob(trx, {
+          ...values,
+          reference: newReference('repairJob'),
+          stage_id: first.id,
+          tracker_salt: salt,
+        });
         const token = trackerToken(deps.config.appKey, row.id, salt);
         // The customer was told about the first stage by the tracker mail itself.
         await jobs.updateRepairJob(trx, row.id, { tracker_token_hash: trackerTokenHash(token), notified_stage_id: first.id });

@@ -21,6 +21,7 @@ import { REPAIR_MESSAGES_PER_HOUR } from '#shared/limits.ts';
 import type { PendingFeedback, ReviewFeedbackInput, ReviewPage } from '#shared/schemas/reviews.ts';
 import * as requests from './repair-review-requests.repository.ts';
 import { newReviewSalt, reviewToken, reviewTokenHash } from './review-links.ts';
+import { escapeHtml } from '#shared/escape-html.ts';
 
 /** The queue of the review request and its reminder. */
 export const REVIEW_REQUEST_JOB = 'repair-review-request';
@@ -141,10 +142,6 @@ export async function listPendingFeedback(deps: Pick<AppDeps, 'db'>): Promise<Pe
       received_at: r.responded_at ? r.responded_at.toISOString() : '',
     })),
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /**

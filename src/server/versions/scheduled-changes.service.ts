@@ -8,7 +8,7 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import { recordActivity } from '#server/activity/record-activity.ts';
 import { SCHEDULE_ACTOR, type Actor } from '#server/activity/actor.ts';
-import { wallClockInstant } from '#server/bookings/slot-engine.ts';
+import { minutesOf, wallClockInstant } from '#shared/calendar-date.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { AppError } from '#server/errors.ts';
 import { releaseImagesQuietly } from '#server/images/images.service.ts';
@@ -37,8 +37,7 @@ async function missingItem(deps: Pick<AppDeps, 'db'>, kind: DraftKind, id: numbe
 
 /** The instant the shop's wall clock shows `date` `time`; a 422 on the field at fault otherwise. */
 function runAtOf(date: string, time: string, timeZone: string, now: Date): Date {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  const instant = wallClockInstant(date, hours * 60 + minutes, timeZone);
+  const instant = wallClockInstant(date, minutesOf(time), timeZone);
   // A time the clocks skip (spring forward) does not exist on that day.
   if (!instant) throw AppError.field('time', 'That time does not exist on that day (the clocks change). Choose another time.');
   if (instant.getTime() <= now.getTime()) throw AppError.field('time', 'Choose a time in the future.');

@@ -31,32 +31,33 @@ function toDate(value: Moment): Date | null {
 }
 
 // Intl.DateTimeFormat is slow to build and every list row formats a date: one per option set.
+// The only place in the code that makes one for a date a person reads.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: 'date' | 'time', format: DateFormat): Intl.DateTimeFormat {
+function formatter(options: Intl.DateTimeFormatOptions, format: DateFormat): Intl.DateTimeFormat {
   const locale = format.locale ?? DEFAULT_LOCALE;
   const timeZone = format.timeZone ?? DEFAULT_TIME_ZONE;
-  const key = `${kind}|${locale}|${timeZone}`;
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(
-      locale,
-      kind === 'date' ? { day: 'numeric', month: 'long', year: 'numeric', timeZone } : { hour: '2-digit', minute: '2-digit', timeZone },
-    );
+    found = new Intl.DateTimeFormat(locale, { ...options, timeZone });
     formatters.set(key, found);
   }
   return found;
 }
 
+const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+
 /** "16 November 2026": the calendar day at the shop (a moment at 00:30 BST is the next day's). '' when not a date. */
 export function formatDate(value: Moment, format: DateFormat = {}): string {
   const date = toDate(value);
-  return date ? formatter('date', format).format(date) : '';
+  return date ? formatter(DATE, format).format(date) : '';
 }
 
 /** "14:05" at the shop (24-hour in en-GB). '' when not a date. */
 export function formatTime(value: Moment, format: DateFormat = {}): string {
   const date = toDate(value);
-  return date ? formatter('time', format).format(date) : '';
+  return date ? formatter(TIME, format).format(date) : '';
 }
 
 /** "16 November 2026, 14:05". '' when not a date. */
@@ -65,16 +66,37 @@ export function formatDateTime(value: Moment, format: DateFormat = {}): string {
   return date ? `${formatDate(date, format)}, ${formatTime(date, format)}` : '';
 }
 
+/** "Thursday" ("Thu" short) at the shop. '' when not a date. */
+export function formatWeekday(value: Moment, format: DateFormat & { style?: 'long' | 'short' } = {}): string {
+  const date = toDate(value);
+  return date ? formatter({ weekday: format.style ?? 'long' }, format).format(date) : '';
+}
+
+/** "Thursday 3 December 2026" at the shop (a booking's day in its mails). '' when not a date. */
+export function formatWeekdayDate(value: Moment, format: DateFormat = {}): string {
+  const date = toDate(value);
+  return date ? `${formatWeekday(date, format)} ${formatDate(date, format)}` : '';
+}
+
+type CalendarFormat = Pick<DateFormat, 'locale'> & { year?: boolean; month?: 'long' | 'short' };
+
 /**
  * A calendar date with no time of day ("2026-12-25", a closure): "25 December 2026" whatever the
- * zone, since it names the day itself, not a moment. '' when not YYYY-MM-DD.
+ * zone, since it names the day itself, not a moment; without the year "25 December" (the next
+ * opening within the year), with a short month "25 Dec" (the booking form's day buttons). '' when
+ * not YYYY-MM-DD.
  */
-export function formatCalendarDate(date: string, format: Pick<DateFormat, 'locale'> & { year?: boolean } = {}): string {
+export function formatCalendarDate(date: string, format: CalendarFormat = {}): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return '';
-  const moment = new Date(`${date}T12:00:00Z`);
-  if (format.year !== false) return formatDate(moment, { locale: format.locale, timeZone: 'UTC' });
-  // "7 December": the next opening within the year ("Closed, opens Monday 7 December at 9am").
-  return new Intl.DateTimeFormat(format.locale ?? DEFAULT_LOCALE, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(moment);
+  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: format.month ?? 'long' };
+  if (format.year !== false) options.year = 'numeric';
+  return formatter(options, { locale: format.locale, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+}
+
+/** The weekday of a calendar date, "Monday" ("Mon" short), whatever the zone. '' when not YYYY-MM-DD. */
+export function formatCalendarWeekday(date: string, format: Pick<DateFormat, 'locale'> & { style?: 'long' | 'short' } = {}): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return '';
+  return formatWeekday(`${date}T12:00:00Z`, { ...format, timeZone: 'UTC' });
 }
 
 /** "25 December 2026", or "24 December 2026 to 2 January 2027" for an inclusive range of calendar dates. */

@@ -1,7 +1,7 @@
 // The activity log (issue 27): its screen's filters and entries, and the CSV's query
 // (src/server/activity/activity.router.ts).
 import { z } from 'zod';
-import { integerField, isCalendarDate, messages } from '#shared/validation.ts';
+import { calendarDateCheck, integerField, messages, yearsWindow } from '#shared/validation.ts';
 import { ACTIVITY_KINDS } from '#shared/value-sets.ts';
 import { MAX_ID } from '#shared/schemas/content-inputs.ts';
 
@@ -14,7 +14,7 @@ const dayFilter = (field: string) =>
     z
       .string({ error: messages.string(field) })
       .max(10, `The ${field} must be a date (YYYY-MM-DD).`)
-      .refine(isCalendarDate, `The ${field} must be a date (YYYY-MM-DD).`)
+      .superRefine(calendarDateCheck(field, yearsWindow, `The ${field} must be a date (YYYY-MM-DD).`))
       .optional(),
   );
 

@@ -2,11 +2,23 @@
 // free slots of a type, a booking's fields, and the manage link's answers. Shared by the server's
 // checks and the client's forms.
 import { z } from 'zod';
-import { booleanField, emailField, integerField, isCalendarDate, messages, optionalString, requiredString } from '../validation.ts';
+import {
+  booleanField,
+  calendarDateField,
+  emailField,
+  instantField,
+  integerField,
+  messages,
+  optionalString,
+  requiredString,
+  type DateWindow,
+} from '../validation.ts';
+import { addDays, daysFrom } from '../calendar-date.ts';
 import { BOOKING_STATUSES } from '#shared/value-sets.ts';
 
-export { BOOKING_AVAILABILITY_MAX_DAYS, BOOKING_HONEYPOT_FIELD } from '#shared/limits.ts';
-import { BOOKING_AVAILABILITY_MAX_DAYS, BOOKING_HONEYPOT_FIELD } from '#shared/limits.ts';
+export { BOOKING_AVAILABILITY_MAX_DAYS } from '#shared/limits.ts';
+import { BOOKING_AVAILABILITY_MAX_DAYS, BOOKING_HORIZON_MAX_DAYS } from '#shared/limits.ts';
+import { HONEYPOT_FIELD } from '#shared/honeypot.ts';
 
 /** The 422s of a start time the rules refuse (each on `starts_at`), and of a type switched off. */
 export const BOOKING_MESSAGES = {
@@ -23,12 +35,23 @@ export const BOOKING_MESSAGES = {
   notChangeable: 'This booking can no longer be changed.',
 } as const;
 
-const isoInstant = (field: string) =>
-  requiredString(field, 40).refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), {
-    message: `The ${field.replace(/_/g, ' ')} field must be a date and time (ISO 8601).`,
-  });
+// The existing wording of a malformed date ("The from_date field must be a date (YYYY-MM-DD).").
+const calendarDate = (field: string) => calendarDateField(field, undefined, `The ${field} field must be a date (YYYY-MM-DD).`);
 
-const calendarDate = (field: string) => requiredString(field, 10).refine(isCalendarDate, `The ${field} field must be a date (YYYY-MM-DD).`);
+/**
+ * The dates availability may be asked for: from yesterday to the longest horizon the settings
+ * allow, a day of slack either side for the shop's zone against UTC. Anything else is a 422 on
+ * the field before a day is walked (docs/decisions/one-way-to-write-dates-and-hours.md).
+ */
+export function availabilityWindow(now = new Date()): DateWindow {
+  const today = now.toISOString().slice(0, 10);
+  return { min: addDays(today, -1), max: addDays(today, BOOKING_HORIZON_MAX_DAYS + 1) };
+}
+const availabilityDate = (field: string) =>
+  calendarDateField(field, () => availabilityWindow(), `The ${field} field must be a date (YYYY-MM-DD).`);
+
+/** The span of a from–to pair: at most BOOKING_AVAILABILITY_MAX_DAYS days. */
+const withinSpan = (v: { from: string; to: string }) => daysFrom(v.from, v.to) < BOOKING_AVAILABILITY_MAX_DAYS;
 
 export const bookingTypeSchema = z.object({
   id: z.number().int(),
@@ -44,11 +67,11 @@ export const bookingTypesSchema = z.object({ data: z.array(bookingTypeSchema) })
 export const bookingAvailabilityInput = z
   .object({
     type_id: integerField('type_id', 1, 2_147_483_647),
-    from: calendarDate('from'),
-    to: calendarDate('to'),
+    from: availabilityDate('from'),
+    to: availabilityDate('to'),
   })
   .refine((v) => v.from <= v.to, { path: ['to'], message: 'The to field must be a date after or equal to from.' })
-  .refine((v) => (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 < BOOKING_AVAILABILITY_MAX_DAYS, {
+  .refine(withinSpan, {
     path: ['to'],
     message: `At most ${BOOKING_AVAILABILITY_MAX_DAYS} days can be asked for at once.`,
   });
@@ -75,7 +98,7 @@ export type Availability = z.infer<typeof availabilitySchema>;
 
 export const bookingCreateInput = z.object({
   booking_type_id: integerField('booking_type_id', 1, 2_147_483_647),
-  starts_at: isoInstant('starts_at'),
+  starts_at: instantField('starts_at'),
   name: requiredString('name', 100),
   email: emailField('email'),
   telephone: requiredString('telephone', 40),
@@ -87,7 +110,7 @@ export const bookingCreateInput = z.object({
     (v) => (v === '' || v === null ? undefined : v),
     integerField('quote_request_id', 1, 2_147_483_647).optional(),
   ),
-  [BOOKING_HONEYPOT_FIELD]: z.unknown().optional(),
+  [HONEYPOT_FIELD]: z.unknown().optional(),
 });
 export type BookingCreateInput = z.infer<typeof bookingCreateInput>;
 
@@ -121,7 +144,7 @@ export const BOOKING_NEXT_SLOTS_COUNT = 5;
 export const manageTokenInput = z.object({
   token: requiredString('token', 100).regex(/^[A-Za-z0-9_-]+$/, messages.in('token')),
 });
-export const manageRescheduleInput = manageTokenInput.extend({ starts_at: isoInstant('starts_at') });
+export const manageRescheduleInput = manageTokenInput.extend({ starts_at: instantField('starts_at') });
 export const manageRequestChangeInput = manageTokenInput.extend({ message: requiredString('message', 1000) });
 
 /**
@@ -195,7 +218,7 @@ export const bookingSettingsSchema = z.object({
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
 export const bookingSettingsInput = z.object({
   earliest_working_days: integerField('earliest_working_days', 0, 30),
-  horizon_days: integerField('horizon_days', 1, 366),
+  horizon_days: integerField('horizon_days', 1, BOOKING_HORIZON_MAX_DAYS),
   change_cutoff_hours: integerField('change_cutoff_hours', 0, 336),
 });
 
@@ -234,13 +257,13 @@ export const adminBookingListSchema = z.object({ data: z.array(adminBookingSchem
 export const adminBookingRangeInput = z
   .object({ from: calendarDate('from'), to: calendarDate('to') })
   .refine((v) => v.from <= v.to, { path: ['to'], message: 'The to field must be a date after or equal to from.' })
-  .refine((v) => (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 < BOOKING_AVAILABILITY_MAX_DAYS, {
+  .refine(withinSpan, {
     path: ['to'],
     message: `At most ${BOOKING_AVAILABILITY_MAX_DAYS} days can be asked for at once.`,
   });
 
 export const bookingIdInput = z.object({ id: integerField('id', 1, 2_147_483_647) });
-export const adminMoveInput = bookingIdInput.extend({ starts_at: isoInstant('starts_at') });
+export const adminMoveInput = bookingIdInput.extend({ starts_at: instantField('starts_at') });
 export const adminCancelInput = bookingIdInput.extend({ reason: requiredString('reason', 500) });
 export const adminMarkInput = bookingIdInput.extend({
   status: z.enum(['attended', 'no_show', 'booked'], { error: messages.in('status') }),
@@ -248,7 +271,7 @@ export const adminMarkInput = bookingIdInput.extend({
 export const adminChangeDecisionInput = bookingIdInput.extend({
   accept: booleanField('accept'),
   /** With accept: the new time (a free slot of the booking's type). */
-  starts_at: isoInstant('starts_at').optional(),
+  starts_at: instantField('starts_at').optional(),
   /** With a decline: what the customer is told. */
   reason: z.preprocess((v) => (v === '' || v === null ? undefined : v), requiredString('reason', 500).optional()),
 });

@@ -13,8 +13,9 @@ import {
   QUOTE_REPLY_MESSAGE_MAX,
 } from '#shared/limits.ts';
 
-export { QUOTE_HONEYPOT_FIELD, QUOTE_TELEPHONE_REQUIRED, telephoneRequiredError, photoNumberOf } from '#shared/quote-rules.ts';
-import { QUOTE_HONEYPOT_FIELD, QUOTE_TELEPHONE_REQUIRED, telephoneRequiredError } from '#shared/quote-rules.ts';
+export { QUOTE_TELEPHONE_REQUIRED, telephoneRequiredError, photoNumberOf } from '#shared/quote-rules.ts';
+import { QUOTE_TELEPHONE_REQUIRED, telephoneRequiredError } from '#shared/quote-rules.ts';
+import { HONEYPOT_FIELD } from '#shared/honeypot.ts';
 
 /** Laravel's "accepted": a ticked box arrives as "1", "on", "yes" or true. */
 const acceptedField = (field: string) =>
@@ -44,7 +45,7 @@ export const quoteRequestInput = z
     description: requiredString('description', QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN),
     preferred_contact: z.enum(PREFERRED_CONTACTS, { error: messages.in('preferred_contact') }),
     consent: acceptedField('consent'),
-    [QUOTE_HONEYPOT_FIELD]: z.unknown().optional(),
+    [HONEYPOT_FIELD]: z.unknown().optional(),
   })
   // Runs beside the fields' other messages (`when`); after a field's explicit abort (an empty name)
   // zod skips it, and quotes.input-checks.ts reports it from the raw input in the same 422.

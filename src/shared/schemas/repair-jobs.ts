@@ -1,7 +1,7 @@
 // Repair jobs (docs/rest-contract.md "Repair jobs"): the admin's jobs and stage list, and the
 // customer's tracker. Shared by the server's checks and the client's forms.
 import { z } from 'zod';
-import { booleanField, emailField, integerField, isCalendarDate, messages, optionalString, requiredString } from '../validation.ts';
+import { booleanField, calendarDateField, emailField, integerField, messages, optionalString, requiredString } from '../validation.ts';
 import {
   REPAIR_AGREED_WORK_MAX,
   REPAIR_DATE_REASON_MAX,
@@ -14,8 +14,8 @@ import {
 const ID_MAX = 2_147_483_647;
 const id = (field: string) => integerField(field, 1, ID_MAX);
 
-export const dateField = (field: string) =>
-  requiredString(field, 10).refine(isCalendarDate, `The ${field.replace(/_/g, ' ')} field must be a date (YYYY-MM-DD).`);
+/** A date the job is promised for: a real day in the years the database holds (calendarDateField). */
+export const dateField = (field: string) => calendarDateField(field);
 
 /** A job from a quote request or a booking takes the customer and the vehicle from it; a walk-in gives them here. */
 export const QUOTE_OR_CUSTOMER_MESSAGE = (field: string) => `The ${field.replace(/_/g, ' ')} field is required for a walk-in.`;

@@ -5,14 +5,13 @@
 import { z } from 'zod';
 import { booleanField, emailField, messages, optionalString, requiredString } from '../validation.ts';
 import { passwordConfirmationField, passwordField, refinePassword } from './password.ts';
-import { REGISTER_HONEYPOT_FIELD } from '../honeypot.ts';
+import { HONEYPOT_FIELD } from '../honeypot.ts';
 
 export const NAME_MAX = 100;
 
 export const TELEPHONE_MAX = 40;
 
 /** The register form's honeypot field (its own module, so the register screen names it without zod). */
-export { REGISTER_HONEYPOT_FIELD };
 
 export const registerInputSchema = z
   .object({
@@ -22,7 +21,7 @@ export const registerInputSchema = z
     password: passwordField,
     password_confirmation: passwordConfirmationField,
     // Any value is accepted (a type error would tell a bot which field gave it away).
-    [REGISTER_HONEYPOT_FIELD]: z.unknown().optional(),
+    [HONEYPOT_FIELD]: z.unknown().optional(),
   })
   .superRefine(refinePassword);
 export type RegisterInput = z.infer<typeof registerInputSchema>;

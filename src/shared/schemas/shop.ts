@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { SHOP_LIMITS } from '#shared/limits.ts';
 import { DEFAULT_TIME_ZONE, WEEKDAYS, type Weekday } from '#shared/value-sets.ts';
-import { emailField, httpUrlField, isCalendarDate, messages, requiredString } from '#shared/validation.ts';
+import { calendarDateField, emailField, httpUrlField, isCalendarDate, messages, requiredString } from '#shared/validation.ts';
 import { isCountryCode } from '#shared/countries.ts';
 import { isKnownTimeZone } from '#shared/time-zones.ts';
 
@@ -77,7 +77,7 @@ function timeField(field: string) {
 }
 
 function dateField(field: string) {
-  return requiredString(field, 10).refine(isCalendarDate, `The ${field} field must be a date (YYYY-MM-DD).`);
+  return calendarDateField(field);
 }
 
 /** A name Intl knows as a time zone ("Europe/London"). */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CONTENT_KINDS, CONTENT_VERSION_STATUSES, SCHEDULED_ACTIONS, SCHEDULED_CHANGE_STATES } from '#shared/value-sets.ts';
-import { isCalendarDate, messages, requiredString } from '#shared/validation.ts';
+import { calendarDateField, messages, requiredString } from '#shared/validation.ts';
 import { idField, testimonialFieldsInput, widgetFieldsInput } from '#shared/schemas/content-inputs.ts';
 import { shopInput, shopSchema } from '#shared/schemas/shop.ts';
 import { WIDGET_TYPES } from '#shared/value-sets.ts';
@@ -107,7 +107,7 @@ export const scheduleChangeInput = z.object({
   kind: draftKindSchema,
   id: idField(),
   action: scheduledActionSchema,
-  date: requiredString('date', 10).refine(isCalendarDate, 'The date field must be a date (YYYY-MM-DD).'),
+  date: calendarDateField('date'),
   time: requiredString('time', 5).regex(SCHEDULE_TIME_PATTERN, 'The time field must be a time from 00:00 to 23:59 (HH:MM).'),
 });
 export type ScheduleChangeInput = z.infer<typeof scheduleChangeInput>;

@@ -8,7 +8,7 @@ import { TextField } from '#client/components/ui/form-fields.tsx';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpcClient } from '#client/lib/trpc.ts';
-import { REGISTER_HONEYPOT_FIELD } from '#shared/honeypot.ts';
+import { HONEYPOT_FIELD as REGISTER_HONEYPOT_FIELD } from '#shared/honeypot.ts';
 
 export const INVALID_BANNER = 'Some of your information is invalid please check and re-submit.';
 

@@ -16,7 +16,7 @@ import { useSession } from '#client/lib/session.tsx';
 import { useShop } from '#client/lib/shop.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import type { BookingCreated, SlotView } from '#shared/schemas/bookings.ts';
-import { BOOKING_HONEYPOT_FIELD } from '#shared/limits.ts';
+import { HONEYPOT_FIELD as BOOKING_HONEYPOT_FIELD } from '#shared/honeypot.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import { whenLabel } from './booking-format.ts';
 import './book.css';

@@ -1,34 +1,26 @@
-/** How the booking screens write a day and a time: always at the shop (its time zone), en-GB. */
-import { formatCalendarDate, formatTime } from '#shared/format/dates.ts';
+/** How the booking screens write a day and a time: always at the shop (its time zone), en-GB, through format/dates.ts. */
+import { formatCalendarDate, formatCalendarWeekday, formatTime } from '#shared/format/dates.ts';
+import { localMoment } from '#shared/calendar-date.ts';
+
+export { addDays } from '#shared/calendar-date.ts';
 
 /** "Monday 30 November". */
 export function dayLabel(date: string): string {
-  const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
-  return `${weekday} ${formatCalendarDate(date, { year: false })}`;
+  return `${formatCalendarWeekday(date)} ${formatCalendarDate(date, { year: false })}`;
 }
 
 /** "Mon 30 Nov", for the day buttons. */
 export function shortDayLabel(date: string): { weekday: string; day: string } {
-  const moment = new Date(`${date}T12:00:00Z`);
-  return {
-    weekday: new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' }).format(moment),
-    day: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(moment),
-  };
+  return { weekday: formatCalendarWeekday(date, { style: 'short' }), day: formatCalendarDate(date, { year: false, month: 'short' }) };
 }
 
 /** "Monday 30 November 2026, 10:20 to 10:40" at the shop. */
 export function whenLabel(startsAt: string, endsAt: string, timeZone: string): string {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(startsAt));
+  const date = shopDate(new Date(startsAt), timeZone);
   return `${dayLabel(date)} ${date.slice(0, 4)}, ${formatTime(startsAt, { timeZone })} to ${formatTime(endsAt, { timeZone })}`;
 }
 
 /** The shop's calendar date of a moment, YYYY-MM-DD. */
 export function shopDate(moment: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(moment);
-}
-
-export function addDays(date: string, days: number): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + days);
-  return next.toISOString().slice(0, 10);
+  return localMoment(moment, timeZone).date;
 }
