@@ -11,15 +11,19 @@ import {
   privateLinkToken,
   REPAIR_TRACKER_LINK,
 } from '#server/auth/private-links.ts';
-import { REPAIR_PHOTO_LINK_SECONDS } from '#shared/limits.ts';
-import { expiryIn, isSignatureValid, sign } from '#server/auth/signed-values.ts';
-
-const PHOTO_PURPOSE = 'repair-photo';
+import {
+  PRIVATE_PHOTO_KINDS,
+  PRIVATE_PHOTO_VARIANTS,
+  privatePhotoLinkExpiry,
+  privatePhotoPath,
+  verifyPrivatePhotoLink,
+  type PrivatePhotoVariant,
+} from '#server/files/private-photos.ts';
 
 export const TRACKER_PATH = '/track';
-export const REPAIR_PHOTO_PATH = '/repair-photos';
-export const REPAIR_PHOTO_VARIANTS = ['large', 'thumb'] as const;
-export type RepairPhotoVariant = (typeof REPAIR_PHOTO_VARIANTS)[number];
+export const REPAIR_PHOTO_PATH = PRIVATE_PHOTO_KINDS.repair.path;
+export const REPAIR_PHOTO_VARIANTS = PRIVATE_PHOTO_VARIANTS;
+export type RepairPhotoVariant = PrivatePhotoVariant;
 
 export function newTrackerSalt(): string {
   return newPrivateLinkSalt(REPAIR_TRACKER_LINK);
@@ -48,12 +52,11 @@ export function trackerUrl(appUrl: string, token: string): string {
 }
 
 export function repairPhotoLinkExpiry(now = Date.now()): number {
-  return expiryIn(REPAIR_PHOTO_LINK_SECONDS, now);
+  return privatePhotoLinkExpiry('repair', now);
 }
 
 export function repairPhotoPath(appKey: Buffer, photoId: number, variant: RepairPhotoVariant, expires: number): string {
-  const query = new URLSearchParams({ expires: String(expires), signature: sign(appKey, PHOTO_PURPOSE, [photoId, variant], expires) });
-  return `${REPAIR_PHOTO_PATH}/${photoId}/${variant}?${query.toString()}`;
+  return privatePhotoPath('repair', appKey, photoId, variant, expires);
 }
 
 /** The photo and variant of a genuine, unexpired link; otherwise null. */
@@ -62,10 +65,5 @@ export function verifyRepairPhotoLink(
   params: { photoId: string; variant: string; expires?: string | undefined; signature?: string | undefined },
   now = Date.now(),
 ): { photoId: number; variant: RepairPhotoVariant } | null {
-  if (!/^\d{1,10}$/.test(params.photoId)) return null;
-  const variant = REPAIR_PHOTO_VARIANTS.find((v) => v === params.variant);
-  if (!variant) return null;
-  const photoId = Number(params.photoId);
-  if (!isSignatureValid(appKeys, PHOTO_PURPOSE, [photoId, variant], params.expires, params.signature, now)) return null;
-  return { photoId, variant };
+  return verifyPrivatePhotoLink('repair', appKeys, params, now);
 }
