@@ -220,7 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Files and pages: robots.txt and sitemap.xml, health, uploaded media, the built client and its pages.
   registerCrawlerFiles(app, deps);
   await app.register(healthPlugin, { deps });
-  await app.register(mediaPlugin, { storage: deps.storage });
+  await app.register(mediaPlugin, { storage: deps.storage, db: deps.db });
   const hasClient = existsSync(path.join(clientDistDir, 'index.html'));
   const pageShell = hasClient ? new PageShell(clientDistDir, config, builtPageRenderer(), app.log) : undefined;
   await app.register(pagesPlugin, { deps, client: pageShell && { dir: clientDistDir, pageShell }, router: appRouter });

@@ -58,6 +58,10 @@ export const QUOTE_REQUESTS_PER_HOUR = 5;
 /** Booking requests (issue 24): per address, and per e-mail address. */
 export const BOOKINGS_PER_HOUR = 10;
 export const BOOKINGS_PER_EMAIL_PER_HOUR = 5;
+/** A booking's manage link stops opening this many days after the visit ends (and at once when the booking is cancelled). */
+export const MANAGE_LINK_DAYS_AFTER_VISIT = 14;
+/** Change requests through one manage link, per day. */
+export const BOOKING_CHANGE_REQUESTS_PER_LINK_PER_DAY = 3;
 
 /**
  * A size as customers read it: "21.4 MB" (1 MB = 1024 × 1024 bytes, as the limits above), one decimal

@@ -165,6 +165,46 @@ describe('a widget', () => {
   });
 });
 
+describe("a binned item's images", () => {
+  async function upload(galleryId: number, colour: string) {
+    const res = await admin.post('/api/galleriesimages', {
+      multipart: { gallery_id: String(galleryId), file: { filename: 'a.jpg', data: await makeJpeg(64, 48, colour) } },
+    });
+    expect(res.status, res.text).toBe(201);
+  }
+  const urlsOf = async (id: number) =>
+    ((await admin.get(`/api/galleries/${id}`)).body.images as { image_url: string; thumb_url?: string }[]).map((i) => i.image_url);
+  const statusOf = async (url: string) => (await new TestClient(t.app).get(url)).status;
+
+  it('answer 404 while the gallery is in the bin and 200 again once it is restored', async () => {
+    const { id } = await galleryWithImages('Withheld gallery');
+    const urls = await urlsOf(id);
+    expect(urls).toHaveLength(2);
+    for (const url of urls) expect(await statusOf(url)).toBe(200);
+    expect((await admin.delete(`/api/galleries/${id}`)).status).toBe(200);
+    for (const url of urls) {
+      const res = await new TestClient(t.app).get(url);
+      expect(res.status).toBe(404);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    expect((await admin.post(`/api/bin/gallery/${id}/restore`)).status).toBe(204);
+    for (const url of urls) expect(await statusOf(url)).toBe(200);
+  });
+
+  it('an image a live gallery also uses (the same file) stays served', async () => {
+    const binned = (await admin.post('/api/galleries', { json: { name: 'Binned twin' } })).body.id as number;
+    const live = (await admin.post('/api/galleries', { json: { name: 'Live twin' } })).body.id as number;
+    await upload(binned, '#5a3c9e');
+    await upload(live, '#5a3c9e');
+    await upload(binned, '#9e3c5a');
+    const [shared, own] = await urlsOf(binned);
+    expect((await urlsOf(live))[0]).toBe(shared);
+    expect((await admin.delete(`/api/galleries/${binned}`)).status).toBe(200);
+    expect(await statusOf(shared!)).toBe(200);
+    expect(await statusOf(own!)).toBe(404);
+  });
+});
+
 describe('the emptying job', () => {
   it('deletes for good what has been in the bin longer than BIN_KEEP_DAYS, with its files, and keeps the rest', async () => {
     const old = await galleryWithImages('Old binned gallery');

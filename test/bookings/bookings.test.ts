@@ -4,6 +4,7 @@
  * throttles, the honeypot, the manage link and the signed-in customer's list, and 50 parallel
  * requests for the last place. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
@@ -387,7 +388,7 @@ describe('the manage link', () => {
     expect(full.body.errors).toEqual({ starts_at: [BOOKING_MESSAGES.past] });
   });
 
-  it('cancels, giving the place back; a cancelled booking cannot be changed again', async () => {
+  it('cancels, giving the place back; the link of a cancelled booking then opens nothing', async () => {
     const b = await booked(typeIds.estimate, 5);
     const client = await visitor();
     const res = await client.post(`/api/bookings/manage/${b.manage_token}/cancel`, { json: {} });
@@ -396,9 +397,62 @@ describe('the manage link', () => {
     expect((await freeSlots(typeIds.estimate)).map((s) => s.starts_at)).toContain(b.slots[5]!.starts_at);
     const mails = await mailsTo(outbox, b.email);
     expect(mails.at(-1)!.subject).toBe(`Your booking ${b.reference} is cancelled - Harbourside Body & Paint`);
+    const unknown = await client.get(`/api/bookings/manage/${'A'.repeat(43)}`);
+    const view = await client.get(`/api/bookings/manage/${b.manage_token}`);
+    expect(view.status).toBe(404);
+    expect(view.body).toEqual(unknown.body);
     const again = await client.post(`/api/bookings/manage/${b.manage_token}/cancel`, { json: {} });
-    expect(again.status).toBe(422);
-    expect(again.body.errors).toEqual({ token: [BOOKING_MESSAGES.notChangeable] });
+    expect(again.status).toBe(404);
+    const ask = await client.post(`/api/bookings/manage/${b.manage_token}/change-request`, { json: { message: 'Back on?' } });
+    expect(ask.status).toBe(404);
+  });
+
+  it('opens nothing once the visit ended more than 14 days ago', async () => {
+    const b = await booked(typeIds.estimate, 7);
+    const client = await visitor();
+    const day = 24 * 60 * 60 * 1000;
+    const setVisit = (daysAgo: number) =>
+      t.deps.db
+        .updateTable('bookings')
+        .set({ starts_at: new Date(Date.now() - daysAgo * day - 60 * 60 * 1000), ends_at: new Date(Date.now() - daysAgo * day) })
+        .where('reference', '=', b.reference)
+        .execute();
+    await setVisit(13);
+    expect((await client.get(`/api/bookings/manage/${b.manage_token}`)).status).toBe(200);
+    await setVisit(15);
+    const view = await client.get(`/api/bookings/manage/${b.manage_token}`);
+    expect(view.status).toBe(404);
+    expect(view.body).toEqual((await client.get(`/api/bookings/manage/${'A'.repeat(43)}`)).body);
+    const ask = await client.post(`/api/bookings/manage/${b.manage_token}/change-request`, { json: { message: 'About last time' } });
+    expect(ask.status).toBe(404);
+  });
+
+  it('takes 3 change requests a day through one link; the 4th is a 429, and another link is not held back', async () => {
+    const b = await booked(typeIds.estimate, 10);
+    const other = await booked(typeIds.estimate, 11);
+    const client = await visitor();
+    const ask = (token: string, n: number) =>
+      client.post(`/api/bookings/manage/${token}/change-request`, { json: { message: `Request ${n}` } });
+    for (const n of [1, 2, 3]) expect((await ask(b.manage_token, n)).status).toBe(200);
+    const fourth = await ask(b.manage_token, 4);
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    const row = await t.deps.db.selectFrom('bookings').selectAll().where('reference', '=', b.reference).executeTakeFirstOrThrow();
+    expect(row.change_request).toBe('Request 3');
+    expect((await ask(other.manage_token, 1)).status).toBe(200);
+  });
+
+  it(`lets no more than 3 of 30 change requests sent at once through (${testEngine})`, async () => {
+    const b = await booked(typeIds.estimate, 12);
+    const client = await visitor();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        client.post(`/api/bookings/manage/${b.manage_token}/change-request`, { json: { message: `At once ${n}` } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(27);
   });
 
   it('after the cut-off refuses changes and takes a change request instead', async () => {
@@ -432,6 +486,25 @@ describe('the manage link', () => {
     expect((await client.get(`/api/bookings/manage/${'A'.repeat(43)}`)).status).toBe(404);
     expect((await client.post(`/api/bookings/manage/${'A'.repeat(43)}/cancel`, { json: {} })).status).toBe(404);
     expect((await client.get('/api/bookings/manage/not%20a%20token')).status).toBe(422);
+  });
+
+  it('after an APP_KEY rotation the next mail sends the link already mailed, which still opens the booking', async () => {
+    const b = await booked(typeIds.dropOff, 41);
+    const config = t.deps.config;
+    const before = { appKey: config.appKey, appKeys: config.appKeys };
+    const newKey = randomBytes(32);
+    Object.assign(config, { appKey: newKey, appKeys: [newKey, ...before.appKeys] });
+    try {
+      const client = await visitor();
+      const moved = await client.post(`/api/bookings/manage/${b.manage_token}/reschedule`, { json: { starts_at: b.slots[42]!.starts_at } });
+      expect(moved.status, moved.text).toBe(200);
+      const mails = await mailsTo(outbox, b.email);
+      const link = mails.at(-1)!.links.find((l) => l.includes('/book/manage/'))!;
+      expect(pathOf(link).split('/').at(-1)).toBe(b.manage_token);
+      expect((await client.get(`/api/bookings/manage/${b.manage_token}`)).status).toBe(200);
+    } finally {
+      Object.assign(config, before);
+    }
   });
 
   it('the mail link opens the same booking as the answer', async () => {

@@ -17,7 +17,7 @@ import { formatAddressLine } from '#shared/format/address.ts';
 import * as bookings from './bookings.repository.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
-import { hashManageToken, managePath, manageToken } from './manage-link.ts';
+import { currentManageToken, hashManageToken, managePath, manageToken } from './manage-link.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent'>;
 type Kind = 'booking-confirmation' | 'booking-changed' | 'booking-cancelled' | 'booking-reminder' | 'booking-change-declined';
@@ -61,10 +61,12 @@ export async function renderBookingMail(
   const shop = await readShop(deps);
   const type = await types.findBookingType(deps.db, row.booking_type_id);
   const settings = await settingsRepo.findBookingSettings(deps.db);
-  const token = manageToken(deps.config.appKey, row.manage_salt);
-  // APP_KEY changed since the booking was made: this mail's link is the one that works from now on.
-  if (hashManageToken(token) !== row.manage_token_hash)
+  // The link already mailed, under APP_KEY or a previous key; a booking without one gets one now.
+  let token = currentManageToken(deps.config.appKeys, row);
+  if (token === null) {
+    token = manageToken(deps.config.appKey, row.manage_salt);
     await bookings.updateBooking(deps.db, row.id, { manage_token_hash: hashManageToken(token) });
+  }
   const manageUrl = kind === 'booking-cancelled' ? `${deps.config.appUrl}/book` : deps.config.appUrl + managePath(token);
   const startsAt = new Date(row.starts_at);
   const where = row.location ? `${row.location} (we come to you)` : shopAddress(shop);

@@ -17,7 +17,12 @@ import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
 import { findQuoteRequest } from '#server/quotes/quote-requests.repository.ts';
-import { BOOKINGS_PER_EMAIL_PER_HOUR, BOOKINGS_PER_HOUR } from '#shared/limits.ts';
+import {
+  BOOKING_CHANGE_REQUESTS_PER_LINK_PER_DAY,
+  BOOKINGS_PER_EMAIL_PER_HOUR,
+  BOOKINGS_PER_HOUR,
+  MANAGE_LINK_DAYS_AFTER_VISIT,
+} from '#shared/limits.ts';
 import {
   BOOKING_MESSAGES,
   BOOKING_NEXT_SLOTS_COUNT,
@@ -42,6 +47,7 @@ type ReadDeps = Pick<AppDeps, 'db' | 'publicContent'>;
 
 export const BOOKING_LIMIT = { limit: BOOKINGS_PER_HOUR, windowSeconds: 60 * 60 } as const;
 export const BOOKING_EMAIL_LIMIT = { limit: BOOKINGS_PER_EMAIL_PER_HOUR, windowSeconds: 60 * 60 } as const;
+export const CHANGE_REQUEST_LIMIT = { limit: BOOKING_CHANGE_REQUESTS_PER_LINK_PER_DAY, windowSeconds: 24 * 60 * 60 } as const;
 
 /** Reserves one booking request for the client's address before the input is read; 429 when used up. */
 export async function reserveBookingRequest(deps: Pick<AppDeps, 'rateLimiter'>, ip: string | null): Promise<void> {
@@ -293,10 +299,20 @@ export async function queueBookingMail(
 
 // ---- The manage link ----------------------------------------------------------------------------
 
-async function bookingByToken(deps: Pick<AppDeps, 'db'>, token: string, db: AppDeps['db'] = deps.db, lock = false) {
+/**
+ * The booking a manage link opens. A cancelled booking's link, or one whose visit ended more than
+ * MANAGE_LINK_DAYS_AFTER_VISIT ago, answers as a link that opens nothing: an old mail in someone
+ * else's hands shows no one's booking.
+ */
+async function bookingByToken(deps: Pick<AppDeps, 'db'>, token: string, db: AppDeps['db'] = deps.db, lock = false, now = new Date()) {
   const row = await bookings.findBookingByTokenHash(db, hashManageToken(token), { lock });
-  if (!row) throw AppError.notFound();
+  if (!row || !isManageLinkOpen(row, now)) throw AppError.notFound();
   return row;
+}
+
+function isManageLinkOpen(row: bookings.BookingRow, now: Date): boolean {
+  if (row.status === 'cancelled') return false;
+  return now.getTime() <= new Date(row.ends_at).getTime() + MANAGE_LINK_DAYS_AFTER_VISIT * 86_400_000;
 }
 
 async function typeName(deps: Pick<AppDeps, 'db'>, id: number): Promise<string> {
@@ -304,7 +320,7 @@ async function typeName(deps: Pick<AppDeps, 'db'>, id: number): Promise<string> 
 }
 
 export async function getManagedBooking(deps: Pick<AppDeps, 'db'>, token: string, now = new Date()): Promise<CustomerBooking> {
-  const row = await bookingByToken(deps, token);
+  const row = await bookingByToken(deps, token, deps.db, false, now);
   const settings = await settingsRepo.findBookingSettings(deps.db);
   return presentCustomerBooking(row, await typeName(deps, row.booking_type_id), settings.change_cutoff_hours, now);
 }
@@ -316,7 +332,7 @@ export async function rescheduleManagedBooking(
   startsAtText: string,
   now = new Date(),
 ): Promise<CustomerBooking> {
-  const current = await bookingByToken(deps, token);
+  const current = await bookingByToken(deps, token, deps.db, false, now);
   const settings = await settingsRepo.findBookingSettings(deps.db);
   assertChangeable(current, settings.change_cutoff_hours, now);
   const type = await types.findBookingType(deps.db, current.booking_type_id);
@@ -359,7 +375,7 @@ function assertChangeable(row: bookings.BookingRow, cutoffHours: number, now: Da
 export async function cancelManagedBooking(deps: Deps, token: string, now = new Date()): Promise<CustomerBooking> {
   const settings = await settingsRepo.findBookingSettings(deps.db);
   const row = await deps.db.transaction().execute(async (trx) => {
-    const locked = await bookingByToken(deps, token, trx, true);
+    const locked = await bookingByToken(deps, token, trx, true, now);
     assertChangeable(locked, settings.change_cutoff_hours, now);
     await places.releasePlace(trx, locked.id);
     const cancelled = await bookings.updateBooking(trx, locked.id, {
@@ -376,8 +392,11 @@ export async function cancelManagedBooking(deps: Deps, token: string, now = new 
 
 /** After the cut-off: the customer asks for a change, which the shop accepts or declines. */
 export async function requestBookingChange(deps: Deps, token: string, message: string, now = new Date()): Promise<CustomerBooking> {
-  const row = await bookingByToken(deps, token);
+  const row = await bookingByToken(deps, token, deps.db, false, now);
   if (row.status !== 'booked') throw AppError.field('token', BOOKING_MESSAGES.notChangeable);
+  // Per link (its booking), counted before anything is written: each request notifies the shop.
+  const attempt = await reserveAttempt(deps.rateLimiter, [{ key: `booking-change-request:${row.id}`, ...CHANGE_REQUEST_LIMIT }]);
+  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
   const updated = await bookings.updateBooking(deps.db, row.id, { change_request: message, change_requested_at: now, seen_at: null });
   const settings = await settingsRepo.findBookingSettings(deps.db);
   return presentCustomerBooking(updated, await typeName(deps, row.booking_type_id), settings.change_cutoff_hours, now);

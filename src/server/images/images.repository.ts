@@ -3,7 +3,7 @@
  * galleries.cover_image_id, gallery_images.image_id and content_version_images.image_id; its files are content-addressed, so two
  * rows can name the same file.
  */
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, ImageRow } from '#server/db/types.ts';
 import type { ProcessedImage } from './image-processing.ts';
 
@@ -122,4 +122,43 @@ export async function setMediumVariant(
 ): Promise<boolean> {
   const result = await db.updateTable('images').set(medium).where('id', '=', id).where('medium_key', 'is', null).executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Whether the rows naming this file are used by items in the bin and by no live item (a widget, a
+ * gallery's cover, a gallery's image); a file no item names at all is not "in the bin".
+ */
+export async function isFileOnlyInBin(db: Db, key: string): Promise<boolean> {
+  const usedBy = (binned: boolean) => (eb: ExpressionBuilder<Database, 'images'>) => {
+    const deleted = binned ? ('is not' as const) : ('is' as const);
+    return eb.exists(
+      eb
+        .selectFrom('widgets')
+        .select('widgets.id')
+        .whereRef('widgets.image_id', '=', 'images.id')
+        .where('widgets.deleted_at', deleted, null)
+        .unionAll(
+          eb
+            .selectFrom('galleries')
+            .select('galleries.id')
+            .whereRef('galleries.cover_image_id', '=', 'images.id')
+            .where('galleries.deleted_at', deleted, null),
+        )
+        .unionAll(
+          eb
+            .selectFrom('gallery_images')
+            .innerJoin('galleries', 'galleries.id', 'gallery_images.gallery_id')
+            .select('gallery_images.id')
+            .whereRef('gallery_images.image_id', '=', 'images.id')
+            .where('galleries.deleted_at', deleted, null),
+        ),
+    );
+  };
+  const rows = await db
+    .selectFrom('images')
+    .select((eb) => [usedBy(true)(eb).as('binned'), usedBy(false)(eb).as('live')])
+    .where((eb) => eb.or(fileKeyColumns.map((column) => eb(column, '=', key))))
+    .execute();
+  // PGlite and PostgreSQL answer exists() as a boolean; SQLite-style 0/1 would do too.
+  return rows.some((row) => Boolean(row.binned)) && !rows.some((row) => Boolean(row.live));
 }

@@ -9,7 +9,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import type { LocalFileStorage } from '#server/files/storage.ts';
 import { processImage, type ImageSource, type ProcessedImage, type ProcessOptions } from './image-processing.ts';
-import { deleteUnreferencedImages, findKeysInUse, insertImage, type StoredImage } from './images.repository.ts';
+import { deleteUnreferencedImages, findKeysInUse, insertImage, isFileOnlyInBin, type StoredImage } from './images.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
@@ -104,4 +104,12 @@ async function deleteUnusedFiles(deps: Pick<Deps, 'db' | 'storage'>, keys: strin
   if (unique.length === 0) return;
   const used = await findKeysInUse(deps.db, unique);
   await Promise.all(unique.filter((key) => !used.has(key)).map((key) => deps.storage.delete(key)));
+}
+
+/**
+ * A public image file not to be served: every item that uses it is in the bin (restoring the item
+ * serves it again). Files are shared by content, so one a live item also uses stays served.
+ */
+export function isMediaWithheld(deps: Pick<Deps, 'db'>, key: string): Promise<boolean> {
+  return isFileOnlyInBin(deps.db, key);
 }

@@ -1,20 +1,25 @@
 /**
  * /media: uploaded images. Content-addressed names never change, so they are cached for a year:
  * from the disk (a static folder), or from a bucket (the same URLs, streamed through this server,
- * or a redirect to S3_PUBLIC_URL when the bucket is public).
+ * or a redirect to S3_PUBLIC_URL when the bucket is public). An image whose every item is in the bin
+ * answers 404 until the item is restored (images.service.ts's isMediaWithheld).
  */
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { AppDeps } from '#server/app-deps.ts';
 import { contentTypeOf, type FileStorage } from '#server/files/storage.ts';
+import { isMediaWithheld } from '#server/images/images.service.ts';
 import { sendRestError } from '#server/rest/error-response.ts';
 import { appLevel } from './app-level.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+const isMediaName = (name: string) => /^[A-Za-z0-9._/-]+$/.test(name) && !name.includes('..');
+
 function registerBucketMedia(app: FastifyInstance, storage: FileStorage): void {
   app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
     const name = request.params['*'];
-    if (!/^[A-Za-z0-9._/-]+$/.test(name) || name.includes('..')) return reply.callNotFound();
+    if (!isMediaName(name)) return reply.callNotFound();
     const key = `public/${name}`;
     const direct = storage.directPublicUrl(key);
     if (direct) return reply.header('cache-control', IMMUTABLE).redirect(direct, 302);
@@ -30,8 +35,28 @@ function registerBucketMedia(app: FastifyInstance, storage: FileStorage): void {
   });
 }
 
-export const mediaPlugin = appLevel('media', async (app: FastifyInstance, options: { storage: FileStorage }) => {
+/** Before either way of serving: a binned item's image is not found (and not cached as found). */
+function withholdBinnedMedia(app: FastifyInstance, db: AppDeps['db']): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const path = request.url.split('?')[0]!;
+    if (!path.startsWith('/media/img/')) return;
+    let name: string;
+    try {
+      name = decodeURIComponent(path.slice('/media/'.length));
+    } catch {
+      return;
+    }
+    if (!isMediaName(name) || !(await isMediaWithheld({ db }, `public/${name}`))) return;
+    reply.header('cache-control', 'no-store');
+    reply.callNotFound();
+    return reply;
+  });
+}
+
+export const mediaPlugin = appLevel('media', async (app: FastifyInstance, options: { storage: FileStorage; db: AppDeps['db'] }) => {
   const { storage } = options;
+  withholdBinnedMedia(app, options.db);
   if (!storage.publicRoot) return registerBucketMedia(app, storage);
   await app.register(fastifyStatic, {
     root: storage.publicRoot,

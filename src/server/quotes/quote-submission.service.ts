@@ -7,7 +7,8 @@
  * image pipeline (type by bytes, upright, metadata and GPS stripped, WebP variants) but are stored
  * privately (docs/decisions/private-quote-photos.md).
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { newPrivatePhotoKeys } from '#server/files/private-photos.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { newReference } from '#server/references.ts';
@@ -61,9 +62,7 @@ type StoredPhoto = Omit<photos.NewQuotePhotoRow, 'quote_request_id' | 'id' | 'cr
 
 /** Writes a photo's two variants under new private keys; the keys written are added to `written` as they go. */
 async function storePhoto(deps: Pick<Deps, 'storage'>, variants: ImageVariants, position: number, written: string[]): Promise<StoredPhoto> {
-  const name = randomBytes(16).toString('hex');
-  const large_key = `private/quotes/${name}-l.webp`;
-  const thumb_key = `private/quotes/${name}-t.webp`;
+  const { large_key, thumb_key } = newPrivatePhotoKeys('quote');
   written.push(large_key);
   await deps.storage.putBuffer(large_key, variants.large.data);
   written.push(thumb_key);

@@ -4,7 +4,7 @@
  * through short-lived signed links (tracker-links.ts). A photo is the customer's to see only when
  * the shop switches "show the customer" on (off when uploaded).
  */
-import { randomBytes } from 'node:crypto';
+import { newPrivatePhotoKeys } from '#server/files/private-photos.ts';
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -39,9 +39,7 @@ export async function addRepairPhotos(deps: Deps, repairJobId: number, uploads: 
 }
 
 async function storePhoto(deps: Pick<Deps, 'storage'>, variants: ImageVariants, written: string[]) {
-  const name = randomBytes(16).toString('hex');
-  const large_key = `private/repairs/${name}-l.webp`;
-  const thumb_key = `private/repairs/${name}-t.webp`;
+  const { large_key, thumb_key } = newPrivatePhotoKeys('repair');
   written.push(large_key);
   await deps.storage.putBuffer(large_key, variants.large.data);
   written.push(thumb_key);

@@ -1,23 +1,28 @@
 /**
- * The review request's single-use link, /review/{token}: made as the tracker link is (an HMAC with
- * APP_KEY over the job's id and a salt of the request, only its hash stored, made again when the
- * mail goes: docs/decisions/repair-tracker-links.md), under a purpose of its own.
+ * The review request's single-use link, /review/{token}: a private link of its own purpose
+ * (auth/private-links.ts) over the job's id and a salt of the request. Single use is the review
+ * service's rule.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import {
+  currentPrivateLinkToken,
+  newPrivateLinkSalt,
+  privateLinkHash,
+  privateLinkToken,
+  REPAIR_REVIEW_LINK,
+} from '#server/auth/private-links.ts';
 
-const PURPOSE = 'repair-review';
 export const REVIEW_PATH = '/review';
 
 export function newReviewSalt(): string {
-  return randomBytes(16).toString('hex');
+  return newPrivateLinkSalt(REPAIR_REVIEW_LINK);
 }
 
 export function reviewToken(appKey: Buffer, repairJobId: number, salt: string): string {
-  return createHmac('sha256', appKey).update(`${PURPOSE}|${repairJobId}|${salt}`).digest('base64url');
+  return privateLinkToken(REPAIR_REVIEW_LINK, appKey, [repairJobId, salt]);
 }
 
 export function reviewTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return privateLinkHash(token);
 }
 
 /** The token whose hash the request keeps (under APP_KEY or a previous key); null when there is none. */
@@ -25,10 +30,5 @@ export function currentReviewToken(
   appKeys: readonly Buffer[],
   request: { repair_job_id: number; token_salt: string; token_hash: string | null },
 ): string | null {
-  if (!request.token_hash) return null;
-  for (const key of appKeys) {
-    const token = reviewToken(key, request.repair_job_id, request.token_salt);
-    if (reviewTokenHash(token) === request.token_hash) return token;
-  }
-  return null;
+  return currentPrivateLinkToken(REPAIR_REVIEW_LINK, appKeys, [request.repair_job_id, request.token_salt], request.token_hash);
 }

@@ -1,0 +1,60 @@
+/**
+ * The private-link tokens (auth/private-links.ts) behind the manage, tracker and review links:
+ * their purposes keep them apart, and a link mailed before an APP_KEY rotation is still the link
+ * a mail sends afterwards, for all three kinds.
+ */
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { currentManageToken, hashManageToken, manageToken, newManageSalt } from '#server/bookings/manage-link.ts';
+import { currentTrackerToken, newTrackerSalt, trackerToken, trackerTokenHash } from '#server/repair-jobs/tracker-links.ts';
+import { currentReviewToken, newReviewSalt, reviewToken, reviewTokenHash } from '#server/reviews/review-links.ts';
+
+const previousKey = randomBytes(32);
+const currentKey = randomBytes(32);
+
+describe('private-link tokens', () => {
+  it('keep the format of the links already mailed', () => {
+    const salt = newManageSalt();
+    expect(manageToken(currentKey, salt)).toBe(createHmac('sha256', currentKey).update(`booking-manage:${salt}`).digest('base64url'));
+    const jobSalt = newTrackerSalt();
+    expect(trackerToken(currentKey, 7, jobSalt)).toBe(
+      createHmac('sha256', currentKey).update(`repair-tracker|7|${jobSalt}`).digest('base64url'),
+    );
+    expect(reviewToken(currentKey, 7, jobSalt)).toBe(
+      createHmac('sha256', currentKey).update(`repair-review|7|${jobSalt}`).digest('base64url'),
+    );
+    const token = manageToken(currentKey, salt);
+    expect(hashManageToken(token)).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('separate the purposes: a tracker token is neither a manage nor a review token for the same row', () => {
+    const salt = newTrackerSalt();
+    const tracker = trackerToken(currentKey, 7, salt);
+    expect(reviewToken(currentKey, 7, salt)).not.toBe(tracker);
+    const job = { id: 7, tracker_salt: salt, tracker_token_hash: trackerTokenHash(tracker) };
+    expect(currentTrackerToken([currentKey], job)).toBe(tracker);
+    // The tracker's stored hash does not make a review link of the same job and salt.
+    expect(currentReviewToken([currentKey], { repair_job_id: 7, token_salt: salt, token_hash: job.tracker_token_hash })).toBeNull();
+    expect(currentManageToken([currentKey], { manage_salt: salt, manage_token_hash: job.tracker_token_hash })).toBeNull();
+  });
+
+  it('a link minted under the previous key is still the link of all three kinds after a rotation', () => {
+    const rotated = [currentKey, previousKey];
+    const bookingSalt = newManageSalt();
+    const manage = manageToken(previousKey, bookingSalt);
+    expect(currentManageToken(rotated, { manage_salt: bookingSalt, manage_token_hash: hashManageToken(manage) })).toBe(manage);
+
+    const jobSalt = newTrackerSalt();
+    const tracker = trackerToken(previousKey, 3, jobSalt);
+    expect(currentTrackerToken(rotated, { id: 3, tracker_salt: jobSalt, tracker_token_hash: trackerTokenHash(tracker) })).toBe(tracker);
+
+    const reviewSalt = newReviewSalt();
+    const review = reviewToken(previousKey, 3, reviewSalt);
+    expect(currentReviewToken(rotated, { repair_job_id: 3, token_salt: reviewSalt, token_hash: reviewTokenHash(review) })).toBe(review);
+
+    // Once the previous key is dropped, its links are gone; a revoked link (no hash) never comes back.
+    expect(currentManageToken([currentKey], { manage_salt: bookingSalt, manage_token_hash: hashManageToken(manage) })).toBeNull();
+    expect(currentTrackerToken(rotated, { id: 3, tracker_salt: jobSalt, tracker_token_hash: null })).toBeNull();
+  });
+});
