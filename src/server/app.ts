@@ -47,8 +47,9 @@ import {
   type PublicReadCounts,
 } from './public-content/public-read.route.ts';
 import { SnapshotAnswers, snapshotRoutes } from './public-content/snapshot-routes.ts';
-import { PageShell } from './public-content/page-shell.ts';
+import { PageShell, type RenderPage } from './public-content/page-shell.ts';
 import { builtPageRenderer } from './public-content/page-renderer.ts';
+import { nativeFormsPlugin } from './forms/native-forms.plugin.ts';
 import { publicSnapshotPlugin } from './plugins/public-snapshot.ts';
 import { buildSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { csrfAndSessionPlugin } from './plugins/csrf-and-session.ts';
@@ -80,6 +81,8 @@ export interface BuildAppOptions {
    * what is due with `deps.jobs.drain()` (jobs/job-queue.ts).
    */
   runJobs?: boolean;
+  /** Another client than dist/ (tests render the screens from the source, as test/public-content does). */
+  client?: { dir: string; renderPage?: RenderPage };
 }
 
 declare module 'fastify' {
@@ -206,11 +209,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
-  await app.register(restPlugin, {
-    router: appRouter,
-    deps,
-    uploadSlots: new UploadSlots(limits.concurrentUploadsPerAddress),
-  });
+  const uploadSlots = new UploadSlots(limits.concurrentUploadsPerAddress);
+  await app.register(restPlugin, { router: appRouter, deps, uploadSlots });
   await registerCvDownloadRoute(app, deps);
   await registerQuotePhotoRoute(app, deps);
   await registerRepairPhotoRoute(app, deps);
@@ -221,9 +221,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCrawlerFiles(app, deps);
   await app.register(healthPlugin, { deps });
   await app.register(mediaPlugin, { storage: deps.storage, db: deps.db });
-  const hasClient = existsSync(path.join(clientDistDir, 'index.html'));
-  const pageShell = hasClient ? new PageShell(clientDistDir, config, builtPageRenderer(), app.log) : undefined;
-  await app.register(pagesPlugin, { deps, client: pageShell && { dir: clientDistDir, pageShell }, router: appRouter });
+  const clientDir = options.client?.dir ?? clientDistDir;
+  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  const pageShell = hasClient ? new PageShell(clientDir, config, options.client?.renderPage ?? builtPageRenderer(), app.log) : undefined;
+  await app.register(pagesPlugin, { deps, client: pageShell && { dir: clientDir, pageShell }, router: appRouter });
+  // The forms that work without JavaScript (forms/native-forms.plugin.ts).
+  await app.register(nativeFormsPlugin, { deps, router: appRouter, pageShell, uploadSlots });
   if (pageShell) {
     registerTrackerPage(app, deps, pageShell);
     registerReviewPage(app, deps, pageShell);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type AppConfig } from '#server/env.ts';
 import { isDatabaseUp } from '#server/db/database.ts';
-import { buildApp } from '#server/app.ts';
+import { buildApp, type BuildAppOptions } from '#server/app.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { prepareStorage } from '#server/files/storage.ts';
@@ -42,6 +42,8 @@ export interface TestAppOptions {
    * The mail queue's own tests turn this off to time the answer alone and drain when they choose.
    */
   drainJobsPerRequest?: boolean;
+  /** A client to render pages with (BuildAppOptions.client): the native form tests render the screens from the source. */
+  client?: BuildAppOptions['client'];
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -51,7 +53,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   await prepareStorage(dataDir);
   const database = await createTestDatabase();
   // No job workers or schedules: each request runs what it queued before the test looks (below).
-  const app = await buildApp({ config, database, runJobs: false, ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    runJobs: false,
+    ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
+    ...(options.client ? { client: options.client } : {}),
+  });
   await app.ready();
   if (options.drainJobsPerRequest ?? true) {
     // Jobs a request queued (its mails) have run before the test looks (jobs/job-queue.ts drain).

@@ -10,6 +10,7 @@ import { INITIAL_DATA_ELEMENT_ID, SESSION_USER_ELEMENT_ID, type InitialData } fr
 import type { User } from '#shared/schemas/user.ts';
 import { SESSION_QUERY_KEY, trpc } from '#client/lib/trpc.ts';
 import { HAS_GALLERIES_KEY } from '#client/lib/site-sections.ts';
+import { NATIVE_FORM_KEY } from '#client/lib/native-form.ts';
 
 /** The data block of a page, or undefined when there is none (a sign-in screen) or it is damaged. */
 export function readInitialData(doc: Document = document): InitialData | undefined {
@@ -53,7 +54,18 @@ function piecesOf(data: InitialData): Piece[] {
     value: widget,
     addTo: (into) => void into.widgets.push(widget),
   }));
-  const { shop, testimonials, galleryList, hasGalleries, gallery, unavailableGalleryId, bookingSummary, repairTracker, reviewPage } = data;
+  const {
+    shop,
+    testimonials,
+    galleryList,
+    hasGalleries,
+    gallery,
+    unavailableGalleryId,
+    bookingSummary,
+    repairTracker,
+    reviewPage,
+    nativeForm,
+  } = data;
   if (shop) pieces.push({ key: trpc.shop.get.queryKey(), value: shop, addTo: (into) => void (into.shop = shop) });
   if (bookingSummary)
     pieces.push({
@@ -89,6 +101,7 @@ function piecesOf(data: InitialData): Piece[] {
       value: reviewPage.page,
       addTo: (into) => void (into.reviewPage = reviewPage),
     });
+  if (nativeForm) pieces.push({ key: NATIVE_FORM_KEY, value: nativeForm, addTo: (into) => void (into.nativeForm = nativeForm) });
   // What the API's 404 would have left a screen with: no gallery (GallerySlider then shows nothing).
   if (unavailableGalleryId !== undefined) {
     pieces.push({

@@ -395,8 +395,7 @@ export async function requestBookingChange(deps: Deps, token: string, message: s
   const row = await bookingByToken(deps, token, deps.db, false, now);
   if (row.status !== 'booked') throw AppError.field('token', BOOKING_MESSAGES.notChangeable);
   // Per link (its booking), counted before anything is written: each request notifies the shop.
-  const attempt = await reserveAttempt(deps.rateLimiter, [{ key: `booking-change-request:${row.id}`, ...CHANGE_REQUEST_LIMIT }]);
-  if (!attempt.allowed) throw AppError.tooManyRequests(attempt.retryAfterSeconds);
+  await throttle(deps.rateLimiter, { key: `booking-change-request:${row.id}`, ...CHANGE_REQUEST_LIMIT });
   const updated = await bookings.updateBooking(deps.db, row.id, { change_request: message, change_requested_at: now, seen_at: null });
   const settings = await settingsRepo.findBookingSettings(deps.db);
   return presentCustomerBooking(updated, await typeName(deps, row.booking_type_id), settings.change_cutoff_hours, now);

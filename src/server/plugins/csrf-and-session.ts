@@ -10,6 +10,8 @@ import { AppError } from '#server/errors.ts';
 import { sendRestError } from '#server/rest/error-response.ts';
 import { refuseBatchedSessionMutations } from '#server/trpc-batching.ts';
 import { isStaticPath } from '#server/static-paths.ts';
+import { isSameOriginPost } from '#server/forms/same-origin.ts';
+import { isNativeFormPath } from '#shared/native-forms.ts';
 import { appLevel } from './app-level.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -39,7 +41,10 @@ export const csrfAndSessionPlugin = appLevel('csrf-and-session', async (app: Fas
     if (isStaticPath(request.url)) return;
     if (bearerTokenPath && request.url === bearerTokenPath) return;
     const token = request.cookies[SESSION_COOKIE] ?? null;
-    if (!SAFE_METHODS.has(request.method)) {
+    if (!SAFE_METHODS.has(request.method) && isNativeFormPath(request.url)) {
+      // A form posted without JavaScript cannot send the header: its origin decides (docs/decisions/native-form-posts.md).
+      if (!isSameOriginPost(request, deps.config.appUrl)) return sendRestError(reply, AppError.csrfMismatch(), request.log);
+    } else if (!SAFE_METHODS.has(request.method)) {
       const header = request.headers[XSRF_HEADER];
       const given = Array.isArray(header) ? header[0] : header;
       if (!token || !given || !isXsrfTokenValid(deps.config.appKeys, token, decodeHeader(given))) {

@@ -16,6 +16,7 @@ import { AppError } from '#server/errors.ts';
 import { sendPage, sendPersonalPage, type LoadQuery, type PageShell } from '#server/public-content/page-shell.ts';
 import { loadPreviewSnapshot } from '#server/versions/preview.service.ts';
 import { asksForPreview } from '#shared/preview.ts';
+import { takeFormNotice } from '#server/forms/form-notices.ts';
 import { appLevel } from './app-level.ts';
 import { isBundlePath, withMapTiles } from './security-headers.ts';
 
@@ -92,6 +93,10 @@ export const pagesPlugin = appLevel('pages', async (app: FastifyInstance, option
         return sendPersonalPage(request, reply, page, 'private, no-store');
       }
     }
+    // The notice after a form posted without JavaScript (forms/form-notices.ts), on the screen it was set for.
+    const notice = takeFormNotice(request, reply, url);
+    const noticed = notice && (await client.pageShell.renderFormAnswer(url, snapshot, notice));
+    if (noticed) return sendPersonalPage(request, reply, noticed);
     const page = await client.pageShell.render(url, snapshot);
     if (!page.rendersInBrowser) return sendPage(request, reply, page);
     // An account or admin screen: with who asked in it, so it renders without asking first. When

@@ -14,6 +14,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '#server/env.ts';
 import { INITIAL_DATA_ELEMENT_ID, SESSION_USER_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
+import type { NativeFormState } from '#shared/native-forms.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { pageHeadFor, renderHead, type PageHead } from './page-head.ts';
 import { escapeHtml } from '#shared/escape-html.ts';
@@ -229,6 +230,21 @@ export class PageShell {
     const head = pageHeadFor(pathname, snapshot);
     if (!head.match?.screen.private) throw new Error(`${pathname} is not a private page`);
     return this.build({ ...head, renderPath: pathname }, snapshot, extra);
+  }
+
+  /**
+   * A screen the server renders (a sign-in shell, the quote page) answering a form posted without
+   * JavaScript (forms/native-forms.plugin.ts): with the form's errors and what was typed, for this
+   * request only; never cached. Undefined for an address the server does not render.
+   */
+  async renderFormAnswer(
+    pathname: string,
+    snapshot: PublicSnapshot | undefined,
+    nativeForm: NativeFormState,
+  ): Promise<RenderedPage | undefined> {
+    const head = pageHeadFor(pathname, snapshot);
+    if (head.renderPath === undefined || head.status !== 200) return undefined;
+    return this.build({ ...head, renderPath: pathname }, snapshot, { nativeForm });
   }
 
   /**

@@ -136,7 +136,7 @@ export async function restPlugin(app: FastifyInstance, options: RestPluginOption
  * A multipart body handed to the procedure unread: its input step reads it (after the access check
  * and any rate limit), under the part rules of its meta and one of the address's upload slots.
  */
-class UnreadUpload implements PendingUpload {
+export class UnreadUpload implements PendingUpload {
   private parsed: ParsedMultipart | null = null;
   private reading: Promise<Record<string, unknown>> | null = null;
   private freeSlot: (() => void) | null = null;

@@ -1,8 +1,8 @@
 // The quote form's photo rules (what goes, what is refused before sending, how a photo is named),
 // the server's photo messages put on the photos they mean, and the per-photo progress.
 import { describe, expect, it } from 'vitest';
-import { addPhotos, markUnreadable, photoLabel, PHOTO_REFUSALS, QUOTE_PHOTO_ACCEPT } from '#client/pages/quote/quote-photo-picker.tsx';
-import { photoErrorsOf, photoProgress } from '#client/pages/quote/quote-page.tsx';
+import { addPhotos, markUnreadable, photoLabel, PHOTO_REFUSALS, QUOTE_PHOTO_ACCEPT } from '#client/pages/quote/quote-photos.ts';
+import { photoErrorsOf, photoProgress } from '#client/pages/quote/quote-refusal.ts';
 import { megabytes, QUOTE_PHOTO_MAX_BYTES, QUOTE_PHOTO_TYPES_NAMED } from '#shared/limits.ts';
 import { QUOTE_PHOTO_MESSAGES } from '#shared/schemas/quotes.ts';
 

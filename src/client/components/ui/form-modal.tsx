@@ -5,6 +5,7 @@
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { Modal, type ModalProps } from '#client/components/ui/modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 export interface FormModalProps {
   open?: boolean;
@@ -48,7 +49,7 @@ export function FormModal({
         </>
       }
     >
-      <form ref={formRef} id={formId} className="admin-form" onSubmit={onSubmit} noValidate>
+      <form method="post" action={SCRIPT_ONLY_FORM_PATH} ref={formRef} id={formId} className="admin-form" onSubmit={onSubmit} noValidate>
         {children}
       </form>
     </Modal>

@@ -8,6 +8,7 @@ import { useFlash } from '#client/components/ui/use-flash.ts';
 import { fieldErrorsOf, firstError, messageOf } from '#client/lib/api-errors.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpc } from '#client/lib/trpc.ts';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
@@ -39,7 +40,7 @@ export function ChangePasswordPage() {
       <h2 className="card__title">Change Password</h2>
       {saved && <Alert tone="success">{saved}</Alert>}
       {change.error && <Alert tone="error">{messageOf(change.error)}</Alert>}
-      <form onSubmit={onSubmit}>
+      <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit}>
         <TextField
           label="Current Password"
           name="current_password"

@@ -9,6 +9,7 @@ import { fieldErrorsOf, firstError, messageOf } from '#client/lib/api-errors.ts'
 import { useSession } from '#client/lib/session.tsx';
 import { showSiteNotice } from '#client/lib/site-notice.ts';
 import { trpc } from '#client/lib/trpc.ts';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 /** GET /api/user/export answers with the file as an attachment: a plain link downloads it. */
 const DATA_EXPORT_URL = '/api/user/export';
@@ -59,7 +60,7 @@ function DeleteAccount() {
         undone. Quote requests you sent stay with the shop without your name or contact details.
       </p>
       {deleteAccount.error && !errors.password && <Alert tone="error">{messageOf(deleteAccount.error)}</Alert>}
-      <form onSubmit={(event) => void onSubmit(event)} className="account-section__form">
+      <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={(event) => void onSubmit(event)} className="account-section__form">
         <TextField
           label="Password"
           name="password"

@@ -9,6 +9,7 @@ import { fieldErrorsOf, statusOf } from '#client/lib/api-errors.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { useSaveWithUpload } from '#client/lib/save-with-upload.ts';
 import { profileErrors, type ProfileErrors } from '#client/pages/account/profile-errors.ts';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const THIS_YEAR = new Date().getFullYear();
@@ -82,7 +83,7 @@ export function ProfilePage() {
     <section className="card account-card">
       <h2 className="card__title">Update Contact Details</h2>
       {saved && <Alert tone="success">{saved}</Alert>}
-      <form onSubmit={onSubmit}>
+      <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit}>
         <div className="form-grid">
           <TextField
             label="First Name"

@@ -15,6 +15,7 @@ import { fieldErrorsOf, firstError, messageOf } from '#client/lib/api-errors.ts'
 import { formatDateTime } from '#shared/format/dates.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { queryClient, trpc, trpcClient } from '#client/lib/trpc.ts';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 const reloadPasskeys = () => queryClient.invalidateQueries({ queryKey: trpc.passkeys.list.queryKey() });
 
@@ -50,7 +51,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
   return (
     <li className="device-list__item">
       {editing ? (
-        <form onSubmit={onRename} className="device-list__details">
+        <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onRename} className="device-list__details">
           <TextField
             label="Passkey name"
             name="name"
@@ -128,7 +129,7 @@ function AddPasskey() {
       </p>
       {done && <Alert tone="success">{done}</Alert>}
       {add.error && !errors.name && <Alert tone="error">{messageOf(add.error)}</Alert>}
-      <form onSubmit={onSubmit} className="device-others__form">
+      <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit} className="device-others__form">
         <TextField
           label="Name for the passkey"
           name="passkey-name"

@@ -17,6 +17,7 @@ import { formatDateTime } from '#shared/format/dates.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { PROFILE_BANNER_MS } from '#shared/limits.ts';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 const reloadSessions = () => queryClient.invalidateQueries({ queryKey: trpc.session.deviceSessions.queryKey() });
 
@@ -73,7 +74,7 @@ function SignOutOthers() {
       {done && <Alert tone="success">{done}</Alert>}
       <p>If you have left your account signed in somewhere, or think someone else may be using it, sign out everywhere but here.</p>
       {signOutOthers.error && !errors.password && <Alert tone="error">{messageOf(signOutOthers.error)}</Alert>}
-      <form onSubmit={onSubmit} className="device-others__form">
+      <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit} className="device-others__form">
         <TextField
           label="Password"
           name="password"

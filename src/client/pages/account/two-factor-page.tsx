@@ -13,6 +13,7 @@ import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { messageOf } from '#client/lib/api-errors.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpc } from '#client/lib/trpc.ts';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 // Secrets are never kept in the cache after the screen that showed them has gone.
 const SECRET_QUERY = { staleTime: 0, gcTime: 0 } as const;
@@ -76,7 +77,7 @@ function PendingSetup({ onConfirmed }: { onConfirmed: () => Promise<void> }) {
           Setup key: <code className="two-factor-setup__key">{key.data.secretKey}</code>
         </p>
       )}
-      <form onSubmit={onSubmit} className="two-factor-setup__form">
+      <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit} className="two-factor-setup__form">
         {confirm.error && <Alert tone="error">{messageOf(confirm.error)}</Alert>}
         <TextField label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={setCode} />
         <Button type="submit" loading={confirm.isPending}>

@@ -8,6 +8,7 @@ import { TextField } from '#client/components/ui/form-fields.tsx';
 import { messageOf } from '#client/lib/api-errors.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { useRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 export function ConfirmPasswordPage() {
   const [, navigate] = useLocation();
@@ -23,7 +24,7 @@ export function ConfirmPasswordPage() {
 
   return (
     <AuthCard title="Confirm Password">
-      <form onSubmit={onSubmit}>
+      <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit}>
         <p>This is a secure area. Please confirm your password before continuing.</p>
         {confirm.error && <Alert tone="error">{messageOf(confirm.error)}</Alert>}
         <TextField

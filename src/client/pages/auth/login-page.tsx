@@ -8,6 +8,8 @@ import { CheckboxField, TextField } from '#client/components/ui/form-fields.tsx'
 import { messageOf } from '#client/lib/api-errors.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpcClient } from '#client/lib/trpc.ts';
+import { useNativeForm } from '#client/lib/native-form.ts';
+import { NATIVE_FORM_PATHS, SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { landingAfterSignIn, useRawRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
 import type { User } from '#shared/schemas/user.ts';
 import type { PublicKeyCredentialRequestOptionsJSON as AuthenticationOptions } from '@simplewebauthn/browser';
@@ -20,9 +22,12 @@ export function LoginPage() {
   const twoFactorStep = redirect ? `/two-factor-challenge?redirect=${encodeURIComponent(redirect)}` : '/two-factor-challenge';
   const afterSignIn = (answer: { two_factor: boolean; user: User | null }) =>
     navigate(answer.two_factor ? twoFactorStep : landingAfterSignIn(redirect, answer.user), { replace: !answer.two_factor });
-  const [email, setEmail] = useState('');
+  // The answer to a sign-in posted without JavaScript: what was typed (never the password) and why it failed.
+  const native = useNativeForm('login');
+  const nativeError = native?.message ?? Object.values(native?.fieldErrors ?? {})[0]?.[0];
+  const [email, setEmail] = useState(native?.values.email ?? '');
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
+  const [remember, setRemember] = useState(native?.values.remember === 'on');
   const [withCode, setWithCode] = useState(false);
   const [code, setCode] = useState('');
   const sendCode = useMutation({
@@ -108,7 +113,7 @@ export function LoginPage() {
   if (withCode) {
     return (
       <AuthCard title="Please Login">
-        <form onSubmit={onSendCode}>
+        <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSendCode}>
           {sendCode.error && <Alert tone="error">{messageOf(sendCode.error)}</Alert>}
           {sendCode.data && <Alert tone="success">{sendCode.data.message}</Alert>}
           <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={setEmail} />
@@ -117,7 +122,7 @@ export function LoginPage() {
           </Button>
         </form>
         {sendCode.data && (
-          <form onSubmit={onCodeSubmit}>
+          <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onCodeSubmit}>
             {codeLogin.error && <Alert tone="error">{messageOf(codeLogin.error)}</Alert>}
             <TextField
               label="Code from the e-mail"
@@ -143,8 +148,9 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Please Login">
-      <form onSubmit={onSubmit}>
-        {login.error && <Alert tone="error">{messageOf(login.error)}</Alert>}
+      <form method="post" action={NATIVE_FORM_PATHS.login} onSubmit={onSubmit}>
+        {login.error ? <Alert tone="error">{messageOf(login.error)}</Alert> : nativeError && <Alert tone="error">{nativeError}</Alert>}
+        {native?.notice && !login.error && <Alert tone="success">{native.notice}</Alert>}
         {passkey.error && <Alert tone="error">{messageOf(passkey.error)}</Alert>}
         <TextField
           label="Email Address"

@@ -9,26 +9,28 @@ import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpcClient } from '#client/lib/trpc.ts';
 import { HONEYPOT_FIELD as REGISTER_HONEYPOT_FIELD } from '#shared/honeypot.ts';
+import { ContactFields } from '#client/components/contact-fields.tsx';
+import { useNativeForm } from '#client/lib/native-form.ts';
+import { NATIVE_FORM_PATHS } from '#shared/native-forms.ts';
 
 export const INVALID_BANNER = 'Some of your information is invalid please check and re-submit.';
 
-const FIELDS = [
-  { name: 'firstname', label: 'First Name', autoComplete: 'given-name', type: 'text' },
-  { name: 'lastname', label: 'Last Name', autoComplete: 'family-name', type: 'text' },
-  { name: 'email', label: 'Email Address', autoComplete: 'email', type: 'email' },
+const PASSWORD_FIELDS = [
   { name: 'password', label: 'Password', autoComplete: 'new-password', type: 'password' },
   { name: 'password_confirmation', label: 'Confirm Password', autoComplete: 'new-password', type: 'password' },
 ] as const;
 
-type FieldName = (typeof FIELDS)[number]['name'];
+type FieldName = 'firstname' | 'lastname' | 'email' | (typeof PASSWORD_FIELDS)[number]['name'];
 
 export function RegisterPage() {
   const [, navigate] = useLocation();
   const { refetch } = useSession();
+  // The answer to a registration posted without JavaScript: what was typed (never a password) and the errors.
+  const native = useNativeForm('register');
   const [values, setValues] = useState<Record<FieldName, string>>({
-    firstname: '',
-    lastname: '',
-    email: '',
+    firstname: native?.values.firstname ?? '',
+    lastname: native?.values.lastname ?? '',
+    email: native?.values.email ?? '',
     password: '',
     password_confirmation: '',
   });
@@ -43,7 +45,8 @@ export function RegisterPage() {
     },
     onSuccess: () => navigate('/account'),
   });
-  const errors = fieldErrorsOf(register.error);
+  const errors = register.error ? fieldErrorsOf(register.error) : (native?.fieldErrors ?? {});
+  const set = (field: FieldName, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -52,10 +55,17 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Register">
-      <form onSubmit={onSubmit}>
-        {register.isError && <Alert tone="error">{INVALID_BANNER}</Alert>}
+      <form method="post" action={NATIVE_FORM_PATHS.register} onSubmit={onSubmit}>
+        {(register.isError || native) && <Alert tone="error">{INVALID_BANNER}</Alert>}
         <div className="form-grid">
-          {FIELDS.map((field) => (
+          <ContactFields
+            name="split"
+            values={values}
+            onChange={(field, value) => set(field as FieldName, value)}
+            errorOf={(field) => firstError(errors, field)}
+            labels={{ email: 'Email Address' }}
+          />
+          {PASSWORD_FIELDS.map((field) => (
             <TextField
               key={field.name}
               label={field.label}
@@ -64,7 +74,7 @@ export function RegisterPage() {
               autoComplete={field.autoComplete}
               required
               value={values[field.name]}
-              onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+              onChange={(value) => set(field.name, value)}
               error={firstError(errors, field.name)}
             />
           ))}

@@ -7,10 +7,14 @@ import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { messageOf } from '#client/lib/api-errors.ts';
 import { trpc } from '#client/lib/trpc.ts';
+import { useNativeForm } from '#client/lib/native-form.ts';
+import { NATIVE_FORM_PATHS } from '#shared/native-forms.ts';
 
 export function ResetPasswordPage({ token }: { token: string }) {
   const search = useSearch();
-  const [email, setEmail] = useState(() => new URLSearchParams(search).get('email') ?? '');
+  const native = useNativeForm('resetPassword');
+  const nativeError = native?.message ?? Object.values(native?.fieldErrors ?? {})[0]?.[0];
+  const [email, setEmail] = useState(() => native?.values.email ?? new URLSearchParams(search).get('email') ?? '');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const reset = useMutation(trpc.session.resetPassword.mutationOptions());
@@ -32,8 +36,9 @@ export function ResetPasswordPage({ token }: { token: string }) {
   }
   return (
     <AuthCard title="Please Enter New Password">
-      <form onSubmit={onSubmit}>
-        {reset.error && <Alert tone="error">{messageOf(reset.error)}</Alert>}
+      <form method="post" action={NATIVE_FORM_PATHS.resetPassword} onSubmit={onSubmit}>
+        {reset.error ? <Alert tone="error">{messageOf(reset.error)}</Alert> : nativeError && <Alert tone="error">{nativeError}</Alert>}
+        <input type="hidden" name="token" value={token} />
         <TextField label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={setEmail} />
         <TextField
           label="New Password"

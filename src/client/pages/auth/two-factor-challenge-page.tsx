@@ -9,12 +9,16 @@ import { appCodeOf, messageOf } from '#client/lib/api-errors.ts';
 import { INVALID_TWO_FACTOR_CODE_MESSAGE, looksLikeAppCode } from '#shared/two-factor-codes.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { trpc } from '#client/lib/trpc.ts';
+import { useNativeForm } from '#client/lib/native-form.ts';
+import { NATIVE_FORM_PATHS } from '#shared/native-forms.ts';
 import { landingAfterSignIn, useRawRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
 
 export function TwoFactorChallengePage() {
   const [, navigate] = useLocation();
   const { refetch } = useSession();
   const redirect = useRawRedirectParam();
+  const native = useNativeForm('twoFactorChallenge');
+  const nativeError = native?.message ?? Object.values(native?.fieldErrors ?? {})[0]?.[0];
   const [code, setCode] = useState('');
   const challenge = useMutation(
     trpc.session.twoFactorChallenge.mutationOptions({
@@ -34,8 +38,12 @@ export function TwoFactorChallengePage() {
 
   return (
     <AuthCard title="2FA Authentication">
-      <form onSubmit={onSubmit}>
-        {challenge.error && <Alert tone="error">{challengeErrorMessage(challenge.error, submittedCode(challenge.variables))}</Alert>}
+      <form method="post" action={NATIVE_FORM_PATHS.twoFactorChallenge} onSubmit={onSubmit}>
+        {challenge.error ? (
+          <Alert tone="error">{challengeErrorMessage(challenge.error, submittedCode(challenge.variables))}</Alert>
+        ) : (
+          nativeError && <Alert tone="error">{nativeError}</Alert>
+        )}
         <TextField
           label="Authentication or recovery code"
           name="code"

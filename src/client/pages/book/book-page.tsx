@@ -15,11 +15,15 @@ import { detailsOf, fieldErrorsOf, messageOf, statusOf } from '#client/lib/api-e
 import { useSession } from '#client/lib/session.tsx';
 import { useShop } from '#client/lib/shop.ts';
 import { trpc } from '#client/lib/trpc.ts';
-import type { BookingCreated, SlotView } from '#shared/schemas/bookings.ts';
+import type { SlotView } from '#shared/schemas/bookings.ts';
 import { HONEYPOT_FIELD as BOOKING_HONEYPOT_FIELD } from '#shared/honeypot.ts';
 import { SlotPicker } from './slot-picker.tsx';
+import { Booked } from './booked.tsx';
+import { BookingTypeList } from './booking-type-list.tsx';
+import { ContactFields } from '#client/components/contact-fields.tsx';
 import { whenLabel } from './booking-format.ts';
 import './book.css';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 type Field = 'name' | 'email' | 'telephone' | 'vehicle' | 'registration' | 'location' | 'quote_reference';
 
@@ -107,21 +111,7 @@ export function BookPage() {
         )}
         <div className="book__step">
           <h2 className="book__step-title">1. What do you need?</h2>
-          {types.length === 0 ? (
-            <p>Online booking is not available at the moment. Please call us.</p>
-          ) : (
-            <ul className="book__types" aria-label="Kinds of booking">
-              {types.map((t) => (
-                <li key={t.id}>
-                  <button type="button" className="book__type" aria-pressed={typeId === t.id} onClick={() => pickType(t.id)}>
-                    <span className="book__type-name">{t.name}</span>
-                    <span className="book__type-meta">{t.duration_minutes} minutes</span>
-                    {t.description && <span className="book__type-meta">{t.description}</span>}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <BookingTypeList types={types} chosenId={typeId} onPick={pickType} />
         </div>
         {type && (
           <div className="book__step">
@@ -151,7 +141,7 @@ export function BookPage() {
             <p className="book__summary">
               {type.name}: <strong>{whenLabel(slot.starts_at, slot.ends_at, timeZone)}</strong>
             </p>
-            <form ref={formRef} onSubmit={onSubmit} noValidate className="book__form">
+            <form method="post" action={SCRIPT_ONLY_FORM_PATH} ref={formRef} onSubmit={onSubmit} noValidate className="book__form">
               {failure && <Alert tone="error">{failure}</Alert>}
               {Object.keys(errors).length > 0 && statusOf(create.error) === 422 && (
                 <Alert tone="error">Some of your information needs another look: please check the fields marked below.</Alert>
@@ -171,34 +161,12 @@ export function BookPage() {
               {first('starts_at') && nextSlots.length === 0 && <Alert tone="error">{first('starts_at')}</Alert>}
               {first('booking_type_id') && <Alert tone="error">{first('booking_type_id')}</Alert>}
               <div className="form-grid">
-                <TextField
-                  label="Your name"
-                  name="name"
-                  autoComplete="name"
-                  required
-                  value={values.name}
-                  onChange={set('name')}
-                  error={first('name')}
-                />
-                <TextField
-                  label="E-mail address"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={values.email}
-                  onChange={set('email')}
-                  error={first('email')}
-                />
-                <TextField
-                  label="Telephone"
-                  name="telephone"
-                  type="tel"
-                  autoComplete="tel"
-                  required
-                  value={values.telephone}
-                  onChange={set('telephone')}
-                  error={first('telephone')}
+                <ContactFields
+                  name="full"
+                  values={values}
+                  onChange={(field, value) => set(field as Field)(value)}
+                  errorOf={first}
+                  telephone="required"
                 />
                 <TextField
                   label="Vehicle (make and model)"
@@ -270,40 +238,6 @@ export function BookPage() {
             </form>
           </div>
         )}
-      </section>
-    </>
-  );
-}
-
-function Booked({ booking, timeZone, signedIn }: { booking: BookingCreated; timeZone: string; signedIn: boolean }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
-  return (
-    <>
-      <PageHeader title="Book a visit" />
-      <section className="section container book">
-        <div className="book__done" role="status">
-          <h2 className="section__title section__title--left" ref={headingRef} tabIndex={-1}>
-            You are booked in
-          </h2>
-          <p>
-            {booking.type_name}: <strong>{whenLabel(booking.starts_at, booking.ends_at, timeZone)}</strong>
-            {booking.location ? ` at ${booking.location}` : ''}.
-          </p>
-          <p>
-            Your reference is <strong className="book__reference">{booking.reference}</strong>. A confirmation with a calendar file is on
-            its way to your e-mail.
-          </p>
-          <p>
-            <Link href={`/book/manage/${booking.manage_token}`}>Change or cancel this booking</Link>
-            {signedIn && (
-              <>
-                {' · '}
-                <Link href="/account/bookings">See your bookings</Link>
-              </>
-            )}
-          </p>
-        </div>
       </section>
     </>
   );

@@ -21,6 +21,7 @@ import { SlotPicker } from './slot-picker.tsx';
 import { whenLabel } from './booking-format.ts';
 import { BOOKING_STATUS_LABELS } from './booking-status.ts';
 import './book.css';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 export function ManageBookingPage({ token }: { token: string }) {
   const shop = useShop();
@@ -165,7 +166,7 @@ export function ManageBookingPage({ token }: { token: string }) {
             )}
           </div>
         ) : b.status === 'booked' ? (
-          <form className="book__form" onSubmit={onAsk} noValidate>
+          <form method="post" action={SCRIPT_ONLY_FORM_PATH} className="book__form" onSubmit={onAsk} noValidate>
             <p>It is too late to change this booking online. Tell us what you need and we will get back to you.</p>
             <TextAreaField
               label="What would you like to change?"

@@ -14,15 +14,21 @@ import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { CheckboxField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
+import { ContactFields } from '#client/components/contact-fields.tsx';
+import { useNativeForm } from '#client/lib/native-form.ts';
 import { fieldErrorsOf, messageOf, statusOf } from '#client/lib/api-errors.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { upload } from '#client/lib/upload.ts';
 import { QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN } from '#shared/limits.ts';
-import { photoNumberOf } from '#shared/quote-rules.ts';
 import { HONEYPOT_FIELD as QUOTE_HONEYPOT_FIELD } from '#shared/honeypot.ts';
+import { NATIVE_FORM_PATHS, type NativeFormState } from '#shared/native-forms.ts';
 import type { FieldErrors } from '#shared/errors.ts';
 import type { PreferredContact } from '#shared/value-sets.ts';
-import { markUnreadable, QuotePhotoPicker, type PhotoErrors, type PickedPhoto } from './quote-photo-picker.tsx';
+import { QuotePhotoPicker } from './quote-photo-picker.tsx';
+import { markUnreadable, type PhotoErrors, type PickedPhoto } from './quote-photos.ts';
+import { NO_PHOTO_ERRORS, photoErrorsOf, photoProgress, unchanged, type Refusal } from './quote-refusal.ts';
+import { QuoteDone } from './quote-done.tsx';
+import { PreferredContactChoice } from './preferred-contact-choice.tsx';
 import { QUOTE_FIELD_ORDER, validateQuoteForm, type QuoteFormValues, type QuoteTextField } from './quote-form-rules.ts';
 import { clearQuoteDraft, loadQuoteDraft, saveQuoteDraft } from './quote-draft.ts';
 import type { VehicleClass } from './quote-shot-list.tsx';
@@ -30,68 +36,29 @@ import './quote.css';
 
 type TextFieldName = QuoteTextField;
 
-/** What was sent with a refused request: a server message stays on its field while the field is as sent. */
-interface Refusal {
-  errors: FieldErrors;
-  sent: QuoteFormValues;
-  photoErrors: PhotoErrors;
-  /** The ids of the photos sent, in order. */
-  sentPhotoIds: number[];
-}
-
-const NO_PHOTO_ERRORS: PhotoErrors = { byPhoto: {}, general: [] };
-
-/** The server's photo messages on the photos they mean ("Photo 1" is the first photo sent). */
-export function photoErrorsOf(messages: string[] | undefined, sentPhotoIds: number[]): PhotoErrors {
-  const out: PhotoErrors = { byPhoto: {}, general: [] };
-  for (const message of messages ?? []) {
-    const named = photoNumberOf(message);
-    const id = named ? sentPhotoIds[named.number - 1] : undefined;
-    if (named && id !== undefined) out.byPhoto[id] ??= named.rest;
-    else out.general.push(message);
-  }
-  return out;
-}
-
-/** Whether a field still holds what was sent (the telephone's rule also reads the preferred contact). */
-function unchanged(field: string, now: QuoteFormValues, sent: QuoteFormValues): boolean {
-  if (field === 'consent') return now.consent === sent.consent;
-  if (field === 'preferred_contact') return now.preferred === sent.preferred;
-  if (field === 'telephone') return now.text.telephone === sent.text.telephone && now.preferred === sent.preferred;
-  if (field in now.text) return now.text[field as TextFieldName] === sent.text[field as TextFieldName];
-  return true;
-}
-
 const INVALID_BANNER = 'Some of your information needs another look: please check the fields marked below.';
 
-/**
- * How much of each photo has gone, from how much of the whole body has: the fields go first, then
- * the photos in order (multipart framing is a few hundred bytes, left out).
- */
-export function photoProgress(photos: { id: number; size: number }[], fieldBytes: number, fraction: number): Record<number, number> {
-  const total = fieldBytes + photos.reduce((sum, p) => sum + p.size, 0);
-  let sent = fraction * total - fieldBytes;
-  const out: Record<number, number> = {};
-  for (const photo of photos) {
-    const part = photo.size === 0 ? 1 : Math.max(0, Math.min(1, sent / photo.size));
-    out[photo.id] = Math.round(part * 100);
-    sent -= photo.size;
-  }
-  return out;
+/** A refusal of the form posted without JavaScript, as if the script had sent it (src/server/forms/). */
+function nativeRefusal(native: NativeFormState | undefined, sent: QuoteFormValues): Refusal | null {
+  if (!native || native.notice) return null;
+  return { errors: native.fieldErrors, sent, sentPhotoIds: [], photoErrors: photoErrorsOf(native.fieldErrors.photos, []) };
 }
 
 export function QuotePage() {
   const { user } = useSession();
+  // The answer to the form posted without JavaScript: what was typed, and the errors beside it.
+  const native = useNativeForm('quote');
+  const typed = native && !native.notice ? native.values : {};
   const [values, setValues] = useState<Record<TextFieldName, string>>(() => ({
-    name: user ? `${user.firstname} ${user.lastname}`.trim() : '',
-    email: user?.email ?? '',
-    telephone: user?.telephone ?? '',
-    vehicle: '',
-    registration: '',
-    description: '',
+    name: typed.name ?? (user ? `${user.firstname} ${user.lastname}`.trim() : ''),
+    email: typed.email ?? user?.email ?? '',
+    telephone: typed.telephone ?? user?.telephone ?? '',
+    vehicle: typed.vehicle ?? '',
+    registration: typed.registration ?? '',
+    description: typed.description ?? '',
   }));
-  const [preferred, setPreferred] = useState<PreferredContact>('email');
-  const [consent, setConsent] = useState(false);
+  const [preferred, setPreferred] = useState<PreferredContact>(typed.preferred_contact === 'phone' ? 'phone' : 'email');
+  const [consent, setConsent] = useState(typed.consent !== undefined);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [vehicleClass, setVehicleClass] = useState<VehicleClass>('car');
   const [progress, setProgress] = useState<Record<number, number> | null>(null);
@@ -99,7 +66,7 @@ export function QuotePage() {
   const [trap, setTrap] = useState('');
   /** Set by the first press of Send: from then on the form's own messages show, and go once fixed. */
   const [checked, setChecked] = useState(false);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(() => nativeRefusal(native, { text: values, preferred, consent }));
   const [lostPhotoNames, setLostPhotoNames] = useState<string[]>([]);
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -219,30 +186,10 @@ export function QuotePage() {
     send.mutate();
   }
 
-  if (send.data) {
-    return (
-      <>
-        <PageHeader title="Get a quote" />
-        <section className="section container quote">
-          <div className="quote__done" role="status">
-            <h2 className="section__title section__title--left">Thank you, we have your request</h2>
-            <p>
-              Your reference is <strong className="quote__reference">{send.data.reference}</strong>. Please mention it when you contact us.
-              A confirmation is on its way to your e-mail.
-            </p>
-            <p>We look at every request within two working days and get back to you the way you asked.</p>
-            <p>
-              Would you rather we looked at it in person? <Link href="/book">Book an estimate visit</Link>
-              {user ? ' and pick this request on the booking form.' : ` and give your reference ${send.data.reference}.`}
-            </p>
-            <p>{user ? <Link href="/account/quotes">See your quote requests</Link> : <Link href="/">Back to the home page</Link>}</p>
-          </div>
-        </section>
-      </>
-    );
-  }
+  const done = send.data ?? (native?.notice && native.values.reference ? { reference: native.values.reference } : undefined);
+  if (done) return <QuoteDone reference={done.reference} signedIn={Boolean(user)} />;
 
-  const failure = send.isError && statusOf(send.error) !== 422 ? messageOf(send.error) : null;
+  const failure = send.isError ? (statusOf(send.error) !== 422 ? messageOf(send.error) : null) : (native?.message ?? null);
   const descriptionLength = values.description.trim().length;
   return (
     <>
@@ -251,38 +198,25 @@ export function QuotePage() {
         <p className="quote__intro">
           Tell us about your vehicle and the damage, add a few photos if you can, and we will come back to you with a price.
         </p>
-        <form ref={formRef} onSubmit={onSubmit} noValidate className="quote__form">
+        <form
+          ref={formRef}
+          method="post"
+          action={NATIVE_FORM_PATHS.quote}
+          encType="multipart/form-data"
+          onSubmit={onSubmit}
+          noValidate
+          className="quote__form"
+        >
           {firstInvalid ? <Alert tone="error">{INVALID_BANNER}</Alert> : failure && <Alert tone="error">{failure}</Alert>}
           <div className="form-grid">
-            <TextField
-              label="Your name"
-              name="name"
-              autoComplete="name"
-              required
-              value={values.name}
-              onChange={set('name')}
-              error={first('name')}
-            />
-            <TextField
-              label="E-mail address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={values.email}
-              onChange={set('email')}
-              error={first('email')}
-            />
-            <TextField
-              label={preferred === 'phone' ? 'Telephone' : 'Telephone (optional)'}
-              name="telephone"
-              type="tel"
-              autoComplete="tel"
-              required={preferred === 'phone'}
-              value={values.telephone}
-              onChange={set('telephone')}
-              hint={preferred === 'phone' ? 'Needed: you asked us to call you.' : undefined}
-              error={first('telephone')}
+            <ContactFields
+              name="full"
+              values={values}
+              onChange={(field, value) => set(field as TextFieldName)(value)}
+              errorOf={first}
+              telephone={preferred === 'phone' ? 'required' : 'optional'}
+              telephoneHint={preferred === 'phone' ? 'Needed: you asked us to call you.' : undefined}
+              labels={{ telephone: preferred === 'phone' ? 'Telephone' : 'Telephone (optional)' }}
             />
             <TextField
               label="Vehicle (make and model)"
@@ -311,35 +245,7 @@ export function QuotePage() {
             hint={`${QUOTE_DESCRIPTION_MIN} to ${QUOTE_DESCRIPTION_MAX.toLocaleString('en-GB')} characters (${descriptionLength} so far): where it is, how it happened, anything we should know.`}
             error={first('description')}
           />
-          <fieldset
-            className={`field quote__contact${errors.preferred_contact ? ' field--invalid' : ''}`}
-            aria-describedby={errors.preferred_contact ? 'quote-contact-error' : undefined}
-          >
-            <legend className="field__label">How should we contact you?</legend>
-            {(
-              [
-                ['email', 'By e-mail'],
-                ['phone', 'By telephone'],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className="quote__radio">
-                <input
-                  type="radio"
-                  name="preferred_contact"
-                  value={value}
-                  checked={preferred === value}
-                  onChange={() => setPreferred(value)}
-                  aria-invalid={errors.preferred_contact ? true : undefined}
-                />{' '}
-                {label}
-              </label>
-            ))}
-            {errors.preferred_contact && (
-              <p className="field__error" id="quote-contact-error">
-                {errors.preferred_contact[0]}
-              </p>
-            )}
-          </fieldset>
+          <PreferredContactChoice value={preferred} onChange={setPreferred} error={errors.preferred_contact?.[0]} />
           <QuotePhotoPicker
             photos={photos}
             onChange={(next) => {

@@ -8,104 +8,11 @@
  * numbered as sent) are shown on the photo they mean, named the same way.
  */
 import { useId, useRef, useState, type DragEvent, type RefObject } from 'react';
-import { useObjectUrl } from '#client/lib/use-object-url.ts';
-import { megabytes, QUOTE_PHOTO_MAX_BYTES, QUOTE_PHOTO_MAX_MB, QUOTE_PHOTO_TYPES_NAMED, QUOTE_PHOTOS_MAX } from '#shared/limits.ts';
+import { QUOTE_PHOTO_MAX_MB, QUOTE_PHOTO_TYPES_NAMED, QUOTE_PHOTOS_MAX } from '#shared/limits.ts';
+import { addPhotos, QUOTE_PHOTO_ACCEPT, type PhotoErrors, type PickedPhoto } from './quote-photos.ts';
+import { QuotePhotoList } from './quote-photo-list.tsx';
 import { QuoteShotList, type VehicleClass } from './quote-shot-list.tsx';
 import '#client/components/admin/drop-zone.css';
-
-/**
- * What the inputs offer. "image/*" rather than a list of types: on a phone it is what makes the
- * picker offer the camera beside the photo library, and an iPhone then hands over its HEIC photos
- * as JPEGs. Which files may go is decided here (sendableReason) and, by the bytes, on the server.
- */
-export const QUOTE_PHOTO_ACCEPT = 'image/*';
-
-/** The types worth sending: the five every server takes, and HEIC/HEIF, which the server takes when its image library reads them. */
-const SENDABLE_TYPE = /^image\/(jpeg|png|webp|gif|avif|heic|heif)$/i;
-const SENDABLE_NAME = /\.(jpe?g|png|webp|gif|avif|heic|heif)$/i;
-/** Browsers show these; a file of one of them that will not show is broken (AVIF aside: an older browser may not show it). */
-const PREVIEWABLE = /^image\/(jpeg|png|webp|gif|avif)$/i;
-const MUST_DECODE = /^image\/(jpeg|png|webp|gif)$/i;
-
-/** The refusals, each read after "Photo N (name)". */
-export const PHOTO_REFUSALS = {
-  notAPhoto: `is not a photo we can take: photos must be ${QUOTE_PHOTO_TYPES_NAMED}.`,
-  tooLarge: (size: number) => `is ${megabytes(size)}: each photo can be at most ${QUOTE_PHOTO_MAX_MB} MB.`,
-  tooMany: `is one too many: at most ${QUOTE_PHOTOS_MAX} photos can be sent with a request.`,
-  unreadable: `could not be opened as a picture: it may be damaged. Photos must be ${QUOTE_PHOTO_TYPES_NAMED}.`,
-};
-
-export interface PickedPhoto {
-  id: number;
-  file: File;
-  /** Why it will not be sent, read after "Photo N (name)"; null for a photo that goes with the form. */
-  refusal: string | null;
-}
-
-let nextPhotoId = 1;
-
-function refusalOf(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
-  const sendable = file.type ? SENDABLE_TYPE.test(file.type) : SENDABLE_NAME.test(file.name);
-  if (!sendable) return PHOTO_REFUSALS.notAPhoto;
-  if (file.size > QUOTE_PHOTO_MAX_BYTES) return PHOTO_REFUSALS.tooLarge(file.size);
-  return null;
-}
-
-/** Adds files to the list: the first six acceptable ones go, the rest are listed with the reason. */
-export function addPhotos(current: PickedPhoto[], files: File[]): PickedPhoto[] {
-  let accepted = current.filter((p) => !p.refusal).length;
-  const added = files.map((file) => {
-    let refusal = refusalOf(file);
-    if (!refusal && accepted >= QUOTE_PHOTOS_MAX) refusal = PHOTO_REFUSALS.tooMany;
-    if (!refusal) accepted += 1;
-    return { id: nextPhotoId++, file, refusal };
-  });
-  return [...current, ...added];
-}
-
-/** A photo the browser could not open: it is not sent. */
-export function markUnreadable(photos: PickedPhoto[], id: number): PickedPhoto[] {
-  return photos.map((p) => (p.id === id && !p.refusal ? { ...p, refusal: PHOTO_REFUSALS.unreadable } : p));
-}
-
-/** "Photo 2 (door.jpg)": the photo's place in the customer's list and its name. */
-export function photoLabel(photos: PickedPhoto[], id: number): string {
-  const index = photos.findIndex((p) => p.id === id);
-  return `Photo ${index + 1} (${photos[index]?.file.name ?? ''})`;
-}
-
-function Thumbnail({ photo, onUnreadable }: { photo: PickedPhoto; onUnreadable: () => void }) {
-  const previewable = !photo.refusal && PREVIEWABLE.test(photo.file.type);
-  const url = useObjectUrl(previewable ? photo.file : null);
-  const [failed, setFailed] = useState(false);
-  if (!url || failed) {
-    return (
-      <span className="quote-photos__thumb quote-photos__thumb--none" aria-hidden="true">
-        {photo.refusal ? '✕' : 'No preview'}
-      </span>
-    );
-  }
-  return (
-    <img
-      className="quote-photos__thumb"
-      src={url}
-      alt=""
-      width={64}
-      height={64}
-      onError={() => {
-        setFailed(true);
-        if (MUST_DECODE.test(photo.file.type)) onUnreadable();
-      }}
-    />
-  );
-}
-
-export interface PhotoErrors {
-  /** The server's message per photo id, read after "Photo N (name)" (": The file must be …"). */
-  byPhoto: Record<number, string>;
-  /** Messages about no one photo ("At most 6 photos …"). */
-  general: string[];
-}
 
 interface QuotePhotoPickerProps {
   photos: PickedPhoto[];
@@ -247,6 +154,12 @@ export function QuotePhotoPicker({
             e.target.value = '';
           }}
         />
+        {/* Without JavaScript the buttons do nothing: a plain input sends the photos with the form (src/server/forms/). */}
+        <noscript>
+          <label className="quote-photos__plain">
+            Choose photos <input type="file" name="photos" multiple accept={QUOTE_PHOTO_ACCEPT} data-testid="quote-photos-plain" />
+          </label>
+        </noscript>
       </div>
       {lostPhotoNames.length > 0 && photos.length === 0 && (
         <div className="quote-photos__lost" id={noticeId} role="status">
@@ -255,47 +168,15 @@ export function QuotePhotoPicker({
         </div>
       )}
       {photos.length > 0 && (
-        <ul className="quote-photos__list" aria-label="Chosen photos">
-          {photos.map((photo, index) => {
-            const percent = progress?.[photo.id];
-            const label = photoLabel(photos, photo.id);
-            const message = photo.refusal
-              ? `${label} ${photo.refusal} It will not be sent.`
-              : errors.byPhoto[photo.id]
-                ? `${label}${errors.byPhoto[photo.id]} Remove it to send the others.`
-                : null;
-            const messageId = `${rowId}-${photo.id}`;
-            return (
-              <li
-                key={photo.id}
-                className={`quote-photos__item${photo.refusal || errors.byPhoto[photo.id] ? ' quote-photos__item--refused' : ''}`}
-              >
-                <Thumbnail photo={photo} onUnreadable={() => onUnreadable(photo.id)} />
-                <span className="quote-photos__name">
-                  <span className="quote-photos__number">Photo {index + 1}</span> {photo.file.name}
-                </span>
-                <span className="quote-photos__size">{megabytes(photo.file.size)}</span>
-                {!photo.refusal && percent !== undefined && (
-                  <progress className="drop-zone__progress" max={100} value={percent} aria-label={`${label}: ${percent}% sent`} />
-                )}
-                <button
-                  type="button"
-                  className="drop-zone__cancel"
-                  onClick={() => remove(photo.id)}
-                  disabled={disabled}
-                  aria-describedby={message ? messageId : undefined}
-                >
-                  Remove<span className="visually-hidden"> {label}</span>
-                </button>
-                {message && (
-                  <span className="drop-zone__error" id={messageId}>
-                    {message}
-                  </span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <QuotePhotoList
+          photos={photos}
+          progress={progress}
+          errors={errors}
+          disabled={disabled}
+          rowId={rowId}
+          onRemove={remove}
+          onUnreadable={onUnreadable}
+        />
       )}
       {errors.general.length ? (
         <div className="field__error" id={errorId}>

@@ -17,6 +17,7 @@ import { CheckboxField, TextAreaField, TextField } from '#client/components/ui/f
 import type { ReviewPage as ReviewPageData } from '#shared/schemas/reviews.ts';
 import { FEEDBACK_MAX } from '#shared/limits.ts';
 import './review.css';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 export function ReviewPage({ token }: { token: string }) {
   const page = useQuery({ ...trpc.reviews.page.queryOptions({ token }), retry: false });
@@ -64,7 +65,7 @@ function ReviewView({ token, page }: { token: string; page: ReviewPageData }) {
           {send.isSuccess ? (
             <Alert tone="success">Thank you: your feedback is with the workshop.</Alert>
           ) : (
-            <form onSubmit={submit} noValidate>
+            <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={submit} noValidate>
               {send.isError && !Object.keys(errors).length && <Alert tone="error">{messageOf(send.error)}</Alert>}
               <StarRating value={score} onChange={setScore} label="Your score" />
               {firstError(errors, 'score') && <p className="field__error">{firstError(errors, 'score')}</p>}

@@ -14,6 +14,7 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/form-fields.tsx';
 import './tracker.css';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 export interface TrackerViewProps {
   tracker: RepairTracker;
@@ -134,7 +135,7 @@ function MessageForm({ send }: { send: (message: string) => Promise<unknown> }) 
   };
   const fieldError = error ? firstError(fieldErrorsOf(error), 'message') : undefined;
   return (
-    <form className="tracker__form" onSubmit={(event) => void submit(event)} noValidate>
+    <form method="post" action={SCRIPT_ONLY_FORM_PATH} className="tracker__form" onSubmit={(event) => void submit(event)} noValidate>
       {sent && <Alert tone="success">Thank you: your message is with the workshop.</Alert>}
       {error !== null && !fieldError && <Alert tone="error">{messageOf(error)}</Alert>}
       <TextAreaField

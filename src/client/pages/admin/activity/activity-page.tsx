@@ -14,6 +14,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { ACTIVITY_PAGE_SIZE } from '#shared/limits.ts';
 import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS } from '#shared/value-sets.ts';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -56,7 +57,13 @@ export function ActivityPage() {
           Download CSV
         </a>
       </div>
-      <form className="admin-filters" aria-label="Filter the activity log" onSubmit={(e) => e.preventDefault()}>
+      <form
+        method="post"
+        action={SCRIPT_ONLY_FORM_PATH}
+        className="admin-filters"
+        aria-label="Filter the activity log"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="admin-filters__field">
           <label htmlFor="activity-user">Person</label>
           <select id="activity-user" className="field__control" value={user ?? ''} onChange={(e) => setFilter('user', e.target.value)}>

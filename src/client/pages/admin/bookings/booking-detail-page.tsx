@@ -22,6 +22,7 @@ import { BOOKING_STATUS_LABELS } from '#client/pages/book/booking-status.ts';
 import type { AdminBooking, AdminBookingDetail, SlotView } from '#shared/schemas/bookings.ts';
 import './bookings-admin.css';
 import { OpenRepairJobForm } from '#client/pages/admin/repairs/open-repair-job-form.tsx';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 type Panel = 'move' | 'cancel' | 'decline' | null;
 
@@ -209,7 +210,13 @@ function BookingView({ booking }: { booking: AdminBookingDetail }) {
         </div>
       )}
       {(panel === 'cancel' || panel === 'decline') && (
-        <form className="admin-booking__panel" onSubmit={panel === 'cancel' ? onCancel : onDecline} noValidate>
+        <form
+          method="post"
+          action={SCRIPT_ONLY_FORM_PATH}
+          className="admin-booking__panel"
+          onSubmit={panel === 'cancel' ? onCancel : onDecline}
+          noValidate
+        >
           <TextAreaField
             label={panel === 'cancel' ? 'Reason (the customer receives it)' : 'What to tell the customer'}
             name="reason"

@@ -20,6 +20,7 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import type { AdminBookingType } from '#shared/schemas/bookings.ts';
 import { bookingLine } from './booking-labels.ts';
 import './bookings-admin.css';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 export function BookingSetupPage() {
   return (
@@ -74,7 +75,14 @@ function TypesSection() {
           ))}
         </ul>
       )}
-      <form className="admin-setup__form" onSubmit={onSubmit} noValidate aria-label="Add a booking type">
+      <form
+        method="post"
+        action={SCRIPT_ONLY_FORM_PATH}
+        className="admin-setup__form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Add a booking type"
+      >
         <h3>Add a type</h3>
         <ErrorSummary error={create.error} fields={['name', 'duration_minutes', 'capacity']} />
         <div className="admin-setup__row">
@@ -141,6 +149,8 @@ function TypeRow({ type }: { type: AdminBookingType }) {
     <li className="admin-list__item">
       {editing ? (
         <form
+          method="post"
+          action={SCRIPT_ONLY_FORM_PATH}
           className="admin-setup__form"
           noValidate
           onSubmit={(event) => {
@@ -228,6 +238,8 @@ function SettingsForm({ initial }: { initial: { earliest_working_days: number; h
     <section className="admin-section" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
       <form
+        method="post"
+        action={SCRIPT_ONLY_FORM_PATH}
         className="admin-setup__form"
         noValidate
         onSubmit={(event) => {
@@ -353,7 +365,14 @@ function BlockedSection() {
               : `${add.data.clashes.length} booking(s) kept.`)}
         </Alert>
       )}
-      <form className="admin-setup__form" onSubmit={onSubmit} noValidate aria-label="Block a time">
+      <form
+        method="post"
+        action={SCRIPT_ONLY_FORM_PATH}
+        className="admin-setup__form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Block a time"
+      >
         <div className="admin-setup__row">
           <TextField
             label="Day"

@@ -21,6 +21,7 @@ import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { ImageUploadField } from '#client/pages/admin/image-upload-field.tsx';
 import { SortableImageGrid } from '#client/pages/admin/galleries/sortable-image-grid.tsx';
 import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 export default function GalleryEditPage({ id }: { id: number }) {
   const gallery = useQuery(trpc.galleries.get.queryOptions({ id }));
@@ -92,7 +93,7 @@ function GalleryForm({ gallery }: { gallery: Gallery }) {
   }
 
   return (
-    <form ref={formRef} className="admin-form admin-form--page" onSubmit={submit} noValidate>
+    <form method="post" action={SCRIPT_ONLY_FORM_PATH} ref={formRef} className="admin-form admin-form--page" onSubmit={submit} noValidate>
       <h1 className="admin__title">Gallery: {gallery.name}</h1>
       <ErrorSummary error={save.error} fields={fields} />
       <div className="admin-form__grid">

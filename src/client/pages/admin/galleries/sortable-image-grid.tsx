@@ -25,6 +25,7 @@ import { useFlash } from '#client/components/ui/use-flash.ts';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { moveImage, reorderPayload } from '#client/pages/admin/galleries/image-order.ts';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 interface SortableImageGridProps {
   galleryId: number;
@@ -172,7 +173,7 @@ function ImageDetailsForm({ image }: { image: GalleryImage }) {
   }
 
   return (
-    <form ref={formRef} className="admin-image__form" onSubmit={submit} noValidate>
+    <form method="post" action={SCRIPT_ONLY_FORM_PATH} ref={formRef} className="admin-image__form" onSubmit={submit} noValidate>
       <TextField label="Alt text" name="alt" value={alt} onChange={setAlt} error={firstError(errors, 'alt')} />
       <TextField
         label="Link"

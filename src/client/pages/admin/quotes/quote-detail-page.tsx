@@ -28,6 +28,7 @@ import { QUOTE_STATUS_LABELS } from './quote-status.ts';
 import { OpenRepairJobForm } from '#client/pages/admin/repairs/open-repair-job-form.tsx';
 import { phoneHref } from '#client/lib/shop.ts';
 import { QuoteReplyForm } from './quote-reply-form.tsx';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 const Lightbox = lazy(async () => ({ default: (await import('#client/components/gallery/lightbox.tsx')).Lightbox }));
 
@@ -173,7 +174,14 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
         </Suspense>
       )}
       <QuoteReplyForm quote={quote} />
-      <form className="admin-form admin-section" onSubmit={submit} noValidate aria-labelledby="quote-triage-heading">
+      <form
+        method="post"
+        action={SCRIPT_ONLY_FORM_PATH}
+        className="admin-form admin-section"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="quote-triage-heading"
+      >
         <h2 id="quote-triage-heading">Status and notes</h2>
         {saved && <Alert tone="success">{saved}</Alert>}
         <ErrorSummary error={update.error} fields={['status', 'notes']} />

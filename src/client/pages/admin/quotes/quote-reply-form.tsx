@@ -17,6 +17,7 @@ import { useFlash } from '#client/components/ui/use-flash.ts';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { ADMIN_BANNER_MS, QUOTE_REPLY_MESSAGE_MAX } from '#shared/limits.ts';
 import type { QuoteDetail } from '#shared/schemas/quotes.ts';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 export function QuoteReplyForm({ quote }: { quote: QuoteDetail }) {
   const dates = useDateFormat();
@@ -62,7 +63,7 @@ export function QuoteReplyForm({ quote }: { quote: QuoteDetail }) {
         </ol>
       )}
       {quote.email ? (
-        <form className="admin-form" onSubmit={submit} noValidate>
+        <form method="post" action={SCRIPT_ONLY_FORM_PATH} className="admin-form" onSubmit={submit} noValidate>
           {sent && <Alert tone="success">{sent}</Alert>}
           <ErrorSummary error={reply.error} fields={['price', 'message']} />
           <TextField

@@ -6,6 +6,7 @@ import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 /** Where the job comes from: a quote request or a booking (the customer, vehicle and registration are taken from it). */
 export type RepairJobSource = { quote_request_id: number } | { booking_id: number };
@@ -30,7 +31,14 @@ export function OpenRepairJobForm({ from }: { from: RepairJobSource }) {
     create.mutate({ ...from, customer_telephone: null, registration: null, agreed_work: agreedWork, promised_ready_on: promised });
   }
   return (
-    <form className="admin-form admin-section" onSubmit={submit} noValidate aria-labelledby={headingId}>
+    <form
+      method="post"
+      action={SCRIPT_ONLY_FORM_PATH}
+      className="admin-form admin-section"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={headingId}
+    >
       <h2 id={headingId}>Open a repair job</h2>
       <p>The customer is e-mailed a private link to follow the repair.</p>
       <ErrorSummary error={create.error} fields={['agreed_work', 'promised_ready_on', ...Object.keys(from)]} />

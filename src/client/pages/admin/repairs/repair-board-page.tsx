@@ -28,6 +28,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import './repairs.css';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 const instructions: ScreenReaderInstructions = {
   draggable:
@@ -225,7 +226,14 @@ function NewJobForm() {
     );
   }
   return (
-    <form className="admin-form admin-section" onSubmit={submit} noValidate aria-labelledby="new-job-heading">
+    <form
+      method="post"
+      action={SCRIPT_ONLY_FORM_PATH}
+      className="admin-form admin-section"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="new-job-heading"
+    >
       <h2 id="new-job-heading">New walk-in job</h2>
       <ErrorSummary error={create.error} fields={Object.keys(fields)} />
       <TextField

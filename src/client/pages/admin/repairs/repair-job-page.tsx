@@ -20,6 +20,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '#client/co
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import './repairs.css';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 const REFRESH_LINKS_MS = 10 * 60 * 1000;
 
@@ -95,6 +96,8 @@ function JobView({ job }: { job: RepairJobDetail }) {
       </section>
 
       <form
+        method="post"
+        action={SCRIPT_ONLY_FORM_PATH}
         className="admin-form admin-section"
         aria-labelledby="job-stage-heading"
         onSubmit={(event) => {
@@ -171,7 +174,14 @@ function PromisedDateForm({ job, onSuccess }: { job: RepairJobDetail; onSuccess:
     change.mutate({ id: job.id, promised_ready_on: date, reason });
   }
   return (
-    <form className="admin-form admin-section" onSubmit={submit} noValidate aria-labelledby="job-date-heading">
+    <form
+      method="post"
+      action={SCRIPT_ONLY_FORM_PATH}
+      className="admin-form admin-section"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="job-date-heading"
+    >
       <h2 id="job-date-heading">Promised-ready date</h2>
       <ErrorSummary error={change.error} fields={['promised_ready_on', 'reason']} />
       <TextField
@@ -258,6 +268,8 @@ function NotesSection({ job, onSuccess }: { job: RepairJobDetail; onSuccess: OnS
   const add = useMutation(trpc.repairJobs.addNote.mutationOptions({ onSuccess: async (a) => (setBody(''), onSuccess(a)) }));
   return (
     <form
+      method="post"
+      action={SCRIPT_ONLY_FORM_PATH}
       className="admin-form admin-section"
       noValidate
       aria-labelledby="job-notes-heading"

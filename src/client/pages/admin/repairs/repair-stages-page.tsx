@@ -14,6 +14,7 @@ import { TextField } from '#client/components/ui/form-fields.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import './repairs.css';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 export function RepairStagesPage() {
   const stages = useQuery(trpc.repairJobs.stages.queryOptions({}));
@@ -104,7 +105,7 @@ function StageRow({
     rename.mutate({ id: stage.id, name });
   }
   return (
-    <form className="repair-stages__row" onSubmit={submit} noValidate>
+    <form method="post" action={SCRIPT_ONLY_FORM_PATH} className="repair-stages__row" onSubmit={submit} noValidate>
       <TextField
         label={`Stage ${stage.position + 1}`}
         name={`stage-${stage.id}`}
@@ -125,6 +126,8 @@ function AddStageForm({ onSuccess }: { onSuccess: (a: RepairStages) => Promise<v
   const add = useMutation(trpc.repairJobs.addStage.mutationOptions({ onSuccess: async (a) => (setName(''), onSuccess(a)) }));
   return (
     <form
+      method="post"
+      action={SCRIPT_ONLY_FORM_PATH}
       className="admin-form admin-section"
       noValidate
       aria-labelledby="add-stage-heading"

@@ -54,6 +54,7 @@ import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
 import { DraftControls } from '#client/pages/admin/history/draft-controls.tsx';
 import { ScheduleChangeForm } from '#client/pages/admin/history/schedule-change-form.tsx';
 import { useDraft, type DraftFields } from '#client/pages/admin/history/use-draft.ts';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 /** The shop record is one item of the history: its id is always 1 (as the server's SHOP_ITEM_ID). */
 const SHOP_ID = 1;
@@ -239,7 +240,14 @@ function ShopForm({
   }
 
   return (
-    <form ref={formRef} className="admin-form admin-form--page shop-form" onSubmit={submit} noValidate>
+    <form
+      method="post"
+      action={SCRIPT_ONLY_FORM_PATH}
+      ref={formRef}
+      className="admin-form admin-form--page shop-form"
+      onSubmit={submit}
+      noValidate
+    >
       <div className="admin__heading">
         <h1 className="admin__title">Shop details</h1>
       </div>

@@ -13,6 +13,7 @@ import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 const roles = [
   { value: 'user', label: 'User' },
@@ -94,7 +95,7 @@ function UserForm({ user }: { user: User }) {
   }
 
   return (
-    <form ref={formRef} className="admin-form admin-form--page" onSubmit={submit} noValidate>
+    <form method="post" action={SCRIPT_ONLY_FORM_PATH} ref={formRef} className="admin-form admin-form--page" onSubmit={submit} noValidate>
       <div className="admin__heading">
         <h1 className="admin__title">
           {user.firstname} {user.lastname}

@@ -22,6 +22,7 @@ import { useDraft } from '#client/pages/admin/history/use-draft.ts';
 import { DraftControls } from '#client/pages/admin/history/draft-controls.tsx';
 import { ScheduleChangeForm } from '#client/pages/admin/history/schedule-change-form.tsx';
 import type { ContentVersion } from '#shared/schemas/versions.ts';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 const types = [
   { value: 'TEXT', label: 'Text' },
@@ -114,7 +115,7 @@ function WidgetForm({ widget, draft, onPublished }: { widget: Widget; draft: Con
   }
 
   return (
-    <form ref={formRef} className="admin-form admin-form--page" onSubmit={submit} noValidate>
+    <form method="post" action={SCRIPT_ONLY_FORM_PATH} ref={formRef} className="admin-form admin-form--page" onSubmit={submit} noValidate>
       <h1 className="admin__title">Widget: {widget.name}</h1>
       {section && (
         <p className="admin-form__note">
