@@ -15,6 +15,7 @@ import { fieldErrorsOf, firstError, messageOf } from '#client/lib/api-errors.ts'
 import { formatDateTime } from '#shared/format/dates.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { queryClient, trpc, trpcClient } from '#client/lib/trpc.ts';
+import { passkeysUnavailableHere } from '#shared/passkey-availability.ts';
 
 const reloadPasskeys = () => queryClient.invalidateQueries({ queryKey: trpc.passkeys.list.queryKey() });
 
@@ -91,6 +92,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
 }
 
 function AddPasskey() {
+  const unavailable = passkeysUnavailableHere();
   const [name, setName] = useState('');
   const [done, setDone] = useState('');
   const add = useMutation({
@@ -128,21 +130,25 @@ function AddPasskey() {
       </p>
       {done && <Alert tone="success">{done}</Alert>}
       {add.error && !errors.name && <Alert tone="error">{messageOf(add.error)}</Alert>}
-      <form onSubmit={onSubmit} className="device-others__form">
-        <TextField
-          label="Name for the passkey"
-          name="passkey-name"
-          required
-          maxLength={100}
-          placeholder="My phone"
-          value={name}
-          onChange={setName}
-          error={firstError(errors, 'name')}
-        />
-        <Button type="submit" loading={add.isPending}>
-          Add a passkey
-        </Button>
-      </form>
+      {unavailable ? (
+        <Alert tone="info">{unavailable}</Alert>
+      ) : (
+        <form onSubmit={onSubmit} className="device-others__form">
+          <TextField
+            label="Name for the passkey"
+            name="passkey-name"
+            required
+            maxLength={100}
+            placeholder="My phone"
+            value={name}
+            onChange={setName}
+            error={firstError(errors, 'name')}
+          />
+          <Button type="submit" loading={add.isPending}>
+            Add a passkey
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

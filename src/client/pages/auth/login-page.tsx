@@ -11,6 +11,7 @@ import { trpcClient } from '#client/lib/trpc.ts';
 import { landingAfterSignIn, useRawRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
 import type { User } from '#shared/schemas/user.ts';
 import type { PublicKeyCredentialRequestOptionsJSON as AuthenticationOptions } from '@simplewebauthn/browser';
+import { passkeysUnavailableHere } from '#shared/passkey-availability.ts';
 
 export function LoginPage() {
   const [, navigate] = useLocation();
@@ -42,6 +43,7 @@ export function LoginPage() {
     const user = await refetch();
     navigate(landingAfterSignIn(redirect, user), { replace: true });
   };
+  const passkeysUnavailable = passkeysUnavailableHere();
   const passkey = useMutation({
     mutationFn: async () => {
       await trpcClient.session.csrfCookie.query({});
@@ -58,7 +60,7 @@ export function LoginPage() {
   useEffect(() => {
     let cancelled = false;
     void (async () => {
-      if (typeof window.PublicKeyCredential === 'undefined' || !window.PublicKeyCredential.isConditionalMediationAvailable) return;
+      if (passkeysUnavailable || !window.PublicKeyCredential.isConditionalMediationAvailable) return;
       if (!(await window.PublicKeyCredential.isConditionalMediationAvailable())) return;
       const { startAuthentication } = await import('@simplewebauthn/browser');
       await trpcClient.session.csrfCookie.query({});
@@ -172,9 +174,13 @@ export function LoginPage() {
           Log in
         </Button>
       </form>
-      <Button variant="secondary" className="btn--block" loading={passkey.isPending} onClick={() => passkey.mutate()}>
-        Sign in with a passkey
-      </Button>
+      {passkeysUnavailable ? (
+        <Alert tone="info">{passkeysUnavailable}</Alert>
+      ) : (
+        <Button variant="secondary" className="btn--block" loading={passkey.isPending} onClick={() => passkey.mutate()}>
+          Sign in with a passkey
+        </Button>
+      )}
       <Button variant="ghost" className="btn--block" onClick={() => setWithCode(true)}>
         E-mail me a code instead
       </Button>
