@@ -113,6 +113,8 @@ const onOff = z.preprocess(
     .optional(),
 );
 
+const LOOPBACK_HOSTS = ['127.0.0.1', '::1', '0.0.0.0', '::', 'localhost'];
+
 const envSchema = z.object({
   PORT: z.preprocess(emptyIsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyIsUnset, z.string().min(1).default('127.0.0.1')),
@@ -299,7 +301,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   assertDataDirWritable(dataDir);
   const storedKey = e.APP_KEY ? undefined : readStoredAppKey(dataDir);
   const appKey = e.APP_KEY ? decodeAppKey(e.APP_KEY) : (storedKey ?? randomBytes(32));
-  const appUrl = (e.APP_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, '');
+  // A loopback HOST is named localhost: WebAuthn refuses an IP address, so passkeys work on a fresh start.
+  const defaultHost = LOOPBACK_HOSTS.includes(e.HOST) ? 'localhost' : e.HOST;
+  const appUrl = (e.APP_URL ?? `http://${defaultHost}:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,

@@ -129,6 +129,7 @@ export const SECURITY_EVENTS = [
   'recovery-codes',
   'passkey-added',
   'email-changed',
+  'email-codes-locked',
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 export type MailKind = (typeof MAIL_KINDS)[number];

@@ -7,7 +7,8 @@ import { TestClient } from '#test/support/client.ts';
 import { createUser } from '#test/support/factories.ts';
 import { login, turnOnTwoFactor } from '#test/support/accounts.ts';
 import { mailsTo } from '#test/support/mail.ts';
-import { EMAIL_CODE_REQUEST_LIMITS } from '#server/account/email-codes.service.ts';
+import { EMAIL_CODE_ACCOUNT_LIMITS, EMAIL_CODE_REQUEST_LIMITS } from '#server/account/email-codes.service.ts';
+import { EMAIL_CODES_LOCKED_MESSAGE } from '#shared/schemas/security.ts';
 import { LOGIN_LIMITS } from '#server/account/sign-in.service.ts';
 
 const SENT = { message: 'If an account exists for that address, we have e-mailed a 6-digit sign-in code. It works for 10 minutes.' };
@@ -179,5 +180,45 @@ describe('throttles, exact under 30 parallel attempts', () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(EMAIL_CODE_REQUEST_LIMITS.perAddress.limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - EMAIL_CODE_REQUEST_LIMITS.perAddress.limit);
+  });
+});
+
+describe('guessing over time: a long-window bound per account', () => {
+  const LOCKED = { code: [EMAIL_CODES_LOCKED_MESSAGE] };
+  const lockMails = async (email: string) =>
+    (await mailsTo(t.deps.mailer.outboxDir!, email)).filter((m) => m.subject.startsWith('Sign-in codes paused on your account'));
+
+  it('checks exactly 10 of 30 parallel wrong codes from 30 addresses, then refuses codes and mails the owner once', async () => {
+    const user = await createUser(t.deps.db, { email: 'code-lock-parallel@example.test' });
+    const code = await askForCode(await guest('192.0.2.200'), user.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const clients = await Promise.all(Array.from({ length: 30 }, (_, i) => guest(`192.0.2.${i + 1}`)));
+    const answers = await Promise.all(clients.map((c) => c.post('/login/email-code/verify', { json: { email: user.email, code: wrong } })));
+    expect(answers.filter((a) => a.status === 422)).toHaveLength(EMAIL_CODE_ACCOUNT_LIMITS.perDay.limit);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(0);
+    expect(answers.some((a) => a.status === 429 && JSON.stringify(a.body.errors) === JSON.stringify(LOCKED))).toBe(true);
+    await t.deps.jobs.drain();
+    expect(await lockMails(user.email)).toHaveLength(1);
+  });
+
+  it('is not reset by a new code: past the bound even the right code is refused, the password still works', async () => {
+    const user = await createUser(t.deps.db, { email: 'code-lock-new-code@example.test' });
+    const first = await askForCode(await guest('192.0.2.201'), user.email);
+    const wrong = first === '000000' ? '111111' : '000000';
+    // One at a time from fresh addresses, so only the account's bound is in the way.
+    for (let i = 0; i < EMAIL_CODE_ACCOUNT_LIMITS.perDay.limit; i++) {
+      const res = await (await guest(`192.0.2.${100 + i}`)).post('/login/email-code/verify', { json: { email: user.email, code: wrong } });
+      expect(res.status).toBe(422);
+    }
+    const client = await guest('192.0.2.202');
+    const fresh = await askForCode(client, user.email);
+    const refused = await client.post('/login/email-code/verify', { json: { email: user.email, code: fresh } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors).toEqual(LOCKED);
+    expect((await client.get('/api/user')).status).toBe(401);
+    await client.post('/login/email-code/verify', { json: { email: user.email, code: fresh } });
+    await t.deps.jobs.drain();
+    expect(await lockMails(user.email)).toHaveLength(1);
+    expect((await login(await guest('192.0.2.203'), user.email)).status).toBe(200);
   });
 });

@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { actingAs, callerFor, createUser } from '#test/support/factories.ts';
 import { PASSKEY_LIMITS } from '#server/account/passkeys.service.ts';
+import { PASSKEY_ALREADY_ADDED_MESSAGE } from '#shared/schemas/passkeys.ts';
+import { newCredentialId, registrationResponse } from '#test/support/webauthn.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -117,6 +119,27 @@ describe('adding a passkey', () => {
     expect((await mine.delete(`/api/user/passkeys/${id}`)).status).toBe(204);
     expect((await mine.get('/api/user/passkeys')).body).toEqual({ data: [] });
     expect(await caller.passkeys.status({})).toEqual({ hasPasskey: false });
+  });
+  it('adds a verified passkey; a credential registered already is a 422 with the passkey message, not a 500', async () => {
+    const owner = await createUser(t.deps.db, { email: 'passkey-twice@example.test' });
+    const other = await createUser(t.deps.db, { email: 'passkey-twice-other@example.test' });
+    const credentialId = newCredentialId();
+    const add = async (userId: number) => {
+      const client = new TestClient(t.app);
+      await actingAs(t, client, userId, { passwordConfirmed: true });
+      const { options } = (await client.post('/api/user/passkeys/options', { json: {} })).body;
+      return client.post('/api/user/passkeys', {
+        json: { name: 'Laptop', response: registrationResponse(options.challenge, credentialId) },
+      });
+    };
+    const first = await add(owner.id);
+    expect(first.status).toBe(201);
+    expect(first.body.data.map((p: { name: string }) => p.name)).toEqual(['Laptop']);
+    for (const userId of [owner.id, other.id]) {
+      const again = await add(userId);
+      expect(again.status).toBe(422);
+      expect(again.body.errors).toEqual({ response: [PASSKEY_ALREADY_ADDED_MESSAGE] });
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { TestClient, type TestResponse } from '#test/support/client.ts';
 import { actingAs, createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
 import { login } from '#test/support/accounts.ts';
 import { LOGIN_LIMITS } from '#server/account/sign-in.service.ts';
+import { FORGOT_PASSWORD_LIMITS } from '#server/account/passwords.service.ts';
 import { BATCHED_SESSION_MUTATION_MESSAGE, isBatchedSessionMutation, TRPC_MAX_BATCH_SIZE } from '#server/trpc-batching.ts';
 
 let t: TestApp;
@@ -71,6 +72,24 @@ describe('POST /login', () => {
   it('a right password does not count as a failure', async () => {
     await createUser(t.deps.db, { email: 'often@example.test' });
     for (let i = 0; i < 8; i++) expect((await login(new TestClient(t.app), 'often@example.test')).status).toBe(200);
+  });
+});
+
+describe('POST /forgot-password', () => {
+  it('answers 10 requests per address in 15 minutes across e-mails, exactly under 30 parallel ones, then 429', async () => {
+    const client = new TestClient(t.app);
+    await client.csrf();
+    const headers = { 'x-forwarded-for': '198.51.100.77' };
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => client.post('/forgot-password', { json: { email: `reset-spread-${i}@example.test` }, headers })),
+    );
+    expect(statuses(answers)).toEqual({ 200: FORGOT_PASSWORD_LIMITS.perAddress.limit, 429: 30 - FORGOT_PASSWORD_LIMITS.perAddress.limit });
+    // Another address is not held up.
+    const other = await client.post('/forgot-password', {
+      json: { email: 'reset-spread-0@example.test' },
+      headers: { 'x-forwarded-for': '198.51.100.78' },
+    });
+    expect(other.status).toBe(200);
   });
 });
 

@@ -356,6 +356,35 @@ describe('the log screen: filters, pages, CSV', () => {
       '',
     ]);
   });
+  it('defuses a formula a spreadsheet splitting on another separator would find inside a cell', () => {
+    expect(
+      [
+        'Bob;=HYPERLINK("http://x")',
+        'a,+1',
+        'a|@SUM(A1)',
+        'line\n-2+3',
+        'x\t=1',
+        ' =1',
+        '"=1',
+        'a; "=1',
+        '\uFF1D1+1',
+        'a - b',
+        'me@example.test',
+      ].map(safeCell),
+    ).toEqual([
+      `Bob;'=HYPERLINK("http://x")`,
+      "a,'+1",
+      "a|'@SUM(A1)",
+      "line\n'-2+3",
+      "x\t'=1",
+      " '=1",
+      `"'=1`,
+      `a; "'=1`,
+      "'\uFF1D1+1",
+      'a - b',
+      'me@example.test',
+    ]);
+  });
 });
 
 describe('retention', () => {

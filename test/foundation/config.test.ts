@@ -32,7 +32,10 @@ describe('configuration', () => {
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');
-    expect(config.appUrl).toBe('http://127.0.0.1:3000');
+    // localhost, not 127.0.0.1: WebAuthn refuses an IP address, and passkeys work on a fresh start.
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0', PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: dir, HOST: 'bodyshop.internal' }).appUrl).toBe('http://bodyshop.internal:3000');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.logLevel).toBe('info');
     expect(config.appKey).toHaveLength(32);

@@ -12,12 +12,18 @@ import { AppError } from '#server/errors.ts';
 import { throttle, type Attempt, type RateLimit } from '#server/auth/rate-limiter.ts';
 import type { CurrentSession, SessionGrant } from '#server/auth/session-grant.ts';
 import { findLoginUserByEmail } from '#server/users/users.repository.ts';
-import { EMAIL_CODE_INVALID_MESSAGE, EMAIL_CODE_SENT_MESSAGE, type EmailCodeLoginInput } from '#shared/schemas/security.ts';
+import {
+  EMAIL_CODE_INVALID_MESSAGE,
+  EMAIL_CODE_SENT_MESSAGE,
+  EMAIL_CODES_LOCKED_MESSAGE,
+  type EmailCodeLoginInput,
+} from '#shared/schemas/security.ts';
 import type { LoginResult } from '#shared/schemas/session.ts';
 import { EMAIL_CODE_REQUEST_JOB } from '#server/jobs/definitions/email-code-request.ts';
 import * as codes from './email-login-codes.repository.ts';
 import { EMAIL_CODE_TRIES, emailCodeHash } from './email-codes.ts';
 import { grantAfterFirstFactor, LOGIN_LIMITS, tooManyLoginAttempts } from './sign-in.service.ts';
+import { sendSecurityAlert } from './security-alerts.service.ts';
 
 /** Asking for codes: per e-mail (any address) and per address (any e-mail). */
 export const EMAIL_CODE_REQUEST_LIMITS = {
@@ -41,6 +47,30 @@ export async function requestEmailCode(deps: Pick<AppDeps, 'jobs'>, email: strin
   await deps.jobs.send(EMAIL_CODE_REQUEST_JOB, { email, requestedAt: new Date().toISOString() });
   deps.jobs.wake(EMAIL_CODE_REQUEST_JOB);
   return { message: EMAIL_CODE_SENT_MESSAGE };
+}
+
+/**
+ * Tries with a code per account over a long window, whatever the address, the code or the short
+ * windows: a new code or a new quarter of an hour gives no new guesses. Counted in the rate limiter
+ * (the database's, when copies share one), reserved before the code is checked; past it, codes are
+ * refused until the window ends and the owner is e-mailed once.
+ */
+export const EMAIL_CODE_ACCOUNT_LIMITS = {
+  perDay: { limit: 10, windowSeconds: 24 * 60 * 60 },
+} as const;
+
+/** Reserves one try for the account; past the day's limit, the owner is told once and the try refused (429). */
+async function reserveAccountTry(deps: AppDeps, userId: number, current: CurrentSession): Promise<Attempt> {
+  return throttle(deps.rateLimiter, { key: `email-code-account:${userId}`, ...EMAIL_CODE_ACCOUNT_LIMITS.perDay }, async (attempt) => {
+    // One mail per lock: the first refusal of the window sends it, parallel ones do not.
+    const mail = await deps.rateLimiter.reserve({
+      key: `email-code-locked-mail:${userId}`,
+      limit: 1,
+      windowSeconds: EMAIL_CODE_ACCOUNT_LIMITS.perDay.windowSeconds,
+    });
+    if (mail.allowed) await sendSecurityAlert(deps, { userId, event: 'email-codes-locked', meta: current.meta });
+    return AppError.tooManyRequests(attempt.retryAfterSeconds, EMAIL_CODES_LOCKED_MESSAGE, { code: [EMAIL_CODES_LOCKED_MESSAGE] });
+  });
 }
 
 /** Tries with a code: the password login's limits, under keys of their own. */
@@ -72,6 +102,7 @@ export async function signInWithEmailCode(
   const invalid = () => AppError.field('code', EMAIL_CODE_INVALID_MESSAGE);
   const user = await findLoginUserByEmail(deps.db, input.email);
   if (!user) throw invalid();
+  const accountTry = await reserveAccountTry(deps, user.id, current);
   const live = await codes.findLiveEmailLoginCode(deps.db, user.id, EMAIL_CODE_TRIES);
   if (!live) throw invalid();
   const given = emailCodeHash(deps.config.appKey, user.id, input.code);
@@ -81,5 +112,6 @@ export async function signInWithEmailCode(
   }
   if (!(await codes.consumeEmailLoginCode(deps.db, live.id, live.code_hash, EMAIL_CODE_TRIES))) throw invalid();
   await attempt.release();
+  await accountTry.release();
   return grantAfterFirstFactor(deps, user, input.remember, current);
 }

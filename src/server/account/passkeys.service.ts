@@ -19,7 +19,13 @@ import { rotateSession, type CurrentSession, type SessionGrant } from '#server/a
 import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { findUserForMail } from '#server/users/users.repository.ts';
-import { PASSKEY_NOT_ADDED_MESSAGE, PASSKEY_REFUSED_MESSAGE, type Passkey } from '#shared/schemas/passkeys.ts';
+import { isUniqueViolation } from '#server/db/database-errors.ts';
+import {
+  PASSKEY_ALREADY_ADDED_MESSAGE,
+  PASSKEY_NOT_ADDED_MESSAGE,
+  PASSKEY_REFUSED_MESSAGE,
+  type Passkey,
+} from '#shared/schemas/passkeys.ts';
 import * as passkeys from './passkeys.repository.ts';
 import * as challenges from './webauthn-challenges.repository.ts';
 import { noteSignIn, queueSecurityAlert } from './security-alerts.service.ts';
@@ -129,17 +135,24 @@ export async function addPasskey(
   const { credential } = verification.registrationInfo;
   const user = await findUserForMail(deps.db, userId);
   if (!user) throw AppError.unauthenticated();
-  await deps.db.transaction().execute(async (trx) => {
-    await passkeys.insertPasskey(trx, {
-      userId,
-      credentialId: credential.id,
-      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-      counter: credential.counter,
-      transports: (credential.transports ?? []).join(','),
-      name: input.name,
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await passkeys.insertPasskey(trx, {
+        userId,
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: (credential.transports ?? []).join(','),
+        name: input.name,
+      });
+      await queueSecurityAlert(deps, trx, { userId, to: user.email, event: 'passkey-added', meta });
     });
-    await queueSecurityAlert(deps, trx, { userId, to: user.email, event: 'passkey-added', meta });
-  });
+  } catch (error) {
+    // The credential is registered already (this account's or another's: the excluded list only
+    // covers this account's, and a replayed response skips it): the field's 422, not a 500.
+    if (isUniqueViolation(error)) throw AppError.field('response', PASSKEY_ALREADY_ADDED_MESSAGE);
+    throw error;
+  }
   deps.jobs.wake(SEND_MAIL_JOB);
   return listPasskeys(deps, userId);
 }

@@ -64,6 +64,16 @@ function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
+/** Asking for reset links from one address (any e-mail): as the e-mail code's requests are. */
+export const FORGOT_PASSWORD_LIMITS = {
+  perAddress: { limit: 10, windowSeconds: 15 * 60 },
+} as const;
+
+/** Reserves one reset request for the address before the input is read; 429 when used up. */
+export async function reserveForgotPassword(deps: Pick<AppDeps, 'rateLimiter'>, ip: string | null): Promise<void> {
+  await throttle(deps.rateLimiter, { key: `forgot-password-address:${ip ?? ''}`, ...FORGOT_PASSWORD_LIMITS.perAddress });
+}
+
 /**
  * The same path and time whether the address exists or not: the request only queues a job (a row
  * in the database, so "we have e-mailed" is true once the answer leaves); the look-up, the token

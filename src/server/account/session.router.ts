@@ -42,7 +42,14 @@ import { newPasswordChecks, profileChecks, registerChecks } from './session.inpu
 import { register, reserveRegistration } from './registration.service.ts';
 import { completeTwoFactorLogin, login, logout, reserveLoginAttempt } from './sign-in.service.ts';
 import { getCurrentUser, updateProfile } from './profile.service.ts';
-import { changePassword, confirmPassword, forgotPassword, getConfirmedPasswordStatus, resetPassword } from './passwords.service.ts';
+import {
+  changePassword,
+  confirmPassword,
+  forgotPassword,
+  getConfirmedPasswordStatus,
+  reserveForgotPassword,
+  resetPassword,
+} from './passwords.service.ts';
 import { resendVerification, verifyEmail } from './email-verification.service.ts';
 import { dataExportSchema, deviceSessionIdInput, deviceSessionListSchema, passwordInputSchema } from '#shared/schemas/account.ts';
 import { listDeviceSessions, signOutDevice, signOutOtherDevices } from './device-sessions.service.ts';
@@ -187,6 +194,7 @@ export const sessionRouter = router({
 
   forgotPassword: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/forgot-password', tags, summary: 'E-mail a password reset link' } })
+    .use(countedBeforeInput(reserveForgotPassword))
     .concat(checkedInput(forgotPasswordInputSchema))
     .output(messageResultSchema)
     .mutation(({ ctx, input }) => forgotPassword(ctx.deps, input.email)),

@@ -118,12 +118,19 @@ export async function listActivityPeople(deps: Pick<AppDeps, 'db'>): Promise<Arr
 
 /**
  * A cell a spreadsheet would run as a formula (= + - @, and tab or carriage return before one) is
- * prefixed with an apostrophe (OWASP's CSV injection advice).
+ * prefixed with an apostrophe (OWASP's CSV injection advice). A spreadsheet that splits on another
+ * separator (a semicolon, a tab, a pipe) or a line break starts a cell inside ours, so a trigger
+ * after any of them, or after spaces or a quote, is defused too: whatever the separator, no cell
+ * a visitor wrote begins with a formula.
  */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const FORMULA_INSIDE = /([,;\t|\r\n]|^)([\s"']*)([=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
+
 export function safeCell(value: string | number | null): string {
   if (value === null) return '';
   const text = String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  if (FORMULA_START.test(text)) return `'${text}`;
+  return text.replace(FORMULA_INSIDE, "$1$2'$3");
 }
 
 const CSV_BATCH = 1000;

@@ -221,6 +221,7 @@ const SECURITY_SUBJECTS: Record<SecurityEvent, string> = {
   'recovery-codes': 'New recovery codes made',
   'passkey-added': 'A passkey was added to your account',
   'email-changed': 'Your e-mail address was changed',
+  'email-codes-locked': 'Sign-in codes paused on your account',
 };
 
 function securityWhat(facts: SecurityAlertFacts): string {
@@ -241,6 +242,8 @@ function securityWhat(facts: SecurityAlertFacts): string {
       return 'A passkey was added to your account: it can now be used to sign in without a password.';
     case 'email-changed':
       return `The e-mail address of your account was changed from ${facts.oldEmail ?? 'your old address'} to ${facts.newEmail ?? 'a new address'}.`;
+    case 'email-codes-locked':
+      return 'Too many wrong sign-in codes were entered for your account, so e-mailed codes are paused for a day. Sign in with your password or a passkey meanwhile.';
   }
 }
 

@@ -55,3 +55,4 @@ export const passkeyLoginInputSchema = z.object({
 
 export const PASSKEY_REFUSED_MESSAGE = 'This passkey could not be used to sign in. Try again, or sign in another way.';
 export const PASSKEY_NOT_ADDED_MESSAGE = 'The passkey could not be added. Please try again.';
+export const PASSKEY_ALREADY_ADDED_MESSAGE = 'This passkey has already been added to an account. Use it to sign in, or add another.';

@@ -19,6 +19,8 @@ export type ThisWasntMeInput = z.infer<typeof thisWasntMeInputSchema>;
 
 export const EMAIL_CODE_SENT_MESSAGE =
   'If an account exists for that address, we have e-mailed a 6-digit sign-in code. It works for 10 minutes.';
+export const EMAIL_CODES_LOCKED_MESSAGE =
+  'Too many wrong codes were entered for this account. Sign in with your password or a passkey instead.';
 export const EMAIL_CODE_INVALID_MESSAGE = 'This code is invalid or has expired. Ask for a new one.';
 
 /** "E-mail me a code". */

@@ -16,6 +16,7 @@ import { formatDateTime } from '#shared/format/dates.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { queryClient, trpc, trpcClient } from '#client/lib/trpc.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { passkeysUnavailableHere } from '#shared/passkey-availability.ts';
 
 const reloadPasskeys = () => queryClient.invalidateQueries({ queryKey: trpc.passkeys.list.queryKey() });
 
@@ -92,6 +93,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
 }
 
 function AddPasskey() {
+  const unavailable = passkeysUnavailableHere();
   const [name, setName] = useState('');
   const [done, setDone] = useState('');
   const add = useMutation({
@@ -129,21 +131,25 @@ function AddPasskey() {
       </p>
       {done && <Alert tone="success">{done}</Alert>}
       {add.error && !errors.name && <Alert tone="error">{messageOf(add.error)}</Alert>}
-      <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit} className="device-others__form">
-        <TextField
-          label="Name for the passkey"
-          name="passkey-name"
-          required
-          maxLength={100}
-          placeholder="My phone"
-          value={name}
-          onChange={setName}
-          error={firstError(errors, 'name')}
-        />
-        <Button type="submit" loading={add.isPending}>
-          Add a passkey
-        </Button>
-      </form>
+      {unavailable ? (
+        <Alert tone="info">{unavailable}</Alert>
+      ) : (
+        <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit} className="device-others__form">
+          <TextField
+            label="Name for the passkey"
+            name="passkey-name"
+            required
+            maxLength={100}
+            placeholder="My phone"
+            value={name}
+            onChange={setName}
+            error={firstError(errors, 'name')}
+          />
+          <Button type="submit" loading={add.isPending}>
+            Add a passkey
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

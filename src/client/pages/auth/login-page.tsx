@@ -13,6 +13,7 @@ import { NATIVE_FORM_PATHS, SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.t
 import { landingAfterSignIn, useRawRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
 import type { User } from '#shared/schemas/user.ts';
 import type { PublicKeyCredentialRequestOptionsJSON as AuthenticationOptions } from '@simplewebauthn/browser';
+import { passkeysUnavailableHere } from '#shared/passkey-availability.ts';
 
 export function LoginPage() {
   const [, navigate] = useLocation();
@@ -47,6 +48,7 @@ export function LoginPage() {
     const user = await refetch();
     navigate(landingAfterSignIn(redirect, user), { replace: true });
   };
+  const passkeysUnavailable = passkeysUnavailableHere();
   const passkey = useMutation({
     mutationFn: async () => {
       await trpcClient.session.csrfCookie.query({});
@@ -63,7 +65,7 @@ export function LoginPage() {
   useEffect(() => {
     let cancelled = false;
     void (async () => {
-      if (typeof window.PublicKeyCredential === 'undefined' || !window.PublicKeyCredential.isConditionalMediationAvailable) return;
+      if (passkeysUnavailable || !window.PublicKeyCredential.isConditionalMediationAvailable) return;
       if (!(await window.PublicKeyCredential.isConditionalMediationAvailable())) return;
       const { startAuthentication } = await import('@simplewebauthn/browser');
       await trpcClient.session.csrfCookie.query({});
@@ -178,9 +180,13 @@ export function LoginPage() {
           Log in
         </Button>
       </form>
-      <Button variant="secondary" className="btn--block" loading={passkey.isPending} onClick={() => passkey.mutate()}>
-        Sign in with a passkey
-      </Button>
+      {passkeysUnavailable ? (
+        <Alert tone="info">{passkeysUnavailable}</Alert>
+      ) : (
+        <Button variant="secondary" className="btn--block" loading={passkey.isPending} onClick={() => passkey.mutate()}>
+          Sign in with a passkey
+        </Button>
+      )}
       <Button variant="ghost" className="btn--block" onClick={() => setWithCode(true)}>
         E-mail me a code instead
       </Button>
