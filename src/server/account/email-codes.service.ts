@@ -14,7 +14,7 @@ import type { CurrentSession, SessionGrant } from '#server/auth/session-grant.ts
 import { findLoginUserByEmail } from '#server/users/users.repository.ts';
 import { EMAIL_CODE_INVALID_MESSAGE, EMAIL_CODE_SENT_MESSAGE, type EmailCodeLoginInput } from '#shared/schemas/security.ts';
 import type { LoginResult } from '#shared/schemas/session.ts';
-import { EMAIL_CODE_REQUEST_JOB } from '#server/jobs/definitions/email-code-request.ts';
+import { emailCodeRequestJob } from '#server/jobs/definitions/email-code-request.ts';
 import * as codes from './email-login-codes.repository.ts';
 import { EMAIL_CODE_TRIES, emailCodeHash } from './email-codes.ts';
 import { grantAfterFirstFactor, LOGIN_LIMITS } from './sign-in.service.ts';
@@ -39,8 +39,7 @@ export async function reserveEmailCodeRequest(deps: Pick<AppDeps, 'rateLimiter'>
 
 /** Queues the look-up and the mail; the same answer, in the same time, for any address. */
 export async function requestEmailCode(deps: Pick<AppDeps, 'jobs'>, email: string): Promise<{ message: string }> {
-  await deps.jobs.send(EMAIL_CODE_REQUEST_JOB, { email, requestedAt: new Date().toISOString() });
-  deps.jobs.wake(EMAIL_CODE_REQUEST_JOB);
+  await deps.jobs.send(emailCodeRequestJob, { email, requestedAt: new Date().toISOString() });
   return { message: EMAIL_CODE_SENT_MESSAGE };
 }
 

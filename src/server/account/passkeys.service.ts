@@ -16,7 +16,6 @@ import { describeDevice } from '#server/auth/device.ts';
 import { reserveAttempt, type Attempt } from '#server/auth/rate-limiter.ts';
 import type { SessionMeta } from '#server/auth/sessions.ts';
 import { rotateSession, type CurrentSession, type SessionGrant } from '#server/auth/session-grant.ts';
-import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { findUserForMail } from '#server/users/users.repository.ts';
 import { PASSKEY_NOT_ADDED_MESSAGE, PASSKEY_REFUSED_MESSAGE, type Passkey } from '#shared/schemas/passkeys.ts';
@@ -141,7 +140,6 @@ export async function addPasskey(
     });
     await queueSecurityAlert(deps, trx, { userId, to: user.email, event: 'passkey-added', meta });
   });
-  deps.jobs.wake(SEND_MAIL_JOB);
   return listPasskeys(deps, userId);
 }
 

@@ -12,16 +12,13 @@ import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import { reserveAttempt } from '#server/auth/rate-limiter.ts';
-import { queueMails } from '#server/mail/outgoing-mail.ts';
+import { repairReviewRequestJob } from '#server/jobs/definitions/repair-review-request.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { insertTestimonial } from '#server/testimonials/testimonials.repository.ts';
 import { REPAIR_MESSAGES_PER_HOUR } from '#shared/limits.ts';
 import type { PendingFeedback, ReviewFeedbackInput, ReviewPage } from '#shared/schemas/reviews.ts';
 import * as requests from './repair-review-requests.repository.ts';
 import { newReviewSalt, reviewToken, reviewTokenHash } from './review-links.ts';
-
-/** The queue of the review request and its reminder. */
-export const REVIEW_REQUEST_JOB = 'repair-review-request';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 const HOUR_MS = 60 * 60 * 1000;
@@ -41,40 +38,10 @@ export async function startReviewRequest(
   });
   if (!inserted) return;
   await deps.jobs.send(
-    REVIEW_REQUEST_JOB,
+    repairReviewRequestJob,
     { repairJobId },
     { trx, singletonKey: `review:${repairJobId}`, startAfter: new Date(now.getTime() + deps.config.reviewRequestDelayHours * HOUR_MS) },
   );
-}
-
-/**
- * The job's work: the request's mail, then (queued for later) its one reminder. Each step is
- * claimed before its mail is queued, so a job that runs twice sends once; an answered request or a
- * job gone (account deleted) sends nothing.
- */
-export async function runReviewRequest(deps: AppDeps, repairJobId: number, now = new Date()): Promise<'request' | 'reminder' | 'nothing'> {
-  const request = await requests.findReviewRequestOfJob(deps.db, repairJobId);
-  if (!request || request.responded_at || !request.token_hash) return 'nothing';
-  const job = await deps.db
-    .selectFrom('repair_jobs')
-    .select(['customer_email', 'anonymised_at'])
-    .where('id', '=', repairJobId)
-    .executeTakeFirst();
-  if (!job || job.anonymised_at || !job.customer_email) return 'nothing';
-  const step = !request.sent_at ? 'sent_at' : !request.reminder_sent_at ? 'reminder_sent_at' : null;
-  if (!step || !(await requests.claimMailStep(deps.db, request.id, step, now))) return 'nothing';
-  await queueMails(deps, [
-    { kind: 'repair-review-request', to: job.customer_email, params: { repairJobId, reminder: step === 'reminder_sent_at' } },
-  ]);
-  if (step === 'sent_at') {
-    await deps.jobs.send(
-      REVIEW_REQUEST_JOB,
-      { repairJobId },
-      { singletonKey: `review:${repairJobId}`, startAfter: new Date(now.getTime() + deps.config.reviewReminderDays * 24 * HOUR_MS) },
-    );
-    return 'request';
-  }
-  return 'reminder';
 }
 
 async function findOpenRequest(deps: Pick<AppDeps, 'db'>, token: string) {
