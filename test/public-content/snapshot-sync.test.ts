@@ -42,6 +42,7 @@ async function startCopy(databaseUrl: string): Promise<TestApp> {
     config,
     database,
     dataDir,
+    drainJobs: () => app.deps.jobs.drain(),
     close: async () => {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -16,7 +16,7 @@ import { clearOutbox, mailsTo, pathOf } from '#test/support/mail.ts';
 import { jobsOf, makeRetriesDue } from '#test/support/jobs.ts';
 import { getShop, updateShop } from '#server/shop/shop.service.ts';
 import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
-import { REPAIR_STAGE_MAIL_JOB } from '#server/repair-jobs/repair-stage-mail.service.ts';
+import { repairStageMailJob } from '#server/jobs/definitions/repair-stage-mail.ts';
 import { isQuietHour, stageMailDueAt } from '#server/repair-jobs/stage-mail-timing.ts';
 import { loadConfig } from '#server/env.ts';
 
@@ -251,7 +251,9 @@ describe('stages and their e-mail', () => {
     }
     // Held: nothing sent yet, one job waiting for this repair job, due 10 minutes on.
     expect(await mailsTo(outbox, 'quick@example.com')).toEqual([]);
-    const waiting = (await jobsOf(t.deps.db, REPAIR_STAGE_MAIL_JOB)).filter((j) => j.data.repairJobId === job.id && j.state === 'created');
+    const waiting = (await jobsOf(t.deps.db, repairStageMailJob.name)).filter(
+      (j) => j.data.repairJobId === job.id && j.state === 'created',
+    );
     expect(waiting).toHaveLength(1);
     const { rows } = await sql<{ start_after: Date }>`select start_after from pgboss.job where id = ${waiting[0]!.id}`.execute(t.deps.db);
     const due = new Date(rows[0]!.start_after).getTime();

@@ -14,7 +14,7 @@ import { clearOutbox, mailsTo, pathOf } from '#test/support/mail.ts';
 import { jobsOf, makeRetriesDue } from '#test/support/jobs.ts';
 import { getShop, updateShop } from '#server/shop/shop.service.ts';
 import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
-import { REVIEW_REQUEST_JOB } from '#server/reviews/reviews.service.ts';
+import { repairReviewRequestJob } from '#server/jobs/definitions/repair-review-request.ts';
 import { pageHeadFor, renderHead } from '#server/public-content/page-head.ts';
 import { loadConfig } from '#server/env.ts';
 
@@ -79,7 +79,7 @@ describe('the review request', () => {
     const before = Date.now();
     const id = await collectedJob('kerensa@example.com');
     expect((await mailsTo(outbox, 'kerensa@example.com')).filter((m) => /How did we do/.test(m.subject))).toEqual([]);
-    const waiting = (await jobsOf(t.deps.db, REVIEW_REQUEST_JOB)).filter((j) => j.data.repairJobId === id);
+    const waiting = (await jobsOf(t.deps.db, repairReviewRequestJob.name)).filter((j) => j.data.repairJobId === id);
     expect(waiting).toHaveLength(1);
     const { rows } = await sql<{ start_after: Date }>`select start_after from pgboss.job where id = ${waiting[0]!.id}`.execute(t.deps.db);
     expect(new Date(rows[0]!.start_after).getTime()).toBeGreaterThanOrEqual(before + 48 * 3600_000 - 1000);

@@ -22,6 +22,11 @@ export interface TestApp {
   config: AppConfig;
   database: DatabaseHandle;
   dataDir: string;
+  /**
+   * Runs the jobs queued so far (their mails), as after each request: the HTTP door (app.inject)
+   * and the tRPC caller (factories.ts callerFor) both call it. Nothing when drainJobsPerRequest is off.
+   */
+  drainJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,15 +66,19 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...(options.client ? { client: options.client } : {}),
   });
   await app.ready();
-  if (options.drainJobsPerRequest ?? true) {
+  const drainJobs = async () => {
+    if (!(options.drainJobsPerRequest ?? true)) return;
+    // A test that took the database away (an outage) has nothing to drain.
+    await app.deps.jobs.drain().catch(async (err: unknown) => {
+      if (await isDatabaseUp(app.deps.db)) throw err;
+    });
+  };
+  {
     // Jobs a request queued (its mails) have run before the test looks (jobs/job-queue.ts drain).
     const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
     app.inject = (async (injectOptions: InjectOptions) => {
       const response = await inject(injectOptions);
-      // A test that took the database away (an outage) has nothing to drain.
-      await app.deps.jobs.drain().catch(async (err: unknown) => {
-        if (await isDatabaseUp(app.deps.db)) throw err;
-      });
+      await drainJobs();
       return response;
     }) as typeof app.inject;
   }
@@ -88,6 +97,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     config,
     database,
     dataDir,
+    drainJobs,
     async close() {
       await app.close();
       await database.close();

@@ -74,9 +74,27 @@ export async function actingAs(
   return token;
 }
 
-/** A server-side tRPC caller acting as `userId` (or anonymous), for procedure-level tests. */
+/**
+ * A server-side tRPC caller acting as `userId` (or anonymous), for procedure-level tests. Like a
+ * request through the HTTP door, each call runs the jobs it queued (its mails) before it answers.
+ */
 export async function callerFor(testApp: TestApp, userId?: number, options: { passwordConfirmed?: boolean } = {}) {
-  return appRouter.createCaller(await contextFor(testApp, userId, options));
+  return drainingAfterEachCall(appRouter.createCaller(await contextFor(testApp, userId, options)), () => testApp.drainJobs());
+}
+
+/** `caller` (tRPC's proxy of paths), each procedure call followed, success or failure, by `drain`. */
+function drainingAfterEachCall<T>(caller: T, drain: () => Promise<void>): T {
+  if ((typeof caller !== 'function' && typeof caller !== 'object') || caller === null) return caller;
+  return new Proxy(caller, {
+    get: (target, key) => (typeof key === 'symbol' ? Reflect.get(target, key) : drainingAfterEachCall(Reflect.get(target, key), drain)),
+    apply: async (target, thisArg, args) => {
+      try {
+        return await Reflect.apply(target as (...a: unknown[]) => unknown, thisArg, args);
+      } finally {
+        await drain();
+      }
+    },
+  });
 }
 
 /** The request context of `userId` (or anonymous) with a real session row, as a request would have it. */

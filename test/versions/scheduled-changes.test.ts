@@ -11,7 +11,7 @@ import { testEngine } from '#test/support/database.ts';
 import { localMoment } from '#shared/opening-status.ts';
 import { addDays, wallClockInstant } from '#shared/calendar-date.ts';
 import type { ActivityKind } from '#shared/value-sets.ts';
-import { runScheduledChange } from '#server/versions/scheduled-changes.service.ts';
+import { runScheduledChange } from '#server/versions/scheduled-change-run.ts';
 
 let t: TestApp;
 let admin: TestClient;

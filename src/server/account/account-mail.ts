@@ -1,14 +1,94 @@
-/** The verification e-mail, queued at registration, on resend and after an e-mail change (mail/outgoing-mail.ts). */
-import type { Kysely, Transaction } from 'kysely';
-import type { AppDeps } from '#server/app-deps.ts';
-import type { Database } from '#server/db/types.ts';
-import { queueMail } from '#server/mail/outgoing-mail.ts';
+/**
+ * The account's e-mails as they are sent (mail/mail-kinds.ts lists them): the verification link,
+ * the password reset link and the "this wasn't me" link are made when the mail goes (a reset or
+ * alert token is stored as its hash only), and so is the sign-in code (stored as its HMAC only).
+ * A mail for an account gone, or moved to another address, is cancelled.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { defineMailKind } from '#server/mail/mail-kind.ts';
+import { verificationPath } from '#server/auth/signed-links.ts';
+import { findUserForMail } from '#server/users/users.repository.ts';
+import { SECURITY_EVENTS } from '#shared/value-sets.ts';
+import { replacePasswordResetToken } from './password-reset-tokens.repository.ts';
+import { insertSecurityAlertToken } from './security-alert-tokens.repository.ts';
+import { EMAIL_CODE_MINUTES, issueEmailCode } from './email-codes.ts';
+import { loginCodeMessage, passwordResetMessage, securityAlertMessage, verificationMessage } from './account-messages.ts';
 
-/** Queues the mail in `trx`, the transaction that creates or changes the address. */
-export async function queueVerificationMail(
-  deps: Pick<AppDeps, 'jobs'>,
-  trx: Kysely<Database> | Transaction<Database>,
-  user: { id: number; email: string },
-): Promise<void> {
-  await queueMail(deps, trx, { kind: 'verification', to: user.email, params: { userId: user.id } });
-}
+const userParams = z.object({ userId: z.number().int() });
+
+export const verificationMail = defineMailKind({
+  kind: 'verification',
+  label: 'Verify your e-mail address',
+  params: userParams,
+  async render(deps, { recipient, params }, shop) {
+    const user = await findUserForMail(deps.db, params.userId);
+    if (!user) return { cancel: 'The account no longer exists.' };
+    if (user.email_verified_at) return { cancel: 'The address was verified before the mail went.' };
+    if (user.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The account has another address now.' };
+    const url = deps.config.appUrl + verificationPath(deps.config.appKey, user.id, user.email);
+    return verificationMessage({ to: user.email, firstname: user.firstname, url, shop });
+  },
+});
+
+export const passwordResetMail = defineMailKind({
+  kind: 'password-reset',
+  label: 'Reset your password',
+  params: userParams,
+  async render(deps, { params }, shop) {
+    const user = await findUserForMail(deps.db, params.userId);
+    if (!user) return { cancel: 'The account no longer exists.' };
+    const token = randomBytes(32).toString('hex');
+    // Only the hash is stored: a copy of the table does not let anyone reset a password.
+    await replacePasswordResetToken(deps.db, user.id, createHash('sha256').update(token).digest('hex'));
+    const url = `${deps.config.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+    return passwordResetMessage({ to: user.email, firstname: user.firstname, url, shop });
+  },
+});
+
+export const securityAlertMail = defineMailKind({
+  kind: 'security-alert',
+  label: 'Security e-mail',
+  params: z.object({
+    userId: z.number().int(),
+    facts: z.object({
+      event: z.enum(SECURITY_EVENTS),
+      at: z.string(),
+      browser: z.string(),
+      system: z.string(),
+      ipAddress: z.string().nullable(),
+      oldEmail: z.string().optional(),
+      newEmail: z.string().optional(),
+    }),
+  }),
+  async render(deps, { recipient, params }, shop) {
+    const user = await findUserForMail(deps.db, params.userId);
+    if (!user) return { cancel: 'The account no longer exists.' };
+    // Made when the mail goes, like a reset token; only its hash is stored (single use, 7 days).
+    const token = randomBytes(32).toString('hex');
+    await insertSecurityAlertToken(deps.db, user.id, createHash('sha256').update(token).digest('hex'));
+    const url = `${deps.config.appUrl}/this-wasnt-me/${token}`;
+    return securityAlertMessage({ to: recipient, firstname: user.firstname, facts: params.facts, url, shop });
+  },
+});
+
+export const loginCodeMail = defineMailKind({
+  kind: 'login-code',
+  // The label and the subject name the mail, never the code (it is in the body only).
+  label: 'Sign-in code',
+  params: z.object({ userId: z.number().int(), requestedAt: z.string() }),
+  async render(deps, { recipient, params }, shop) {
+    // A code mail held up longer than a code lives is of no use: the person has asked again or given up.
+    if (Date.now() - new Date(params.requestedAt).getTime() > EMAIL_CODE_MINUTES * 60 * 1000) {
+      return { cancel: 'The code would have expired before it arrived.' };
+    }
+    const user = await findUserForMail(deps.db, params.userId);
+    if (!user) return { cancel: 'The account no longer exists.' };
+    if (user.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The account has another address now.' };
+    // Made when the mail goes, stored as its HMAC only, replacing any earlier code.
+    const code = await issueEmailCode(deps, user.id);
+    return loginCodeMessage({ to: user.email, firstname: user.firstname, code, url: `${deps.config.appUrl}/login`, shop });
+  },
+});
+
+export const accountMailKinds = [verificationMail, passwordResetMail, securityAlertMail, loginCodeMail] as const;

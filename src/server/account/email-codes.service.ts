@@ -19,7 +19,7 @@ import {
   type EmailCodeLoginInput,
 } from '#shared/schemas/security.ts';
 import type { LoginResult } from '#shared/schemas/session.ts';
-import { EMAIL_CODE_REQUEST_JOB } from '#server/jobs/definitions/email-code-request.ts';
+import { emailCodeRequestJob } from '#server/jobs/definitions/email-code-request.ts';
 import * as codes from './email-login-codes.repository.ts';
 import { EMAIL_CODE_TRIES, emailCodeHash } from './email-codes.ts';
 import { grantAfterFirstFactor, LOGIN_LIMITS, tooManyLoginAttempts } from './sign-in.service.ts';
@@ -44,8 +44,7 @@ export async function reserveEmailCodeRequest(deps: Pick<AppDeps, 'rateLimiter'>
 
 /** Queues the look-up and the mail; the same answer, in the same time, for any address. */
 export async function requestEmailCode(deps: Pick<AppDeps, 'jobs'>, email: string): Promise<{ message: string }> {
-  await deps.jobs.send(EMAIL_CODE_REQUEST_JOB, { email, requestedAt: new Date().toISOString() });
-  deps.jobs.wake(EMAIL_CODE_REQUEST_JOB);
+  await deps.jobs.send(emailCodeRequestJob, { email, requestedAt: new Date().toISOString() });
   return { message: EMAIL_CODE_SENT_MESSAGE };
 }
 

@@ -16,7 +16,6 @@ import { describeDevice } from '#server/auth/device.ts';
 import { throttle, type Attempt } from '#server/auth/rate-limiter.ts';
 import type { SessionMeta } from '#server/auth/sessions.ts';
 import { rotateSession, type CurrentSession, type SessionGrant } from '#server/auth/session-grant.ts';
-import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { findUserForMail } from '#server/users/users.repository.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
@@ -153,7 +152,6 @@ export async function addPasskey(
     if (isUniqueViolation(error)) throw AppError.field('response', PASSKEY_ALREADY_ADDED_MESSAGE);
     throw error;
   }
-  deps.jobs.wake(SEND_MAIL_JOB);
   return listPasskeys(deps, userId);
 }
 

@@ -13,7 +13,6 @@ import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { BREACHED_PASSWORD_MESSAGE, isPasswordBreached } from '#server/auth/breached-passwords.ts';
 import { throttle } from '#server/auth/rate-limiter.ts';
 import { deleteOtherSessions, type SessionMeta } from '#server/auth/sessions.ts';
-import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { queueSecurityAlert } from './security-alerts.service.ts';
 import { setPasswordConfirmedAt } from '#server/auth/sessions.repository.ts';
 import * as users from '#server/users/users.repository.ts';
@@ -24,7 +23,7 @@ import {
   type ChangePasswordInput,
   type ResetPasswordInput,
 } from '#shared/schemas/session.ts';
-import { PASSWORD_RESET_REQUEST_JOB } from '#server/jobs/definitions/password-reset-request.ts';
+import { passwordResetRequestJob } from '#server/jobs/definitions/password-reset-request.ts';
 import * as resetTokens from './password-reset-tokens.repository.ts';
 
 const INVALID_RESET_TOKEN_MESSAGE = 'This password reset token is invalid.';
@@ -88,8 +87,7 @@ export async function forgotPassword(deps: AppDeps, email: string): Promise<{ me
     windowSeconds: RESET_MAIL_WINDOW_SECONDS,
   });
   if (attempt.allowed) {
-    await deps.jobs.send(PASSWORD_RESET_REQUEST_JOB, { email });
-    deps.jobs.wake(PASSWORD_RESET_REQUEST_JOB);
+    await deps.jobs.send(passwordResetRequestJob, { email });
   }
   return reply;
 }
@@ -119,7 +117,6 @@ export async function resetPassword(
       item: { type: 'user', id: row.user_id, label: row.email },
     });
   });
-  deps.jobs.wake(SEND_MAIL_JOB);
   return { message: PASSWORD_RESET_MESSAGE };
 }
 
@@ -171,5 +168,4 @@ export async function changePassword(
       item: { type: 'user', id: userId, label: user.email },
     });
   });
-  deps.jobs.wake(SEND_MAIL_JOB);
 }

@@ -4,6 +4,7 @@
  * a new link is sent. The new CV is stored before the row points at it and the old one deleted
  * only afterwards, so at every moment the row names a file that exists.
  */
+import { queueMail } from '#server/mail/outgoing-mail.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
@@ -15,8 +16,6 @@ import { dateOfBirthSchema } from '#shared/schemas/date-of-birth.ts';
 import type { ProfileInput } from '#shared/schemas/session.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { fieldErrorsFromZod, messages } from '#shared/validation.ts';
-import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
-import { queueVerificationMail } from './account-mail.ts';
 import { queueSecurityAlert } from './security-alerts.service.ts';
 import type { SessionMeta } from '#server/auth/sessions.ts';
 
@@ -57,7 +56,7 @@ export async function updateProfile(
         ...(cv && newCvKey && cvType ? cvColumns(cv, newCvKey, cvType) : {}),
       });
       if (emailChanged) {
-        await queueVerificationMail(deps, trx, { id: userId, email: input.email });
+        await queueMail(deps, trx, { kind: 'verification', to: input.email, params: { userId } });
         // To both addresses: the old one is where the owner hears of a change they did not make.
         const change = { userId, event: 'email-changed' as const, meta, oldEmail: current.email, newEmail: input.email };
         await queueSecurityAlert(deps, trx, { ...change, to: current.email });
@@ -72,6 +71,5 @@ export async function updateProfile(
   if (newCvKey && current.cv_file_key) {
     await deps.storage.delete(current.cv_file_key).catch((err: unknown) => deps.log.warn({ err }, 'old CV could not be deleted'));
   }
-  if (emailChanged) deps.jobs.wake(SEND_MAIL_JOB);
   return getCurrentUser(deps, userId);
 }

@@ -10,8 +10,7 @@ import type { CvUpload } from '#server/files/cv.ts';
 import { createAccount } from '#server/users/create-account.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
 import type { RegisterInput } from '#shared/schemas/session.ts';
-import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
-import { queueVerificationMail } from './account-mail.ts';
+import { queueMail } from '#server/mail/outgoing-mail.ts';
 import { rotateSession, type CurrentSession, type SessionGrant } from '#server/auth/session-grant.ts';
 import { noteSignIn } from './security-alerts.service.ts';
 
@@ -44,12 +43,11 @@ export async function register(deps: AppDeps, input: RegisterInput, cv: CvUpload
     deps.log.info({ ip: current.meta.ipAddress }, 'registration honeypot filled; nothing created');
     return { token: generateSessionToken(), remember: false };
   }
-  const userId = await createAccount(deps, { ...input, role: 'user', verified: false, cv }, (trx, id) =>
-    queueVerificationMail(deps, trx, { id, email: input.email }),
-  );
+  const userId = await createAccount(deps, { ...input, role: 'user', verified: false, cv }, async (trx, id) => {
+    await queueMail(deps, trx, { kind: 'verification', to: input.email, params: { userId: id } });
+  });
   const token = await rotateSession(deps, current, { userId, remember: false });
   // The device the account was made on is known from the start: no "new sign-in" e-mail for it.
   await noteSignIn(deps, userId, current.meta, { quiet: true });
-  deps.jobs.wake(SEND_MAIL_JOB);
   return { token, remember: false };
 }

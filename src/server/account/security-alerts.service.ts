@@ -14,7 +14,7 @@ import { AppError } from '#server/errors.ts';
 import { describeDevice, deviceHash } from '#server/auth/device.ts';
 import { throttle, type RateLimit } from '#server/auth/rate-limiter.ts';
 import { deleteOtherSessions, type SessionMeta } from '#server/auth/sessions.ts';
-import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { queueMail } from '#server/mail/outgoing-mail.ts';
 import { findUserForMail } from '#server/users/users.repository.ts';
 import type { SecurityEvent } from '#shared/value-sets.ts';
 import { THIS_WASNT_ME_INVALID_MESSAGE, THIS_WASNT_ME_MESSAGE } from '#shared/schemas/security.ts';
@@ -70,7 +70,6 @@ export async function sendSecurityAlert(
     const user = await findUserForMail(trx, alert.userId);
     if (user) await queueSecurityAlert(deps, trx, { ...alert, to: user.email });
   });
-  deps.jobs.wake(SEND_MAIL_JOB);
 }
 
 /**
@@ -84,14 +83,13 @@ export async function noteSignIn(
   meta: SessionMeta,
   options: { quiet?: boolean } = {},
 ): Promise<void> {
-  const isNew = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const fresh = await recordKnownDevice(trx, userId, deviceHash(userId, meta));
     if (!fresh || options.quiet) return false;
     const user = await findUserForMail(trx, userId);
     if (user) await queueSecurityAlert(deps, trx, { userId, to: user.email, event: 'new-sign-in', meta });
     return true;
   });
-  if (isNew) deps.jobs.wake(SEND_MAIL_JOB);
 }
 
 export function thisWasntMeLimits(ip: string | null): RateLimit[] {
@@ -124,6 +122,5 @@ export async function reportThisWasntMe(
     if (user) await queueMail(deps, trx, { kind: 'password-reset', to: user.email, params: { userId } });
   });
   await attempt.release();
-  deps.jobs.wake(SEND_MAIL_JOB);
   return { message: THIS_WASNT_ME_MESSAGE };
 }

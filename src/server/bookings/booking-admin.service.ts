@@ -8,7 +8,6 @@ import type { Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
-import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { findRepairJobOfBooking } from '#server/repair-jobs/repair-jobs.repository.ts';
 import {
@@ -228,7 +227,6 @@ export async function moveBooking(deps: Deps, id: number, startsAtText: string, 
       await queueBookingMail(deps, trx, 'booking-changed', moved);
       return moved;
     });
-    deps.jobs.wake(SEND_MAIL_JOB);
     return presentAdminBooking(row, type.name);
   } catch (error) {
     if (error instanceof PlaceTaken) throw AppError.field('starts_at', BOOKING_MESSAGES.taken);
@@ -243,7 +241,6 @@ export async function cancelBookingByAdmin(deps: Deps, id: number, reason: strin
     if (locked.status !== 'booked') throw AppError.field('id', BOOKING_MESSAGES.notChangeable);
     return cancelBookingIn(deps, trx, locked, reason, now);
   });
-  deps.jobs.wake(SEND_MAIL_JOB);
   return presentAdminBooking(row, (await typeNames(deps)).get(row.booking_type_id) ?? '');
 }
 
@@ -274,7 +271,6 @@ export async function decideChangeRequest(
     await queueBookingMail(deps, trx, 'booking-change-declined', updated, { reason: input.reason ?? 'We cannot make that change.' });
     return updated;
   });
-  deps.jobs.wake(SEND_MAIL_JOB);
   return presentAdminBooking(declined, (await typeNames(deps)).get(declined.booking_type_id) ?? '');
 }
 
@@ -316,7 +312,6 @@ export async function cancelClashing(
       out.push(await cancelBookingIn(deps, trx, row, input.reason, now));
     return out;
   });
-  deps.jobs.wake(SEND_MAIL_JOB);
   return { data: cancelled.map((r) => presentAdminBooking(r, names.get(r.booking_type_id) ?? '')) };
 }
 
@@ -339,7 +334,6 @@ export async function addBlockedTime(
     for (const row of clashing) rows.push(input.cancel_clashing ? await cancelBookingIn(deps, trx, row, reason, now) : row);
     return { blocked, rows };
   });
-  if (input.cancel_clashing && result.rows.length) deps.jobs.wake(SEND_MAIL_JOB);
   return {
     blocked: presentBlocked(result.blocked),
     clashes: result.rows.map((r) => presentAdminBooking(r, names.get(r.booking_type_id) ?? '')),

@@ -1,15 +1,19 @@
 /**
- * The mails about a booking, rendered when the send-mail job sends them (mail/outgoing-mail.ts):
+ * The mails about a booking (mail/mail-kinds.ts lists them), rendered when the send-mail job sends them:
  * the queued row holds only the booking's id (and a reason), so the mail says the booking's time
  * as it is when it goes, the manage link is made again from the booking's salt (manage-link.ts)
  * and the .ics calendar file (ical-generator) is built from the same row: nothing secret waits in
  * the queue, and a mail that is retried carries the same file
- * (docs/decisions/booking-mails-rendered-at-send-time.md).
+ * (docs/decisions/booking-mails-rendered-at-send-time.md). The confirmation to an address nobody
+ * has proved repeats only the first name and a short vehicle text (mail/visitor-text.ts).
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { z } from 'zod';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
-import { bookingMessage, BOOKING_WHAT_TO_BRING, type MailShop } from '#server/mail/messages.ts';
+import type { MailShop } from '#server/mail/mail-layout.ts';
+import { defineMailKind } from '#server/mail/mail-kind.ts';
+import { echoedFirstName, echoedShortText, isProvenAddress } from '#server/mail/visitor-text.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { formatDateTime, formatTime, formatWeekdayDate } from '#shared/format/dates.ts';
 import type { Shop } from '#shared/schemas/shop.ts';
@@ -18,6 +22,7 @@ import * as bookings from './bookings.repository.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
 import { currentManageToken, hashManageToken, managePath, manageToken } from './manage-link.ts';
+import { bookingMessage, BOOKING_WHAT_TO_BRING } from './booking-messages.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent'>;
 type Kind = 'booking-confirmation' | 'booking-changed' | 'booking-cancelled' | 'booking-reminder' | 'booking-change-declined';
@@ -46,7 +51,7 @@ export function bookingIcs(row: bookings.BookingRow, typeName: string, where: st
   return calendar.toString();
 }
 
-export async function renderBookingMail(
+async function renderBookingMail(
   deps: Deps,
   kind: Kind,
   to: string,
@@ -72,6 +77,8 @@ export async function renderBookingMail(
   const where = row.location ? `${row.location} (we come to you)` : shopAddress(shop);
   const typeName = type?.name ?? 'Booking';
   const until = new Date(startsAt.getTime() - settings.change_cutoff_hours * 3_600_000);
+  const vehicle = `${row.vehicle}${row.registration ? ` (${row.registration})` : ''}`;
+  const unproven = kind === 'booking-confirmation' && !(await isProvenAddress(deps.db, row.user_id, to));
   const message = bookingMessage({
     kind,
     morning: params.morning === true,
@@ -80,12 +87,12 @@ export async function renderBookingMail(
     shop: mailShop,
     booking: {
       reference: row.reference,
-      name: row.name,
+      name: unproven ? echoedFirstName(row.name) : row.name,
       typeName,
       day: dayAt(startsAt, shop.timeZone),
       time: `${formatTime(startsAt, { timeZone: shop.timeZone })} to ${formatTime(row.ends_at, { timeZone: shop.timeZone })}`,
       where,
-      vehicle: `${row.vehicle}${row.registration ? ` (${row.registration})` : ''}`,
+      vehicle: unproven ? echoedShortText(vehicle) : vehicle,
       manageUrl,
       changeNote: `You can change or cancel it online until ${formatDateTime(until, { timeZone: shop.timeZone })}; after that, the link lets you ask us for a change.`,
     },
@@ -97,3 +104,27 @@ export async function renderBookingMail(
     attachments: [{ filename: `booking-${row.reference}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
   };
 }
+
+const bookingParams = z.object({ bookingId: z.number().int(), reason: z.string().optional() });
+
+function bookingMailKind<const K extends Exclude<Kind, 'booking-reminder'>>(kind: K, label: string) {
+  return defineMailKind({
+    kind,
+    label,
+    params: bookingParams,
+    render: (deps, { recipient, params }, shop) => renderBookingMail(deps, kind, recipient, params, shop),
+  });
+}
+
+export const bookingMailKinds = [
+  bookingMailKind('booking-confirmation', 'Your booking is confirmed'),
+  bookingMailKind('booking-changed', 'Your booking has changed'),
+  bookingMailKind('booking-cancelled', 'Your booking is cancelled'),
+  defineMailKind({
+    kind: 'booking-reminder',
+    label: 'A reminder of your booking',
+    params: z.object({ bookingId: z.number().int(), morning: z.boolean() }),
+    render: (deps, { recipient, params }, shop) => renderBookingMail(deps, 'booking-reminder', recipient, params, shop),
+  }),
+  bookingMailKind('booking-change-declined', 'About the change you asked for'),
+] as const;

@@ -7,7 +7,7 @@
  * passed (its confirmation has just gone).
  */
 import type { AppDeps } from '#server/app-deps.ts';
-import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { queueMail } from '#server/mail/outgoing-mail.ts';
 import { getShop } from '#server/shop/shop.service.ts';
 import { addDays, localMoment } from '#shared/calendar-date.ts';
 import * as bookings from './bookings.repository.ts';
@@ -48,6 +48,5 @@ export async function sendDueReminders(deps: Deps, now = new Date()): Promise<nu
       if (claimed) queued++;
     }
   }
-  if (queued) deps.jobs.wake(SEND_MAIL_JOB);
   return queued;
 }

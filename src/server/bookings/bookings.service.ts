@@ -13,7 +13,7 @@ import type { FieldErrors } from '#shared/errors.ts';
 import { newReference } from '#server/references.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { throttle } from '#server/auth/rate-limiter.ts';
-import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { queueMail } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
 import { findQuoteRequest } from '#server/quotes/quote-requests.repository.ts';
@@ -257,7 +257,6 @@ export async function createBooking(
         await queueBookingMail(deps, trx, 'booking-confirmation', inserted);
         return inserted;
       });
-      deps.jobs.wake(SEND_MAIL_JOB);
       return { ...presentCustomerBooking(row, type.name, settings.change_cutoff_hours, now), manage_token: token };
     } catch (error) {
       if (error instanceof PlaceTaken) throw slotTaken(await nextFree(deps, type, now, BOOKING_NEXT_SLOTS_COUNT));
@@ -358,7 +357,6 @@ export async function rescheduleManagedBooking(
       await queueBookingMail(deps, trx, 'booking-changed', moved);
       return moved;
     });
-    deps.jobs.wake(SEND_MAIL_JOB);
     return presentCustomerBooking(row, type.name, settings.change_cutoff_hours, now);
   } catch (error) {
     if (error instanceof PlaceTaken) throw slotTaken(await nextFree(deps, type, now, BOOKING_NEXT_SLOTS_COUNT));
@@ -386,7 +384,6 @@ export async function cancelManagedBooking(deps: Deps, token: string, now = new 
     await queueBookingMail(deps, trx, 'booking-cancelled', cancelled, { reason: 'You cancelled it.' });
     return cancelled;
   });
-  deps.jobs.wake(SEND_MAIL_JOB);
   return presentCustomerBooking(row, await typeName(deps, row.booking_type_id), settings.change_cutoff_hours, now);
 }
 

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { dbTemplateDir } from '#server/paths.ts';
 import type { Database } from './types.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { withAfterCommit } from './after-commit.ts';
 
 export type DatabaseEngine = 'postgres' | 'pglite';
 
@@ -65,7 +66,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // is back.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = withAfterCommit(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
@@ -113,7 +114,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     // database is a few megabytes, so 16 MB keeps it cached and saves ~120 MB of RSS.
     postgresqlconf: ['shared_buffers = 8MB', 'wal_buffers = 512kB', 'work_mem = 2MB', 'maintenance_work_mem = 8MB'],
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = withAfterCommit(new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }));
   return {
     db,
     engine: 'pglite',

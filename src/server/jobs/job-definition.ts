@@ -7,10 +7,13 @@
  *   time zone when `inShopTimeZone`, otherwise UTC. `atStart` also queues one when a copy starts
  *   (singleton: one waiting at a time however many copies start). A schedule the configuration
  *   sets (the backup's BACKUP_SCHEDULE) is a function of it; undefined turns the job's schedule off.
- * - neither: queued by the code that causes it, in the same transaction (`deps.jobs.send`).
+ * - neither: queued by the code that causes it, in the same transaction (`deps.jobs.send(theJob,
+ *   payload, { trx })`: the caller imports the definition; the queue checks the payload against
+ *   `payload` and wakes the worker after the commit).
  * - `everyCopyMs`: work on what each copy has to itself (its temp folder): a timer in each copy,
  *   not the queue.
  */
+import type { z } from 'zod';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { AppConfig } from '#server/env.ts';
 
@@ -31,8 +34,11 @@ export interface JobSchedule {
   atStart?: boolean;
 }
 
-export interface JobDefinition<Data = Record<string, unknown>> {
+export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
+  /** The queue's name: written here only (callers pass the definition). */
   name: string;
+  /** What a job carries (a scheduled job: `z.object({})`); checked when it is sent and when it runs. */
+  payload: Payload;
   schedule?: JobSchedule | ((config: AppConfig) => JobSchedule | undefined);
   everyCopyMs?: number;
   /** Retries with exponential backoff (pg-boss: delay × 2^n, jittered), then the job is failed and kept. */
@@ -46,14 +52,17 @@ export interface JobDefinition<Data = Record<string, unknown>> {
   oneWaitingPerKey?: boolean;
   /** How often an idle worker asks for work (a wake-up after a send is immediate in its own copy). */
   pollSeconds?: number;
-  run(deps: AppDeps, data: Data, job: JobRun): Promise<void>;
+  run(deps: AppDeps, data: z.output<Payload>, job: JobRun): Promise<void>;
 }
 
-export function defineJob<Data = Record<string, unknown>>(definition: JobDefinition<Data>): JobDefinition<Data> {
+export function defineJob<Payload extends z.ZodType>(definition: JobDefinition<Payload>): JobDefinition<Payload> {
   return definition;
 }
 
+/** What `send` needs of a definition: its queue and the payload's schema. */
+export type JobKind<Payload extends z.ZodType = z.ZodType> = Pick<JobDefinition<Payload>, 'name' | 'payload'>;
+
 /** The definition's schedule under this configuration, if it has one. */
-export function scheduleOf(definition: Pick<JobDefinition<never>, 'schedule'>, config: AppConfig): JobSchedule | undefined {
+export function scheduleOf(definition: Pick<JobDefinition, 'schedule'>, config: AppConfig): JobSchedule | undefined {
   return typeof definition.schedule === 'function' ? definition.schedule(config) : definition.schedule;
 }

@@ -10,9 +10,11 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
+import type { z } from 'zod';
 import type { DatabaseHandle } from '#server/db/database.ts';
+import { afterCommit } from '#server/db/after-commit.ts';
 import type { Database } from '#server/db/types.ts';
-import { scheduleOf, type JobDefinition, type JobRun } from './job-definition.ts';
+import { scheduleOf, type JobDefinition, type JobKind, type JobRun } from './job-definition.ts';
 import { jobSqlFor, jobSqlInTransaction } from './job-sql.ts';
 
 export interface JobQueueOptions {
@@ -125,29 +127,34 @@ export class JobQueue {
   }
 
   /**
-   * Queues a job. With `trx` the job is a row of that transaction: it exists if and only if the
-   * transaction commits. `startAfter`: not run before then (a held job).
+   * Queues a job of `job` (a definition of definitions/index.ts), its payload checked by the
+   * definition's schema. With `trx` the job is a row of that transaction: it exists if and only if
+   * the transaction commits, and this copy's worker is woken after the commit (db/after-commit.ts);
+   * without, at once. `startAfter`: not run before then (a held job, no wake-up).
    */
-  async send(
-    name: string,
-    data: object,
+  async send<Payload extends z.ZodType>(
+    job: JobKind<Payload>,
+    payload: z.input<Payload>,
     options: { trx?: Executor; singletonKey?: string; startAfter?: Date } = {},
   ): Promise<string | null> {
-    if (!this.byName.has(name)) throw new Error(`No job definition named ${name}`);
-    return this.boss.send(name, data, {
+    if ((this.byName.get(job.name) as JobKind | undefined) !== (job as JobKind)) throw new Error(`No job definition named ${job.name}`);
+    const data = job.payload.parse(payload) as object;
+    const id = await this.boss.send(job.name, data, {
       ...(options.trx ? { db: jobSqlInTransaction(options.trx) } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
+    if (!options.startAfter) afterCommit(options.trx ?? this.options.database.db, () => this.wake(job.name));
+    return id;
   }
 
   /** Cancels a job that has not run (a held one no longer wanted). With `trx`, as part of that transaction. */
-  async cancel(name: string, id: string, options: { trx?: Executor } = {}): Promise<void> {
-    await this.boss.cancel(name, id, options.trx ? { db: jobSqlInTransaction(options.trx) } : {});
+  async cancel(job: JobKind, id: string, options: { trx?: Executor } = {}): Promise<void> {
+    await this.boss.cancel(job.name, id, options.trx ? { db: jobSqlInTransaction(options.trx) } : {});
   }
 
-  /** Asks this copy's worker for `name` to look for work now rather than at its next poll. */
-  wake(name: string): void {
+  /** Asks this copy's worker for `name` to look for work now rather than at its next poll (send does, after the commit). */
+  private wake(name: string): void {
     const workerId = this.workers.get(name);
     if (workerId && this.started && !this.closing) this.boss.notifyWorker(workerId);
   }
@@ -222,7 +229,8 @@ export class JobQueue {
       closing: () => this.closing,
       publicContentChanged: this.options.publicContentChanged,
     };
-    const task = definition.run(this.deps!, job.data ?? {}, run);
+    // Checked again when it runs: a job queued by an older copy of the site may carry another shape.
+    const task = Promise.resolve().then(() => definition.run(this.deps!, definition.payload.parse(job.data ?? {}), run));
     this.running.add(task);
     try {
       await task;
@@ -236,17 +244,13 @@ export class JobQueue {
 
   private async runLocal(definition: JobDefinition): Promise<void> {
     if (this.closing || !this.deps) return;
-    const task = definition.run(
-      this.deps,
-      {},
-      {
-        id: definition.name,
-        retryCount: 0,
-        retryLimit: 0,
-        closing: () => this.closing,
-        publicContentChanged: this.options.publicContentChanged,
-      },
-    );
+    const task = definition.run(this.deps, definition.payload.parse({}), {
+      id: definition.name,
+      retryCount: 0,
+      retryLimit: 0,
+      closing: () => this.closing,
+      publicContentChanged: this.options.publicContentChanged,
+    });
     this.running.add(task);
     try {
       await task;

@@ -15,8 +15,9 @@ import { newReference } from '#server/references.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { throttle } from '#server/auth/rate-limiter.ts';
 import { renderImageVariants, type ImageVariants } from '#server/images/image-processing.ts';
-import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { queueMail } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
+import { isProvenAddress } from '#server/mail/visitor-text.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
 import { QUOTE_PHOTOS_MAX, QUOTE_REQUESTS_PER_HOUR } from '#shared/limits.ts';
 import { QUOTE_PHOTO_MESSAGES, type QuoteCreated, type QuoteRequestInput } from '#shared/schemas/quotes.ts';
@@ -128,7 +129,6 @@ export async function createQuoteRequest(
         if (!isUniqueViolation(error) || attempt >= 3) throw error;
       }
     }
-    deps.jobs.wake(SEND_MAIL_JOB);
     return { id: row.id, reference: row.reference };
   } catch (error) {
     await deleteQuotePhotoFiles(deps, written);
@@ -161,6 +161,11 @@ async function queueQuoteRequestMails(deps: Deps, trx: Parameters<typeof queueMa
   await queueMail(deps, trx, {
     kind: 'quote-request-confirmation',
     to: row.email,
-    params: { name: row.name, reference: row.reference, url: `${deps.config.appUrl}${row.user_id ? '/account/quotes' : '/'}` },
+    params: {
+      name: row.name,
+      reference: row.reference,
+      url: `${deps.config.appUrl}${row.user_id ? '/account/quotes' : '/'}`,
+      addressProven: await isProvenAddress(trx, row.user_id, row.email),
+    },
   });
 }

@@ -16,7 +16,7 @@ import type {
   QuoteUpdateInput,
 } from '#shared/schemas/quotes.ts';
 import { QUOTE_STATUSES, type QuoteStatus } from '#shared/value-sets.ts';
-import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { queueMail } from '#server/mail/outgoing-mail.ts';
 import * as requests from './quote-requests.repository.ts';
 import * as replies from './quote-replies.repository.ts';
 import * as photos from './quote-request-photos.repository.ts';
@@ -113,7 +113,7 @@ export async function getQuoteRequest(deps: Pick<Deps, 'db' | 'config'>, id: num
  * status the customer should know of (MAILED_STATUSES) is mailed to them with the change.
  */
 export async function updateQuoteRequest(deps: Pick<Deps, 'db' | 'config' | 'jobs'>, input: QuoteUpdateInput): Promise<QuoteDetail> {
-  const mailed = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const existing = await requests.findQuoteRequest(trx, input.id, { lock: true });
     if (!existing) throw AppError.notFound();
     const closedAt = input.status === undefined ? undefined : input.status === 'closed' ? (existing.closed_at ?? new Date()) : null;
@@ -131,7 +131,6 @@ export async function updateQuoteRequest(deps: Pick<Deps, 'db' | 'config' | 'job
     });
     return true;
   });
-  if (mailed) deps.jobs.wake(SEND_MAIL_JOB);
   return getQuoteRequest(deps, input.id);
 }
 
@@ -159,7 +158,6 @@ export async function sendQuoteReply(
       await requests.updateQuoteRequest(trx, existing.id, { status: 'quoted' });
     await queueMail(deps, trx, { kind: 'quote-reply', to: existing.email, params: { replyId: reply.id } });
   });
-  deps.jobs.wake(SEND_MAIL_JOB);
   return getQuoteRequest(deps, input.id);
 }
 

@@ -11,7 +11,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { newReference } from '#server/references.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
-import { queueMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { queueMail } from '#server/mail/outgoing-mail.ts';
 import { findQuoteRequest } from '#server/quotes/quote-requests.repository.ts';
 import { findBooking } from '#server/bookings/bookings.repository.ts';
 import { findSessionUser } from '#server/users/users.repository.ts';
@@ -147,7 +147,6 @@ export async function createRepairJob(deps: Deps, input: RepairJobCreateInput): 
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
     }
   }
-  deps.jobs.wake(SEND_MAIL_JOB);
   return getRepairJob(deps, id);
 }
 

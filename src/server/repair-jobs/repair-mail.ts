@@ -1,17 +1,20 @@
 /**
- * The repair e-mails as they are sent (mail/outgoing-mail.ts calls this when the mail goes): the
+ * The repair e-mails as they are sent (mail/mail-kinds.ts lists them), rendered when they go: the
  * tracker link is made then from the job's salt (tracker-links.ts), so no token is kept in the
  * outgoing mail table. A job revoked, anonymised or moved to another address cancels its mail.
  */
+import { z } from 'zod';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
-import { repairJobCreatedMessage, repairStageChangedMessage, type MailShop } from '#server/mail/messages.ts';
+import type { MailShop } from '#server/mail/mail-layout.ts';
+import { defineMailKind } from '#server/mail/mail-kind.ts';
 import { formatCalendarDate } from '#shared/format/dates.ts';
 import * as jobs from './repair-jobs.repository.ts';
 import * as stages from './repair-stages.repository.ts';
 import { currentTrackerToken, trackerUrl } from './tracker-links.ts';
+import { repairJobCreatedMessage, repairStageChangedMessage } from './repair-messages.ts';
 
-export async function renderRepairMail(
+async function renderRepairMail(
   deps: Pick<AppDeps, 'db' | 'config'>,
   kind: 'repair-job-created' | 'repair-stage-changed',
   recipient: string,
@@ -31,3 +34,20 @@ export async function renderRepairMail(
   const stage = await stages.findRepairStage(deps.db, job.stage_id);
   return repairStageChangedMessage({ to: recipient, job: facts, stage: stage?.name ?? 'updated', url, shop });
 }
+
+const repairParams = z.object({ repairJobId: z.number().int() });
+
+export const repairMailKinds = [
+  defineMailKind({
+    kind: 'repair-job-created',
+    label: 'Follow your repair',
+    params: repairParams,
+    render: (deps, { recipient, params }, shop) => renderRepairMail(deps, 'repair-job-created', recipient, params.repairJobId, shop),
+  }),
+  defineMailKind({
+    kind: 'repair-stage-changed',
+    label: 'An update on your repair',
+    params: repairParams,
+    render: (deps, { recipient, params }, shop) => renderRepairMail(deps, 'repair-stage-changed', recipient, params.repairJobId, shop),
+  }),
+] as const;

@@ -1,12 +1,15 @@
-/** The review request's mail as it is sent (mail/outgoing-mail.ts): the single-use link is made then. */
+/** The review request's mail as it is sent (mail/mail-kinds.ts lists it): the single-use link is made then. */
+import { z } from 'zod';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
-import { reviewRequestMessage, type MailShop } from '#server/mail/messages.ts';
+import type { MailShop } from '#server/mail/mail-layout.ts';
+import { defineMailKind } from '#server/mail/mail-kind.ts';
 import { findRepairJob } from '#server/repair-jobs/repair-jobs.repository.ts';
 import * as requests from './repair-review-requests.repository.ts';
 import { currentReviewToken, REVIEW_PATH } from './review-links.ts';
+import { reviewRequestMessage } from './review-messages.ts';
 
-export async function renderReviewMail(
+async function renderReviewMail(
   deps: Pick<AppDeps, 'db' | 'config'>,
   recipient: string,
   repairJobId: number,
@@ -30,3 +33,10 @@ export async function renderReviewMail(
     shop,
   });
 }
+
+export const reviewRequestMail = defineMailKind({
+  kind: 'repair-review-request',
+  label: 'How did we do?',
+  params: z.object({ repairJobId: z.number().int(), reminder: z.boolean() }),
+  render: (deps, { recipient, params }, shop) => renderReviewMail(deps, recipient, params.repairJobId, params.reminder, shop),
+});

@@ -13,7 +13,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import { throttle } from '#server/auth/rate-limiter.ts';
-import { queueMails } from '#server/mail/outgoing-mail.ts';
+import { repairReviewRequestJob } from '#server/jobs/definitions/repair-review-request.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { findRepairJob } from '#server/repair-jobs/repair-jobs.repository.ts';
 import { createTestimonialIn } from '#server/testimonials/testimonials.service.ts';
@@ -22,9 +22,6 @@ import type { PendingFeedback, ReviewFeedbackInput, ReviewPage } from '#shared/s
 import * as requests from './repair-review-requests.repository.ts';
 import { newReviewSalt, reviewToken, reviewTokenHash } from './review-links.ts';
 import { escapeHtml } from '#shared/escape-html.ts';
-
-/** The queue of the review request and its reminder. */
-export const REVIEW_REQUEST_JOB = 'repair-review-request';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 const HOUR_MS = 60 * 60 * 1000;
@@ -44,36 +41,10 @@ export async function startReviewRequest(
   });
   if (!inserted) return;
   await deps.jobs.send(
-    REVIEW_REQUEST_JOB,
+    repairReviewRequestJob,
     { repairJobId },
     { trx, singletonKey: `review:${repairJobId}`, startAfter: new Date(now.getTime() + deps.config.reviewRequestDelayHours * HOUR_MS) },
   );
-}
-
-/**
- * The job's work: the request's mail, then (queued for later) its one reminder. Each step is
- * claimed before its mail is queued, so a job that runs twice sends once; an answered request or a
- * job gone (account deleted) sends nothing.
- */
-export async function runReviewRequest(deps: AppDeps, repairJobId: number, now = new Date()): Promise<'request' | 'reminder' | 'nothing'> {
-  const request = await requests.findReviewRequestOfJob(deps.db, repairJobId);
-  if (!request || request.responded_at || !request.token_hash) return 'nothing';
-  const job = await findRepairJob(deps.db, repairJobId);
-  if (!job || job.anonymised_at || !job.customer_email) return 'nothing';
-  const step = !request.sent_at ? 'sent_at' : !request.reminder_sent_at ? 'reminder_sent_at' : null;
-  if (!step || !(await requests.claimMailStep(deps.db, request.id, step, now))) return 'nothing';
-  await queueMails(deps, [
-    { kind: 'repair-review-request', to: job.customer_email, params: { repairJobId, reminder: step === 'reminder_sent_at' } },
-  ]);
-  if (step === 'sent_at') {
-    await deps.jobs.send(
-      REVIEW_REQUEST_JOB,
-      { repairJobId },
-      { singletonKey: `review:${repairJobId}`, startAfter: new Date(now.getTime() + deps.config.reviewReminderDays * 24 * HOUR_MS) },
-    );
-    return 'request';
-  }
-  return 'reminder';
 }
 
 async function findOpenRequest(deps: Pick<AppDeps, 'db'>, token: string) {

@@ -9,7 +9,6 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { SessionMeta } from '#server/auth/sessions.ts';
 import { queueSecurityAlert } from '#server/account/security-alerts.service.ts';
-import { SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
 import { AppError } from '#server/errors.ts';
 import { decryptWithAnyKey, encryptString } from '#server/auth/encryption.ts';
 import { generateRecoveryCode, generateTotpSecret, matchTotpStep, totpUri } from '#server/auth/totp.ts';
@@ -111,7 +110,7 @@ export async function confirmTwoFactor(deps: AlertingDeps, userId: number, code:
     throw AppError.field('code', INVALID_TWO_FACTOR_CODE_MESSAGE);
   }
   if (state.two_factor_confirmed_at) return;
-  const turnedOn = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     if (!(await markTwoFactorConfirmed(trx, userId, new Date()))) return false;
     await queueSecurityAlert(deps, trx, { userId, to: state.email, event: 'two-factor-on', meta });
     await recordActivity(trx, {
@@ -121,7 +120,6 @@ export async function confirmTwoFactor(deps: AlertingDeps, userId: number, code:
     });
     return true;
   });
-  if (turnedOn) deps.jobs.wake(SEND_MAIL_JOB);
 }
 
 export async function getRecoveryCodes(deps: Deps, userId: number): Promise<string[]> {
@@ -133,17 +131,16 @@ export async function getRecoveryCodes(deps: Deps, userId: number): Promise<stri
 export async function regenerateRecoveryCodes(deps: AlertingDeps, userId: number, meta: SessionMeta): Promise<void> {
   const state = await getState(deps, userId);
   if (!state.two_factor_secret || !state.two_factor_recovery_codes) return;
-  const swapped = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     if (!(await swapRecoveryCodes(trx, userId, state.two_factor_recovery_codes!, encryptCodes(deps, newRecoveryCodes())))) return false;
     // Only once two-factor is on: the codes of a set-up in progress are nobody's yet.
     if (state.two_factor_confirmed_at) await queueSecurityAlert(deps, trx, { userId, to: state.email, event: 'recovery-codes', meta });
     return Boolean(state.two_factor_confirmed_at);
   });
-  if (swapped) deps.jobs.wake(SEND_MAIL_JOB);
 }
 
 export async function disableTwoFactor(deps: AlertingDeps, userId: number, meta: SessionMeta): Promise<void> {
-  const turnedOff = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const wasOn = await clearConfirmedTwoFactor(trx, userId);
     // A set-up that was never confirmed goes too, with no e-mail: two-factor was not on.
     if (!wasOn) await clearTwoFactor(trx, userId);
@@ -158,7 +155,6 @@ export async function disableTwoFactor(deps: AlertingDeps, userId: number, meta:
     }
     return wasOn;
   });
-  if (turnedOff) deps.jobs.wake(SEND_MAIL_JOB);
 }
 
 function sameCode(a: string, b: string): boolean {

@@ -12,6 +12,7 @@ import { minutesOf, wallClockInstant } from '#shared/calendar-date.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { AppError } from '#server/errors.ts';
 import { releaseImagesQuietly } from '#server/images/images.service.ts';
+import { scheduledContentChangeJob } from '#server/jobs/definitions/scheduled-content-change.ts';
 import type { DraftKind, ScheduleChangeInput, ScheduledChange, ScheduledChangesInput } from '#shared/schemas/versions.ts';
 import { SCHEDULED_ACTION_LABELS } from '#shared/value-sets.ts';
 import * as repo from './scheduled-changes.repository.ts';
@@ -21,7 +22,6 @@ import { contentKind } from './content-kinds.ts';
 import { restoreVersionIn } from './versions.service.ts';
 import { publishDraftIn } from './drafts.service.ts';
 
-export const SCHEDULED_CHANGE_JOB = 'scheduled-content-change';
 /** How long finished, failed and cancelled changes stay in the list. */
 const RECENT_DAYS = 7;
 const MAX_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
@@ -72,7 +72,7 @@ export async function scheduleChange(deps: Deps, input: ScheduleChangeInput, act
       const message = 'This change is already scheduled for that time.';
       throw AppError.conflict(message, { time: [message] }, { reason: 'already-scheduled' });
     }
-    const jobId = await deps.jobs.send(SCHEDULED_CHANGE_JOB, { scheduledChangeId: inserted }, { trx, startAfter: runAt });
+    const jobId = await deps.jobs.send(scheduledContentChangeJob, { scheduledChangeId: inserted }, { trx, startAfter: runAt });
     await repo.setJobId(trx, inserted, jobId);
     await recordActivity(trx, {
       actor,
@@ -141,7 +141,7 @@ export async function cancelScheduledChange(deps: Pick<AppDeps, 'db' | 'jobs'>, 
       const message = row.state === 'cancelled' ? 'This change was already cancelled.' : 'This change has already run.';
       throw new AppError('CONFLICT', message, undefined, undefined, { reason: row.state });
     }
-    if (row.job_id) await deps.jobs.cancel(SCHEDULED_CHANGE_JOB, row.job_id, { trx });
+    if (row.job_id) await deps.jobs.cancel(scheduledContentChangeJob, row.job_id, { trx });
     await recordActivity(trx, {
       actor,
       kind: 'schedule-cancelled',
@@ -153,60 +153,4 @@ export async function cancelScheduledChange(deps: Pick<AppDeps, 'db' | 'jobs'>, 
       details: `${SCHEDULED_ACTION_LABELS[row.action]} at ${new Date(row.run_at).toISOString()}`,
     });
   });
-}
-
-/** Thrown out of the run's transaction to undo it: the change cannot be made, and a retry would not help. */
-class ChangeRefused extends Error {}
-
-/**
- * Runs a scheduled change (the job's work). The row is claimed in the transaction of the change
- * itself, so the change happens once: a second try, or a second copy, finds it no longer pending.
- * A change that cannot be made (the item deleted meanwhile, no draft, no previous version) is
- * marked failed with the reason, not retried; a failure of the database throws, and the job is
- * tried again. Returns true when the live content changed.
- */
-export async function runScheduledChange(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>, id: number): Promise<boolean> {
-  let released: number[] = [];
-  let changed = false;
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      const claimed = await repo.finishPending(trx, id, 'done', null);
-      if (!claimed) return;
-      // The scheduler, as a person who was not at a screen: no address.
-      const actor: Actor = claimed.created_by === null ? SCHEDULE_ACTOR : { userId: claimed.created_by, ip: null };
-      try {
-        if (claimed.action === 'publish-draft') {
-          const kept = await publishDraftIn(trx, claimed.item_kind, claimed.item_id, actor, 'scheduled');
-          await repo.setOutcome(trx, id, 'done', `version ${kept.number} published`);
-          changed = true;
-        } else {
-          if (!(await contentKind(claimed.item_kind).lock(trx, claimed.item_id))) throw AppError.deletedMeanwhile();
-          // Decided now, not when scheduled: "publish on the 20th, revert on the 2nd" undoes the publish.
-          const [, previous] = await versions.listPublishedVersions(trx, claimed.item_kind, claimed.item_id);
-          if (!previous) throw new ChangeRefused('There is no previous version to go back to.');
-          released = await restoreVersionIn(trx, previous, actor, `version ${previous.number} restored (scheduled)`);
-          await repo.setOutcome(trx, id, 'done', `version ${previous.number} restored`);
-          changed = true;
-        }
-      } catch (error) {
-        if (error instanceof ChangeRefused) throw error;
-        if (error instanceof AppError && error.httpStatus < 500) throw new ChangeRefused(refusalOf(error));
-        throw error;
-      }
-    });
-  } catch (error) {
-    if (!(error instanceof ChangeRefused)) throw error;
-    // The change's transaction was undone; the row is marked failed on its own (once, by compare-and-set).
-    const failed = await repo.finishPending(deps.db, id, 'failed', error.message);
-    if (failed) deps.log.warn({ scheduledChangeId: id, outcome: error.message }, 'scheduled change failed');
-    return false;
-  }
-  await releaseImagesQuietly(deps, released);
-  return changed;
-}
-
-function refusalOf(error: AppError): string {
-  if (error.details?.reason === 'deleted') return 'The item was deleted meanwhile.';
-  if (error.code === 'NOT_FOUND') return 'There was no draft to publish (it was published or discarded meanwhile).';
-  return error.message;
 }

@@ -4,10 +4,12 @@
  * twice. The same run moves the public snapshot's "next free estimate" on as time passes.
  */
 import { sendDueReminders } from '#server/bookings/booking-reminders.service.ts';
+import { z } from 'zod';
 import { defineJob } from '../job-definition.ts';
 
 export const bookingRemindersJob = defineJob({
   name: 'booking-reminders',
+  payload: z.object({}),
   schedule: { cron: '*/15 * * * *' },
   expireInSeconds: 10 * 60,
   async run(deps, _data, job) {

@@ -6,12 +6,12 @@
  */
 import { queueMails } from '#server/mail/outgoing-mail.ts';
 import { findUserByEmailForMail } from '#server/users/users.repository.ts';
+import { z } from 'zod';
 import { defineJob } from '../job-definition.ts';
 
-export const EMAIL_CODE_REQUEST_JOB = 'email-code-request';
-
-export const emailCodeRequestJob = defineJob<{ email: string; requestedAt: string }>({
-  name: EMAIL_CODE_REQUEST_JOB,
+export const emailCodeRequestJob = defineJob({
+  name: 'email-code-request',
+  payload: z.object({ email: z.string(), requestedAt: z.string() }),
   retry: { limit: 5, delaySeconds: 5, backoff: true },
   expireInSeconds: 60,
   pollSeconds: 2,

@@ -3,12 +3,12 @@
  * when a copy starts and nightly in the shop's time zone; the public pages then name it.
  */
 import { backfillMediumVariants } from '#server/images/medium-backfill.ts';
+import { z } from 'zod';
 import { defineJob } from '../job-definition.ts';
 
-export const MEDIUM_IMAGE_BACKFILL_JOB = 'medium-image-backfill';
-
 export const mediumImageBackfillJob = defineJob({
-  name: MEDIUM_IMAGE_BACKFILL_JOB,
+  name: 'medium-image-backfill',
+  payload: z.object({}),
   schedule: { cron: '30 3 * * *', inShopTimeZone: true, atStart: true },
   expireInSeconds: 60 * 60,
   async run(deps, _data, job) {

@@ -4,12 +4,12 @@
  */
 import { queueMails } from '#server/mail/outgoing-mail.ts';
 import { findUserByEmailForMail } from '#server/users/users.repository.ts';
+import { z } from 'zod';
 import { defineJob } from '../job-definition.ts';
 
-export const PASSWORD_RESET_REQUEST_JOB = 'password-reset-request';
-
-export const passwordResetRequestJob = defineJob<{ email: string }>({
-  name: PASSWORD_RESET_REQUEST_JOB,
+export const passwordResetRequestJob = defineJob({
+  name: 'password-reset-request',
+  payload: z.object({ email: z.string() }),
   retry: { limit: 13, delaySeconds: 15, backoff: true },
   expireInSeconds: 60,
   pollSeconds: 2,

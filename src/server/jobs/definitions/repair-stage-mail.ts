@@ -5,18 +5,26 @@
  * tells the customer the stage the job is at then; nothing when that is the stage they were last
  * told about. Safe to run twice: the notified stage moves by compare-and-set before the mail is queued.
  */
-import { REPAIR_STAGE_MAIL_JOB, sendRepairStageMail } from '#server/repair-jobs/repair-stage-mail.service.ts';
+import { z } from 'zod';
+import { sendRepairStageMail } from '#server/repair-jobs/stage-mail-run.ts';
 import { defineJob } from '../job-definition.ts';
 
-export { REPAIR_STAGE_MAIL_JOB };
-
-export const repairStageMailJob = defineJob<{ repairJobId: number }>({
-  name: REPAIR_STAGE_MAIL_JOB,
+export const repairStageMailJob = defineJob({
+  name: 'repair-stage-mail',
+  payload: z.object({ repairJobId: z.number().int() }),
   oneWaitingPerKey: true,
   retry: { limit: 5, delaySeconds: 60, backoff: true },
   expireInSeconds: 60,
   pollSeconds: 30,
   async run(deps, data) {
-    await sendRepairStageMail(deps, Number(data.repairJobId));
+    const outcome = await sendRepairStageMail(deps, data.repairJobId);
+    // A run that comes late (retries, a site that was down overnight) still keeps the quiet hours.
+    if (typeof outcome === 'object') {
+      await deps.jobs.send(
+        repairStageMailJob,
+        { repairJobId: data.repairJobId },
+        { singletonKey: `repair-job:${data.repairJobId}`, startAfter: outcome.deferUntil },
+      );
+    }
   },
 });

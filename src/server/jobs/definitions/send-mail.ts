@@ -1,5 +1,6 @@
 /** Sends one queued e-mail (mail/outgoing-mail.ts): tries for about a day and a half, then failed and kept for the admin. */
-import { deliverMail, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { z } from 'zod';
+import { deliverMail } from '#server/mail/mail-delivery.ts';
 import { defineJob } from '../job-definition.ts';
 
 /**
@@ -9,8 +10,9 @@ import { defineJob } from '../job-definition.ts';
  */
 export const SEND_MAIL_RETRY = { limit: 13, delaySeconds: 15, backoff: true } as const;
 
-export const sendMailJob = defineJob<{ mailId: string }>({
-  name: SEND_MAIL_JOB,
+export const sendMailJob = defineJob({
+  name: 'send-mail',
+  payload: z.object({ mailId: z.string() }),
   retry: SEND_MAIL_RETRY,
   // The mailer's own timeouts end a hanging server's attempt within ~40 s (mail/mailer.ts).
   expireInSeconds: 90,

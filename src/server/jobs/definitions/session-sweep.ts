@@ -1,6 +1,7 @@
 /** Ended sessions, ended rate-limit windows and old mail records go, every ten minutes. */
 import { deleteExpiredSessions } from '#server/auth/sessions.repository.ts';
 import { deleteOldMail } from '#server/mail/outgoing-mail.repository.ts';
+import { z } from 'zod';
 import { defineJob } from '../job-definition.ts';
 
 /** Sent and cancelled mails are kept this long on the Outgoing mail screen; failed ones until resent. */
@@ -8,6 +9,7 @@ export const MAIL_RECORD_DAYS = 30;
 
 export const sessionSweepJob = defineJob({
   name: 'session-sweep',
+  payload: z.object({}),
   schedule: { cron: '*/10 * * * *' },
   async run(deps) {
     await deleteExpiredSessions(deps.db);

@@ -3,10 +3,12 @@
  * copy has its own temp folder, so this runs in every copy on its own timer, not from the queue.
  */
 import { removeStaleTempFiles } from '#server/files/storage.ts';
+import { z } from 'zod';
 import { defineJob } from '../job-definition.ts';
 
 export const tempFileSweepJob = defineJob({
   name: 'temp-file-sweep',
+  payload: z.object({}),
   everyCopyMs: 10 * 60 * 1000,
   async run(deps) {
     const removed = await removeStaleTempFiles(deps.storage.tmpDir);

@@ -11,10 +11,11 @@ import { TestClient } from '#test/support/client.ts';
 import { callerFor, createUser } from '#test/support/factories.ts';
 import { jobsOf, mailRows, makeRetriesDue } from '#test/support/jobs.ts';
 import { freePort, startSilentSmtp, startSmtpListener, type SmtpListener } from '#test/support/smtp.ts';
-import { queueMail, deliverMail, describeMailError, SEND_MAIL_JOB } from '#server/mail/outgoing-mail.ts';
+import { queueMail } from '#server/mail/outgoing-mail.ts';
+import { deliverMail, describeMailError } from '#server/mail/mail-delivery.ts';
 import { jobDefinitions } from '#server/jobs/definitions/index.ts';
 import { scheduleOf } from '#server/jobs/job-definition.ts';
-import { SEND_MAIL_RETRY } from '#server/jobs/definitions/send-mail.ts';
+import { SEND_MAIL_RETRY, sendMailJob } from '#server/jobs/definitions/send-mail.ts';
 
 const account = (email: string) => ({
   firstname: 'Quinn',
@@ -56,7 +57,7 @@ describe('a mail queued in a transaction', () => {
   });
 
   it('exists with its job when the transaction commits, and neither when it rolls back', async () => {
-    const before = (await jobsOf(t.deps.db, SEND_MAIL_JOB)).length;
+    const before = (await jobsOf(t.deps.db, sendMailJob.name)).length;
     await expect(
       t.deps.db.transaction().execute(async (trx) => {
         await queueMail(t.deps, trx, { kind: 'verification', to: 'rolled-back@example.test', params: { userId: 1 } });
@@ -64,13 +65,13 @@ describe('a mail queued in a transaction', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect((await mailRows(t.deps.db)).filter((m) => m.recipient === 'rolled-back@example.test')).toEqual([]);
-    expect(await jobsOf(t.deps.db, SEND_MAIL_JOB)).toHaveLength(before);
+    expect(await jobsOf(t.deps.db, sendMailJob.name)).toHaveLength(before);
 
     const user = await createUser(t.deps.db, { email: 'committed@example.test', verified: false });
     const id = await t.deps.db
       .transaction()
       .execute((trx) => queueMail(t.deps, trx, { kind: 'verification', to: user.email, params: { userId: user.id } }));
-    const jobs = await jobsOf(t.deps.db, SEND_MAIL_JOB);
+    const jobs = await jobsOf(t.deps.db, sendMailJob.name);
     expect(jobs.filter((j) => j.data.mailId === id)).toMatchObject([{ state: 'created', retry_limit: SEND_MAIL_RETRY.limit }]);
     await t.deps.jobs.drain();
     expect((await mailRows(t.deps.db)).find((m) => m.id === id)).toMatchObject({ status: 'sent', attempts: 1 });
@@ -139,7 +140,7 @@ describe('with the mail server down, then back', () => {
       expect(mail.last_error).toMatch(/ECONNREFUSED/);
       expect(mail.last_error).not.toContain('s3cret-pass');
     }
-    expect((await jobsOf(t.deps.db, SEND_MAIL_JOB)).every((j) => j.state === 'retry')).toBe(true);
+    expect((await jobsOf(t.deps.db, sendMailJob.name)).every((j) => j.state === 'retry')).toBe(true);
 
     // The server comes back on the same address; the retries go out, each mail once.
     smtp = await startSmtpListener(port);
@@ -264,7 +265,7 @@ describe('when the retries are used up', () => {
     await caller.session.resendVerification({});
     await t.deps.jobs.drain();
     // The last try: the job says so and the mail is failed, not queued.
-    await sql`update pgboss.job set retry_count = retry_limit where name = ${SEND_MAIL_JOB} and state = 'retry'`.execute(t.deps.db);
+    await sql`update pgboss.job set retry_count = retry_limit where name = ${sendMailJob.name} and state = 'retry'`.execute(t.deps.db);
     await makeRetriesDue(t.deps.db);
     await t.deps.jobs.drain();
     const admin = await createUser(t.deps.db, { role: 'admin' });
@@ -273,7 +274,7 @@ describe('when the retries are used up', () => {
     expect(page.data).toHaveLength(1);
     expect(page.data[0]).toMatchObject({ to: 'given-up@example.test', status: 'failed', attempts: 2, kind: 'verification' });
     expect(page.data[0]!.lastError).toMatch(/ECONNREFUSED/);
-    expect((await jobsOf(t.deps.db, SEND_MAIL_JOB)).at(-1)!.state).toBe('failed');
+    expect((await jobsOf(t.deps.db, sendMailJob.name)).at(-1)!.state).toBe('failed');
 
     let summary = await adminCaller.outgoingMail.summary({});
     expect(summary).toMatchObject({ counts: { failed: 1 }, warning: false });

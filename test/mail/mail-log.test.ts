@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { expect, it } from 'vitest';
 import { createMailer } from '#server/mail/mailer.ts';
-import { passwordResetMessage } from '#server/mail/messages.ts';
+import { passwordResetMessage } from '#server/account/account-messages.ts';
 import { defaultShop } from '#server/db/seed/default-shop.ts';
 
 it('logs the outbox message without its links', async () => {
