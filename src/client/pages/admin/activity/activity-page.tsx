@@ -10,7 +10,7 @@ import { trpc } from '#client/lib/trpc.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
 import { Pagination } from '#client/components/ui/pagination.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { CardTable } from '#client/components/admin/card-table.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { ACTIVITY_PAGE_SIZE } from '#shared/limits.ts';
 import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS } from '#shared/value-sets.ts';
@@ -108,48 +108,38 @@ export function ActivityPage() {
         </div>
       </form>
       <ErrorSummary error={list.error} />
-      {list.isPending ? (
-        <Spinner label="Loading the activity log…" />
-      ) : list.data && list.data.data.length === 0 ? (
-        <p>{filtered ? 'No entries match these filters.' : 'Nothing has been logged yet.'}</p>
-      ) : (
-        list.data && (
-          <>
+      <CardTable
+        label="Activity log"
+        rows={list.data?.data}
+        rowKey={(entry) => entry.id}
+        loading={list.isPending}
+        loadingLabel="Loading the activity log…"
+        empty={<p>{filtered ? 'No entries match these filters.' : 'Nothing has been logged yet.'}</p>}
+        busy={list.isFetching}
+        before={
+          list.data && (
             <p className="admin-filters__count" aria-live="polite">
               {list.data.total === 1 ? '1 entry' : `${list.data.total} entries`}
             </p>
-            <div className="admin-table-wrap" role="region" aria-label="Activity log" tabIndex={0}>
-              <table className="admin-table admin-table--cards" aria-busy={list.isFetching}>
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">Address</th>
-                    <th scope="col">What</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.data.map((entry) => (
-                    <tr key={entry.id}>
-                      <td data-label="When">{formatDateTime(entry.at, dates)}</td>
-                      <td data-label="Who">{entry.who}</td>
-                      <td data-label="Address" className="admin-table__email">
-                        {entry.ip ?? ''}
-                      </td>
-                      <td data-label="What">
-                        {entry.link ? <Link href={entry.link.replace(/^\/admin/, '') || '/'}>{entry.what}</Link> : entry.what}
-                        {entry.details && <span className="admin-activity__details"> ({entry.details})</span>}
-                        {entry.versionId !== null && <span className="admin-activity__details"> version {entry.versionId}</span>}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={page} pageCount={pageCount} onChange={setPage} />
-          </>
-        )
-      )}
+          )
+        }
+        columns={[
+          { header: 'When', cell: (entry) => formatDateTime(entry.at, dates) },
+          { header: 'Who', cell: (entry) => entry.who },
+          { header: 'Address', className: 'admin-table__email', cell: (entry) => entry.ip ?? '' },
+          {
+            header: 'What',
+            cell: (entry) => (
+              <>
+                {entry.link ? <Link href={entry.link.replace(/^\/admin/, '') || '/'}>{entry.what}</Link> : entry.what}
+                {entry.details && <span className="admin-activity__details"> ({entry.details})</span>}
+                {entry.versionId !== null && <span className="admin-activity__details"> version {entry.versionId}</span>}
+              </>
+            ),
+          },
+        ]}
+        after={<Pagination page={page} pageCount={pageCount} onChange={setPage} />}
+      />
     </>
   );
 }

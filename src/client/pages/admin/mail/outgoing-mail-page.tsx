@@ -10,7 +10,7 @@ import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { CardTable } from '#client/components/admin/card-table.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { MAIL_STATUSES, type MailStatus } from '#shared/value-sets.ts';
 import { MailFailingWarning } from './mail-failing-warning.tsx';
@@ -66,60 +66,47 @@ export function OutgoingMailPage() {
         </select>
       </div>
       <ErrorSummary error={list.error ?? resend.error} />
-      {list.isPending ? (
-        <Spinner label="Loading the mail…" />
-      ) : list.data && list.data.data.length === 0 ? (
-        <p>{status ? 'No mail with this status.' : 'No mail yet.'}</p>
-      ) : (
-        list.data && (
-          <>
-            <div className="admin-table-wrap" role="region" aria-label="Outgoing mail" tabIndex={0}>
-              <table className="admin-table admin-table--cards" aria-busy={list.isFetching}>
-                <thead>
-                  <tr>
-                    <th scope="col">Queued</th>
-                    <th scope="col">To</th>
-                    <th scope="col">Subject</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Tries</th>
-                    <th scope="col">Last error</th>
-                    {/* Visible text: a visually hidden label is absolutely placed and escapes the scrolling table. */}
-                    <th scope="col">Resend</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.data.map((mail) => (
-                    <tr key={mail.id}>
-                      <td data-label="Queued">{formatDateTime(mail.createdAt, dates)}</td>
-                      <td className="admin-table__email" data-label="To">
-                        {mail.to}
-                      </td>
-                      <td data-label="Subject">{mail.subject}</td>
-                      <td data-label="Status">
-                        <span className={`admin-badge admin-badge--mail-${mail.status}`}>{STATUS_LABELS[mail.status]}</span>
-                        {mail.sentAt && <span className="admin-mail__when"> {formatDateTime(mail.sentAt, dates)}</span>}
-                      </td>
-                      <td data-label="Tries">{mail.attempts}</td>
-                      <td className="admin-mail__error" data-label="Last error">
-                        {mail.lastError ?? ''}
-                      </td>
-                      <td data-label="Resend">
-                        {(mail.status === 'failed' || mail.status === 'cancelled') && (
-                          <Button
-                            variant="secondary"
-                            loading={resend.isPending && resend.variables?.id === mail.id}
-                            onClick={() => resend.mutate({ id: mail.id })}
-                            aria-label={`Send again to ${mail.to}`}
-                          >
-                            Send again
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+      <CardTable
+        label="Outgoing mail"
+        rows={list.data?.data}
+        rowKey={(mail) => mail.id}
+        loading={list.isPending}
+        loadingLabel="Loading the mail…"
+        empty={<p>{status ? 'No mail with this status.' : 'No mail yet.'}</p>}
+        busy={list.isFetching}
+        columns={[
+          { header: 'Queued', cell: (mail) => formatDateTime(mail.createdAt, dates) },
+          { header: 'To', className: 'admin-table__email', cell: (mail) => mail.to },
+          { header: 'Subject', cell: (mail) => mail.subject },
+          {
+            header: 'Status',
+            cell: (mail) => (
+              <>
+                <span className={`admin-badge admin-badge--mail-${mail.status}`}>{STATUS_LABELS[mail.status]}</span>
+                {mail.sentAt && <span className="admin-mail__when"> {formatDateTime(mail.sentAt, dates)}</span>}
+              </>
+            ),
+          },
+          { header: 'Tries', cell: (mail) => mail.attempts },
+          { header: 'Last error', className: 'admin-mail__error', cell: (mail) => mail.lastError ?? '' },
+          // Visible text: a visually hidden label is absolutely placed and escapes the scrolling table.
+          {
+            header: 'Resend',
+            cell: (mail) =>
+              (mail.status === 'failed' || mail.status === 'cancelled') && (
+                <Button
+                  variant="secondary"
+                  loading={resend.isPending && resend.variables?.id === mail.id}
+                  onClick={() => resend.mutate({ id: mail.id })}
+                  aria-label={`Send again to ${mail.to}`}
+                >
+                  Send again
+                </Button>
+              ),
+          },
+        ]}
+        after={
+          list.data && (
             <p className="admin-mail__pages">
               {before.length > 0 && (
                 <Button variant="ghost" onClick={() => setBefore(before.slice(0, -1))}>
@@ -132,9 +119,9 @@ export function OutgoingMailPage() {
                 </Button>
               )}
             </p>
-          </>
-        )
-      )}
+          )
+        }
+      />
     </>
   );
 }

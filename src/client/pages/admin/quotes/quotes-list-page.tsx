@@ -9,7 +9,7 @@ import { trpc } from '#client/lib/trpc.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { Pagination } from '#client/components/ui/pagination.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { CardTable } from '#client/components/admin/card-table.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { QUOTE_STATUSES, type QuoteStatus } from '#shared/value-sets.ts';
 import { QUOTE_STATUS_LABELS } from './quote-status.ts';
@@ -91,54 +91,42 @@ export function QuotesListPage() {
         </div>
       </div>
       <ErrorSummary error={list.error} />
-      {list.isPending ? (
-        <Spinner label="Loading quote requests…" />
-      ) : list.data && list.data.data.length === 0 ? (
-        <p>{query.search || query.status ? 'No quote requests match.' : 'No quote requests yet.'}</p>
-      ) : (
-        list.data && (
-          <>
+      <CardTable
+        label="Quote requests"
+        rows={list.data?.data}
+        rowKey={(quote) => quote.id}
+        loading={list.isPending}
+        loadingLabel="Loading quote requests…"
+        empty={<p>{query.search || query.status ? 'No quote requests match.' : 'No quote requests yet.'}</p>}
+        busy={list.isFetching}
+        before={
+          list.data && (
             <p className="admin__count" aria-live="polite">
               {list.data.total} {list.data.total === 1 ? 'request' : 'requests'}
             </p>
-            <div className="admin-table-wrap" role="region" aria-label="Quote requests" tabIndex={0}>
-              <table className="admin-table admin-table--cards" aria-busy={list.isFetching}>
-                <thead>
-                  <tr>
-                    <th scope="col">Reference</th>
-                    <th scope="col">Received</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Vehicle</th>
-                    <th scope="col">Photos</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.data.map((quote) => (
-                    <tr key={quote.id}>
-                      <th scope="row" data-label="Reference">
-                        <Link href={`/quotes/${quote.id}`}>{quote.reference}</Link>
-                      </th>
-                      <td data-label="Received">{formatDateTime(quote.created_at, dates)}</td>
-                      <td data-label="Name">{quote.name}</td>
-                      <td data-label="Vehicle">{quote.vehicle}</td>
-                      <td data-label="Photos">{quote.photo_count}</td>
-                      <td data-label="Status">
-                        <span className={`admin-badge admin-badge--quote-${quote.status}`}>{QUOTE_STATUS_LABELS[quote.status]}</span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+          )
+        }
+        columns={[
+          { header: 'Reference', rowHeader: true, cell: (quote) => <Link href={`/quotes/${quote.id}`}>{quote.reference}</Link> },
+          { header: 'Received', cell: (quote) => formatDateTime(quote.created_at, dates) },
+          { header: 'Name', cell: (quote) => quote.name },
+          { header: 'Vehicle', cell: (quote) => quote.vehicle },
+          { header: 'Photos', cell: (quote) => quote.photo_count },
+          {
+            header: 'Status',
+            cell: (quote) => <span className={`admin-badge admin-badge--quote-${quote.status}`}>{QUOTE_STATUS_LABELS[quote.status]}</span>,
+          },
+        ]}
+        after={
+          list.data && (
             <Pagination
               page={list.data.current_page}
               pageCount={list.data.last_page}
               onChange={(page) => setParams(queryParams({ ...query, page }))}
             />
-          </>
-        )
-      )}
+          )
+        }
+      />
     </>
   );
 }

@@ -4,21 +4,22 @@
  * (upload; "Show the customer" off until switched on), private notes, the customer's messages,
  * and revoking the tracker link. The photo links work for 15 minutes: fetched again every 10.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
-import { upload } from '#client/lib/upload.ts';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { formatCalendarDate, formatDateTime } from '#shared/format/dates.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import type { RepairJobDetail } from '#shared/schemas/repair-jobs.ts';
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
-import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
+import { SelectField } from '#client/components/ui/form-fields.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { PromisedDateForm } from './repair-job-promised-date.tsx';
+import { PhotosSection } from './repair-job-photos.tsx';
+import { NotesSection } from './repair-job-notes.tsx';
+import { TrackerSection } from './repair-job-tracker.tsx';
 import './repairs.css';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
@@ -159,172 +160,5 @@ function JobView({ job }: { job: RepairJobDetail }) {
       </section>
       <TrackerSection job={job} onSuccess={onSuccess} />
     </>
-  );
-}
-
-type OnSuccess = (answer: RepairJobDetail) => Promise<void>;
-
-function PromisedDateForm({ job, onSuccess }: { job: RepairJobDetail; onSuccess: OnSuccess }) {
-  const [date, setDate] = useState(job.promised_ready_on);
-  const [reason, setReason] = useState('');
-  const change = useMutation(trpc.repairJobs.changePromisedDate.mutationOptions({ onSuccess: async (a) => (setReason(''), onSuccess(a)) }));
-  const errors = fieldErrorsOf(change.error);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    change.mutate({ id: job.id, promised_ready_on: date, reason });
-  }
-  return (
-    <form
-      method="post"
-      action={SCRIPT_ONLY_FORM_PATH}
-      className="admin-form admin-section"
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="job-date-heading"
-    >
-      <h2 id="job-date-heading">Promised-ready date</h2>
-      <ErrorSummary error={change.error} fields={['promised_ready_on', 'reason']} />
-      <TextField
-        label="New date"
-        name="promised_ready_on"
-        type="date"
-        value={date}
-        onChange={setDate}
-        error={firstError(errors, 'promised_ready_on')}
-        required
-      />
-      <TextField
-        label="Reason (the customer reads it)"
-        name="reason"
-        value={reason}
-        onChange={setReason}
-        error={firstError(errors, 'reason')}
-        required
-      />
-      <div className="admin-form__actions">
-        <Button type="submit" loading={change.isPending}>
-          Change the date
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function PhotosSection({ job, onSuccess }: { job: RepairJobDetail; onSuccess: OnSuccess }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [uploadError, setUploadError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const share = useMutation(trpc.repairJobs.sharePhoto.mutationOptions({ onSuccess }));
-  async function send() {
-    const files = Array.from(input.current?.files ?? []);
-    if (files.length === 0) return;
-    setBusy(true);
-    setUploadError(null);
-    try {
-      await onSuccess(await upload('repairJobs.addPhotos', { fields: { id: job.id }, files: { photos: files }, params: { id: job.id } }));
-      if (input.current) input.current.value = '';
-    } catch (error) {
-      setUploadError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <section className="admin-section" aria-labelledby="job-photos-heading">
-      <h2 id="job-photos-heading">Progress photos</h2>
-      <ErrorSummary error={uploadError} fields={['photos']} />
-      <ErrorSummary error={share.error} />
-      <div className="field">
-        <label className="field__label" htmlFor="repair-photos-input">
-          Add photos (up to 6 at a time)
-        </label>
-        <input id="repair-photos-input" ref={input} type="file" accept="image/*" multiple className="field__control" />
-      </div>
-      <p>
-        <Button loading={busy} onClick={() => void send()}>
-          Upload
-        </Button>
-      </p>
-      <ul className="repair-job__photos">
-        {job.photos.map((photo, index) => (
-          <li key={photo.id}>
-            <img src={photo.thumb_url} width={photo.thumb_width} height={photo.thumb_height} alt={`Progress photo ${index + 1}`} />
-            <CheckboxField
-              label="Show the customer"
-              name={`share-${photo.id}`}
-              checked={photo.shared}
-              onChange={(checked) => share.mutate({ id: job.id, photo_id: photo.id, shared: checked })}
-            />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function NotesSection({ job, onSuccess }: { job: RepairJobDetail; onSuccess: OnSuccess }) {
-  const dates = useDateFormat();
-  const [body, setBody] = useState('');
-  const add = useMutation(trpc.repairJobs.addNote.mutationOptions({ onSuccess: async (a) => (setBody(''), onSuccess(a)) }));
-  return (
-    <form
-      method="post"
-      action={SCRIPT_ONLY_FORM_PATH}
-      className="admin-form admin-section"
-      noValidate
-      aria-labelledby="job-notes-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        add.mutate({ id: job.id, body });
-      }}
-    >
-      <h2 id="job-notes-heading">Staff notes (never shown to the customer)</h2>
-      {job.notes.length > 0 && (
-        <ul className="repair-job__notes">
-          {job.notes.map((n) => (
-            <li key={n.id}>
-              {formatDateTime(n.created_at, dates)}
-              {n.author ? `, ${n.author}` : ''}: {n.body}
-            </li>
-          ))}
-        </ul>
-      )}
-      <TextAreaField
-        label="New note"
-        name="body"
-        value={body}
-        onChange={setBody}
-        rows={3}
-        error={firstError(fieldErrorsOf(add.error), 'body')}
-      />
-      <div className="admin-form__actions">
-        <Button type="submit" loading={add.isPending}>
-          Add note
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function TrackerSection({ job, onSuccess }: { job: RepairJobDetail; onSuccess: OnSuccess }) {
-  const dates = useDateFormat();
-  const confirm = useConfirm();
-  const revoke = useMutation(trpc.repairJobs.revokeTracker.mutationOptions({ onSuccess }));
-  return (
-    <section className="admin-section" aria-labelledby="job-tracker-heading">
-      <h2 id="job-tracker-heading">Tracker link</h2>
-      <ErrorSummary error={revoke.error} />
-      {job.tracker_revoked_at ? (
-        <Alert tone="info">The tracker link was revoked on {formatDateTime(job.tracker_revoked_at, dates)}.</Alert>
-      ) : (
-        <Button
-          variant="quiet-danger"
-          loading={revoke.isPending}
-          onClick={() => void confirm().then((ok) => ok && revoke.mutate({ id: job.id }))}
-        >
-          Revoke the tracker link
-        </Button>
-      )}
-    </section>
   );
 }

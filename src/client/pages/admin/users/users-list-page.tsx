@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { CardTable } from '#client/components/admin/card-table.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { AddUserModal } from '#client/pages/admin/users/add-user-modal.tsx';
 import { parseUsersQuery, skillsPreview, usersQueryParams, withSearch } from '#client/pages/admin/users/users-query.ts';
@@ -47,54 +47,46 @@ export function UsersListPage() {
         <input id={searchId} type="search" className="field__control" value={searchText} onChange={(e) => onSearch(e.target.value)} />
       </div>
       <ErrorSummary error={list.error} />
-      {list.isPending ? (
-        <Spinner label="Loading users…" />
-      ) : list.data && list.data.data.length === 0 ? (
-        <p>{query.search ? `No users match “${query.search}”.` : 'No users yet.'}</p>
-      ) : (
-        list.data && (
-          <>
+      <CardTable
+        label="Users"
+        rows={list.data?.data}
+        rowKey={(user) => user.id}
+        loading={list.isPending}
+        loadingLabel="Loading users…"
+        empty={<p>{query.search ? `No users match “${query.search}”.` : 'No users yet.'}</p>}
+        busy={list.isFetching}
+        before={
+          list.data && (
             <p className="admin__count" aria-live="polite">
               {list.data.total} {list.data.total === 1 ? 'user' : 'users'}
               {query.search && ` matching “${query.search}”`}
             </p>
-            {/* Focusable so the table can be scrolled sideways from the keyboard on a narrow screen. */}
-            <div className="admin-table-wrap" role="region" aria-label="Users" tabIndex={0}>
-              <table className="admin-table admin-table--cards" aria-busy={list.isFetching}>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Skills</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.data.map((user) => (
-                    <tr key={user.id}>
-                      <th scope="row" data-label="Name">
-                        <Link href={`/users/${user.id}`}>
-                          {user.firstname} {user.lastname}
-                        </Link>
-                      </th>
-                      <td className="admin-table__email" data-label="E-mail">
-                        {user.email}
-                      </td>
-                      <td data-label="Role">{user.role}</td>
-                      <td data-label="Skills">{skillsPreview(user.skills)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+          )
+        }
+        columns={[
+          {
+            header: 'Name',
+            rowHeader: true,
+            cell: (user) => (
+              <Link href={`/users/${user.id}`}>
+                {user.firstname} {user.lastname}
+              </Link>
+            ),
+          },
+          { header: 'E-mail', className: 'admin-table__email', cell: (user) => user.email },
+          { header: 'Role', cell: (user) => user.role },
+          { header: 'Skills', cell: (user) => skillsPreview(user.skills) },
+        ]}
+        after={
+          list.data && (
             <Pagination
               page={list.data.current_page}
               pageCount={list.data.last_page}
               onChange={(page) => setParams(usersQueryParams({ ...query, page }))}
             />
-          </>
-        )
-      )}
+          )
+        }
+      />
       <AddUserModal open={adding} onClose={() => setAdding(false)} />
     </>
   );

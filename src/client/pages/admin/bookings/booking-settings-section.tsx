@@ -1,0 +1,77 @@
+/** Booking setup's settings: the earliest booking, how far ahead, and the customer's change cut-off. */
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { trpc } from '#client/lib/trpc.ts';
+import { fieldErrorsOf } from '#client/lib/api-errors.ts';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { TextField } from '#client/components/ui/form-fields.tsx';
+import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+
+export function BookingSettingsSection() {
+  const settings = useQuery(trpc.bookings.adminSettings.queryOptions({}));
+  if (settings.isPending) return <Spinner label="Loading settings…" />;
+  if (!settings.data) return <ErrorSummary error={settings.error} />;
+  return <SettingsForm initial={settings.data} />;
+}
+
+function SettingsForm({ initial }: { initial: { earliest_working_days: number; horizon_days: number; change_cutoff_hours: number } }) {
+  const [values, setValues] = useState({
+    earliest_working_days: String(initial.earliest_working_days),
+    horizon_days: String(initial.horizon_days),
+    change_cutoff_hours: String(initial.change_cutoff_hours),
+  });
+  const save = useMutation(trpc.bookings.adminUpdateSettings.mutationOptions());
+  const errors = save.isError ? fieldErrorsOf(save.error) : {};
+  return (
+    <section className="admin-section" aria-labelledby="settings-title">
+      <h2 id="settings-title">Settings</h2>
+      <form
+        method="post"
+        action={SCRIPT_ONLY_FORM_PATH}
+        className="admin-setup__form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate(values);
+        }}
+      >
+        {save.isSuccess && <Alert tone="success">Settings saved.</Alert>}
+        <div className="admin-setup__row">
+          <TextField
+            label="Earliest booking (working days ahead)"
+            name="earliest_working_days"
+            type="number"
+            hint="1: the next working day."
+            value={values.earliest_working_days}
+            onChange={(v) => setValues({ ...values, earliest_working_days: v })}
+            error={errors.earliest_working_days?.[0]}
+          />
+          <TextField
+            label="How far ahead (days)"
+            name="horizon_days"
+            type="number"
+            value={values.horizon_days}
+            onChange={(v) => setValues({ ...values, horizon_days: v })}
+            error={errors.horizon_days?.[0]}
+          />
+          <TextField
+            label="Customer changes until (hours before)"
+            name="change_cutoff_hours"
+            type="number"
+            value={values.change_cutoff_hours}
+            onChange={(v) => setValues({ ...values, change_cutoff_hours: v })}
+            error={errors.change_cutoff_hours?.[0]}
+          />
+        </div>
+        <div>
+          <Button type="submit" loading={save.isPending}>
+            Save settings
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
