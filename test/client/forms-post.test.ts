@@ -31,7 +31,9 @@ describe('every client form posts', () => {
 
   it('every <form> in src/client has method="post" and an action', () => {
     const files = sourceFiles(clientDir);
-    const offenders = files.flatMap((file) => formsThatDoNotPost(readFileSync(file, 'utf8')).map((tag) => `${path.relative(clientDir, file)}: ${tag}`));
+    const offenders = files.flatMap((file) =>
+      formsThatDoNotPost(readFileSync(file, 'utf8')).map((tag) => `${path.relative(clientDir, file)}: ${tag}`),
+    );
     expect(files.some((file) => readFileSync(file, 'utf8').includes('<form'))).toBe(true);
     expect(offenders).toEqual([]);
   });

@@ -15,7 +15,6 @@ import { AppError } from '#server/errors.ts';
 import { throttle } from '#server/auth/rate-limiter.ts';
 import { repairReviewRequestJob } from '#server/jobs/definitions/repair-review-request.ts';
 import { readShop } from '#server/shop/shop.service.ts';
-import { findRepairJob } from '#server/repair-jobs/repair-jobs.repository.ts';
 import { createTestimonialIn } from '#server/testimonials/testimonials.service.ts';
 import { REPAIR_MESSAGES_PER_HOUR } from '#shared/limits.ts';
 import type { PendingFeedback, ReviewFeedbackInput, ReviewPage } from '#shared/schemas/reviews.ts';

@@ -7,11 +7,10 @@
  */
 import type { AppDeps } from '#server/app-deps.ts';
 import { recordActivity } from '#server/activity/record-activity.ts';
-import { SCHEDULE_ACTOR, type Actor } from '#server/activity/actor.ts';
+import type { Actor } from '#server/activity/actor.ts';
 import { minutesOf, wallClockInstant } from '#shared/calendar-date.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { AppError } from '#server/errors.ts';
-import { releaseImagesQuietly } from '#server/images/images.service.ts';
 import { scheduledContentChangeJob } from '#server/jobs/definitions/scheduled-content-change.ts';
 import type { DraftKind, ScheduleChangeInput, ScheduledChange, ScheduledChangesInput } from '#shared/schemas/versions.ts';
 import { SCHEDULED_ACTION_LABELS } from '#shared/value-sets.ts';
@@ -19,8 +18,6 @@ import * as repo from './scheduled-changes.repository.ts';
 import * as versions from './content-versions.repository.ts';
 import type { VersionData } from './content-kind.ts';
 import { contentKind } from './content-kinds.ts';
-import { restoreVersionIn } from './versions.service.ts';
-import { publishDraftIn } from './drafts.service.ts';
 
 /** How long finished, failed and cancelled changes stay in the list. */
 const RECENT_DAYS = 7;
