@@ -69,13 +69,22 @@ class PGliteConnection implements DatabaseConnection {
 
 class PGliteDriver implements Driver {
   readonly #connection: PGliteConnection;
+  #queue: Promise<void> = Promise.resolve();
+  #release: (() => void) | undefined;
   constructor(private readonly pglite: PGlite) {
     this.#connection = new PGliteConnection(pglite);
   }
   async init(): Promise<void> {
     await this.pglite.waitReady;
   }
+  // One connection, so one user at a time: a query or a whole transaction holds it until released
+  // (as Kysely's own PGlite driver and its SQLite driver do).
   async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.#queue;
+    let release!: () => void;
+    this.#queue = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    this.#release = release;
     return this.#connection;
   }
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -87,7 +96,11 @@ class PGliteDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     await (connection as PGliteConnection).end(false);
   }
-  async releaseConnection(): Promise<void> {}
+  async releaseConnection(): Promise<void> {
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
   async destroy(): Promise<void> {
     if (!this.pglite.closed) await this.pglite.close();
   }
