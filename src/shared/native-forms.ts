@@ -27,6 +27,21 @@ export function isNativeFormPath(url: string): boolean {
   return pathname === SCRIPT_ONLY_FORM_PATH || Object.values(NATIVE_FORM_PATHS).some((path) => path === pathname);
 }
 
+/**
+ * The token of a reset link's page (`/reset-password/:token`), which the reset form carries as a
+ * field so it works before the script runs: that page is made for its request, never the shell
+ * every visitor shares. Undefined for any other path.
+ */
+export function resetLinkToken(pathname: string): string | undefined {
+  const match = /^\/reset-password\/([^/?]+)$/.exec(pathname);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a native post's answer renders its screen with, for that one request. */
 export interface NativeFormState {
   form: NativeFormName;

@@ -93,7 +93,10 @@ describe('without JavaScript', () => {
         await visible(page.getByText('Thank you, we have your request'));
       });
     });
-    for (const address of addresses) for (const value of typed) expect(address, address).not.toContain(value);
+    // The reset link the shop mailed names the address itself (the original site's link); nothing else may.
+    const sent = addresses.filter((address) => !new URL(address).pathname.startsWith('/reset-password/'));
+    expect(sent.length).toBeGreaterThan(10);
+    for (const address of sent) for (const value of typed) expect(address, address).not.toContain(value);
   });
 
   test('no form on the sign-in and quote screens submits by GET', async () => {

@@ -125,6 +125,12 @@ describe('forgotten and reset password without JavaScript', () => {
     await t.deps.jobs.drain();
     const link = new URL((await mailsTo(t.deps.mailer.outboxDir!, user.email)).at(-1)!.links[0]!);
     const token = link.pathname.split('/')[2]!;
+    // The page the link opens carries the token and the address as fields, for this visitor only.
+    const page = await client.get(`${link.pathname}${link.search}`);
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toContain('no-store');
+    expect(page.text).toContain(`name="token" value="${token}"`);
+    expect(page.text).toContain(`value="${user.email}"`);
     const short = await post(NATIVE_FORM_PATHS.resetPassword, {
       form: { token, email: user.email, password: 'short', password_confirmation: 'short' },
     });

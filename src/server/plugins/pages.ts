@@ -17,6 +17,7 @@ import { sendPage, sendPersonalPage, type LoadQuery, type PageShell } from '#ser
 import { loadPreviewSnapshot } from '#server/versions/preview.service.ts';
 import { asksForPreview } from '#shared/preview.ts';
 import { takeFormNotice } from '#server/forms/form-notices.ts';
+import { resetLinkToken } from '#shared/native-forms.ts';
 import { appLevel } from './app-level.ts';
 import { isBundlePath, withMapTiles } from './security-headers.ts';
 
@@ -97,6 +98,15 @@ export const pagesPlugin = appLevel('pages', async (app: FastifyInstance, option
     const notice = takeFormNotice(request, reply, url);
     const noticed = notice && (await client.pageShell.renderFormAnswer(url, snapshot, notice));
     if (noticed) return sendPersonalPage(request, reply, noticed);
+    // The reset form carries its link's token (and address) as fields, so it works before the
+    // script runs: made for this request, never the shell every visitor shares.
+    const token = resetLinkToken(url);
+    if (token !== undefined) {
+      const email = new URL(request.url, 'http://site').searchParams.get('email') ?? '';
+      const state = { form: 'resetPassword' as const, values: { token, email }, fieldErrors: {} };
+      const page = await client.pageShell.renderFormAnswer(url, snapshot, state);
+      if (page) return sendPersonalPage(request, reply, page);
+    }
     const page = await client.pageShell.render(url, snapshot);
     if (!page.rendersInBrowser) return sendPage(request, reply, page);
     // An account or admin screen: with who asked in it, so it renders without asking first. When

@@ -15,7 +15,7 @@ import zlib from 'node:zlib';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { isStaticPath } from '#server/static-paths.ts';
 import { asksForPreview } from '#shared/preview.ts';
-import { FORM_NOTICE_COOKIE } from '#shared/native-forms.ts';
+import { FORM_NOTICE_COOKIE, resetLinkToken } from '#shared/native-forms.ts';
 import type { PublicSnapshotStore } from './public-snapshot.ts';
 import type { PreparedJson, SnapshotAnswers } from './snapshot-routes.ts';
 import type { RenderedPage } from './page-shell.ts';
@@ -182,7 +182,15 @@ export function createPublicReadFastPath(options: PublicReadFastPathOptions): Pu
     // sign-in screens, unknown paths) takes the normal route.
     // An admin's preview of the drafts is made per request on the normal route (plugins/pages.ts).
     // A notice after a form posted without JavaScript (forms/form-notices.ts) is shown by a page made for that request.
-    if (!publicPage || isStaticPath(url) || asksForPreview(url) || request.headers.cookie?.includes(`${FORM_NOTICE_COOKIE}=`)) return false;
+    // So is a reset link's page, which carries its token in the form.
+    if (
+      !publicPage ||
+      isStaticPath(url) ||
+      asksForPreview(url) ||
+      request.headers.cookie?.includes(`${FORM_NOTICE_COOKIE}=`) ||
+      resetLinkToken(url.split('?')[0] ?? '') !== undefined
+    )
+      return false;
     return publicPage(url).then((page) => {
       if (!page) return false;
       sendRenderedPage(request, response, page, securityHeaders, pageAnswersCache);
