@@ -1,6 +1,7 @@
 // Issue 28, security e-mails: each event's mail arrives once, through the mail queue, naming what,
 // when (at the shop) and from where (browser, system, address), with a single-use "this wasn't me"
-// link that signs the account out everywhere and e-mails a password reset link.
+// link that gives the account back: original address, everyone signed out, password, two-factor and
+// passkeys gone, a reset link to the original address only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
@@ -10,6 +11,7 @@ import { mailsTo, type SentMail } from '#test/support/mail.ts';
 import { formatDate } from '#shared/format/dates.ts';
 import { THIS_WASNT_ME_LIMITS } from '#server/account/security-alerts.service.ts';
 import { countPasskeysOf, insertPasskey } from '#server/account/passkeys.repository.ts';
+import { registrationResponse } from '#test/support/webauthn.ts';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const CHROME_WINDOWS_UPDATED =
@@ -227,7 +229,7 @@ describe("this wasn't me", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message:
-        'Your account has been signed out everywhere and its passkeys removed. We have e-mailed you a link to choose a new password: please do so now.',
+        'We have signed everyone out, removed two-factor and passkeys, and sent a link to set a new password to not-me@example.test. Please choose a new password now.',
     });
     expect(await countPasskeysOf(t.deps.db, user.id)).toBe(0);
     expect(await countPasskeysOf(t.deps.db, other.id)).toBe(1);
@@ -272,5 +274,82 @@ describe("this wasn't me", () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 422)).toHaveLength(THIS_WASNT_ME_LIMITS.perAddress.limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - THIS_WASNT_ME_LIMITS.perAddress.limit);
+  });
+
+  it('gives the account back after an intruder changed the address and added two-factor and a passkey', async () => {
+    const original = 'taken-over@example.test';
+    const intruders = 'intruder-address@example.test';
+    const user = await createUser(t.deps.db, { email: original, firstname: 'Tam' });
+    const intruder = new DeviceClient(FIREFOX_LINUX, '192.0.2.77');
+    await signIn(intruder, original);
+    const changed = await intruder.post('/api/user', { multipart: { firstname: 'Tam', lastname: 'Over', email: intruders } });
+    expect(changed.status).toBe(200);
+    await t.deps.jobs.drain();
+    const verification = (await mailsTo(t.deps.mailer.outboxDir!, intruders)).find((m) => m.subject.startsWith('Verify'));
+    const verifyUrl = new URL(verification!.links[0]!);
+    expect((await intruder.get(verifyUrl.pathname + verifyUrl.search)).status).toBe(204);
+    await turnOnTwoFactor(intruder);
+    const { options } = (await intruder.post('/api/user/passkeys/options', { json: {} })).body;
+    const added = await intruder.post('/api/user/passkeys', {
+      json: { name: 'Intruder key', response: registrationResponse(options.challenge) },
+    });
+    expect(added.status).toBe(201);
+    expect(await countPasskeysOf(t.deps.db, user.id)).toBe(1);
+
+    // The owner's link: the address-change mail that went to the original address.
+    const [changeMail] = await alerts(original, 'Your e-mail address was changed');
+    const token = new URL(changeMail!.links[0]!).pathname.split('/')[2]!;
+    const owner = new DeviceClient(CHROME_WINDOWS, '198.51.100.20');
+    await owner.csrf();
+    const res = await owner.post('/api/security/this-wasnt-me', { json: { token } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(
+      `We have signed everyone out, removed two-factor and passkeys, and sent a link to set a new password to ${original}. Please choose a new password now.`,
+    );
+
+    const row = await t.deps.db
+      .selectFrom('users')
+      .select(['email', 'email_verified_at', 'two_factor_secret', 'two_factor_confirmed_at'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email).toBe(original);
+    expect(row.email_verified_at).not.toBeNull();
+    expect(row.two_factor_secret).toBeNull();
+    expect(row.two_factor_confirmed_at).toBeNull();
+    expect(await countPasskeysOf(t.deps.db, user.id)).toBe(0);
+    expect((await intruder.get('/api/user')).status).toBe(401);
+    expect(await t.deps.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    const again = new DeviceClient(FIREFOX_LINUX, '192.0.2.79');
+    await again.csrf();
+    const oldPassword = await again.post('/login', { json: { email: original, password: FACTORY_PASSWORD, remember: false } });
+    expect(oldPassword.status).toBe(422);
+    expect((await again.post('/login', { json: { email: intruders, password: FACTORY_PASSWORD, remember: false } })).status).toBe(422);
+
+    await t.deps.jobs.drain();
+    const resets = (await mailsTo(t.deps.mailer.outboxDir!, original)).filter((m) => m.subject.startsWith('Reset your password'));
+    expect(resets).toHaveLength(1);
+    expect(resets.at(-1)!.links[0]).toContain(`email=${encodeURIComponent(original)}`);
+    const toIntruder = (await mailsTo(t.deps.mailer.outboxDir!, intruders)).filter((m) => m.subject.startsWith('Reset your password'));
+    expect(toIntruder).toEqual([]);
+    // The owner's link took every other link with it.
+    expect(await t.deps.db.selectFrom('security_alert_tokens').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+  });
+
+  it("keeps the owner's link to the original address when another alert's link is used first", async () => {
+    const original = 'kept-link@example.test';
+    const user = await createUser(t.deps.db, { email: original });
+    const intruder = new DeviceClient(FIREFOX_LINUX, '192.0.2.81');
+    await signIn(intruder, original);
+    await intruder.post('/api/user', { multipart: { firstname: 'Kim', lastname: 'Kept', email: 'kept-intruder@example.test' } });
+    const [ownersMail] = await alerts(original, 'Your e-mail address was changed');
+    const [intrudersMail] = await alerts('kept-intruder@example.test', 'Your e-mail address was changed');
+    const tokenOf = (mail: SentMail) => new URL(mail.links[0]!).pathname.split('/')[2]!;
+    const guest = new DeviceClient(FIREFOX_LINUX, '192.0.2.82');
+    await guest.csrf();
+    expect((await guest.post('/api/security/this-wasnt-me', { json: { token: tokenOf(intrudersMail!) } })).status).toBe(200);
+    const res = await guest.post('/api/security/this-wasnt-me', { json: { token: tokenOf(ownersMail!) } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toContain(`sent a link to set a new password to ${original}.`);
+    expect((await t.deps.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()).email).toBe(original);
   });
 });

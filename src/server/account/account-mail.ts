@@ -66,7 +66,10 @@ export const securityAlertMail = defineMailKind({
     if (!user) return { cancel: 'The account no longer exists.' };
     // Made when the mail goes, like a reset token; only its hash is stored (single use, 7 days).
     const token = randomBytes(32).toString('hex');
-    await insertSecurityAlertToken(deps.db, user.id, createHash('sha256').update(token).digest('hex'));
+    // The copy to the old address of an e-mail change gives that address back when used.
+    const { oldEmail } = params.facts;
+    const restoreEmail = oldEmail && oldEmail.toLowerCase() === recipient.toLowerCase() ? oldEmail : undefined;
+    await insertSecurityAlertToken(deps.db, user.id, createHash('sha256').update(token).digest('hex'), { restoreEmail });
     const url = `${deps.config.appUrl}/this-wasnt-me/${token}`;
     return securityAlertMessage({ to: recipient, firstname: user.firstname, facts: params.facts, url, shop });
   },

@@ -3,21 +3,21 @@
  * the password changed or reset, two-factor on or off, new recovery codes, a passkey added, the
  * e-mail address changed (to the old address too). Not optional. Each is queued with queueMail in
  * the transaction of the change, says what, when and from where (auth/device.ts), and carries a
- * single-use "this wasn't me" link: it signs the account out everywhere, removes its passkeys and
- * e-mails a password reset link (docs/decisions/security-emails.md).
+ * single-use "this wasn't me" link: it gives the account back (docs/decisions/security-emails.md).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import { describeDevice, deviceHash } from '#server/auth/device.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
 import { throttle, type RateLimit } from '#server/auth/rate-limiter.ts';
 import { deleteOtherSessions, type SessionMeta } from '#server/auth/sessions.ts';
 import { queueMail } from '#server/mail/outgoing-mail.ts';
-import { findUserForMail } from '#server/users/users.repository.ts';
+import { clearTwoFactor, findUserForMail, updateUser } from '#server/users/users.repository.ts';
 import type { SecurityEvent } from '#shared/value-sets.ts';
-import { THIS_WASNT_ME_INVALID_MESSAGE, THIS_WASNT_ME_MESSAGE } from '#shared/schemas/security.ts';
+import { THIS_WASNT_ME_INVALID_MESSAGE, thisWasntMeMessage } from '#shared/schemas/security.ts';
 import { recordKnownDevice } from './known-devices.repository.ts';
 import { consumeSecurityAlertToken, deleteSecurityAlertTokensOf } from './security-alert-tokens.repository.ts';
 import { deletePasswordResetTokensOf } from './password-reset-tokens.repository.ts';
@@ -97,9 +97,12 @@ export function thisWasntMeLimits(ip: string | null): RateLimit[] {
 }
 
 /**
- * "This wasn't me": the token is used up (with every other alert link of the user), the account is
- * signed out everywhere, its passkeys are removed, any reset link is replaced and a fresh one e-mailed. A token unknown,
- * used or older than 7 days is a 422 on `token`.
+ * "This wasn't me", in one transaction: the token is used up (with every other alert link of the
+ * user), the address an e-mail change replaced is restored when the link was mailed to it, every
+ * session ends, the password is replaced by a random one nobody knows, two-factor and every passkey
+ * are removed (all of them: which were the intruder's cannot be told), and the reset link is mailed
+ * to the address the account has now, the original one. A token unknown, used or older than 7 days
+ * is a 422 on `token`.
  */
 export async function reportThisWasntMe(
   deps: Pick<AppDeps, 'db' | 'jobs' | 'rateLimiter'>,
@@ -109,18 +112,25 @@ export async function reportThisWasntMe(
   const attempt = await throttle(deps.rateLimiter, thisWasntMeLimits(ip));
   const tokenHash = createHash('sha256').update(token).digest('hex');
   const notBefore = new Date(Date.now() - THIS_WASNT_ME_DAYS * 24 * 60 * 60 * 1000);
-  await deps.db.transaction().execute(async (trx) => {
-    const userId = await consumeSecurityAlertToken(trx, tokenHash, notBefore);
-    if (userId === undefined) throw AppError.field('token', THIS_WASNT_ME_INVALID_MESSAGE);
-    await deleteSecurityAlertTokensOf(trx, userId);
+  // Hashed before the transaction: hashing is slow, and the transaction holds locks.
+  const unusablePasswordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const email = await deps.db.transaction().execute(async (trx) => {
+    const used = await consumeSecurityAlertToken(trx, tokenHash, notBefore);
+    if (used === undefined) throw AppError.field('token', THIS_WASNT_ME_INVALID_MESSAGE);
+    const { userId, restoreEmail } = used;
+    await deleteSecurityAlertTokensOf(trx, userId, { keepRestoring: restoreEmail === null });
+    // The owner proved the original mailbox by opening the mail sent to it.
+    const restored = restoreEmail === null ? {} : { email: restoreEmail, email_verified_at: new Date() };
+    await updateUser(trx, userId, { ...restored, password_hash: unusablePasswordHash });
     await deleteOtherSessions(trx, userId);
-    // Whoever had the account may have added a passkey of their own: none survives. The owner adds
-    // theirs again after choosing a new password.
+    await clearTwoFactor(trx, userId);
     await deletePasskeysOf(trx, userId);
     await deletePasswordResetTokensOf(trx, userId);
     const user = await findUserForMail(trx, userId);
-    if (user) await queueMail(deps, trx, { kind: 'password-reset', to: user.email, params: { userId } });
+    if (!user) throw AppError.field('token', THIS_WASNT_ME_INVALID_MESSAGE);
+    await queueMail(deps, trx, { kind: 'password-reset', to: user.email, params: { userId } });
+    return user.email;
   });
   await attempt.release();
-  return { message: THIS_WASNT_ME_MESSAGE };
+  return { message: thisWasntMeMessage(email) };
 }

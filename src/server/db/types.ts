@@ -86,6 +86,8 @@ export interface SecurityAlertTokensTable {
   user_id: number;
   token_hash: string;
   created_at: Timestamp;
+  /** On the link mailed to the old address of an e-mail change: the address that link restores. */
+  restore_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A one-time sign-in code sent by e-mail (account/email-codes.service.ts); one live code per user. */

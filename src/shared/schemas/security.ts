@@ -5,8 +5,10 @@
 import { z } from 'zod';
 import { booleanField, emailField, messages } from '../validation.ts';
 
-export const THIS_WASNT_ME_MESSAGE =
-  'Your account has been signed out everywhere and its passkeys removed. We have e-mailed you a link to choose a new password: please do so now.';
+/** Says everything that was removed, and where the link to a new password went. */
+export function thisWasntMeMessage(email: string): string {
+  return `We have signed everyone out, removed two-factor and passkeys, and sent a link to set a new password to ${email}. Please choose a new password now.`;
+}
 export const THIS_WASNT_ME_INVALID_MESSAGE = 'This link is invalid, has expired or has already been used.';
 
 export const thisWasntMeInputSchema = z.object({

@@ -8,7 +8,8 @@ import { trpc } from '#client/lib/trpc.ts';
 
 /**
  * The "this wasn't me" link of a security e-mail. Opening the link changes nothing (mail scanners
- * open links too); the button signs the account out everywhere and e-mails a password reset link.
+ * open links too); the button gives the account back: the original address after an e-mail change,
+ * everyone signed out, two-factor and passkeys removed, a password reset link e-mailed.
  */
 export function ThisWasntMePage({ token }: { token: string }) {
   const report = useMutation(trpc.session.thisWasntMe.mutationOptions());
@@ -27,11 +28,12 @@ export function ThisWasntMePage({ token }: { token: string }) {
     <AuthCard title="Secure Your Account">
       {report.error && <Alert tone="error">{messageOf(report.error)}</Alert>}
       <p>
-        If you did not make the change or the sign-in we e-mailed you about, someone else may know your password. Sign your account out
-        everywhere now, and we will e-mail you a link to choose a new password.
+        If you did not make the change or the sign-in we e-mailed you about, someone else may know your password. We will give the address
+        we e-mailed back to your account if it was changed, sign everyone out, remove two-factor and every passkey, and e-mail you a link to
+        choose a new password.
       </p>
       <Button type="button" loading={report.isPending} className="btn--block" onClick={() => report.mutate({ token })}>
-        Sign Out Everywhere And Reset My Password
+        Secure My Account And Reset My Password
       </Button>
     </AuthCard>
   );
