@@ -48,7 +48,18 @@ export interface PublicContentMeta {
   changesPublicContent?: boolean;
 }
 
-export type ProcedureMeta = OpenApiMeta<{ rest?: RestMeta; authorization?: string; upload?: UploadMeta } & PublicContentMeta>;
+/** For a public procedure whose answer is about one person (test/foundation/no-store.test.ts walks them all). */
+export interface PersonalAnswerMeta {
+  /**
+   * The answer is personal though anyone may call it (a private link's booking, tracker or review
+   * page, a sign-in's answer): `Cache-Control: no-store`, as every non-public procedure's answer.
+   */
+  personalAnswer?: boolean;
+}
+
+export type ProcedureMeta = OpenApiMeta<
+  { rest?: RestMeta; authorization?: string; upload?: UploadMeta } & PublicContentMeta & PersonalAnswerMeta
+>;
 
 const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
   VALIDATION: 'UNPROCESSABLE_CONTENT',
@@ -139,7 +150,22 @@ const publicContentWrites = t.middleware(async ({ ctx, meta, next }) => {
   return result;
 });
 
-const baseProcedure = t.procedure.use(appErrors).use(publicContentWrites);
+/**
+ * `Cache-Control: no-store` on a personal answer, so no browser or proxy keeps a copy. Set before
+ * anything can refuse the call, so a 401, a 422 and a success alike carry it; both doors, since the
+ * REST adapter calls the procedure with the same reply. The non-public builders always set it, a
+ * public procedure when its meta says `personalAnswer`.
+ */
+const noStore = t.middleware(({ ctx, next }) => {
+  ctx.http.setHeader('cache-control', 'no-store');
+  return next();
+});
+const personalAnswers = t.middleware(({ ctx, meta, next }) => {
+  if (meta?.personalAnswer) ctx.http.setHeader('cache-control', 'no-store');
+  return next();
+});
+
+const baseProcedure = t.procedure.use(appErrors).use(personalAnswers).use(publicContentWrites);
 
 export const publicProcedure = baseProcedure;
 
@@ -201,17 +227,14 @@ function accessMiddleware(level: AccessLevel) {
   });
 }
 
-export const signedInProcedure = baseProcedure.use(accessMiddleware('signedIn'));
-export const verifiedProcedure = baseProcedure.use(accessMiddleware('verified'));
-export const confirmedProcedure = baseProcedure.use(accessMiddleware('confirmed'));
-export const adminProcedure = baseProcedure.use(accessMiddleware('admin'));
+export const signedInProcedure = baseProcedure.use(noStore).use(accessMiddleware('signedIn'));
+export const verifiedProcedure = baseProcedure.use(noStore).use(accessMiddleware('verified'));
+export const confirmedProcedure = baseProcedure.use(noStore).use(accessMiddleware('confirmed'));
+export const adminProcedure = baseProcedure.use(noStore).use(accessMiddleware('admin'));
 
 /**
  * For a procedure whose answer holds a secret (a two-factor secret, recovery codes, a signed
- * download link): `Cache-Control: no-store`, so no browser or proxy keeps a copy. Both doors, since
- * the REST adapter calls the procedure with the same reply.
+ * download link): no-store. The non-public builders and `personalAnswer` already set it from the
+ * first step; this stays as the secret-holding procedures' own statement of it.
  */
-export const carriesSecret = t.middleware(({ ctx, next }) => {
-  ctx.http.setHeader('cache-control', 'no-store');
-  return next();
-});
+export const carriesSecret = noStore;

@@ -97,6 +97,7 @@ export const passkeysRouter = router({
 
   login: publicProcedure
     .meta({
+      personalAnswer: true,
       openapi: { method: 'POST', path: '/api/passkeys/login', tags, summary: 'Sign in with a passkey (complete: no two-factor step)' },
       rest: { successStatus: 204 },
     })

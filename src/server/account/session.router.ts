@@ -84,6 +84,7 @@ export const sessionRouter = router({
 
   register: publicProcedure
     .meta({
+      personalAnswer: true,
       openapi: {
         method: 'POST',
         path: UPLOAD_PATHS['session.register'],
@@ -102,7 +103,7 @@ export const sessionRouter = router({
     }),
 
   login: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/login', tags, summary: 'Sign in with e-mail and password' } })
+    .meta({ personalAnswer: true, openapi: { method: 'POST', path: '/login', tags, summary: 'Sign in with e-mail and password' } })
     // The throttle answers before the input is validated (docs/rest-contract.md: 429 before 422).
     .use(async ({ ctx, getRawInput, next }) => {
       const raw = (await getRawInput()) as { email?: unknown } | undefined;
@@ -118,7 +119,7 @@ export const sessionRouter = router({
 
   /** "E-mail me a code": the same answer whether the address has an account or not. */
   requestEmailCode: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/login/email-code', tags, summary: 'E-mail a one-time sign-in code' } })
+    .meta({ personalAnswer: true, openapi: { method: 'POST', path: '/login/email-code', tags, summary: 'E-mail a one-time sign-in code' } })
     .use(async ({ ctx, getRawInput, next }) => {
       const raw = (await getRawInput()) as { email?: unknown } | undefined;
       await reserveEmailCodeRequest(ctx.deps, raw?.email, ctx.meta.ipAddress);
@@ -130,7 +131,10 @@ export const sessionRouter = router({
 
   /** The e-mailed code in place of the password; two-factor, when on, still follows. */
   emailCodeLogin: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/login/email-code/verify', tags, summary: 'Sign in with an e-mailed code' } })
+    .meta({
+      personalAnswer: true,
+      openapi: { method: 'POST', path: '/login/email-code/verify', tags, summary: 'Sign in with an e-mailed code' },
+    })
     // Throttled before the input is validated, as /login is.
     .use(async ({ ctx, getRawInput, next }) => {
       const raw = (await getRawInput()) as { email?: unknown } | undefined;
@@ -146,6 +150,7 @@ export const sessionRouter = router({
 
   twoFactorChallenge: publicProcedure
     .meta({
+      personalAnswer: true,
       openapi: { method: 'POST', path: '/two-factor-challenge', tags, summary: 'Finish a sign-in with a two-factor or recovery code' },
       rest: { successStatus: 204 },
     })
@@ -179,6 +184,7 @@ export const sessionRouter = router({
    * 401 in the browser's console. Third parties keep GET /api/user and its 401 (session.me).
    */
   current: publicProcedure
+    .meta({ personalAnswer: true })
     .concat(checkedInput(empty))
     .output(z.object({ data: userSchema.nullable() }))
     .query(({ ctx }) => (ctx.user ? getCurrentUser(ctx.deps, ctx.user.id) : { data: null })),
@@ -193,14 +199,17 @@ export const sessionRouter = router({
     .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user.id, input, cvOf(ctx), ctx.meta)),
 
   forgotPassword: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/forgot-password', tags, summary: 'E-mail a password reset link' } })
+    .meta({ personalAnswer: true, openapi: { method: 'POST', path: '/forgot-password', tags, summary: 'E-mail a password reset link' } })
     .use(countedBeforeInput(reserveForgotPassword))
     .concat(checkedInput(forgotPasswordInputSchema))
     .output(messageResultSchema)
     .mutation(({ ctx, input }) => forgotPassword(ctx.deps, input.email)),
 
   resetPassword: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/reset-password', tags, summary: 'Choose a new password with a reset token' } })
+    .meta({
+      personalAnswer: true,
+      openapi: { method: 'POST', path: '/reset-password', tags, summary: 'Choose a new password with a reset token' },
+    })
     .concat(checkedInput(resetPasswordInputSchema, newPasswordChecks))
     .output(messageResultSchema)
     .mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.meta)),
@@ -208,6 +217,7 @@ export const sessionRouter = router({
   /** The "this wasn't me" link of a security e-mail: signs the account out everywhere and e-mails a reset link. */
   thisWasntMe: publicProcedure
     .meta({
+      personalAnswer: true,
       openapi: {
         method: 'POST',
         path: '/api/security/this-wasnt-me',
@@ -233,6 +243,7 @@ export const sessionRouter = router({
 
   verifyEmail: publicProcedure
     .meta({
+      personalAnswer: true,
       openapi: { method: 'GET', path: '/email/verify/{id}/{hash}', tags, summary: 'Verify the e-mail address from the signed link' },
       rest: { successStatus: 204 },
     })

@@ -55,6 +55,7 @@ export const quotesRouter = router({
   /** The public quote form; a signed-in caller's request is linked to the account. */
   create: publicProcedure
     .meta({
+      personalAnswer: true,
       openapi: {
         method: 'POST',
         path: UPLOAD_PATHS['quotes.create'],
