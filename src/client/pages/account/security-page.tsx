@@ -16,7 +16,7 @@ import { formatDateTime } from '#shared/format/dates.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { queryClient, trpc, trpcClient } from '#client/lib/trpc.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
-import { passkeysUnavailableHere } from '#shared/passkey-availability.ts';
+import { usePasskeysUnavailable } from '#client/lib/passkey-availability.ts';
 
 const reloadPasskeys = () => queryClient.invalidateQueries({ queryKey: trpc.passkeys.list.queryKey() });
 
@@ -93,7 +93,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
 }
 
 function AddPasskey() {
-  const unavailable = passkeysUnavailableHere();
+  const unavailable = usePasskeysUnavailable();
   const [name, setName] = useState('');
   const [done, setDone] = useState('');
   const add = useMutation({

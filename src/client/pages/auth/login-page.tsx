@@ -13,7 +13,7 @@ import { NATIVE_FORM_PATHS, SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.t
 import { landingAfterSignIn, useRawRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
 import type { User } from '#shared/schemas/user.ts';
 import type { PublicKeyCredentialRequestOptionsJSON as AuthenticationOptions } from '@simplewebauthn/browser';
-import { passkeysUnavailableHere } from '#shared/passkey-availability.ts';
+import { usePasskeysUnavailable } from '#client/lib/passkey-availability.ts';
 
 export function LoginPage() {
   const [, navigate] = useLocation();
@@ -48,7 +48,7 @@ export function LoginPage() {
     const user = await refetch();
     navigate(landingAfterSignIn(redirect, user), { replace: true });
   };
-  const passkeysUnavailable = passkeysUnavailableHere();
+  const passkeysUnavailable = usePasskeysUnavailable();
   const passkey = useMutation({
     mutationFn: async () => {
       await trpcClient.session.csrfCookie.query({});
