@@ -13,6 +13,7 @@ import { adminClient, clientAs } from '#test/support/content.ts';
 import { addDays, wallClockInstant } from '#shared/calendar-date.ts';
 import { localMoment } from '#shared/opening-status.ts';
 import type { Dashboard } from '#shared/schemas/dashboard.ts';
+import { insertBooking, insertQuoteRequest, insertRepairJob } from '#test/support/work-rows.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -34,63 +35,40 @@ async function dashboard(): Promise<Dashboard> {
   return res.body as Dashboard;
 }
 
-async function addQuote(status: 'new' | 'contacted' | 'closed', createdAt: Date) {
+function addQuote(status: 'new' | 'contacted' | 'closed', createdAt: Date) {
   const i = next();
-  return t.deps.db
-    .insertInto('quote_requests')
-    .values({
-      reference: `Q-2026-D${String(i).padStart(5, '0')}`,
-      name: `Dash Customer ${i}`,
-      email: `dash${i}@example.com`,
-      vehicle: `Vehicle ${i}`,
-      description: 'A request for the dashboard tests, long enough.',
-      preferred_contact: 'email',
-      status,
-      created_at: createdAt,
-    })
-    .returning(['id', 'reference'])
-    .executeTakeFirstOrThrow();
+  return insertQuoteRequest(t.deps.db, {
+    name: `Dash Customer ${i}`,
+    email: `dash${i}@example.com`,
+    vehicle: `Vehicle ${i}`,
+    description: 'A request for the dashboard tests, long enough.',
+    status,
+    created_at: createdAt,
+  });
 }
 
 async function addBooking(startsAt: Date, status: 'booked' | 'cancelled' = 'booked') {
   const i = next();
   const type = await t.deps.db.selectFrom('booking_types').select('id').orderBy('position').executeTakeFirstOrThrow();
-  return t.deps.db
-    .insertInto('bookings')
-    .values({
-      reference: `B-DASH-${i}`,
-      booking_type_id: type.id,
-      starts_at: startsAt,
-      ends_at: new Date(startsAt.getTime() + 30 * 60 * 1000),
-      name: `Booked Person ${i}`,
-      email: `booked${i}@example.com`,
-      telephone: '07700 900000',
-      vehicle: `Booked Vehicle ${i}`,
-      status,
-      manage_salt: `salt${i}`,
-      manage_token_hash: `hash-dash-${i}`,
-    })
-    .returning(['id', 'reference'])
-    .executeTakeFirstOrThrow();
+  return insertBooking(t.deps.db, {
+    booking_type_id: type.id,
+    starts_at: startsAt,
+    name: `Booked Person ${i}`,
+    email: `booked${i}@example.com`,
+    vehicle: `Booked Vehicle ${i}`,
+    status,
+  });
 }
 
-async function addRepairJob(stageId: number, collected = false) {
+function addRepairJob(stageId: number, collected = false) {
   const i = next();
-  return t.deps.db
-    .insertInto('repair_jobs')
-    .values({
-      reference: `R-DASH-${i}`,
-      customer_name: `Repair Person ${i}`,
-      customer_email: `repair${i}@example.com`,
-      vehicle: `Repair Vehicle ${i}`,
-      agreed_work: 'Respray the wing.',
-      promised_ready_on: '2026-12-24',
-      stage_id: stageId,
-      tracker_salt: `tsalt${i}`,
-      collected_at: collected ? new Date() : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return insertRepairJob(t.deps.db, {
+    customer_name: `Repair Person ${i}`,
+    customer_email: `repair${i}@example.com`,
+    vehicle: `Repair Vehicle ${i}`,
+    stage_id: stageId,
+    collected_at: collected ? new Date() : null,
+  });
 }
 
 describe('GET /api/admin/dashboard', () => {

@@ -6,12 +6,12 @@
  * PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { adminClient, clientAs } from '#test/support/content.ts';
 import { clearOutbox, mailsTo } from '#test/support/mail.ts';
+import { insertBooking, insertQuoteRequest } from '#test/support/work-rows.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -31,52 +31,25 @@ beforeEach(async () => {
   await clearOutbox(outbox);
 });
 
-const code = () => randomBytes(4).toString('hex').toUpperCase().slice(0, 6);
-
-async function createQuote() {
-  return t.deps.db
-    .insertInto('quote_requests')
-    .values({
-      reference: `Q-2026-${code()}`,
-      name: 'Quote Name',
-      email: 'quote-name@example.com',
-      telephone: '07700 900999',
-      vehicle: 'Quote Vehicle',
-      registration: 'QU07 TEQ',
-      description: 'Scraped wing on the driver’s side.',
-      preferred_contact: 'email',
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+const createQuote = () =>
+  insertQuoteRequest(t.deps.db, {
+    name: 'Quote Name',
+    email: 'quote-name@example.com',
+    telephone: '07700 900999',
+    vehicle: 'Quote Vehicle',
+    registration: 'QU07 TEQ',
+    description: 'Scraped wing on the driver’s side.',
+  });
 
 let n = 0;
-async function createBooking(
-  overrides: { quote_request_id?: number | null; user_id?: number | null; status?: 'booked' | 'cancelled' } = {},
-) {
+function createBooking(overrides: { quote_request_id?: number | null; user_id?: number | null; status?: 'booked' | 'cancelled' } = {}) {
   n += 1;
-  const startsAt = new Date(Date.UTC(2026, 11, 1, 9 + n));
-  return t.deps.db
-    .insertInto('bookings')
-    .values({
-      reference: `B-2026-${code()}`,
-      booking_type_id: typeId,
-      starts_at: startsAt,
-      ends_at: new Date(startsAt.getTime() + 30 * 60_000),
-      user_id: overrides.user_id ?? null,
-      quote_request_id: overrides.quote_request_id ?? null,
-      name: 'Tamsin Rowe',
-      email: `tamsin${n}@example.com`,
-      telephone: '07700 900111',
-      vehicle: 'Vauxhall Corsa 2019',
-      registration: 'TR19 OWE',
-      status: overrides.status ?? 'booked',
-      cancelled_at: overrides.status === 'cancelled' ? new Date() : null,
-      manage_salt: randomBytes(16).toString('hex'),
-      manage_token_hash: randomBytes(32).toString('hex'),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertBooking(t.deps.db, {
+    booking_type_id: typeId,
+    starts_at: new Date(Date.UTC(2026, 11, 1, 9 + n)),
+    email: `tamsin${n}@example.com`,
+    ...overrides,
+  });
 }
 
 const work = { agreed_work: 'Respray the nearside wing and polish.', promised_ready_on: '2026-12-12' };

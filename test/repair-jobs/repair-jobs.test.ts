@@ -19,6 +19,7 @@ import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 import { repairStageMailJob } from '#server/jobs/definitions/repair-stage-mail.ts';
 import { isQuietHour, stageMailDueAt } from '#server/repair-jobs/stage-mail-timing.ts';
 import { loadConfig } from '#server/env.ts';
+import { insertQuoteRequest } from '#test/support/work-rows.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -48,23 +49,7 @@ const nextAddress = () => {
   return `10.8.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
 };
 
-async function createQuote(overrides: { email?: string; user_id?: number | null } = {}) {
-  return t.deps.db
-    .insertInto('quote_requests')
-    .values({
-      reference: `Q-2026-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
-      user_id: overrides.user_id ?? null,
-      name: 'Jo Customer',
-      email: overrides.email ?? 'jo@example.com',
-      telephone: '07700 900123',
-      vehicle: 'Ford Focus 2018',
-      registration: 'AB18 CDE',
-      description: 'Dent in the rear passenger door and scratched bumper.',
-      preferred_contact: 'email',
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+const createQuote = (fields: { email?: string; user_id?: number | null } = {}) => insertQuoteRequest(t.deps.db, fields);
 
 const walkIn = {
   customer_name: 'Sam Walker',
