@@ -15,6 +15,7 @@ import { testEngine } from '#test/support/database.ts';
 import { localMoment } from '#shared/opening-status.ts';
 import { addDays } from '#shared/calendar-date.ts';
 import { BOOKING_MESSAGES } from '#shared/schemas/bookings.ts';
+import { insertQuoteRequest } from '#test/support/work-rows.ts';
 
 let t: TestApp;
 let outbox: string;
@@ -294,36 +295,8 @@ describe('booking', () => {
   it('attaches a signed-in customer its own quote request, never another one', async () => {
     const { client, user } = await clientAs(t);
     const { user: other } = await clientAs(t);
-    const mine = await t.deps.db
-      .insertInto('quote_requests')
-      .values({
-        reference: 'Q-2026-MINE23',
-        user_id: user.id,
-        name: 'Me',
-        email: user.email,
-        telephone: null,
-        vehicle: 'Van',
-        registration: null,
-        description: 'A long enough description of the dent.',
-        preferred_contact: 'email',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const theirs = await t.deps.db
-      .insertInto('quote_requests')
-      .values({
-        reference: 'Q-2026-THRS23',
-        user_id: other.id,
-        name: 'Them',
-        email: other.email,
-        telephone: null,
-        vehicle: 'Car',
-        registration: null,
-        description: 'A long enough description of the dent.',
-        preferred_contact: 'email',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const mine = await insertQuoteRequest(t.deps.db, { user_id: user.id, name: 'Me', email: user.email, vehicle: 'Van' });
+    const theirs = await insertQuoteRequest(t.deps.db, { user_id: other.id, name: 'Them', email: other.email, vehicle: 'Car' });
     const slots = await freeSlots(typeIds.dropOff);
     const refused = await book(
       { ...details(), booking_type_id: typeIds.dropOff, starts_at: slots[30]!.starts_at, quote_request_id: theirs.id },

@@ -19,6 +19,7 @@ import { quotePhotoPath } from '#server/quotes/quote-photo-links.ts';
 import { sweepOrphanFiles } from '#server/files/orphan-sweep.ts';
 import { QUOTE_PHOTO_MAX_BYTES } from '#shared/limits.ts';
 import { loadConfig } from '#server/env.ts';
+import { insertQuoteRequest } from '#test/support/work-rows.ts';
 
 const SHOP_INBOX = 'workshop-inbox@quotes.test';
 let t: TestApp;
@@ -315,20 +316,14 @@ describe('the admin’s triage', () => {
   async function seedRequests(n: number, overrides: Record<string, unknown> = {}) {
     const ids: number[] = [];
     for (let i = 0; i < n; i++) {
-      const row = await t.deps.db
-        .insertInto('quote_requests')
-        .values({
-          reference: `Q-2026-T${String(lastAddress++).padStart(5, '0')}`,
-          name: `Seeded ${i}`,
-          email: `seeded${i}@example.com`,
-          vehicle: 'Vauxhall Corsa',
-          description: 'Seeded request for the list tests, long enough.',
-          preferred_contact: 'email',
-          created_at: new Date(Date.UTC(2020, 0, 1, 0, i)),
-          ...overrides,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await insertQuoteRequest(t.deps.db, {
+        name: `Seeded ${i}`,
+        email: `seeded${i}@example.com`,
+        vehicle: 'Vauxhall Corsa',
+        description: 'Seeded request for the list tests, long enough.',
+        created_at: new Date(Date.UTC(2020, 0, 1, 0, i)),
+        ...overrides,
+      });
       ids.push(row.id);
     }
     return ids;
