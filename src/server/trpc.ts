@@ -48,7 +48,7 @@ export interface PublicContentMeta {
   changesPublicContent?: boolean;
 }
 
-/** For a public procedure whose answer is about one person (test/foundation/no-store.test.ts walks them all). */
+/** For a public procedure whose answer is about one person (test/no-store.test.ts walks them all). */
 export interface PersonalAnswerMeta {
   /**
    * The answer is personal though anyone may call it (a private link's booking, tracker or review
@@ -195,7 +195,7 @@ const inputSteps = new WeakSet<object>();
 
 /**
  * Whether every input of a procedure came through checkedInput (a bare `.input(schema)` skips the
- * character check and the input checks; test/foundation/checked-input.test.ts walks the router).
+ * character check and the input checks; test/validation/checked-input.test.ts walks the router).
  */
 export function takesCheckedInput(procedure: AnyProcedure): boolean {
   // The built procedure keeps its builder's middlewares at run time; its type shows only the inputs.
