@@ -1,5 +1,5 @@
 /**
- * Limits on tRPC batches (issue 12): one request once carried 350 session.login calls (349 wrong
+ * Limits on tRPC batches: one request once carried 350 session.login calls (349 wrong
  * passwords and the right one) and made the server compute 350 password hashes. The throttles
  * now reserve before every check, so a batch gets no more guesses than separate requests; these
  * limits also keep one request from ordering that much work at all.

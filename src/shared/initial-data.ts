@@ -15,7 +15,7 @@ export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 /**
  * A screen the browser renders for a signed-in user (account, admin) carries who asked, as
  * session.current would answer (`{ data: user | null }`), in `<script type="application/json"
- * id="session-user">`: the screen then renders without asking first (issue 23: LCP at most 2.0 s).
+ * id="session-user">`: the screen then renders without asking first (LCP at most 2.0 s).
  */
 export const SESSION_USER_ELEMENT_ID = 'session-user';
 

@@ -55,7 +55,7 @@ export const QUOTES_PAGE_SIZE = 25;
 export const QUOTE_PHOTO_LINK_SECONDS = 15 * 60;
 export const QUOTE_REQUESTS_PER_HOUR = 5;
 
-/** Booking requests (issue 24): per address, and per e-mail address. */
+/** Booking requests: per address, and per e-mail address. */
 export const BOOKINGS_PER_HOUR = 10;
 export const BOOKINGS_PER_EMAIL_PER_HOUR = 5;
 /** A booking's manage link stops opening this many days after the visit ends (and at once when the booking is cancelled). */
@@ -71,7 +71,7 @@ export function megabytes(bytes: number): string {
   return `${(Math.ceil((bytes / 1024 / 1024) * 10) / 10).toFixed(1)} MB`;
 }
 
-/** Repair jobs and the customer's tracker (issue 25). */
+/** Repair jobs and the customer's tracker. */
 export const REPAIR_AGREED_WORK_MAX = 5000;
 export const REPAIR_NOTE_MAX = 5000;
 export const REPAIR_DATE_REASON_MAX = 500;
@@ -101,5 +101,5 @@ export const FEEDBACK_MAX = REPAIR_MESSAGE_MAX;
 
 /** The dashboard warns when mail has been failing longer than this. */
 export const MAIL_FAILING_WARNING_MINUTES = 15;
-/** The activity log's page (issue 27). */
+/** The activity log's page. */
 export const ACTIVITY_PAGE_SIZE = 25;

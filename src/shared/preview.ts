@@ -1,5 +1,5 @@
 /**
- * Preview of drafts (issue 27): a public page at its own address with `?preview=drafts` is
+ * Preview of drafts: a public page at its own address with `?preview=drafts` is
  * rendered for a signed-in admin with every draft in place of the published item
  * (src/server/versions/preview.service.ts). Anyone else gets the published page. Never cached,
  * never indexed.

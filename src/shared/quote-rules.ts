@@ -1,7 +1,7 @@
 /**
  * The quote form's rules that need no schema library, shared by the server's checks
  * (schemas/quotes.ts, which re-exports them) and the form in the browser, which imports them from
- * here: the form is a public page, and zod would add some 22 KB to its download (issue 23: at most
+ * here: the form is a public page, and zod would add some 22 KB to its download (at most
  * 100 KB).
  */
 

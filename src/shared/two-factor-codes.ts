@@ -1,6 +1,6 @@
 /**
  * The two-factor challenge's messages and the test of an app code, in a module without zod so the
- * challenge screen names them without downloading it (issue 23: a sign-in screen's JavaScript at
+ * challenge screen names them without downloading it (a sign-in screen's JavaScript at
  * most 100 KB); schemas/two-factor.ts re-exports them.
  */
 export const INVALID_TWO_FACTOR_CODE_MESSAGE = 'The provided two factor authentication code was invalid.';

@@ -37,7 +37,7 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const PREFERRED_CONTACTS = ['email', 'phone'] as const;
 export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];
 
-/** A booking's state (issue 24): booked (the place is held), cancelled (the place given back), attended, no_show. */
+/** A booking's state: booked (the place is held), cancelled (the place given back), attended, no_show. */
 export const BOOKING_STATUSES = ['booked', 'cancelled', 'attended', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -62,7 +62,7 @@ export const MAIL_KINDS = [
 ] as const;
 
 /**
- * What an activity log entry records (issue 27, src/server/activity/); the labels are what the
+ * What an activity log entry records (src/server/activity/); the labels are what the
  * log's screen and its CSV show. Kinds are only ever added: old entries keep theirs.
  */
 export const ACTIVITY_KINDS = [
@@ -114,7 +114,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'schedule-cancelled': 'Scheduled change cancelled',
 };
 
-/** What the bin holds (issue 27, src/server/bin/). */
+/** What the bin holds (src/server/bin/). */
 export const BIN_KINDS = ['gallery', 'testimonial', 'widget'] as const;
 export type BinKind = (typeof BIN_KINDS)[number];
 export const BIN_KIND_LABELS: Record<BinKind, string> = { gallery: 'Gallery', testimonial: 'Testimonial', widget: 'Widget' };
@@ -138,7 +138,7 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'cancelled'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
-/** The kinds of content that keep a history of versions (issue 27; docs/decisions/content-versions-and-drafts.md). */
+/** The kinds of content that keep a history of versions (docs/decisions/content-versions-and-drafts.md). */
 export const CONTENT_KINDS = ['widget', 'gallery', 'testimonial', 'shop'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** A kept version is `published` (it was live once); the one `draft` per item sits beside the live row. */

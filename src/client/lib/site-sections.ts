@@ -1,5 +1,5 @@
 /**
- * Whether the site has something to show in a section that depends on content (issue 26: a site
+ * Whether the site has something to show in a section that depends on content (a site
  * looks finished from the first start): a section with nothing in it is not shown, nor are the
  * links to it. Seeded from the page's embedded data on server-rendered pages (`hasGalleries`), so
  * the server's HTML and the browser's first render agree; asked of the API elsewhere.

@@ -52,7 +52,7 @@ const SECTIONS: Sections = {
   repairJobs: async (deps, { userId }) => exportMyRepairJobs(deps, userId),
 };
 
-/** The user's data, once read; the export itself is an activity entry (issue 27). */
+/** The user's data, once read; the export itself is an activity entry. */
 export async function exportUserData(deps: Deps, subject: ExportSubject, now: Date, actor: Actor): Promise<DataExport> {
   const entries = await Promise.all(Object.entries(SECTIONS).map(async ([name, section]) => [name, await section(deps, subject)] as const));
   await recordActivity(deps.db, { actor, kind: 'data-exported', item: { type: 'user', id: subject.userId } });

@@ -1,5 +1,5 @@
 /**
- * One-time e-mail codes (issue 28): "E-mail me a code" on the login page. A 6-digit code that
+ * One-time e-mail codes: "E-mail me a code" on the login page. A 6-digit code that
  * works for 10 minutes, once, and dies after 5 wrong tries; the request answers the same whether
  * the address has an account or not (it only queues a job: the look-up, the code and the mail come
  * after the answer, as for a forgotten password). The code replaces the password, never the second

@@ -1,5 +1,5 @@
 /**
- * Passkeys (issue 28): the "Sign-in & security" screen's list, adding (after the password was
+ * Passkeys: the "Sign-in & security" screen's list, adding (after the password was
  * confirmed, as for two-factor), renaming and removing; signing in with a passkey. Thin: the rules
  * are in passkeys.service.ts.
  */

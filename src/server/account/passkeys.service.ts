@@ -1,5 +1,5 @@
 /**
- * Passkeys (issue 28) with @simplewebauthn/server: a signed-in user who confirmed the password adds
+ * Passkeys with @simplewebauthn/server: a signed-in user who confirmed the password adds
  * one (a WebAuthn registration), names, renames and removes them, and sees where and when each was
  * last used; anyone signs in with one (a WebAuthn authentication), which is complete on its own:
  * possession and the device's user verification are two factors, so the TOTP step is skipped.

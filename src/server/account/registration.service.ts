@@ -15,7 +15,7 @@ import { rotateSession, type CurrentSession, type SessionGrant } from '#server/a
 import { noteSignIn } from './security-alerts.service.ts';
 
 /**
- * Registration limits (issue 12 item 4: 25 accounts and their mails in under a second from one
+ * Registration limits (25 accounts and their mails in under a second from one
  * client). Every attempt counts, reserved before the body is read, so a refused CV upload is never
  * stored. The overall limit bounds a spread-out flood too, at the cost that a flood can hold back
  * real sign-ups for the rest of the hour (docs/decisions/atomic-rate-limits.md).

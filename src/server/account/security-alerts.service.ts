@@ -1,5 +1,5 @@
 /**
- * Security e-mails (issue 28): a sign-in from a browser or system the account has not used before,
+ * Security e-mails: a sign-in from a browser or system the account has not used before,
  * the password changed or reset, two-factor on or off, new recovery codes, a passkey added, the
  * e-mail address changed (to the old address too). Not optional. Each is queued with queueMail in
  * the transaction of the change, says what, when and from where (auth/device.ts), and carries a

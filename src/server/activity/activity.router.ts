@@ -1,4 +1,4 @@
-// The activity log (issue 27): admins only, on both doors. Read-only: there is no procedure that
+// The activity log: admins only, on both doors. Read-only: there is no procedure that
 // edits or deletes an entry (docs/decisions/activity-log.md). Personal data (names, e-mails,
 // addresses): every answer is Cache-Control: no-store (carriesSecret).
 import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';

@@ -1,5 +1,5 @@
 /**
- * The activity log (issue 27): one log of what people did (docs/decisions/activity-log.md).
+ * The activity log: one log of what people did (docs/decisions/activity-log.md).
  *
  * - `recordActivity(trx, entry)` (record-activity.ts, apart so that any service can import it
  *   without this module's reads) writes an entry in the transaction of the change it records, so

@@ -1,5 +1,5 @@
 /**
- * Writing the activity log (issue 27, docs/decisions/activity-log.md): `recordActivity(trx, entry)`
+ * Writing the activity log (docs/decisions/activity-log.md): `recordActivity(trx, entry)`
  * in the transaction of the change it records; every service that makes a logged change calls it
  * with the actor its router gave it (actor.ts). The log's reads are in activity.service.ts.
  */

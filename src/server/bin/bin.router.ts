@@ -1,4 +1,4 @@
-// The bin (issue 27): admins only, on both doors (docs/rest-contract.md "Bin").
+// The bin: admins only, on both doors (docs/rest-contract.md "Bin").
 import { z } from 'zod';
 import { actorOf } from '#server/activity/actor.ts';
 import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';

@@ -1,5 +1,5 @@
 /**
- * The bin (issue 27, docs/decisions/bin-as-soft-delete.md): a deleted gallery, testimonial or
+ * The bin (docs/decisions/bin-as-soft-delete.md): a deleted gallery, testimonial or
  * widget keeps its row (deleted_at, deleted_by) and its files for BIN_KEEP_DAYS; every normal read
  * skips it. From here an admin restores it whole (a gallery with its images) or deletes it for
  * good, which is what a delete did before the bin (the rows, then the files nothing else names);

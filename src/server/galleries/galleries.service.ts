@@ -95,7 +95,7 @@ export async function updateGallery(deps: Deps, input: GalleryUpdateInput, actor
     if (input.url !== undefined) values.url = input.url ?? '';
     if (input.hidden !== undefined) values.hidden = input.hidden;
     if (cover) values.cover_image_id = cover.id;
-    // Every save keeps a version (issue 27), in the save's transaction.
+    // Every save keeps a version, in the save's transaction.
     await withVersion(trx, galleryContentKind, input.id, actor.userId, () => galleries.updateGalleryRow(trx, input.id, values));
     await recordActivity(trx, {
       actor,

@@ -45,7 +45,7 @@ export function helmetOptions(config: Pick<AppConfig, 'isHttps'>): FastifyHelmet
 }
 
 /**
- * The map tiles of the shop form's pin (issue 26, src/client/pages/admin/shop/pin-map.tsx): the
+ * The map tiles of the shop form's pin (src/client/pages/admin/shop/pin-map.tsx): the
  * admin pages' img-src adds OpenStreetMap's tile host; the public pages never load a tile (the
  * contact page's map is a frame).
  */
@@ -86,7 +86,7 @@ export const isBundlePath = (url: string) => url.startsWith('/assets/');
 /**
  * Every answer Fastify gives carries the headers, set on the raw response as helmet set them; a
  * bundle only those that apply to it. A page loads some twenty bundles and a phone pays for each
- * one's headers in its JavaScript budget (issue 23: at most 100 KB as sent): the document headers
+ * one's headers in its JavaScript budget (at most 100 KB as sent): the document headers
  * were some 700 bytes of every bundle.
  */
 export const securityHeadersPlugin = appLevel('security-headers', async (app: FastifyInstance, options: { headers: SecurityHeaders }) => {

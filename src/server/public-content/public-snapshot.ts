@@ -26,7 +26,7 @@ export interface PublicContent {
   testimonials: Testimonial[];
   /** The shop's details (footer, contact page, titles, structured data, e-mails). */
   shop: Shop;
-  /** The booking types and the next free estimate (issue 24); rebuilt by every booking write. */
+  /** The booking types and the next free estimate; rebuilt by every booking write. */
   booking?: BookingSummary;
   /** For the sitemap's lastmod: the pages' content (widgets, testimonials) and each gallery. */
   changedAt: { pages: Date | null; galleries: Map<number, Date> };

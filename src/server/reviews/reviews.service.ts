@@ -1,5 +1,5 @@
 /**
- * The review request after collection (issue 25), within the search engines' rules: every customer
+ * The review request after collection, within the search engines' rules: every customer
  * whose job is marked Collected gets the same e-mail after REVIEW_REQUEST_DELAY_HOURS (one reminder
  * after REVIEW_REMINDER_DAYS when unanswered), linking to one page that names the car and the work,
  * with the shop's review link and beside it, never instead of it, a private feedback form. Nothing

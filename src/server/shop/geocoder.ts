@@ -1,4 +1,4 @@
-// A postcode's map position from a Nominatim-compatible geocoder (GEOCODER_URL, issue 26): the
+// A postcode's map position from a Nominatim-compatible geocoder (GEOCODER_URL): the
 // shop form's "Find on the map from the postcode". One GET with a short timeout and the site's
 // User-Agent (Nominatim's usage policy asks for one); every failure is an answer the form shows
 // beside the button, never an error of the request.

@@ -1,5 +1,5 @@
-// The shop form's helpers and the dashboard's first-run checklist (issue 26,
-// docs/decisions/first-run-checklist.md): the lists the form offers, and the checklist derived
+// The shop form's helpers and the dashboard's first-run checklist
+// (docs/decisions/first-run-checklist.md): the lists the form offers, and the checklist derived
 // from the data (each step ticks itself off) with its dismissal kept per site in app_state.
 import type { AppDeps } from '#server/app-deps.ts';
 import { COUNTRY_CODES } from '#shared/countries.ts';

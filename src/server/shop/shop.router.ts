@@ -1,6 +1,6 @@
 // The shop's details: everyone reads them (from the public snapshot); admins replace them. The
 // form's helpers (the lists it offers, a postcode's position) and the dashboard's first-run
-// checklist are admins' (issue 26).
+// checklist are admins'.
 import { z } from 'zod';
 import { adminProcedure, carriesSecret, checkedInput, publicProcedure, router } from '#server/trpc.ts';
 import { shopInput, shopSchema } from '#shared/schemas/shop.ts';

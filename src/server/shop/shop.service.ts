@@ -32,7 +32,7 @@ export async function getShop(deps: Deps): Promise<Shop> {
 export async function updateShop(deps: Deps, input: ShopInput, actor: Actor): Promise<Shop> {
   const shop: Shop = shopSchema.parse(input);
   await deps.db.transaction().execute(async (trx) => {
-    // Every save keeps a version (issue 27), in the save's transaction.
+    // Every save keeps a version, in the save's transaction.
     if (await repo.lockShop(trx)) {
       await withVersion(trx, shopContentKind, SHOP_ITEM_ID, actor.userId, () => repo.updateShopRow(trx, shop));
     } else {

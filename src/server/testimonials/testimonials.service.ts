@@ -65,7 +65,7 @@ export async function updateTestimonial(deps: Deps, id: number, input: Testimoni
   const values = cleanTestimonial(input);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.lockTestimonial(trx, id))) throw AppError.notFound();
-    // Every save keeps a version (issue 27), in the save's transaction.
+    // Every save keeps a version, in the save's transaction.
     await withVersion(trx, testimonialContentKind, id, actor.userId, () => repo.updateTestimonialRow(trx, id, values));
     await recordActivity(trx, { actor, kind: 'content-saved', item: { type: 'testimonial', id, label: values.name } });
   });

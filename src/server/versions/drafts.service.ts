@@ -1,5 +1,5 @@
 /**
- * Drafts (issue 27): a widget, a testimonial or the shop record saved beside the published item,
+ * Drafts: a widget, a testimonial or the shop record saved beside the published item,
  * one draft per item, updated in place by autosave. Publishing writes the live row and a published
  * version in one transaction and removes the draft. The live tables, and so the public snapshot,
  * never hold a draft (docs/decisions/content-versions-and-drafts.md).

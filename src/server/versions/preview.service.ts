@@ -1,5 +1,5 @@
 /**
- * Preview of drafts (issue 27): the public content with every draft in place of its published
+ * Preview of drafts: the public content with every draft in place of its published
  * item, for an admin's preview of a page (plugins/pages.ts, src/shared/preview.ts). Loaded per
  * request and never kept: the public snapshot, the page cache and the fast path never see it.
  */

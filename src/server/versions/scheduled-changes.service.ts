@@ -1,5 +1,5 @@
 /**
- * Scheduled content changes (issue 27): a draft published, or a published item put back to its
+ * Scheduled content changes: a draft published, or a published item put back to its
  * previous version, at a date and time on the shop's clock (a holiday notice from 20 December to
  * 2 January). The row of scheduled_changes and its held pg-boss job are written in one
  * transaction, so the schedule survives restarts and runs on whichever copy is up; the run claims

@@ -1,4 +1,4 @@
-// History and restore of the content admins edit (issue 27): admins only, on both doors.
+// History and restore of the content admins edit: admins only, on both doors.
 import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';
 import { idInput } from '#shared/schemas/content-inputs.ts';
 import { z } from 'zod';

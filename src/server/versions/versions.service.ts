@@ -1,5 +1,5 @@
 /**
- * History and restore (issue 27): every save of a widget, a gallery, a testimonial or the shop
+ * History and restore: every save of a widget, a gallery, a testimonial or the shop
  * record keeps a version (who, when, what it was) in the transaction of the save; Restore writes a
  * version back into the live row and keeps that as a new version, so history is never rewritten.
  * The model: docs/decisions/content-versions-and-drafts.md.

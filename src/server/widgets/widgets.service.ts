@@ -130,7 +130,7 @@ export async function updateWidget(deps: Deps, input: WidgetUpdateInput, actor: 
       const html = input.html ?? (input.type !== undefined ? existing.html : undefined);
       if (html !== undefined) values.html = type === 'VIDEO' ? sanitizeVideoHtml(html) : sanitizeRichText(html);
       if (image) values.image_id = image.id;
-      // Every save keeps a version (issue 27), in the save's transaction.
+      // Every save keeps a version, in the save's transaction.
       await withVersion(trx, widgetContentKind, input.id, actor.userId, () => repo.updateWidgetRow(trx, input.id, values));
       await recordActivity(trx, {
         actor,

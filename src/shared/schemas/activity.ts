@@ -1,4 +1,4 @@
-// The activity log (issue 27): its screen's filters and entries, and the CSV's query
+// The activity log: its screen's filters and entries, and the CSV's query
 // (src/server/activity/activity.router.ts).
 import { z } from 'zod';
 import { calendarDateCheck, integerField, messages, yearsWindow } from '#shared/validation.ts';

@@ -1,4 +1,4 @@
-// The bin (issue 27): galleries, testimonials and widgets deleted in the last BIN_KEEP_DAYS days
+// The bin: galleries, testimonials and widgets deleted in the last BIN_KEEP_DAYS days
 // (src/server/bin/bin.router.ts).
 import { z } from 'zod';
 import { messages } from '#shared/validation.ts';

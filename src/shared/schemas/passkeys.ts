@@ -1,5 +1,5 @@
 /**
- * Inputs and outputs of the passkey procedures (issue 28): the "Sign-in & security" screen's list,
+ * Inputs and outputs of the passkey procedures: the "Sign-in & security" screen's list,
  * adding, renaming and removing, and signing in with a passkey. The WebAuthn options and responses
  * are the JSON shapes of @simplewebauthn (checked by the server's library, not here).
  */

@@ -1,5 +1,5 @@
 /**
- * Inputs and outputs of the sign-in security procedures (issue 28): the "this wasn't me" link of a
+ * Inputs and outputs of the sign-in security procedures: the "this wasn't me" link of a
  * security e-mail.
  */
 import { z } from 'zod';

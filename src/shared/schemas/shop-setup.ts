@@ -1,5 +1,5 @@
 /**
- * What the shop form and the first-run checklist ask of the server besides the record (issue 26):
+ * What the shop form and the first-run checklist ask of the server besides the record:
  * the lists the form offers (shop.choices), a postcode's map position (shop.geocode) and the
  * dashboard's checklist (shop.checklist, shop.dismissChecklist).
  */

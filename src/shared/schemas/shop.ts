@@ -38,7 +38,7 @@ export const shopSchema = z.object({
   closures: z.array(closureSchema),
   /** IANA time zone the hours and closures are in. */
   timeZone: z.string(),
-  // Trust signals (issue 23): each shows on the pages only when set.
+  // Trust signals: each shows on the pages only when set.
   /** Accreditations and standards ("BS 10125"). */
   accreditations: z.array(z.string()),
   /** Insurers the shop repairs for. */
@@ -178,7 +178,7 @@ export const shopInput = z.object({
   country: requiredString('country', 2)
     .transform((v) => v.toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{2}$/, 'The country field must be a two-letter country code (GB).'))
-    // The form offers these codes (issue 26); a made-up pair of letters is not a country.
+    // The form offers these codes; a made-up pair of letters is not a country.
     .refine((code) => !/^[A-Z]{2}$/.test(code) || isCountryCode(code), 'The country field must be a country from the list.'),
   telephone: requiredString('telephone', 40),
   email: emailField('email'),

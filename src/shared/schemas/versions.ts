@@ -1,5 +1,5 @@
 /**
- * History of the content an admin edits (issue 27): what a kept version says, as both doors answer
+ * History of the content an admin edits: what a kept version says, as both doors answer
  * it. A version's `data` is the item's own fields (see docs/rest-contract.md "History"); pictures
  * are named by image id and shown through `thumbs` (image id → thumbnail URL).
  */
@@ -98,7 +98,7 @@ export type DraftSaveInput =
 export const draftSchema = z.object({ draft: contentVersionSchema.nullable() });
 
 /**
- * Scheduled changes (issue 27): POST /api/scheduled-changes. `date` and `time` are the shop's wall
+ * Scheduled changes: POST /api/scheduled-changes. `date` and `time` are the shop's wall
  * clock (its time zone); the service turns them into an instant and refuses the past.
  */
 const SCHEDULE_TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;

@@ -1,5 +1,5 @@
 /**
- * The site's calls to action (issue 23): a call to the shop's number and the way to a quote, the
+ * The site's calls to action: a call to the shop's number and the way to a quote, the
  * same words and names wherever they appear (the header, the phone call bar, the end-of-page
  * prompt, the home page's hero).
  */
@@ -41,7 +41,7 @@ export function QuoteLink({ className, onClick }: { className?: string; onClick?
   );
 }
 
-/** Where "Book a visit" goes (issue 24). */
+/** Where "Book a visit" goes. */
 export const BOOK_PATH = '/book';
 
 export function BookLink({ className, children }: { className?: string; children?: ReactNode }) {

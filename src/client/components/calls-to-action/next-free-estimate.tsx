@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { trpc } from '#client/lib/trpc.ts';
 
 /**
- * "Next free estimate: Thursday 10:20" (issue 24), from the public snapshot (the bookings summary,
+ * "Next free estimate: Thursday 10:20", from the public snapshot (the bookings summary,
  * embedded in the home, contact and booking pages), so the server's HTML has it. Nothing when no
  * slot is free.
  */

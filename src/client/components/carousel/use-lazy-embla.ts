@@ -3,7 +3,7 @@
  * needed: when the visitor reaches for the carousel (pointer, focus, a key: `wake`) or a step
  * waits for it (`whenReady`: a click on "Next", the first automatic turn). Until then the slides
  * are the server's HTML, the first ones showing, and nothing moves, so a page keeps embla out of
- * its first download (issue 23: a public page's JavaScript at most 100 KB). Otherwise what
+ * its first download (a public page's JavaScript at most 100 KB). Otherwise what
  * embla-carousel-react's hook does: the instance made on the element, given the options again
  * when they change, destroyed on unmount.
  */

@@ -1,5 +1,5 @@
 /**
- * Warns before unsaved changes are lost (issue 26): closing the tab, reloading or typing another
+ * Warns before unsaved changes are lost: closing the tab, reloading or typing another
  * address (the browser's own `beforeunload` prompt), and following a link inside the site. wouter
  * has no navigation blocker, so a link's click is caught before wouter's handler sees it (a
  * capturing listener on the document runs before React's on the root), a dialog asks, and "Leave

@@ -42,7 +42,7 @@ export const defaultShop: Shop = {
 
 /**
  * The shop record of a site started without demo content (DEMO_CONTENT off, as on PostgreSQL by
- * default): neutral placeholders that name no real place, number or address (issue 26), every
+ * default): neutral placeholders that name no real place, number or address, every
  * field the pages need filled, until the admin sets the shop's own at /admin/shop (the first step
  * of the dashboard's checklist). The telephone is in Ofcom's range kept for drama (01632 960xxx),
  * the e-mail on example.com.

@@ -1,5 +1,5 @@
 /**
- * /admin/activity: the activity log (issue 27, src/server/activity/), newest first, 25 a page,
+ * /admin/activity: the activity log (src/server/activity/), newest first, 25 a page,
  * filtered by person, kind and from/to days (the shop's time zone). The filters live in the URL
  * (?user=&kind=&from=&to=&page=), and "Download CSV" fetches the same filters from the REST door
  * (GET /api/activity.csv). Entries are read-only: nothing here edits or deletes one.

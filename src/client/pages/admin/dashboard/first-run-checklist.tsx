@@ -1,5 +1,5 @@
 /**
- * The dashboard's first-run checklist (issue 26, docs/decisions/first-run-checklist.md): the four
+ * The dashboard's first-run checklist (docs/decisions/first-run-checklist.md): the four
  * things a new site needs, each ticked from the data (shop.checklist), and "Hide this checklist"
  * (shop.dismissChecklist: for every admin of the site, kept on the server).
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's scheduled changes (issue 27): what will be published or reverted and when (on
+ * The dashboard's scheduled changes: what will be published or reverted and when (on
  * the shop's clock), who scheduled it, Cancel; and the week's failures with their reason. Its own
  * query, not the dashboard's: cancelling refreshes only this panel.
  */

@@ -1,5 +1,5 @@
 /**
- * The draft's status line and buttons on an edit form (issue 27): Save draft, and once there is a
+ * The draft's status line and buttons on an edit form: Save draft, and once there is a
  * draft, Preview (the real public page showing the draft, for this admin only), Publish draft and
  * Discard draft. The form keeps the fields and the autosave (useDraft); this says where the draft
  * stands and acts on it.

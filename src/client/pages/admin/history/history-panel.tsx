@@ -1,5 +1,5 @@
 /**
- * The History panel of an edit screen (issue 27): the item's versions, newest first; any one
+ * The History panel of an edit screen: the item's versions, newest first; any one
  * compared side by side with the current item; Restore, which keeps the result as a new version
  * and refreshes the public site like any save.
  */

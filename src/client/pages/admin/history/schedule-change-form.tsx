@@ -1,5 +1,5 @@
 /**
- * "Schedule…" on an edit screen (issue 27): publish the item's draft, or put a widget back to its
+ * "Schedule…" on an edit screen: publish the item's draft, or put a widget back to its
  * previous version, at a date and time on the shop's clock; and this item's pending changes with
  * Cancel. Not a <form>: it sits inside the edit screen's form, and forms do not nest.
  */

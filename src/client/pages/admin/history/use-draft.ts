@@ -1,5 +1,5 @@
 /**
- * A draft beside the published item (issue 27): autosave while the admin types (a few seconds
+ * A draft beside the published item: autosave while the admin types (a few seconds
  * after the last change, and when the page or the form is left), for a widget, a testimonial and
  * the shop record. A crashed browser loses at most the last few seconds.
  */

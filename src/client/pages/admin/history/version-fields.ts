@@ -1,5 +1,5 @@
 /**
- * How a version's fields are compared (issue 27): text as a word-level diff (jsdiff diffWords),
+ * How a version's fields are compared: text as a word-level diff (jsdiff diffWords),
  * rich text compared as its text, pictures as thumbnails, a gallery's images as a row of
  * thumbnails with their alt text and link. Pure, so the server's render and the browser's agree.
  */

@@ -1,5 +1,5 @@
 /**
- * The shop's map position as a pin on a Leaflet map (issue 26): drag it, or focus it and move it
+ * The shop's map position as a pin on a Leaflet map: drag it, or focus it and move it
  * with the arrow keys (Shift for bigger steps). Leaflet is imported only here and only in the
  * browser, after the screen has rendered (it touches `window` when loaded; the server renders the
  * grey box). Tiles come from OpenStreetMap (img-src allows its tile host on admin pages,

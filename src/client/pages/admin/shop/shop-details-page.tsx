@@ -4,12 +4,12 @@
  * keeps every value as typed and puts each message beside its field (nested keys such as
  * `openingHours.monday.1.closes`).
  *
- * Issue 26: sections with an in-page list of them, the time zone and the country picked from the
+ * Sections with an in-page list of them, the time zone and the country picked from the
  * server's lists (shop.choices), the map position as a pin (shop-location.tsx), "Copy Monday's
  * hours to the weekdays", a save bar that stays in view, and a warning before unsaved changes are
  * lost (use-unsaved-changes.tsx).
  *
- * Issue 27: the record can be kept as a draft beside the published one. The form opens on the
+ * The record can be kept as a draft beside the published one. The form opens on the
  * draft if there is one and autosaves while the admin types; "Save changes" goes live and the
  * draft is done with. The save bar still speaks of the published record (a draft is not on the
  * site until it is published); the warning before leaving says the changes are kept as a draft.
@@ -65,7 +65,7 @@ export function ShopDetailsPage() {
   const choices = useQuery(trpc.shop.choices.queryOptions({}, { staleTime: Infinity }));
   // The form opens on the draft, if there is one.
   const draft = useQuery(trpc.versions.draft.queryOptions({ kind: 'shop', id: SHOP_ID }));
-  // A restore (History, issue 27), a publish or a discard remounts the form with the record as it is now.
+  // A restore (History), a publish or a discard remounts the form with the record as it is now.
   const [generation, setGeneration] = useState(0);
   const reset = () => setGeneration((g) => g + 1);
   return (
@@ -220,7 +220,7 @@ function ShopForm({
 
         <div className="shop-form__closures" id="shop-section-closures">
           <ClosuresEditor closures={values.closures} onChange={set('closures')} errors={errors} />
-          {/* Issue 24: a closure over booked days lists those bookings before it is saved. */}
+          {/* A closure over booked days lists those bookings before it is saved. */}
           <ClosureClashes closures={values.closures} saved={shop.closures} timeZone={shop.timeZone} />
         </div>
 

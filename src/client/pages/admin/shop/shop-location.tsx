@@ -1,5 +1,5 @@
 /**
- * The shop form's "Map position" section (issue 26): the pin on the map (pin-map.tsx), the
+ * The shop form's "Map position" section: the pin on the map (pin-map.tsx), the
  * postcode search when the site has a geocoder (shop.geocode), and the numbers behind an "Enter
  * the coordinates" disclosure for those who have them. The numbers stay text as typed: the server
  * says what is wrong with them beside each field.

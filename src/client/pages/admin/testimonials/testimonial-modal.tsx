@@ -1,6 +1,6 @@
 /**
  * Add or edit a testimonial. An existing one can be kept as a draft beside the published one
- * (issue 27): the modal opens on the draft if there is one, autosaves while the admin types, and
+ *: the modal opens on the draft if there is one, autosaves while the admin types, and
  * closing it keeps what was typed. "Save changes" goes live and the draft is done with.
  */
 import { useState, type FormEvent } from 'react';
