@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './app-deps.ts';
 import type { SessionRow } from './db/types.ts';
 import type { SessionMeta, SessionUser } from './auth/sessions.ts';
+import { DEVICE_COOKIE } from './auth/device-cookie.ts';
 import type { PendingUpload } from './uploads.ts';
 
 export interface CookieOptions {
@@ -32,6 +33,8 @@ export interface RequestContext {
   session: SessionRow | null;
   user: SessionUser | null;
   meta: SessionMeta;
+  /** The device cookie as sent, unverified: the sign-in services check its signature (auth/device-cookie.ts). */
+  deviceCookie: string | null;
   http: HttpControl;
   /** A multipart body for a procedure with `meta.upload`, read by its input step (uploads.ts). */
   upload?: PendingUpload;
@@ -55,6 +58,7 @@ export function createRequestContext(deps: AppDeps, request: FastifyRequest, rep
     session: request.sessionRow,
     user: request.sessionUser,
     meta: { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+    deviceCookie: request.cookies[DEVICE_COOKIE] ?? null,
     http: {
       setCookie(name, value, options) {
         reply.setCookie(name, value, {

@@ -1,24 +1,24 @@
-// Issue 28, security e-mails: each event's mail arrives once, through the mail queue, naming what,
+// Security e-mails: each event's mail arrives once, through the mail queue, naming what,
 // when (at the shop) and from where (browser, system, address), with a single-use "this wasn't me"
 // link that gives the account back: original address, everyone signed out, password, two-factor and
-// passkeys gone, a reset link to the original address only.
+// passkeys gone, a reset link to the original address only. Which sign-ins are new: new-sign-in.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
-import { TestClient } from '#test/support/client.ts';
 import { actingAs, createUser, FACTORY_PASSWORD } from '#test/support/factories.ts';
 import { turnOnTwoFactor } from '#test/support/accounts.ts';
 import { mailsTo, type SentMail } from '#test/support/mail.ts';
-import { formatDate } from '#shared/format/dates.ts';
+import {
+  CHROME_WINDOWS,
+  DeviceClient as DeviceClientOf,
+  expectDevice,
+  FIREFOX_LINUX,
+  SAFARI_IPHONE,
+  securityAlerts,
+  signIn,
+} from '#test/support/security-mail.ts';
 import { THIS_WASNT_ME_LIMITS } from '#server/account/security-alerts.service.ts';
 import { countPasskeysOf, insertPasskey } from '#server/account/passkeys.repository.ts';
 import { registrationResponse } from '#test/support/webauthn.ts';
-
-const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
-const CHROME_WINDOWS_UPDATED =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/121.0.0.0 Safari/537.36';
-const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
-const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,98 +29,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A client whose every request says it comes from `userAgent` at `ip`. */
-class DeviceClient extends TestClient {
-  constructor(
-    private readonly userAgent: string,
-    private readonly ip = '203.0.113.7',
-  ) {
-    super(t.app);
-  }
-  override request(...[method, url, options = {}]: Parameters<TestClient['request']>) {
-    return super.request(method, url, {
-      ...options,
-      headers: { 'user-agent': this.userAgent, 'x-forwarded-for': this.ip, ...options.headers },
-    });
+/** A client of this file's app whose every request says it comes from `userAgent` at `ip`. */
+class DeviceClient extends DeviceClientOf {
+  constructor(userAgent: string, ip?: string) {
+    super(t.app, userAgent, ip);
   }
 }
 
-async function signIn(client: TestClient, email: string, password = FACTORY_PASSWORD) {
-  if (!client.cookie('XSRF-TOKEN')) await client.csrf();
-  const response = await client.post('/login', { json: { email, password, remember: false } });
-  expect(response.status).toBe(200);
-  return response;
-}
-
-async function alerts(email: string, subjectStart?: string): Promise<SentMail[]> {
-  await t.deps.jobs.drain();
-  const all = await mailsTo(t.deps.mailer.outboxDir!, email);
-  return all.filter((m) => m.text.includes("If this wasn't you") && (!subjectStart || m.subject.startsWith(subjectStart)));
-}
-
-function expectDevice(mail: SentMail, device: string, ip = '203.0.113.7') {
-  expect(mail.text).toContain(`From: ${device}, IP address ${ip}`);
-  expect(mail.text).toContain(`When: ${formatDate(new Date(), { timeZone: 'Europe/London' })}, `);
-  expect(mail.text).toMatch(/When: \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}\n/);
-  expect(mail.links[0]).toMatch(/^http:\/\/localhost:3000\/this-wasnt-me\/[0-9a-f]{64}$/);
-  expect(mail.html).toContain('This wasn&#39;t me');
-}
-
-describe('a sign-in from a new device', () => {
-  it('is e-mailed once per browser and system, not again after a browser update', async () => {
-    const user = await createUser(t.deps.db, { email: 'devices@example.test', firstname: 'Dev' });
-    await signIn(new DeviceClient(CHROME_WINDOWS), user.email);
-    let mails = await alerts(user.email);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('New sign-in to your account - Harbourside Body & Paint');
-    expect(mails[0]!.text).toContain('Hello Dev,');
-    expectDevice(mails[0]!, 'Chrome 120 on Windows 10');
-
-    await signIn(new DeviceClient(CHROME_WINDOWS_UPDATED), user.email);
-    expect(await alerts(user.email)).toHaveLength(1);
-
-    await signIn(new DeviceClient(FIREFOX_LINUX, '198.51.100.4'), user.email);
-    mails = await alerts(user.email);
-    expect(mails).toHaveLength(2);
-    expectDevice(mails[1]!, 'Firefox 121 on Linux', '198.51.100.4');
-  });
-
-  it('sends one mail for parallel sign-ins from the same new device', async () => {
-    const user = await createUser(t.deps.db, { email: 'parallel-devices@example.test' });
-    await Promise.all(Array.from({ length: 4 }, () => signIn(new DeviceClient(SAFARI_IPHONE), user.email)));
-    const mails = await alerts(user.email);
-    expect(mails).toHaveLength(1);
-    expectDevice(mails[0]!, 'Safari 17 on iOS 17.1');
-  });
-
-  it('knows the device an account was registered on', async () => {
-    const client = new DeviceClient(FIREFOX_LINUX);
-    await client.csrf();
-    const email = 'registered-device@example.test';
-    const registered = await client.post('/api/register', {
-      multipart: { firstname: 'Reg', lastname: 'Istered', email, password: 'first-password', password_confirmation: 'first-password' },
-    });
-    expect(registered.status).toBe(201);
-    await signIn(new DeviceClient(FIREFOX_LINUX), email, 'first-password');
-    expect(await alerts(email)).toEqual([]);
-    await signIn(new DeviceClient(CHROME_WINDOWS), email, 'first-password');
-    expect(await alerts(email, 'New sign-in')).toHaveLength(1);
-  });
-
-  it('is sent after the two-factor step, not before it', async () => {
-    const user = await createUser(t.deps.db, { email: 'two-factor-device@example.test' });
-    const first = new DeviceClient(CHROME_WINDOWS);
-    await signIn(first, user.email);
-    const { codes } = await turnOnTwoFactor(first);
-    const other = new DeviceClient(SAFARI_IPHONE);
-    expect((await signIn(other, user.email)).body).toEqual({ two_factor: true });
-    expect(await alerts(user.email, 'New sign-in')).toHaveLength(1);
-    expect((await other.post('/two-factor-challenge', { json: { recovery_code: codes[0] } })).status).toBe(204);
-    const mails = await alerts(user.email, 'New sign-in');
-    expect(mails).toHaveLength(2);
-    expectDevice(mails[1]!, 'Safari 17 on iOS 17.1');
-  });
-});
+const alerts = (email: string, subjectStart?: string) => securityAlerts(t, email, subjectStart);
 
 describe('changes to how the account signs in', () => {
   it('password changed', async () => {

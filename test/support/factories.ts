@@ -123,6 +123,7 @@ export async function contextFor(
     session,
     user,
     meta: { ipAddress: '127.0.0.1', userAgent: 'test' },
+    deviceCookie: null,
     http: { setCookie() {}, clearCookie() {}, setHeader() {}, setStatus() {}, wantsJson: true },
   };
   return ctx;

@@ -1,4 +1,4 @@
-/** Every SQL statement on the `known_devices` table (the browsers and systems each user signed in from). */
+/** Every SQL statement on the `known_devices` table (the device cookies each user signed in with, as SHA-256 of their ids). */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 

@@ -232,8 +232,8 @@ export async function signInWithPasskey(
   });
   if (!recorded) throw refused();
   const token = await rotateSession(deps, current, { userId: stored.user_id, remember: input.remember });
-  await noteSignIn(deps, stored.user_id, current.meta);
-  return { token, remember: input.remember };
+  const deviceCookie = await noteSignIn(deps, stored.user_id, current);
+  return { token, remember: input.remember, deviceCookie };
 }
 
 /** For the admin dashboard's invitation: whether the user has any passkey. */

@@ -48,6 +48,6 @@ export async function register(deps: AppDeps, input: RegisterInput, cv: CvUpload
   });
   const token = await rotateSession(deps, current, { userId, remember: false });
   // The device the account was made on is known from the start: no "new sign-in" e-mail for it.
-  await noteSignIn(deps, userId, current.meta, { quiet: true });
-  return { token, remember: false };
+  const deviceCookie = await noteSignIn(deps, userId, current, { quiet: true });
+  return { token, remember: false, deviceCookie };
 }

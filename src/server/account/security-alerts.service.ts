@@ -1,5 +1,5 @@
 /**
- * Security e-mails: a sign-in from a browser or system the account has not used before,
+ * Security e-mails: a sign-in from a device (a device cookie, auth/device-cookie.ts) the account has not used before,
  * the password changed or reset, two-factor on or off, new recovery codes, a passkey added, the
  * e-mail address changed (to the old address too). Not optional. Each is queued with queueMail in
  * the transaction of the change, says what, when and from where (auth/device.ts), and carries a
@@ -10,10 +10,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
-import { describeDevice, deviceHash } from '#server/auth/device.ts';
+import { describeDevice } from '#server/auth/device.ts';
+import { deviceCookieValue, deviceIdHash, newDeviceId, verifiedDeviceId } from '#server/auth/device-cookie.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { throttle, type RateLimit } from '#server/auth/rate-limiter.ts';
 import { deleteOtherSessions, type SessionMeta } from '#server/auth/sessions.ts';
+import type { CurrentSession } from '#server/auth/session-grant.ts';
 import { queueMail } from '#server/mail/outgoing-mail.ts';
 import { clearTwoFactor, findUserForMail, updateUser } from '#server/users/users.repository.ts';
 import type { SecurityEvent } from '#shared/value-sets.ts';
@@ -75,21 +77,25 @@ export async function sendSecurityAlert(
 /**
  * A completed sign-in: the device is remembered, and when the user has not signed in from it
  * before, the "new sign-in" e-mail is queued with it (one transaction: two sign-ins at once from a
- * new device queue one mail). `quiet` remembers without a mail (registration's own device).
+ * new device queue one mail). The device is the one its signed cookie names; a request without a
+ * valid one (none, forged, expired) is a new device with a new id, whatever its User-Agent says.
+ * Gives back the cookie to write: the same id signed for another 400 days, or the new one.
+ * `quiet` remembers without a mail (registration's own device).
  */
 export async function noteSignIn(
-  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>,
   userId: number,
-  meta: SessionMeta,
+  current: Pick<CurrentSession, 'meta' | 'deviceCookie'>,
   options: { quiet?: boolean } = {},
-): Promise<void> {
+): Promise<string> {
+  const deviceId = verifiedDeviceId(deps.config.appKeys, current.deviceCookie) ?? newDeviceId();
   await deps.db.transaction().execute(async (trx) => {
-    const fresh = await recordKnownDevice(trx, userId, deviceHash(userId, meta));
-    if (!fresh || options.quiet) return false;
+    const fresh = await recordKnownDevice(trx, userId, deviceIdHash(deviceId));
+    if (!fresh || options.quiet) return;
     const user = await findUserForMail(trx, userId);
-    if (user) await queueSecurityAlert(deps, trx, { userId, to: user.email, event: 'new-sign-in', meta });
-    return true;
+    if (user) await queueSecurityAlert(deps, trx, { userId, to: user.email, event: 'new-sign-in', meta: current.meta });
   });
+  return deviceCookieValue(deps.config.appKey, deviceId);
 }
 
 export function thisWasntMeLimits(ip: string | null): RateLimit[] {

@@ -143,8 +143,8 @@ export async function grantAfterFirstFactor(
     return { result: { two_factor: true }, grant: { token, remember: false } };
   }
   const token = await rotateSession(deps, current, { userId: user.id, remember: input.remember });
-  await noteSignIn(deps, user.id, current.meta);
-  return { result: { two_factor: false }, grant: { token, remember: input.remember } };
+  const deviceCookie = await noteSignIn(deps, user.id, current);
+  return { result: { two_factor: false }, grant: { token, remember: input.remember, deviceCookie } };
 }
 
 export async function completeTwoFactorLogin(
@@ -166,8 +166,8 @@ export async function completeTwoFactorLogin(
   await passTwoFactorChallenge(deps, userId, input);
   await attempt.release();
   const token = await rotateSession(deps, current, { userId, remember: pending.pending_remember });
-  await noteSignIn(deps, userId, current.meta);
-  return { token, remember: pending.pending_remember };
+  const deviceCookie = await noteSignIn(deps, userId, current);
+  return { token, remember: pending.pending_remember, deviceCookie };
 }
 
 /** Signs the user out everywhere (logout ends the user's other sessions too). */

@@ -1,9 +1,9 @@
 /**
  * The device a request came from, as a security e-mail names it ("Chrome 120 on Windows 10, from
- * 203.0.113.7") and as the known-devices list tells one from another: bowser's browser and system
- * names (without versions, so an update is not a new device) digested with the user's id.
+ * 203.0.113.7"): bowser's reading of the User-Agent, and the address. Wording only: anyone can send
+ * any User-Agent, so whether a sign-in comes from a known device is decided by the signed device
+ * cookie (device-cookie.ts), never by these names.
  */
-import { createHash } from 'node:crypto';
 import Bowser from 'bowser';
 import type { SessionMeta } from './sessions.ts';
 import { UNKNOWN_BROWSER, UNKNOWN_SYSTEM } from './user-agent.ts';
@@ -44,12 +44,4 @@ export function describeDevice(meta: SessionMeta): DeviceFacts {
     system: p.systemName ? [p.systemName, p.systemVersion].filter(Boolean).join(' ') : UNKNOWN_SYSTEM,
     ipAddress: meta.ipAddress,
   };
-}
-
-/** The user's digest of the browser's and system's names: the same after an update, another for another browser. */
-export function deviceHash(userId: number, meta: SessionMeta): string {
-  const p = parse(meta.userAgent);
-  return createHash('sha256')
-    .update(`${userId}|${p.browserName ?? ''}|${p.systemName ?? ''}`)
-    .digest('hex');
 }

@@ -2,6 +2,7 @@
 // door calls the same procedures with the same reply.
 import type { RequestContext } from '#server/context.ts';
 import type { CurrentSession, SessionGrant } from '#server/auth/session-grant.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookie.ts';
 import { generateSessionToken, lifetimeOf, SESSION_COOKIE, XSRF_COOKIE, xsrfTokenFor } from './sessions.ts';
 
 /** Sets both cookies for `token`; the XSRF cookie is readable by script, the session one is not. */
@@ -26,11 +27,19 @@ export function ensureSessionToken(ctx: RequestContext): string {
 
 /** The caller's session in plain values, for the sign-in services. */
 export function currentSessionOf(ctx: RequestContext): CurrentSession {
-  return { token: ctx.sessionToken, sessionId: ctx.session?.id ?? null, meta: ctx.meta };
+  return { token: ctx.sessionToken, sessionId: ctx.session?.id ?? null, meta: ctx.meta, deviceCookie: ctx.deviceCookie };
 }
 
-/** Points the response (and the rest of this request) at the rotated session. */
+/**
+ * Points the response (and the rest of this request) at the rotated session, and after a completed
+ * sign-in writes the device cookie. It outlives the session on purpose: signing out does not make
+ * the browser a new device.
+ */
 export function applySessionGrant(ctx: RequestContext, grant: SessionGrant): void {
   ctx.sessionToken = grant.token;
   writeSessionCookies(ctx, grant.token, grant.remember);
+  if (grant.deviceCookie) {
+    ctx.deviceCookie = grant.deviceCookie;
+    ctx.http.setCookie(DEVICE_COOKIE, grant.deviceCookie, { httpOnly: true, maxAgeSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS });
+  }
 }

@@ -11,12 +11,16 @@ export interface CurrentSession {
   token: string | null;
   sessionId: string | null;
   meta: SessionMeta;
+  /** The device cookie as the request sent it, not yet verified (auth/device-cookie.ts). */
+  deviceCookie: string | null;
 }
 
 /** A session the router must now write cookies for. */
 export interface SessionGrant {
   token: string;
   remember: boolean;
+  /** A completed sign-in's device cookie, to write (signed again, or new when the request had no valid one). */
+  deviceCookie?: string;
 }
 
 export async function rotateSession(
