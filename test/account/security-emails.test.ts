@@ -211,6 +211,7 @@ describe("this wasn't me", () => {
     });
     expect(added.status).toBe(201);
     expect(await countPasskeysOf(t.deps.db, user.id)).toBe(1);
+    expect(await t.deps.db.selectFrom('known_devices').select('id').where('user_id', '=', user.id).execute()).not.toEqual([]);
 
     // The owner's link: the address-change mail that went to the original address.
     const [changeMail] = await alerts(original, 'Your e-mail address was changed');
@@ -233,6 +234,8 @@ describe("this wasn't me", () => {
     expect(row.two_factor_secret).toBeNull();
     expect(row.two_factor_confirmed_at).toBeNull();
     expect(await countPasskeysOf(t.deps.db, user.id)).toBe(0);
+    // The intruder's browser is forgotten: its next sign-in is mailed as new.
+    expect(await t.deps.db.selectFrom('known_devices').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect((await intruder.get('/api/user')).status).toBe(401);
     expect(await t.deps.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     const again = new DeviceClient(FIREFOX_LINUX, '192.0.2.79');

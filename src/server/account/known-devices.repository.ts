@@ -24,3 +24,8 @@ export async function recordKnownDevice(db: Db, userId: number, deviceHash: stri
     .execute();
   return false;
 }
+
+/** Forgets every device of the user, so each next sign-in is new to the account and mailed. */
+export async function deleteKnownDevicesOf(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('known_devices').where('user_id', '=', userId).execute();
+}

@@ -20,7 +20,7 @@ import { queueMail } from '#server/mail/outgoing-mail.ts';
 import { clearTwoFactor, findUserForMail, updateUser } from '#server/users/users.repository.ts';
 import type { SecurityEvent } from '#shared/value-sets.ts';
 import { THIS_WASNT_ME_INVALID_MESSAGE, thisWasntMeMessage } from '#shared/schemas/security.ts';
-import { recordKnownDevice } from './known-devices.repository.ts';
+import { deleteKnownDevicesOf, recordKnownDevice } from './known-devices.repository.ts';
 import { consumeSecurityAlertToken, deleteSecurityAlertTokensOf } from './security-alert-tokens.repository.ts';
 import { deletePasswordResetTokensOf } from './password-reset-tokens.repository.ts';
 import { deletePasskeysOf } from './passkeys.repository.ts';
@@ -131,6 +131,8 @@ export async function reportThisWasntMe(
     await deleteOtherSessions(trx, userId);
     await clearTwoFactor(trx, userId);
     await deletePasskeysOf(trx, userId);
+    // An intruder's browser would otherwise stay known, and sign in again without a mail.
+    await deleteKnownDevicesOf(trx, userId);
     await deletePasswordResetTokensOf(trx, userId);
     const user = await findUserForMail(trx, userId);
     if (!user) throw AppError.field('token', THIS_WASNT_ME_INVALID_MESSAGE);
