@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { createNodeResolver } from 'eslint-plugin-import-x';
+import { noLiteralScreenPath } from './scripts/lint/no-literal-screen-path.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', '.data-test/**', 'test-results/**'] },
@@ -43,6 +44,13 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  // Client links take their paths from the route table (src/shared/screen-paths.ts), never as
+  // literals: a path changed in the table then changes every link to it.
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { site: { rules: { 'no-literal-screen-path': noLiteralScreenPath } } },
+    rules: { 'site/no-literal-screen-path': 'error' },
   },
   // One-way layers (docs/architecture.md): services and repositories hold the rules and the SQL
   // and know nothing of the doors (tRPC, REST, Fastify); the client reaches the server only for

@@ -1,4 +1,4 @@
-// The one-way layers and SQL only in repositories are enforced by lint rules (eslint.config.js);
+// The one-way layers, SQL only in repositories and links from the route table are enforced by lint rules (eslint.config.js);
 // these prove the rules bite: each wrong line below must be reported, and the right ones must not.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,10 @@ const eslint = new ESLint({
   cwd: root,
   overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
   ruleFilter: ({ ruleId }) =>
-    ruleId === '@typescript-eslint/no-restricted-imports' || ruleId === 'import-x/no-cycle' || ruleId === 'no-restricted-syntax',
+    ruleId === '@typescript-eslint/no-restricted-imports' ||
+    ruleId === 'import-x/no-cycle' ||
+    ruleId === 'no-restricted-syntax' ||
+    ruleId === 'site/no-literal-screen-path',
 });
 
 /** Lints a real file of the project with `line` added at its top; returns the messages of `rule`. */
@@ -102,6 +105,42 @@ describe('import boundaries', () => {
     '%s may write SQL: %s',
     async (file, line) => {
       expect(await violationsOf(file, line, 'no-restricted-syntax')).toEqual([]);
+    },
+    60_000,
+  );
+});
+
+// A client link or navigation to a screen of the route table (src/shared/screens.ts) takes its path
+// from screenHref/screenPath: a literal one fails, whether absolute, wouter's `~`, relative to a
+// nested area, with a query or a parameter; a path the table does not list (the REST door) does not.
+describe('client links from the route table', () => {
+  const rule = 'site/no-literal-screen-path';
+  it.each([
+    ['src/client/layouts/site-footer.tsx', "export const planted = <a href='/legal/privacy'>Privacy</a>;"],
+    ['src/client/layouts/site-footer.tsx', 'export const planted = <Link href="~/account/bookings">Bookings</Link>;'],
+    ['src/client/pages/admin/users/user-edit-page.tsx', "export const planted = (go: (to: string) => void) => go('/users');"],
+    ['src/client/pages/admin/users/user-edit-page.tsx', 'export const planted = (id: number) => `/galleries/${id}`;'],
+    ['src/client/pages/admin/dashboard/mail-panel.tsx', "export const planted = { href: '/mail?status=failed' };"],
+    ['src/client/pages/not-found/not-found-page.tsx', 'export const planted = <Link href="/">Home</Link>;'],
+    ['src/client/lib/session.tsx', "export const planted = (navigate: (to: string) => void) => navigate('/');"],
+  ])(
+    '%s may not say: %s',
+    async (file, line) => {
+      expect(await violationsOf(file, line, rule)).toHaveLength(1);
+    },
+    60_000,
+  );
+
+  it.each([
+    ['src/client/layouts/site-footer.tsx', "export const allowed = <Link href={screenHref('privacy')}>Privacy</Link>;"],
+    ['src/client/pages/admin/activity/activity-page.tsx', "export const allowed = <a href='/api/activity.csv'>CSV</a>;"],
+    ['src/client/lib/session.tsx', "export const allowed = (path: string) => path.split('/');"],
+    // The table itself, and the server, write the paths.
+    ['src/shared/screen-paths.ts', "export const allowed = '/legal/privacy';"],
+  ])(
+    '%s may say: %s',
+    async (file, line) => {
+      expect(await violationsOf(file, line, rule)).toEqual([]);
     },
     60_000,
   );

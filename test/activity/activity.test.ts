@@ -282,23 +282,28 @@ describe('the log screen: filters, pages, CSV', () => {
     const first = await admin.get(`/api/activity?user=${person.id}`);
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toContain('no-store');
-    expect(first.body).toMatchObject({ total: 31, page: 1, pageSize: 25 });
+    expect(first.body).toMatchObject({ total: 31, per_page: 25, current_page: 1, last_page: 2 });
     expect(first.body.data).toHaveLength(25);
     expect(first.body.data[0]).toMatchObject({
       kind: 'shop-changed',
-      who: expect.stringContaining('=SUM(1+1) Formula'),
+      actor_name: expect.stringContaining('=SUM(1+1) Formula'),
+      user_id: person.id,
       link: '/admin/shop',
     });
     expect(first.body.data[1]).toMatchObject({
       kind: 'content-saved',
       what: 'Content saved: testimonial “Item 29”',
-      itemId: 30,
+      item_type: 'testimonial',
+      item_id: 30,
+      item_label: 'Item 29',
+      version_id: null,
       ip: '192.0.2.1',
       link: '/admin/testimonials',
-      at: '2026-01-30T12:00:00.000Z',
+      created_at: '2026-01-30T12:00:00.000Z',
     });
     const second = await admin.get(`/api/activity?user=${person.id}&page=2`);
-    expect(second.body.data.map((e: { itemLabel: string }) => e.itemLabel)).toEqual([
+    expect(second.body).toMatchObject({ current_page: 2, last_page: 2 });
+    expect(second.body.data.map((e: { item_label: string }) => e.item_label)).toEqual([
       'Item 5',
       'Item 4',
       'Item 3',
@@ -314,7 +319,7 @@ describe('the log screen: filters, pages, CSV', () => {
 
   it('filters by days in the shop’s time zone, both ends included', async () => {
     const jan = await admin.get(`/api/activity?user=${person.id}&from=2026-01-10&to=2026-01-12`);
-    expect(jan.body.data.map((e: { itemLabel: string }) => e.itemLabel)).toEqual(['Item 11', 'Item 10', 'Item 9']);
+    expect(jan.body.data.map((e: { item_label: string }) => e.item_label)).toEqual(['Item 11', 'Item 10', 'Item 9']);
     // 23:30 UTC on 30 June is 1 July at the shop (Europe/London, summer time).
     expect((await admin.get(`/api/activity?user=${person.id}&from=2026-07-01&to=2026-07-01`)).body.total).toBe(1);
     expect((await admin.get(`/api/activity?user=${person.id}&from=2026-06-30&to=2026-06-30`)).body.total).toBe(0);

@@ -44,14 +44,15 @@ async function galleryWithImages(name: string) {
 async function inBin() {
   const res = await admin.get('/api/bin');
   expect(res.status).toBe(200);
+  expect(res.body.keep_days).toBe(30);
   return res.body.data as Array<{
     kind: string;
     id: number;
     name: string;
-    imageCount: number | null;
-    deletedBy: string | null;
-    deletedAt: string;
-    purgeAfter: string;
+    image_count: number | null;
+    deleted_by: string | null;
+    deleted_at: string;
+    purge_after: string;
   }>;
 }
 
@@ -71,8 +72,8 @@ describe('a testimonial', () => {
     expect((await admin.post(`/api/testimonials/${id}`, { json: { name: 'X', score: 1, review: '<p>x</p>' } })).status).toBe(404);
     expect((await admin.delete(`/api/testimonials/${id}`)).status).toBe(404);
     const item = (await inBin()).find((i) => i.kind === 'testimonial' && i.id === id);
-    expect(item).toMatchObject({ name: 'Binned Bob', deletedBy: adminName, imageCount: null });
-    expect(new Date(item!.purgeAfter).getTime() - new Date(item!.deletedAt).getTime()).toBe(30 * 24 * 60 * 60 * 1000);
+    expect(item).toMatchObject({ name: 'Binned Bob', deleted_by: adminName, image_count: null });
+    expect(new Date(item!.purge_after).getTime() - new Date(item!.deleted_at).getTime()).toBe(30 * 24 * 60 * 60 * 1000);
 
     expect((await admin.post(`/api/bin/testimonial/${id}/restore`)).status).toBe(204);
     expect(await names()).toContain('Binned Bob');
@@ -121,7 +122,7 @@ describe('a gallery', () => {
     expect(await storedFiles(t)).toEqual(expect.arrayContaining(files));
     await sweepOrphanFiles(t.deps, Date.now() + 2 * 60 * 60 * 1000);
     expect(await storedFiles(t)).toEqual(expect.arrayContaining(files));
-    expect((await inBin()).find((i) => i.kind === 'gallery' && i.id === id)).toMatchObject({ name: 'Bin gallery', imageCount: 2 });
+    expect((await inBin()).find((i) => i.kind === 'gallery' && i.id === id)).toMatchObject({ name: 'Bin gallery', image_count: 2 });
 
     expect((await admin.post(`/api/bin/gallery/${id}/restore`)).status).toBe(204);
     const after = (await admin.get(`/api/galleries/${id}`)).body;

@@ -49,13 +49,17 @@ describe('activity log and bin', () => {
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Bin' }).click();
       await atPath(page, '/admin/bin');
       await visible(page.getByRole('heading', { name: 'Bin', exact: true }));
-      const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Testimonial: ${NAME}` }) });
+      // A row of the bin's card table, named by its row header.
+      const item = page
+        .getByRole('region', { name: 'Bin' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: `Testimonial: ${NAME}` }) });
       await visible(item);
-      await visible(item.getByText(/^Deleted .* by /));
+      await visible(item.getByRole('cell').filter({ hasText: / by / }));
       await axe(page, '/admin/bin');
       await item.getByRole('button', { name: `Restore testimonial “${NAME}”` }).click();
       await visible(page.getByRole('status').filter({ hasText: `The testimonial “${NAME}” was restored.` }));
-      await hidden(page.getByRole('heading', { name: `Testimonial: ${NAME}` }));
+      await hidden(page.getByRole('rowheader', { name: `Testimonial: ${NAME}` }));
     });
 
     await j.step('the restored testimonial is in the home carousel again', async () => {

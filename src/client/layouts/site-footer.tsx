@@ -4,6 +4,7 @@ import { CallLink } from '#client/components/calls-to-action/call-links.tsx';
 import { openingHoursLines } from '#shared/opening-status.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { accountHomeOf } from '#client/routing/require-session.tsx';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 function scrollToTop() {
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -64,18 +65,18 @@ export function SiteFooter({ hasCallBar = false }: { hasCallBar?: boolean }) {
           </h2>
           <ul className="site-footer__links">
             <li>
-              <Link href="/legal/terms">Terms</Link>
+              <Link href={screenHref('terms')}>Terms</Link>
             </li>
             <li>
-              <Link href="/legal/privacy">Privacy</Link>
+              <Link href={screenHref('privacy')}>Privacy</Link>
             </li>
             {(!user || accountHomeOf(user)) && (
               <li>
-                <Link href="/account">Account</Link>
+                <Link href={screenHref('accountDashboard')}>Account</Link>
               </li>
             )}
             <li>
-              <Link href="/contact">Contact</Link>
+              <Link href={screenHref('contact')}>Contact</Link>
             </li>
           </ul>
         </nav>

@@ -7,17 +7,19 @@ import { accountHomeOf } from '#client/routing/require-session.tsx';
 import { useShop } from '#client/lib/shop.ts';
 import { CallLink, PhoneIcon, QuoteLink } from '#client/components/calls-to-action/call-links.tsx';
 import { useHasGalleries } from '#client/lib/site-sections.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
+import { screenPath } from '#shared/screen-paths.ts';
 
 const MAIN_MENU = [
-  { href: '/', label: 'Home' },
-  { href: '/about', label: 'About' },
-  { href: '/services', label: 'Services' },
-  { href: '/galleries', label: 'Galleries' },
-  { href: '/contact', label: 'Contact' },
+  { href: screenPath('home'), label: 'Home' },
+  { href: screenPath('about'), label: 'About' },
+  { href: screenPath('services'), label: 'Services' },
+  { href: screenPath('galleries'), label: 'Galleries' },
+  { href: screenPath('contact'), label: 'Contact' },
 ];
 
 function isCurrent(href: string, location: string): boolean {
-  return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+  return href === screenPath('home') ? location === href : location === href || location.startsWith(`${href}/`);
 }
 
 export function SiteHeader() {
@@ -29,7 +31,7 @@ export function SiteHeader() {
   const shop = useShop();
   // No visible gallery, no Galleries item (a new site does not point at an empty page).
   const hasGalleries = useHasGalleries();
-  const menu = MAIN_MENU.filter((item) => item.href !== '/galleries' || hasGalleries);
+  const menu = MAIN_MENU.filter((item) => item.href !== screenPath('galleries') || hasGalleries);
 
   // A chosen link closes the menu; so does Escape.
   useEffect(() => {
@@ -42,7 +44,7 @@ export function SiteHeader() {
   return (
     <header className={`site-header${isSolid || isMenuOpen ? ' is-solid' : ''}`}>
       <div className="site-header__inner container">
-        <Link href="/" className="site-header__brand" onClick={() => setMenuOpen(false)}>
+        <Link href={screenHref('home')} className="site-header__brand" onClick={() => setMenuOpen(false)}>
           <img src="/logo.svg" alt={shop ? `${shop.name}, home` : 'Home'} width="183" height="44" />
         </Link>
         <button
@@ -72,7 +74,11 @@ export function SiteHeader() {
             {user?.role === 'admin' && (
               // Like "My Account": the snapshot's HTML has no user, the link comes with the session after hydration.
               <li className="site-nav__account">
-                <Link href="/admin" className="site-nav__link site-nav__link--quiet" onClick={() => setMenuOpen(false)}>
+                <Link
+                  href={screenHref('adminDashboard')}
+                  className="site-nav__link site-nav__link--quiet"
+                  onClick={() => setMenuOpen(false)}
+                >
                   Admin
                 </Link>
               </li>
@@ -84,7 +90,11 @@ export function SiteHeader() {
                   Log out
                 </button>
               ) : (
-                <Link href={accountHome ?? '/login'} className="site-nav__link site-nav__link--quiet" onClick={() => setMenuOpen(false)}>
+                <Link
+                  href={accountHome ?? screenHref('login')}
+                  className="site-nav__link site-nav__link--quiet"
+                  onClick={() => setMenuOpen(false)}
+                >
                   {user ? 'My Account' : 'Log in'}
                 </Link>
               )}

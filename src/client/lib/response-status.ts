@@ -4,6 +4,8 @@
  * confirm-password and comes back. The caller still receives the error; this only navigates.
  */
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
+import { screenPath } from '#shared/screen-paths.ts';
+import { SCREENS } from '#shared/screens.ts';
 
 export interface StatusEffects {
   signOutLocally(): void;
@@ -12,15 +14,17 @@ export interface StatusEffects {
   here(): string;
 }
 
-const AUTH_PAGES = [
-  '/login',
-  '/register',
-  '/two-factor-challenge',
-  '/forgot-password',
-  '/reset-password',
-  '/verify-email',
-  '/confirm-password',
-];
+const AUTH_SCREENS = [
+  'login',
+  'register',
+  'twoFactorChallenge',
+  'forgotPassword',
+  'resetPassword',
+  'verifyEmail',
+  'confirmPassword',
+] as const;
+/** Their paths up to the first parameter (`/reset-password/:token` is every `/reset-password/…`). */
+const AUTH_PAGES = AUTH_SCREENS.map((id) => SCREENS[id].path.replace(/\/:.*$/, ''));
 
 function isAuthPage(path: string): boolean {
   return AUTH_PAGES.some((page) => path === page || path.startsWith(`${page}/`) || path.startsWith(`${page}?`));
@@ -40,11 +44,11 @@ export function redirectForStatus(status: number, here: string, appCode?: string
     case 401:
     case 419:
       // On a sign-in screen the screen itself shows the error; sending it to Login would loop.
-      return isAuthPage(here) ? null : withRedirect('/login', here);
+      return isAuthPage(here) ? null : withRedirect(screenPath('login'), here);
     case 403:
-      return appCode === undefined || appCode === 'EMAIL_NOT_VERIFIED' ? '/verify-email' : null;
+      return appCode === undefined || appCode === 'EMAIL_NOT_VERIFIED' ? screenPath('verifyEmail') : null;
     case 423:
-      return withRedirect('/confirm-password', here);
+      return withRedirect(screenPath('confirmPassword'), here);
     default:
       return null;
   }

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
 import type { User } from '#shared/schemas/user.ts';
 import { queryClient, SESSION_QUERY_KEY, trpcClient, type RequestMeta } from '#client/lib/trpc.ts';
+import { screenPath } from '#shared/screen-paths.ts';
 
 export interface Session {
   user: User | null;
@@ -47,7 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const forgetUser = useCallback(() => {
     queryClient.setQueryData<User | null>(SESSION_QUERY_KEY, null);
-    navigate('/');
+    navigate(screenPath('home'));
     // Cached private answers (two-factor state, admin lists) belonged to that user; the pages
     // that showed them have been left, so they are inactive now.
     queryClient.removeQueries({ type: 'inactive' });

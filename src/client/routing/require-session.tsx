@@ -9,6 +9,7 @@ import type { User } from '#shared/schemas/user.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { withRedirect } from '#client/lib/response-status.ts';
+import { screenPath } from '#shared/screen-paths.ts';
 
 export interface RequireSessionProps {
   /** Roles allowed in; any signed-in user when absent. */
@@ -35,7 +36,7 @@ export function RequireSession({ roles, children }: RequireSessionProps) {
     // "~" leaves any nested router: Login lives at the root. A signed-in user whose role is not
     // allowed goes to Login without a way back here, or Login (which sends a signed-in user on
     // to that way back) and this guard would send each other round in a loop; Login sends them home.
-    return <Redirect to={`~${user ? '/login' : withRedirect('/login', here)}`} replace />;
+    return <Redirect to={`~${user ? screenPath('login') : withRedirect(screenPath('login'), here)}`} replace />;
   }
   return <>{children}</>;
 }
@@ -52,7 +53,7 @@ export function GuestOnly({ to, children }: { to: string; children: ReactNode })
 
 /** Where the signed-in user's own area is, or null when their role opens none (a member). */
 export function accountHomeOf(user: Pick<User, 'role'>): string | null {
-  return (ACCOUNT_ROLES as readonly Role[]).includes(user.role) ? '/account' : null;
+  return (ACCOUNT_ROLES as readonly Role[]).includes(user.role) ? screenPath('accountDashboard') : null;
 }
 
 /** Where to go after signing in: the page the user came from, if it is one of ours. */

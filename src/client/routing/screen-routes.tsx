@@ -30,6 +30,7 @@ import { trpc } from '#client/lib/trpc.ts';
 import { useShop } from '#client/lib/shop.ts';
 import { NotFoundPage } from '#client/pages/not-found/not-found-page.tsx';
 import { preloadableLazy, SCREEN_COMPONENTS, type ScreenParams } from './screens.tsx';
+import { screenPath } from '#shared/screen-paths.ts';
 
 const loadAccountArea = () => import('#client/pages/account/account-area.tsx');
 const loadAdminArea = () => import('#client/pages/admin/admin-area.tsx');
@@ -88,7 +89,7 @@ function ScreenTitle({ title, params }: { title: ScreenEntry['title']; params: S
 
 /** A signed-in visitor of a guests' screen goes where signing in would have taken them. */
 function GuestsOnly({ to, children }: { to: string | undefined; children: ReactNode }) {
-  const returnTo = useRedirectParam('/');
+  const returnTo = useRedirectParam(screenPath('home'));
   return <GuestOnly to={to ?? returnTo}>{children}</GuestOnly>;
 }
 

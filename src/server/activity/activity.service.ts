@@ -15,6 +15,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
+import { screenPath } from '#shared/screen-paths.ts';
 import {
   ACTIVITY_PAGE_SIZE,
   type ActivityEntry,
@@ -39,10 +40,10 @@ const ITEM_NAMES: Record<string, string> = {
 };
 
 const ADMIN_LINKS: Record<string, (id: number) => string> = {
-  gallery: (id) => `/admin/galleries/${id}`,
-  widget: (id) => `/admin/widgets/${id}`,
-  user: (id) => `/admin/users/${id}`,
-  testimonial: () => '/admin/testimonials',
+  gallery: (id) => screenPath('adminGallery', { id }),
+  widget: (id) => screenPath('adminWidget', { id }),
+  user: (id) => screenPath('adminUser', { id }),
+  testimonial: () => screenPath('adminTestimonials'),
 };
 
 function describe(row: Pick<ActivityEntryRecord, 'kind' | 'item_type' | 'item_label'>): string {
@@ -53,9 +54,9 @@ function describe(row: Pick<ActivityEntryRecord, 'kind' | 'item_type' | 'item_la
 }
 
 function linkOf(row: ActivityEntryRecord): string | null {
-  if (row.kind === 'content-deleted') return '/admin/bin';
+  if (row.kind === 'content-deleted') return screenPath('adminBin');
   if (row.kind === 'bin-purged' || row.kind === 'user-deleted' || row.kind === 'account-deleted') return null;
-  if (row.item_type === 'shop') return '/admin/shop';
+  if (row.item_type === 'shop') return screenPath('adminShop');
   const link = row.item_type ? ADMIN_LINKS[row.item_type] : undefined;
   return link && row.item_id !== null ? link(row.item_id) : null;
 }
@@ -63,16 +64,16 @@ function linkOf(row: ActivityEntryRecord): string | null {
 function present(row: ActivityEntryRecord): ActivityEntry {
   return {
     id: row.id,
-    at: row.created_at.toISOString(),
-    userId: row.actor_user_id,
-    who: row.actor_label,
+    created_at: row.created_at.toISOString(),
+    user_id: row.actor_user_id,
+    actor_name: row.actor_label,
     ip: row.ip_address,
     kind: row.kind,
     what: describe(row),
-    itemType: row.item_type,
-    itemId: row.item_id,
-    itemLabel: row.item_label,
-    versionId: row.version_id,
+    item_type: row.item_type,
+    item_id: row.item_id,
+    item_label: row.item_label,
+    version_id: row.version_id,
     details: row.details,
     link: linkOf(row),
   };
@@ -108,7 +109,13 @@ export async function listActivity(deps: Pick<AppDeps, 'db' | 'publicContent'>, 
     repo.listActivityEntries(deps.db, filter, ACTIVITY_PAGE_SIZE, (page - 1) * ACTIVITY_PAGE_SIZE),
     repo.countActivityEntries(deps.db, filter),
   ]);
-  return { data: rows.map(present), total, page, pageSize: ACTIVITY_PAGE_SIZE };
+  return {
+    data: rows.map(present),
+    total,
+    per_page: ACTIVITY_PAGE_SIZE,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE)),
+  };
 }
 
 export async function listActivityPeople(deps: Pick<AppDeps, 'db'>): Promise<Array<{ id: number; name: string }>> {
@@ -153,15 +160,15 @@ export async function activityCsv(deps: Pick<AppDeps, 'db' | 'publicContent'>, i
       const entry = present(row);
       return [
         formatDateTime(row.created_at, { timeZone }),
-        entry.at,
-        entry.who,
-        entry.userId,
+        entry.created_at,
+        entry.actor_name,
+        entry.user_id,
         entry.ip,
         ACTIVITY_KIND_LABELS[entry.kind],
         entry.what,
-        entry.itemType,
-        entry.itemId,
-        entry.versionId,
+        entry.item_type,
+        entry.item_id,
+        entry.version_id,
         entry.details,
         entry.link,
       ].map(safeCell);

@@ -37,14 +37,14 @@ export async function listBin(deps: Deps): Promise<BinList> {
         kind: r.kind,
         id: r.id,
         name: r.name,
-        imageCount: r.imageCount,
-        deletedAt: deletedAt.toISOString(),
-        deletedBy: r.deleted_by === null ? null : (names.get(r.deleted_by) ?? null),
-        purgeAfter: new Date(deletedAt.getTime() + keepMs).toISOString(),
+        image_count: r.imageCount,
+        deleted_at: deletedAt.toISOString(),
+        deleted_by: r.deleted_by === null ? null : (names.get(r.deleted_by) ?? null),
+        purge_after: new Date(deletedAt.getTime() + keepMs).toISOString(),
       };
     })
-    .sort((a, b) => b.deletedAt.localeCompare(a.deletedAt) || a.kind.localeCompare(b.kind) || b.id - a.id);
-  return { data, keepDays: deps.config.binKeepDays };
+    .sort((a, b) => b.deleted_at.localeCompare(a.deleted_at) || a.kind.localeCompare(b.kind) || b.id - a.id);
+  return { data, keep_days: deps.config.binKeepDays };
 }
 
 export async function restoreFromBin(deps: Deps, input: BinItemInput, actor: Actor): Promise<void> {

@@ -43,28 +43,30 @@ export type ActivityListInput = z.infer<typeof activityListInput>;
 
 export const activityEntrySchema = z.object({
   id: z.number().int(),
-  at: z.string(),
+  created_at: z.string(),
   /** Null once the account was deleted (the name is then "Deleted user") or for the system and visitors. */
-  userId: z.number().int().nullable(),
-  who: z.string(),
+  user_id: z.number().int().nullable(),
+  actor_name: z.string(),
   ip: z.string().nullable(),
   kind: z.enum(ACTIVITY_KINDS),
   what: z.string(),
-  itemType: z.string().nullable(),
-  itemId: z.number().int().nullable(),
-  itemLabel: z.string().nullable(),
-  versionId: z.number().int().nullable(),
+  item_type: z.string().nullable(),
+  item_id: z.number().int().nullable(),
+  item_label: z.string().nullable(),
+  version_id: z.number().int().nullable(),
   details: z.string().nullable(),
   /** Where the item (or its version) is edited in the admin area, when it still exists there. */
   link: z.string().nullable(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
+/** A page of entries, in the page envelope of the users' and quote requests' lists. */
 export const activityPageSchema = z.object({
   data: z.array(activityEntrySchema),
   total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 

@@ -16,14 +16,14 @@ export const binItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   /** A gallery's images (they come back with it). */
-  imageCount: z.number().int().nullable(),
-  deletedAt: z.string(),
+  image_count: z.number().int().nullable(),
+  deleted_at: z.string(),
   /** Who moved it to the bin; null when that account is gone. */
-  deletedBy: z.string().nullable(),
+  deleted_by: z.string().nullable(),
   /** When the emptying job deletes it for good. */
-  purgeAfter: z.string(),
+  purge_after: z.string(),
 });
 export type BinItem = z.infer<typeof binItemSchema>;
 
-export const binListSchema = z.object({ data: z.array(binItemSchema), keepDays: z.number().int() });
+export const binListSchema = z.object({ data: z.array(binItemSchema), keep_days: z.number().int() });
 export type BinList = z.infer<typeof binListSchema>;

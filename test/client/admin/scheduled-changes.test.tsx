@@ -113,13 +113,14 @@ describe('ScheduledChangesPanel', () => {
     ];
     renderWith(<ScheduledChangesPanel />);
     const link = await screen.findByRole('link', { name: 'HolidayNotice' });
-    expect(link.getAttribute('href')).toBe('/widgets/7');
+    // The link is absolute (screenHref), so it names the admin screen whatever router it sits in.
+    expect(link.getAttribute('href')).toBe('/admin/widgets/7');
     const item = link.closest('li')!;
     expect(item.textContent).toContain('publish the draft');
     // The shop's time (09:00 in London in winter), in the browser's English.
     expect(item.textContent).toMatch(/20 December 2026, 09:00|December 20, 2026, 09:00/);
     expect(item.textContent).toContain('scheduled by Jane Smith');
-    expect(screen.getByRole('link', { name: 'Shop details' }).getAttribute('href')).toBe('/shop');
+    expect(screen.getByRole('link', { name: 'Shop details' }).getAttribute('href')).toBe('/admin/shop');
     expect(screen.getByText(/The item was deleted meanwhile\./)).toBeTruthy();
     expect(screen.getByText(/A deleted widget/)).toBeTruthy();
 

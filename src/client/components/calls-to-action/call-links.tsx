@@ -7,9 +7,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Shop } from '#shared/schemas/shop.ts';
 import { phoneHref } from '#client/lib/shop.ts';
+import { screenPath } from '#shared/screen-paths.ts';
 
 /** Where "Get a quote" goes. */
-export const QUOTE_PATH = '/quote';
+export const QUOTE_PATH = screenPath('quote');
 
 /** The accessible name of a call link: who is called, on which number ("Call Harbourside Body & Paint on 01736 555 014"). */
 export function callLabel(shop: Pick<Shop, 'name' | 'telephone'>): string {
@@ -42,7 +43,7 @@ export function QuoteLink({ className, onClick }: { className?: string; onClick?
 }
 
 /** Where "Book a visit" goes. */
-export const BOOK_PATH = '/book';
+export const BOOK_PATH = screenPath('book');
 
 export function BookLink({ className, children }: { className?: string; children?: ReactNode }) {
   return (

@@ -12,6 +12,7 @@ import { ResponsiveImage } from '#client/components/responsive-image.tsx';
 import { useNowAfterMount, useShop } from '#client/lib/shop.ts';
 import { fillShopDetails, SHOP_DETAIL_ATTRIBUTE } from '#shared/shop-details.ts';
 import { sectionOfWidget } from '#shared/content-sections.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export interface WidgetProps {
   name: string;
@@ -65,7 +66,7 @@ export function Widget({ name, priority = false, sizes = '(min-width: 900px) 50v
     <div id={sectionOfWidget(name)?.anchor} className={`widget widget--${widget.type.toLowerCase()} ${className ?? ''}`}>
       {isAdmin && (
         <Link
-          href={`~/admin/widgets/${widget.id}`}
+          href={screenHref('adminWidget', { id: widget.id })}
           className="widget__edit"
           aria-label={`Edit widget ${widget.name}`}
           title={`Edit widget ${widget.name}`}

@@ -1,42 +1,48 @@
 /**
  * The signed-in user's area (/account/*): its header and side menu, in a chunk of its own. The
  * screens inside are the route table's `account` entries (src/shared/screens.ts), routed by
- * src/client/routing/screen-routes.tsx relative to /account (wouter nesting); "~" marks the one
- * absolute link, to the admin area.
+ * src/client/routing/screen-routes.tsx relative to /account (wouter nesting); the links are
+ * absolute (screenHref), so they read the same inside the nest as anywhere else.
  */
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
+import { screenHref, useFullPath } from '#client/lib/screen-links.ts';
+import { screenPath, type ScreenWithoutParams } from '#shared/screen-paths.ts';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { useSession } from '#client/lib/session.tsx';
 
-const MENU = [
-  { href: '/', label: 'Dashboard' },
-  { href: '/profile', label: 'Update Profile' },
-  { href: '/password', label: 'Change Password' },
-  { href: '/2fa', label: 'Two Factor Auth' },
-  { href: '/sessions', label: 'Signed-in Devices' },
-  { href: '/security', label: 'Sign-in & Security' },
-  { href: '/quotes', label: 'My Quotes' },
-  { href: '/bookings', label: 'My Bookings' },
-  { href: '/repairs', label: 'My Repairs' },
+const MENU: { screen: ScreenWithoutParams; label: string }[] = [
+  { screen: 'accountDashboard', label: 'Dashboard' },
+  { screen: 'accountProfile', label: 'Update Profile' },
+  { screen: 'accountPassword', label: 'Change Password' },
+  { screen: 'accountTwoFactor', label: 'Two Factor Auth' },
+  { screen: 'accountSessions', label: 'Signed-in Devices' },
+  { screen: 'accountSecurity', label: 'Sign-in & Security' },
+  { screen: 'accountQuotes', label: 'My Quotes' },
+  { screen: 'accountBookings', label: 'My Bookings' },
+  { screen: 'accountRepairs', label: 'My Repairs' },
 ];
 
 function AccountMenu() {
-  const [location] = useLocation();
+  const fullPath = useFullPath();
   const { isAdmin, signOut } = useSession();
   return (
     <nav className="side-menu" aria-label="Account">
       <ul>
         {MENU.map((item) => (
-          <li key={item.href}>
-            <Link href={item.href} className="side-menu__link" aria-current={location === item.href ? 'page' : undefined}>
+          <li key={item.screen}>
+            <Link
+              href={screenHref(item.screen)}
+              className="side-menu__link"
+              aria-current={fullPath === screenPath(item.screen) ? 'page' : undefined}
+            >
               {item.label}
             </Link>
           </li>
         ))}
         {isAdmin && (
           <li>
-            <Link href="~/admin" className="side-menu__link">
+            <Link href={screenHref('adminDashboard')} className="side-menu__link">
               Admin
             </Link>
           </li>

@@ -9,6 +9,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { whenLabel } from '#client/pages/book/booking-format.ts';
 import { BOOKING_STATUS_LABELS } from '#client/pages/book/booking-status.ts';
 import './quotes.css';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function BookingsPage() {
   const timeZone = useShop()?.timeZone ?? 'Europe/London';
@@ -21,7 +22,7 @@ export function BookingsPage() {
         <Spinner label="Loading your bookings…" />
       ) : bookings.data && bookings.data.data.length === 0 ? (
         <p>
-          You have no bookings yet. <Link href="~/book">Book a visit</Link>
+          You have no bookings yet. <Link href={screenHref('book')}>Book a visit</Link>
         </p>
       ) : (
         bookings.data && (
@@ -51,7 +52,7 @@ export function BookingsPage() {
               </table>
             </div>
             <p>
-              To change a booking, use the link in its confirmation e-mail. <Link href="~/book">Book another visit</Link>
+              To change a booking, use the link in its confirmation e-mail. <Link href={screenHref('book')}>Book another visit</Link>
             </p>
           </>
         )

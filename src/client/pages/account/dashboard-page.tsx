@@ -10,6 +10,7 @@ import { useSession } from '#client/lib/session.tsx';
 import { showSiteNotice } from '#client/lib/site-notice.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 /** GET /api/user/export answers with the file as an attachment: a plain link downloads it. */
 const DATA_EXPORT_URL = '/api/user/export';
@@ -86,8 +87,9 @@ export function DashboardPage() {
       <section className="card account-card">
         <h2 className="card__title">Welcome{user ? `, ${user.firstname}` : ''}</h2>
         <p>
-          This is your account with us. From here you can <Link href="/profile">update your contact details</Link>, change your password,
-          turn on two-factor authentication and see the <Link href="/sessions">devices signed in</Link> to your account.
+          This is your account with us. From here you can <Link href={screenHref('accountProfile')}>update your contact details</Link>,
+          change your password, turn on two-factor authentication and see the{' '}
+          <Link href={screenHref('accountSessions')}>devices signed in</Link> to your account.
         </p>
         <p>More services will be added to your account soon.</p>
       </section>

@@ -13,6 +13,7 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { QUOTE_STATUS_LABELS } from '#client/pages/admin/quotes/quote-status.ts';
 import './quotes.css';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function QuotesPage() {
   const dates = useDateFormat();
@@ -25,7 +26,7 @@ export function QuotesPage() {
         <Spinner label="Loading your quote requests…" />
       ) : quotes.data && quotes.data.data.length === 0 ? (
         <p>
-          You have not asked for a quote yet. <Link href="~/quote">Get a quote</Link>
+          You have not asked for a quote yet. <Link href={screenHref('quote')}>Get a quote</Link>
         </p>
       ) : (
         quotes.data && (
@@ -83,7 +84,8 @@ export function QuotesPage() {
               </section>
             )}
             <p>
-              <Link href="~/quote">Ask for another quote</Link> or <Link href="~/book">book an estimate visit</Link> for one of them.
+              <Link href={screenHref('quote')}>Ask for another quote</Link> or <Link href={screenHref('book')}>book an estimate visit</Link>{' '}
+              for one of them.
             </p>
           </>
         )

@@ -7,31 +7,36 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { screenHref, useFullPath } from '#client/lib/screen-links.ts';
+import { SCREENS } from '#shared/screens.ts';
+import type { ScreenWithoutParams } from '#shared/screen-paths.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { NewQuotesBadge } from '#client/pages/admin/quotes/new-quotes-badge.tsx';
 import { NewBookingsBadge } from '#client/pages/admin/bookings/new-bookings-badge.tsx';
 import '#client/pages/admin/admin.css';
 
-const menu = [
-  { href: '/', label: 'Dashboard' },
-  { href: '/users', label: 'Users' },
-  { href: '/testimonials', label: 'Testimonials' },
-  { href: '/feedback', label: 'Customer feedback' },
-  { href: '/widgets', label: 'Widgets' },
-  { href: '/galleries', label: 'Galleries' },
-  { href: '/shop', label: 'Shop details' },
-  { href: '/quotes', label: 'Quote requests' },
-  { href: '/bookings', label: 'Bookings' },
-  { href: '/repairs', label: 'Repairs' },
-  { href: '/repair-stages', label: 'Repair stages' },
-  { href: '/mail', label: 'Outgoing mail' },
-  { href: '/activity', label: 'Activity log' },
-  { href: '/bin', label: 'Bin' },
-  { href: '/system', label: 'System' },
+const menu: { screen: ScreenWithoutParams; label: string }[] = [
+  { screen: 'adminDashboard', label: 'Dashboard' },
+  { screen: 'adminUsers', label: 'Users' },
+  { screen: 'adminTestimonials', label: 'Testimonials' },
+  { screen: 'adminFeedback', label: 'Customer feedback' },
+  { screen: 'adminWidgets', label: 'Widgets' },
+  { screen: 'adminGalleries', label: 'Galleries' },
+  { screen: 'adminShop', label: 'Shop details' },
+  { screen: 'adminQuotes', label: 'Quote requests' },
+  { screen: 'adminBookings', label: 'Bookings' },
+  { screen: 'adminRepairs', label: 'Repairs' },
+  { screen: 'adminRepairStages', label: 'Repair stages' },
+  { screen: 'adminMail', label: 'Outgoing mail' },
+  { screen: 'adminActivity', label: 'Activity log' },
+  { screen: 'adminBin', label: 'Bin' },
+  { screen: 'adminSystem', label: 'System' },
 ];
 
-function isCurrent(location: string, href: string): boolean {
-  return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+/** The dashboard is current only on itself; any other item also on the screens below it (a user's page under Users). */
+function isCurrent(fullPath: string, screen: ScreenWithoutParams): boolean {
+  const path = SCREENS[screen].path;
+  return screen === 'adminDashboard' ? fullPath === path : fullPath === path || fullPath.startsWith(`${path}/`);
 }
 
 /**
@@ -41,6 +46,7 @@ function isCurrent(location: string, href: string): boolean {
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  const fullPath = useFullPath();
   const { user, signOut } = useSession();
   const [isOpen, setOpen] = useState(false);
   const [isSigningOut, setSigningOut] = useState(false);
@@ -90,8 +96,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               {user.firstname} {user.lastname}
             </span>
           )}
-          {/* "~" leaves the /admin base: this is the site's home page. */}
-          <Link href="~/" className="admin__bar-link admin__bar-link--site">
+          {/* An absolute href (screenHref) leaves the /admin base: this is the site's home page. */}
+          <Link href={screenHref('home')} className="admin__bar-link admin__bar-link--site">
             View the website
           </Link>
           <button type="button" className="admin__bar-link" aria-busy={isSigningOut || undefined} onClick={() => void onSignOut()}>
@@ -112,21 +118,21 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       >
         <ul>
           {menu.map((item) => (
-            <li key={item.href}>
+            <li key={item.screen}>
               <Link
-                href={item.href}
-                className={isCurrent(location, item.href) ? 'admin__link is-current' : 'admin__link'}
-                aria-current={isCurrent(location, item.href) ? 'page' : undefined}
+                href={screenHref(item.screen)}
+                className={isCurrent(fullPath, item.screen) ? 'admin__link is-current' : 'admin__link'}
+                aria-current={isCurrent(fullPath, item.screen) ? 'page' : undefined}
                 onClick={() => setOpen(false)}
               >
                 {item.label}
-                {item.href === '/quotes' && <NewQuotesBadge />}
-                {item.href === '/bookings' && <NewBookingsBadge />}
+                {item.screen === 'adminQuotes' && <NewQuotesBadge />}
+                {item.screen === 'adminBookings' && <NewBookingsBadge />}
               </Link>
             </li>
           ))}
           <li className="admin__menu-back">
-            <Link href="~/" className="admin__link">
+            <Link href={screenHref('home')} className="admin__link">
               Back to the website
             </Link>
           </li>
@@ -144,7 +150,7 @@ export function AdminNotFound() {
     <>
       <h1>Page Not Found</h1>
       <p>
-        <Link href="/">Back to the admin dashboard</Link>
+        <Link href={screenHref('adminDashboard')}>Back to the admin dashboard</Link>
       </p>
     </>
   );

@@ -18,6 +18,7 @@ import { SitePanel } from '#client/pages/admin/dashboard/site-panel.tsx';
 import { ScheduledChangesPanel } from '#client/pages/admin/dashboard/scheduled-changes-panel.tsx';
 import '#client/pages/admin/dashboard/dashboard.css';
 import { FirstRunChecklist } from '#client/pages/admin/dashboard/first-run-checklist.tsx';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function DashboardPage() {
   const { user } = useSession();
@@ -32,7 +33,7 @@ export function DashboardPage() {
       {passkeys.data && !passkeys.data.hasPasskey && (
         <Alert tone="info">
           Admin accounts are what phishing aims at. Add a passkey: it signs you in with your fingerprint, face or device PIN and cannot be
-          phished. <Link href="~/account/security">Add a passkey</Link>
+          phished. <Link href={screenHref('accountSecurity')}>Add a passkey</Link>
         </Alert>
       )}
       <p className="admin-dashboard__welcome">

@@ -9,10 +9,11 @@ import { messageOf } from '#client/lib/api-errors.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { useRedirectParam } from '#client/pages/auth/use-redirect-param.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { screenPath } from '#shared/screen-paths.ts';
 
 export function ConfirmPasswordPage() {
   const [, navigate] = useLocation();
-  const returnTo = useRedirectParam('/account');
+  const returnTo = useRedirectParam(screenPath('accountDashboard'));
   const [password, setPassword] = useState('');
   const confirm = useMutation(trpc.session.confirmPassword.mutationOptions());
 

@@ -14,13 +14,15 @@ import { landingAfterSignIn, useRawRedirectParam } from '#client/pages/auth/use-
 import type { User } from '#shared/schemas/user.ts';
 import type { PublicKeyCredentialRequestOptionsJSON as AuthenticationOptions } from '@simplewebauthn/browser';
 import { usePasskeysUnavailable } from '#client/lib/passkey-availability.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
+import { screenPathWithQuery } from '#shared/screen-paths.ts';
 
 export function LoginPage() {
   const [, navigate] = useLocation();
   const { refetch } = useSession();
   const redirect = useRawRedirectParam();
   // The two-factor step carries the page to return to; without one an admin lands on /admin.
-  const twoFactorStep = redirect ? `/two-factor-challenge?redirect=${encodeURIComponent(redirect)}` : '/two-factor-challenge';
+  const twoFactorStep = screenPathWithQuery('twoFactorChallenge', { redirect: redirect ?? undefined });
   const afterSignIn = (answer: { two_factor: boolean; user: User | null }) =>
     navigate(answer.two_factor ? twoFactorStep : landingAfterSignIn(redirect, answer.user), { replace: !answer.two_factor });
   // The answer to a sign-in posted without JavaScript: what was typed (never the password) and why it failed.
@@ -174,7 +176,7 @@ export function LoginPage() {
         />
         <div className="form-row form-row--between">
           <CheckboxField label="Remember me" name="remember" checked={remember} onChange={setRemember} />
-          <Link href="/forgot-password">Forgot your password?</Link>
+          <Link href={screenHref('forgotPassword')}>Forgot your password?</Link>
         </div>
         <Button type="submit" loading={login.isPending} className="btn--block">
           Log in
@@ -191,7 +193,7 @@ export function LoginPage() {
         E-mail me a code instead
       </Button>
       <p className="auth-card__footer">
-        New here? <Link href="/register">Sign up now</Link>
+        New here? <Link href={screenHref('register')}>Sign up now</Link>
       </p>
     </AuthCard>
   );

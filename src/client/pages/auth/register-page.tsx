@@ -12,6 +12,7 @@ import { HONEYPOT_FIELD as REGISTER_HONEYPOT_FIELD } from '#shared/honeypot.ts';
 import { ContactFields } from '#client/components/contact-fields.tsx';
 import { useNativeForm } from '#client/lib/native-form.ts';
 import { NATIVE_FORM_PATHS } from '#shared/native-forms.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export const INVALID_BANNER = 'Some of your information is invalid please check and re-submit.';
 
@@ -43,7 +44,7 @@ export function RegisterPage() {
       await trpcClient.session.register.mutate(input);
       await refetch();
     },
-    onSuccess: () => navigate('/account'),
+    onSuccess: () => navigate(screenHref('accountDashboard')),
   });
   const errors = register.error ? fieldErrorsOf(register.error) : (native?.fieldErrors ?? {});
   const set = (field: FieldName, value: string) => setValues((current) => ({ ...current, [field]: value }));
@@ -93,15 +94,15 @@ export function RegisterPage() {
           />
         </div>
         <p className="form-note">
-          By registering you agree to our <Link href="/legal/terms">Terms and Conditions</Link> and our{' '}
-          <Link href="/legal/privacy">Privacy Policy</Link>.
+          By registering you agree to our <Link href={screenHref('terms')}>Terms and Conditions</Link> and our{' '}
+          <Link href={screenHref('privacy')}>Privacy Policy</Link>.
         </p>
         <Button type="submit" loading={register.isPending} className="btn--block">
           Register
         </Button>
       </form>
       <p className="auth-card__footer">
-        Already registered? <Link href="/login">Log in</Link>
+        Already registered? <Link href={screenHref('login')}>Log in</Link>
       </p>
     </AuthCard>
   );

@@ -9,6 +9,7 @@ import { messageOf } from '#client/lib/api-errors.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { useNativeForm } from '#client/lib/native-form.ts';
 import { NATIVE_FORM_PATHS } from '#shared/native-forms.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function ResetPasswordPage({ token }: { token: string }) {
   const search = useSearch();
@@ -28,7 +29,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
     return (
       <AuthCard title="Please Enter New Password">
         <Alert tone="success">{reset.data.message}</Alert>
-        <Link href="/account" className="btn btn--primary btn--block">
+        <Link href={screenHref('accountDashboard')} className="btn btn--primary btn--block">
           Return To Login
         </Link>
       </AuthCard>

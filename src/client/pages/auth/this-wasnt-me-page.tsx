@@ -5,6 +5,7 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { messageOf } from '#client/lib/api-errors.ts';
 import { trpc } from '#client/lib/trpc.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 /**
  * The "this wasn't me" link of a security e-mail. Opening the link changes nothing (mail scanners
@@ -18,7 +19,7 @@ export function ThisWasntMePage({ token }: { token: string }) {
     return (
       <AuthCard title="Your Account Is Signed Out">
         <Alert tone="success">{report.data.message}</Alert>
-        <Link href="/login" className="btn btn--primary btn--block">
+        <Link href={screenHref('login')} className="btn btn--primary btn--block">
           Return To Login
         </Link>
       </AuthCard>

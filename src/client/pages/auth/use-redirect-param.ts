@@ -1,6 +1,7 @@
 import { useSearch } from 'wouter';
 import { safeRedirectTarget } from '#client/routing/require-session.tsx';
 import type { User } from '#shared/schemas/user.ts';
+import { screenPath } from '#shared/screen-paths.ts';
 
 /** The page to return to (`?redirect=`), checked to be one of ours; `fallback` otherwise. */
 export function useRedirectParam(fallback: string): string {
@@ -14,7 +15,7 @@ export function useRedirectParam(fallback: string): string {
  * (docs/decisions/admins-land-on-the-dashboard.md).
  */
 export function landingAfterSignIn(redirect: string | null, user: Pick<User, 'role'> | null): string {
-  const fallback = user?.role === 'admin' ? '/admin' : '/';
+  const fallback = screenPath(user?.role === 'admin' ? 'adminDashboard' : 'home');
   return safeRedirectTarget(redirect, fallback);
 }
 

@@ -24,6 +24,7 @@ import { ContactFields } from '#client/components/contact-fields.tsx';
 import { whenLabel } from './booking-format.ts';
 import './book.css';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 type Field = 'name' | 'email' | 'telephone' | 'vehicle' | 'registration' | 'location' | 'quote_reference';
 
@@ -230,7 +231,7 @@ export function BookPage() {
                 />
               </div>
               <p>
-                We use these details only for this booking, as the <Link href="/legal/privacy">Privacy Policy</Link> describes.
+                We use these details only for this booking, as the <Link href={screenHref('privacy')}>Privacy Policy</Link> describes.
               </p>
               <Button type="submit" loading={create.isPending} className="btn--lg">
                 Book this time

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import type { BookingCreated } from '#shared/schemas/bookings.ts';
 import { whenLabel } from './booking-format.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function Booked({ booking, timeZone, signedIn }: { booking: BookingCreated; timeZone: string; signedIn: boolean }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -25,11 +26,11 @@ export function Booked({ booking, timeZone, signedIn }: { booking: BookingCreate
             its way to your e-mail.
           </p>
           <p>
-            <Link href={`/book/manage/${booking.manage_token}`}>Change or cancel this booking</Link>
+            <Link href={screenHref('bookManage', { token: booking.manage_token })}>Change or cancel this booking</Link>
             {signedIn && (
               <>
                 {' · '}
-                <Link href="/account/bookings">See your bookings</Link>
+                <Link href={screenHref('accountBookings')}>See your bookings</Link>
               </>
             )}
           </p>

@@ -22,6 +22,7 @@ import { whenLabel } from './booking-format.ts';
 import { BOOKING_STATUS_LABELS } from './booking-status.ts';
 import './book.css';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function ManageBookingPage({ token }: { token: string }) {
   const shop = useShop();
@@ -186,7 +187,7 @@ export function ManageBookingPage({ token }: { token: string }) {
           </form>
         ) : (
           <p>
-            This booking can no longer be changed. <Link href="/book">Book another time</Link>
+            This booking can no longer be changed. <Link href={screenHref('book')}>Book another time</Link>
           </p>
         )}
       </section>

@@ -5,11 +5,12 @@ import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Widget } from '#client/components/widget/widget.tsx';
 import { ResponsiveImage } from '#client/components/responsive-image.tsx';
 import { trpc } from '#client/lib/trpc.ts';
+import { screenPath } from '#shared/screen-paths.ts';
 
 /** A gallery links to its own url (docs/product.md); an external address leaves the site, a path does not. */
 /** `priority`: the first card's picture is the page's LCP on a phone; fetched at once rather than lazily. */
 function GalleryCard({ gallery, priority }: { gallery: GallerySummary; priority: boolean }) {
-  const href = gallery.url || `/galleries/${gallery.id}`;
+  const href = gallery.url || screenPath('gallery', { id: gallery.id });
   const content = (
     <>
       {gallery.image ? (

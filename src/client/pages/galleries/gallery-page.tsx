@@ -13,6 +13,7 @@ import { ResponsiveImage } from '#client/components/responsive-image.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { trpc } from '#client/lib/trpc.ts';
 import { NotFoundPage } from '#client/pages/not-found/not-found-page.tsx';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function GalleryPage({ id }: { id: string }) {
   const galleryId = Number(id);
@@ -101,7 +102,7 @@ export function GalleryPage({ id }: { id: string }) {
           </>
         )}
         <p className="gallery-view__back">
-          <Link href="/galleries" className="btn btn--secondary">
+          <Link href={screenHref('galleries')} className="btn btn--secondary">
             Go Back
           </Link>
         </p>

@@ -10,6 +10,7 @@ import { shopTitle } from '#shared/screens.ts';
 import { BookLink, CallLink, PhoneIcon, QuoteLink } from '#client/components/calls-to-action/call-links.tsx';
 import { NextFreeEstimate } from '#client/components/calls-to-action/next-free-estimate.tsx';
 import { TrustSignals } from '#client/components/calls-to-action/trust-signals.tsx';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 const FEATURES = [1, 2, 3] as const;
 
@@ -57,7 +58,7 @@ export function HomePage() {
                 <Widget name={`HomeItem${n}Image`} className="feature__image" sizes="(min-width: 900px) 33vw, 100vw" />
                 <div className="feature__body">
                   <Widget name={`HomeItem${n}Text`} />
-                  <Link href="/services" className="feature__link">
+                  <Link href={screenHref('services')} className="feature__link">
                     Find Out More<span className="visually-hidden"> about our services</span>
                   </Link>
                 </div>

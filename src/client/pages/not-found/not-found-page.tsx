@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { usePageTitle } from '#client/lib/page-title.ts';
 import { pageImage } from '#client/lib/page-images.ts';
 import { NOT_FOUND_TITLE } from '#shared/screens.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function NotFoundPage() {
   // Shown inside other screens too (a gallery that is not there), after their titles are set.
@@ -19,7 +20,7 @@ export function NotFoundPage() {
       <div className="not-found__text">
         <h1>Error 404</h1>
         <p className="not-found__lead">{NOT_FOUND_TITLE}</p>
-        <Link href="/" className="btn btn--primary">
+        <Link href={screenHref('home')} className="btn btn--primary">
           Back to the home page
         </Link>
       </div>

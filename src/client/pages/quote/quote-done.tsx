@@ -1,6 +1,7 @@
 /** The quote page once the request is in: its reference and what happens next. */
 import { Link } from 'wouter';
 import { PageHeader } from '#client/layouts/page-header.tsx';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function QuoteDone({ reference, signedIn }: { reference: string; signedIn: boolean }) {
   return (
@@ -15,10 +16,16 @@ export function QuoteDone({ reference, signedIn }: { reference: string; signedIn
           </p>
           <p>We look at every request within two working days and get back to you the way you asked.</p>
           <p>
-            Would you rather we looked at it in person? <Link href="/book">Book an estimate visit</Link>
+            Would you rather we looked at it in person? <Link href={screenHref('book')}>Book an estimate visit</Link>
             {signedIn ? ' and pick this request on the booking form.' : ` and give your reference ${reference}.`}
           </p>
-          <p>{signedIn ? <Link href="/account/quotes">See your quote requests</Link> : <Link href="/">Back to the home page</Link>}</p>
+          <p>
+            {signedIn ? (
+              <Link href={screenHref('accountQuotes')}>See your quote requests</Link>
+            ) : (
+              <Link href={screenHref('home')}>Back to the home page</Link>
+            )}
+          </p>
         </div>
       </section>
     </>

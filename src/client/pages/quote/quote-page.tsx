@@ -33,6 +33,7 @@ import { QUOTE_FIELD_ORDER, validateQuoteForm, type QuoteFormValues, type QuoteT
 import { clearQuoteDraft, loadQuoteDraft, saveQuoteDraft } from './quote-draft.ts';
 import type { VehicleClass } from './quote-shot-list.tsx';
 import './quote.css';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 type TextFieldName = QuoteTextField;
 
@@ -282,7 +283,7 @@ export function QuotePage() {
             label={
               <>
                 I agree that the shop may use these details and photos to prepare my quote, as the{' '}
-                <Link href="/legal/privacy">Privacy Policy</Link> describes.
+                <Link href={screenHref('privacy')}>Privacy Policy</Link> describes.
               </>
             }
           />

@@ -12,7 +12,6 @@ import { formatDateTime } from '#shared/format/dates.ts';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { CardTable } from '#client/components/admin/card-table.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
-import { ACTIVITY_PAGE_SIZE } from '#shared/limits.ts';
 import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS } from '#shared/value-sets.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
@@ -47,7 +46,7 @@ export function ActivityPage() {
     setParams(next);
   }
   const filtered = Object.values(filters).some((v) => v !== undefined);
-  const pageCount = list.data ? Math.ceil(list.data.total / ACTIVITY_PAGE_SIZE) : 0;
+  const pageCount = list.data ? list.data.last_page : 0;
 
   return (
     <>
@@ -124,16 +123,16 @@ export function ActivityPage() {
           )
         }
         columns={[
-          { header: 'When', cell: (entry) => formatDateTime(entry.at, dates) },
-          { header: 'Who', cell: (entry) => entry.who },
+          { header: 'When', cell: (entry) => formatDateTime(entry.created_at, dates) },
+          { header: 'Who', cell: (entry) => entry.actor_name },
           { header: 'Address', className: 'admin-table__email', cell: (entry) => entry.ip ?? '' },
           {
             header: 'What',
             cell: (entry) => (
               <>
-                {entry.link ? <Link href={entry.link.replace(/^\/admin/, '') || '/'}>{entry.what}</Link> : entry.what}
+                {entry.link ? <Link href={`~${entry.link}`}>{entry.what}</Link> : entry.what}
                 {entry.details && <span className="admin-activity__details"> ({entry.details})</span>}
-                {entry.versionId !== null && <span className="admin-activity__details"> version {entry.versionId}</span>}
+                {entry.version_id !== null && <span className="admin-activity__details"> version {entry.version_id}</span>}
               </>
             ),
           },

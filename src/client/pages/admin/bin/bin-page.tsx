@@ -2,7 +2,8 @@
  * /admin/bin: galleries, testimonials and widgets deleted in the last BIN_KEEP_DAYS days (issue
  * 27, src/server/bin/). "Restore" brings one back whole (a gallery with its images); "Delete
  * forever" asks first and removes it with its files. Something restored or deleted meanwhile (in
- * another tab) is a 409 whose message is shown, and the list is read again.
+ * another tab) is a 409 whose message is shown, and the list is read again. The items are a
+ * CardTable like the other admin lists, so they become labelled cards on phones.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
@@ -11,7 +12,7 @@ import { formatDate, formatDateTime } from '#shared/format/dates.ts';
 import { ADMIN_BANNER_MS } from '#shared/limits.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { CardTable } from '#client/components/admin/card-table.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
@@ -42,30 +43,33 @@ export function BinPage() {
       </div>
       {list.data && (
         <p className="admin-bin__when">
-          Deleted galleries, testimonials and widgets stay here for {list.data.keepDays} days, then they are deleted for good.
+          Deleted galleries, testimonials and widgets stay here for {list.data.keep_days} days, then they are deleted for good.
         </p>
       )}
       {message && <Alert tone="success">{message}</Alert>}
       <ErrorSummary error={list.error ?? restore.error ?? purge.error} />
-      {list.isPending ? (
-        <Spinner label="Loading the bin…" />
-      ) : list.data && list.data.data.length === 0 ? (
-        <p>The bin is empty.</p>
-      ) : (
-        <ul className="admin-list" aria-busy={list.isFetching}>
-          {list.data?.data.map((item) => (
-            <li key={`${item.kind}-${item.id}`} className="admin-list__item">
-              <div className="admin-list__main">
-                <h2 className="admin-list__title">
-                  {BIN_KIND_LABELS[item.kind]}: {item.name}
-                </h2>
-                <p className="admin-bin__when">
-                  Deleted {formatDateTime(item.deletedAt, dates)}
-                  {item.deletedBy ? ` by ${item.deletedBy}` : ''}
-                  {item.imageCount !== null ? ` · ${item.imageCount === 1 ? '1 image' : `${item.imageCount} images`}` : ''} · deleted for
-                  good after {formatDate(item.purgeAfter, dates)}
-                </p>
-              </div>
+      <CardTable
+        label="Bin"
+        rows={list.data?.data}
+        rowKey={(item) => `${item.kind}-${item.id}`}
+        loading={list.isPending}
+        loadingLabel="Loading the bin…"
+        empty={<p>The bin is empty.</p>}
+        busy={list.isFetching}
+        columns={[
+          { header: 'Item', rowHeader: true, cell: (item) => `${BIN_KIND_LABELS[item.kind]}: ${item.name}` },
+          {
+            header: 'Deleted',
+            cell: (item) => `${formatDateTime(item.deleted_at, dates)}${item.deleted_by ? ` by ${item.deleted_by}` : ''}`,
+          },
+          {
+            header: 'Images',
+            cell: (item) => (item.image_count === null ? '' : item.image_count === 1 ? '1 image' : `${item.image_count} images`),
+          },
+          { header: 'Deleted for good after', cell: (item) => formatDate(item.purge_after, dates) },
+          {
+            header: 'Actions',
+            cell: (item) => (
               <div className="admin-list__actions">
                 <Button
                   variant="secondary"
@@ -86,10 +90,10 @@ export function BinPage() {
                   Delete forever
                 </Button>
               </div>
-            </li>
-          ))}
-        </ul>
-      )}
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

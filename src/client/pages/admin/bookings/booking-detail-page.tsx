@@ -23,6 +23,7 @@ import type { AdminBooking, AdminBookingDetail, SlotView } from '#shared/schemas
 import './bookings-admin.css';
 import { OpenRepairJobForm } from '#client/pages/admin/repairs/open-repair-job-form.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 type Panel = 'move' | 'cancel' | 'decline' | null;
 
@@ -31,7 +32,7 @@ export function BookingDetailPage({ id }: { id: number }) {
   return (
     <>
       <p className="admin__back">
-        <Link href="/bookings">← All bookings</Link>
+        <Link href={screenHref('adminBookings')}>← All bookings</Link>
       </p>
       <ErrorSummary error={booking.error} />
       {booking.isPending ? <Spinner label="Loading booking…" /> : booking.data && <BookingView booking={booking.data} />}
@@ -125,7 +126,7 @@ function BookingView({ booking }: { booking: AdminBookingDetail }) {
         <dt>Quote</dt>
         <dd>
           {booking.quote_request_id ? (
-            <Link href={`/quotes/${booking.quote_request_id}`}>Open the quote request and its photos</Link>
+            <Link href={screenHref('adminQuote', { id: booking.quote_request_id })}>Open the quote request and its photos</Link>
           ) : (
             (booking.quote_reference ?? 'None given')
           )}
@@ -238,7 +239,7 @@ function BookingView({ booking }: { booking: AdminBookingDetail }) {
       )}
       {booking.repair_job ? (
         <p className="admin-booking__job">
-          Repair job: <Link href={`/repairs/${booking.repair_job.id}`}>{booking.repair_job.reference}</Link>
+          Repair job: <Link href={screenHref('adminRepair', { id: booking.repair_job.id })}>{booking.repair_job.reference}</Link>
         </p>
       ) : (
         booking.status !== 'cancelled' && <OpenRepairJobForm from={{ booking_id: booking.id }} />

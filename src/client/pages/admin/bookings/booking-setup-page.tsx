@@ -9,12 +9,13 @@ import { BookingTypesSection } from './booking-types-section.tsx';
 import { BookingSettingsSection } from './booking-settings-section.tsx';
 import { BlockedTimesSection } from './blocked-times-section.tsx';
 import './bookings-admin.css';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function BookingSetupPage() {
   return (
     <>
       <p className="admin__back">
-        <Link href="/bookings">← Bookings</Link>
+        <Link href={screenHref('adminBookings')}>← Bookings</Link>
       </p>
       <div className="admin__heading">
         <h1 className="admin__title">Booking setup</h1>

@@ -15,6 +15,7 @@ import { BOOKING_STATUS_LABELS } from '#client/pages/book/booking-status.ts';
 import type { AdminBooking } from '#shared/schemas/bookings.ts';
 import { bookingLine } from './booking-labels.ts';
 import './bookings-admin.css';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 type View = 'week' | 'day';
 
@@ -44,7 +45,7 @@ export function BookingsCalendarPage() {
     <>
       <div className="admin__heading">
         <h1 className="admin__title">Bookings</h1>
-        <Link href="/booking-setup">Types, settings and blocked times</Link>
+        <Link href={screenHref('adminBookingSetup')}>Types, settings and blocked times</Link>
       </div>
       <div className="admin-cal__bar" role="group" aria-label="Calendar">
         <Button variant={view === 'week' ? 'primary' : 'secondary'} aria-pressed={view === 'week'} onClick={() => setView('week')}>
@@ -82,7 +83,10 @@ export function BookingsCalendarPage() {
                   <ul className="admin-cal__bookings">
                     {bookings.map((b) => (
                       <li key={b.id}>
-                        <Link href={`/bookings/${b.id}`} className={`admin-cal__booking${b.status === 'cancelled' ? ' is-cancelled' : ''}`}>
+                        <Link
+                          href={screenHref('adminBooking', { id: b.id })}
+                          className={`admin-cal__booking${b.status === 'cancelled' ? ' is-cancelled' : ''}`}
+                        >
                           {bookingLine(b, timeZone)}
                           {b.status !== 'booked' && ` · ${BOOKING_STATUS_LABELS[b.status]}`}
                           {b.is_new && <span className="admin-badge"> New</span>}

@@ -5,6 +5,7 @@ import { useDateFormat } from '#client/lib/format-date.ts';
 import type { Dashboard } from '#shared/schemas/dashboard.ts';
 import { useDashboard } from './use-dashboard.ts';
 import { DashboardPanel, WithDashboard } from './dashboard-panel.tsx';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 type Booking = Dashboard['bookings']['today_list'][number];
 
@@ -21,7 +22,7 @@ function Day({ title, date, bookings, empty }: { title: string; date: string; bo
         <ul className="admin-panel__list">
           {bookings.map((booking) => (
             <li key={booking.id}>
-              <Link href={`/bookings/${booking.id}`} className="admin-panel__item-link">
+              <Link href={screenHref('adminBooking', { id: booking.id })} className="admin-panel__item-link">
                 {formatTime(booking.starts_at, dates)} {booking.name}
               </Link>
               <span className="admin-panel__meta">
@@ -42,7 +43,7 @@ export function BookingsPanel() {
       id="bookings"
       title="Bookings today and tomorrow"
       count={data ? data.today_list.length + data.tomorrow_list.length : undefined}
-      link={{ href: '/bookings', label: 'The bookings calendar' }}
+      link={{ href: screenHref('adminBookings'), label: 'The bookings calendar' }}
     >
       <WithDashboard label="bookings">
         {({ bookings }) => (

@@ -3,6 +3,7 @@ import { formatDate } from '#shared/format/dates.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { useDashboard } from './use-dashboard.ts';
 import { DashboardPanel, WithDashboard } from './dashboard-panel.tsx';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function FeedbackPanel() {
   const dates = useDateFormat();
@@ -13,7 +14,7 @@ export function FeedbackPanel() {
       title="Feedback to approve"
       count={count}
       tone={count ? 'attention' : 'normal'}
-      link={{ href: '/feedback', label: 'Approve or reject feedback' }}
+      link={{ href: screenHref('adminFeedback'), label: 'Approve or reject feedback' }}
     >
       <WithDashboard label="feedback">
         {({ feedback }) =>

@@ -9,12 +9,21 @@ import type { ChecklistItem } from '#shared/schemas/shop-setup.ts';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 const STEPS: Record<ChecklistItem, { label: string; href: string; hint: string }> = {
-  shopDetails: { label: "Set the shop's details", href: '/shop', hint: 'Name, address, map position and opening hours, then save.' },
-  starterText: { label: 'Replace the starter text', href: '/widgets', hint: "The home page's introduction (HomeText1) in your own words." },
-  photos: { label: 'Add photos', href: '/galleries', hint: 'A gallery with pictures of your work.' },
-  testimonial: { label: 'Add the first testimonial', href: '/testimonials', hint: 'What a customer said about you.' },
+  shopDetails: {
+    label: "Set the shop's details",
+    href: screenHref('adminShop'),
+    hint: 'Name, address, map position and opening hours, then save.',
+  },
+  starterText: {
+    label: 'Replace the starter text',
+    href: screenHref('adminWidgets'),
+    hint: "The home page's introduction (HomeText1) in your own words.",
+  },
+  photos: { label: 'Add photos', href: screenHref('adminGalleries'), hint: 'A gallery with pictures of your work.' },
+  testimonial: { label: 'Add the first testimonial', href: screenHref('adminTestimonials'), hint: 'What a customer said about you.' },
 };
 
 export function FirstRunChecklist() {

@@ -1,6 +1,7 @@
 /** The dashboard's failed mail: what did not reach customers and can be sent again. */
 import { useDashboard } from './use-dashboard.ts';
 import { DashboardPanel, WithDashboard } from './dashboard-panel.tsx';
+import { screenHrefWithQuery } from '#client/lib/screen-links.ts';
 
 export function MailPanel() {
   const count = useDashboard().data?.mail.failed_count;
@@ -10,7 +11,7 @@ export function MailPanel() {
       title="Failed mail"
       count={count}
       tone={count ? 'attention' : 'normal'}
-      link={{ href: '/mail?status=failed', label: 'See the failed mail' }}
+      link={{ href: screenHrefWithQuery('adminMail', { status: 'failed' }), label: 'See the failed mail' }}
     >
       <WithDashboard label="mail">
         {({ mail }) =>

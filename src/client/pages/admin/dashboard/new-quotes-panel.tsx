@@ -4,6 +4,7 @@ import { formatDateTime } from '#shared/format/dates.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { useDashboard } from './use-dashboard.ts';
 import { DashboardPanel, WithDashboard } from './dashboard-panel.tsx';
+import { screenHref, screenHrefWithQuery } from '#client/lib/screen-links.ts';
 
 export function NewQuotesPanel() {
   const dates = useDateFormat();
@@ -14,7 +15,7 @@ export function NewQuotesPanel() {
       title="New quote requests"
       count={count}
       tone={count ? 'attention' : 'normal'}
-      link={{ href: '/quotes?status=new', label: 'All new quote requests' }}
+      link={{ href: screenHrefWithQuery('adminQuotes', { status: 'new' }), label: 'All new quote requests' }}
     >
       <WithDashboard label="quote requests">
         {({ quotes }) =>
@@ -24,7 +25,7 @@ export function NewQuotesPanel() {
             <ul className="admin-panel__list">
               {quotes.newest.map((quote) => (
                 <li key={quote.id}>
-                  <Link href={`/quotes/${quote.id}`} className="admin-panel__item-link">
+                  <Link href={screenHref('adminQuote', { id: quote.id })} className="admin-panel__item-link">
                     {quote.name}: {quote.vehicle}
                   </Link>
                   <span className="admin-panel__meta">

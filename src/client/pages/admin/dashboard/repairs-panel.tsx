@@ -1,11 +1,12 @@
 /** The dashboard's open repair jobs, counted at each stage of the board. */
 import { useDashboard } from './use-dashboard.ts';
 import { DashboardPanel, WithDashboard } from './dashboard-panel.tsx';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function RepairsPanel() {
   const count = useDashboard().data?.repairs.open_count;
   return (
-    <DashboardPanel id="repairs" title="Open repairs" count={count} link={{ href: '/repairs', label: 'The repair board' }}>
+    <DashboardPanel id="repairs" title="Open repairs" count={count} link={{ href: screenHref('adminRepairs'), label: 'The repair board' }}>
       <WithDashboard label="repairs">
         {({ repairs }) =>
           repairs.open_count === 0 ? (

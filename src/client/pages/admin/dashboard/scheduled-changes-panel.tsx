@@ -15,11 +15,12 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { DashboardPanel } from './dashboard-panel.tsx';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 /** The item's edit screen, inside the admin section. */
 function itemHref(change: ScheduledChange): string {
-  if (change.kind === 'widget') return `/widgets/${change.item_id}`;
-  return change.kind === 'testimonial' ? '/testimonials' : '/shop';
+  if (change.kind === 'widget') return screenHref('adminWidget', { id: change.item_id });
+  return change.kind === 'testimonial' ? screenHref('adminTestimonials') : screenHref('adminShop');
 }
 
 function itemName(change: ScheduledChange): string {

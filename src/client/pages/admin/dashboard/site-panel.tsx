@@ -2,6 +2,7 @@
 import { Link } from 'wouter';
 import { useDashboard } from './use-dashboard.ts';
 import { DashboardPanel, WithDashboard } from './dashboard-panel.tsx';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function SitePanel() {
   useDashboard();
@@ -11,10 +12,10 @@ export function SitePanel() {
         {({ site }) => (
           <ul className="admin-panel__counts">
             {[
-              { href: '/users', label: 'Users', count: site.users },
-              { href: '/testimonials', label: 'Testimonials', count: site.testimonials },
-              { href: '/widgets', label: 'Widgets', count: site.widgets },
-              { href: '/galleries', label: 'Galleries', count: site.galleries },
+              { href: screenHref('adminUsers'), label: 'Users', count: site.users },
+              { href: screenHref('adminTestimonials'), label: 'Testimonials', count: site.testimonials },
+              { href: screenHref('adminWidgets'), label: 'Widgets', count: site.widgets },
+              { href: screenHref('adminGalleries'), label: 'Galleries', count: site.galleries },
             ].map((area) => (
               <li key={area.href}>
                 <Link href={area.href}>

@@ -11,6 +11,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function GalleriesPage() {
   const [page, setPage] = useState(0);
@@ -46,7 +47,7 @@ export function GalleriesPage() {
                 <div className="admin-tile__image admin-tile__image--empty">No cover</div>
               )}
               <div className="admin-tile__body">
-                <Link href={`/galleries/${gallery.id}`} className="admin-tile__title">
+                <Link href={screenHref('adminGallery', { id: gallery.id })} className="admin-tile__title">
                   {gallery.name}
                 </Link>
                 {gallery.hidden && <span className="admin-badge admin-badge--hidden">Hidden</span>}
@@ -69,7 +70,7 @@ function AddGalleryModal({ onClose }: { onClose: () => void }) {
       // docs/product.md section 4: creating a gallery moves to its edit page.
       onSuccess: async ({ id }) => {
         await queryClient.invalidateQueries({ queryKey: trpc.galleries.list.pathKey() });
-        navigate(`/galleries/${id}`);
+        navigate(screenHref('adminGallery', { id }));
       },
     }),
   );

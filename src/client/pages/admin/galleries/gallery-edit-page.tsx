@@ -22,6 +22,7 @@ import { ImageUploadField } from '#client/pages/admin/image-upload-field.tsx';
 import { SortableImageGrid } from '#client/pages/admin/galleries/sortable-image-grid.tsx';
 import { HistoryPanel } from '#client/pages/admin/history/history-panel.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export default function GalleryEditPage({ id }: { id: number }) {
   const gallery = useQuery(trpc.galleries.get.queryOptions({ id }));
@@ -38,7 +39,7 @@ export default function GalleryEditPage({ id }: { id: number }) {
   return (
     <>
       <p className="admin__back">
-        <Link href="/galleries">← All galleries</Link>
+        <Link href={screenHref('adminGalleries')}>← All galleries</Link>
       </p>
       <ErrorSummary error={gallery.error} />
       {gallery.isPending ? (
@@ -76,7 +77,7 @@ function GalleryForm({ gallery }: { gallery: Gallery }) {
     // cache first. Dropping it makes the list load fresh.
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: trpc.galleries.pathKey() });
-      navigate('/galleries');
+      navigate(screenHref('adminGalleries'));
     },
   });
   const errors = fieldErrorsOf(save.error);
@@ -140,7 +141,7 @@ function DeleteGalleryButton({ id }: { id: number }) {
     trpc.galleries.delete.mutationOptions({
       onSuccess: () => {
         queryClient.removeQueries({ queryKey: trpc.galleries.list.pathKey() });
-        navigate('/galleries');
+        navigate(screenHref('adminGalleries'));
       },
     }),
   );

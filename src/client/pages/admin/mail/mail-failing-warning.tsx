@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { MAIL_FAILING_WARNING_MINUTES } from '#shared/limits.ts';
+import { screenHrefWithQuery } from '#client/lib/screen-links.ts';
 
 export function MailFailingWarning({ link = false }: { link?: boolean }) {
   const summary = useQuery({ ...trpc.outgoingMail.summary.queryOptions({}), refetchInterval: 60_000 });
@@ -11,7 +12,8 @@ export function MailFailingWarning({ link = false }: { link?: boolean }) {
   return (
     <Alert tone="error">
       E-mail has been failing for more than {MAIL_FAILING_WARNING_MINUTES} minutes: the site keeps trying, but customers are not getting
-      their mail. Check the mail server settings (SMTP_URL). {link && <Link href="/mail?status=queued">See the outgoing mail</Link>}
+      their mail. Check the mail server settings (SMTP_URL).{' '}
+      {link && <Link href={screenHrefWithQuery('adminMail', { status: 'queued' })}>See the outgoing mail</Link>}
     </Alert>
   );
 }

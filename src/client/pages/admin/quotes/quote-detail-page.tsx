@@ -29,6 +29,7 @@ import { OpenRepairJobForm } from '#client/pages/admin/repairs/open-repair-job-f
 import { phoneHref } from '#client/lib/shop.ts';
 import { QuoteReplyForm } from './quote-reply-form.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 const Lightbox = lazy(async () => ({ default: (await import('#client/components/gallery/lightbox.tsx')).Lightbox }));
 
@@ -51,7 +52,7 @@ export function QuoteDetailPage({ id }: { id: number }) {
   return (
     <>
       <p className="admin__back">
-        <Link href="/quotes">← All quote requests</Link>
+        <Link href={screenHref('adminQuotes')}>← All quote requests</Link>
       </p>
       <ErrorSummary error={quote.error} />
       {quote.isPending ? <Spinner label="Loading quote request…" /> : quote.data && <QuoteView quote={quote.data} />}
@@ -89,7 +90,7 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
       onSuccess: async () => {
         queryClient.removeQueries({ queryKey: trpc.quotes.list.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.quotes.counts.pathKey() });
-        navigate('/quotes');
+        navigate(screenHref('adminQuotes'));
       },
     }),
   );

@@ -13,6 +13,7 @@ import { CardTable } from '#client/components/admin/card-table.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { QUOTE_STATUSES, type QuoteStatus } from '#shared/value-sets.ts';
 import { QUOTE_STATUS_LABELS } from './quote-status.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -107,7 +108,11 @@ export function QuotesListPage() {
           )
         }
         columns={[
-          { header: 'Reference', rowHeader: true, cell: (quote) => <Link href={`/quotes/${quote.id}`}>{quote.reference}</Link> },
+          {
+            header: 'Reference',
+            rowHeader: true,
+            cell: (quote) => <Link href={screenHref('adminQuote', { id: quote.id })}>{quote.reference}</Link>,
+          },
           { header: 'Received', cell: (quote) => formatDateTime(quote.created_at, dates) },
           { header: 'Name', cell: (quote) => quote.name },
           { header: 'Vehicle', cell: (quote) => quote.vehicle },

@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 /** Where the job comes from: a quote request or a booking (the customer, vehicle and registration are taken from it). */
 export type RepairJobSource = { quote_request_id: number } | { booking_id: number };
@@ -22,7 +23,7 @@ export function OpenRepairJobForm({ from }: { from: RepairJobSource }) {
   const [promised, setPromised] = useState('');
   const create = useMutation(
     trpc.repairJobs.create.mutationOptions({
-      onSuccess: (job) => navigate(`/repairs/${job.id}`),
+      onSuccess: (job) => navigate(screenHref('adminRepair', { id: job.id })),
     }),
   );
   const errors = fieldErrorsOf(create.error);

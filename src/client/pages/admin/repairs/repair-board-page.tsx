@@ -4,9 +4,8 @@
  * drop), or use "Move to …" on the card; on a phone the columns become one list by stage. A form
  * above opens a walk-in's job (a quote request's is opened from its page).
  */
-import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import {
   DndContext,
   KeyboardSensor,
@@ -20,15 +19,14 @@ import {
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
-import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { formatCalendarDate } from '#shared/format/dates.ts';
 import type { RepairJobSummary, RepairStage } from '#shared/schemas/repair-jobs.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import './repairs.css';
-import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { NewJobForm } from './new-walk-in-job-form.tsx';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 const instructions: ScreenReaderInstructions = {
   draggable:
@@ -78,7 +76,7 @@ export function RepairBoardPage() {
     <>
       <div className="admin__heading">
         <h1 className="admin__title">Repairs</h1>
-        <Link href="/repair-stages">Edit the stages</Link>
+        <Link href={screenHref('adminRepairStages')}>Edit the stages</Link>
       </div>
       <NewJobForm />
       <ErrorSummary error={board.error ?? move.error} />
@@ -174,7 +172,7 @@ function JobCard({
         ⠿
       </button>
       <div className="repair-card__body">
-        <Link href={`/repairs/${job.id}`} className="repair-card__link">
+        <Link href={screenHref('adminRepair', { id: job.id })} className="repair-card__link">
           {job.vehicle}
         </Link>
         <p className="repair-card__meta">
@@ -189,119 +187,5 @@ function JobCard({
         )}
       </div>
     </li>
-  );
-}
-
-function NewJobForm() {
-  const [, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  const [fields, setFields] = useState({
-    customer_name: '',
-    customer_email: '',
-    customer_telephone: '',
-    vehicle: '',
-    registration: '',
-    agreed_work: '',
-    promised_ready_on: '',
-  });
-  const create = useMutation(
-    trpc.repairJobs.create.mutationOptions({
-      onSuccess: async (job) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.repairJobs.board.queryKey({}) });
-        navigate(`/repairs/${job.id}`);
-      },
-    }),
-  );
-  const errors = fieldErrorsOf(create.error);
-  const set = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate(fields);
-  }
-  if (!open) {
-    return (
-      <p>
-        <Button onClick={() => setOpen(true)}>New walk-in job</Button>
-      </p>
-    );
-  }
-  return (
-    <form
-      method="post"
-      action={SCRIPT_ONLY_FORM_PATH}
-      className="admin-form admin-section"
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="new-job-heading"
-    >
-      <h2 id="new-job-heading">New walk-in job</h2>
-      <ErrorSummary error={create.error} fields={Object.keys(fields)} />
-      <TextField
-        label="Customer's name"
-        name="customer_name"
-        value={fields.customer_name}
-        onChange={set('customer_name')}
-        error={firstError(errors, 'customer_name')}
-        required
-      />
-      <TextField
-        label="Customer's e-mail"
-        name="customer_email"
-        type="email"
-        value={fields.customer_email}
-        onChange={set('customer_email')}
-        error={firstError(errors, 'customer_email')}
-        required
-      />
-      <TextField
-        label="Customer's telephone"
-        name="customer_telephone"
-        type="tel"
-        value={fields.customer_telephone}
-        onChange={set('customer_telephone')}
-        error={firstError(errors, 'customer_telephone')}
-      />
-      <TextField
-        label="Vehicle"
-        name="vehicle"
-        value={fields.vehicle}
-        onChange={set('vehicle')}
-        error={firstError(errors, 'vehicle')}
-        required
-      />
-      <TextField
-        label="Registration"
-        name="registration"
-        value={fields.registration}
-        onChange={set('registration')}
-        error={firstError(errors, 'registration')}
-      />
-      <TextAreaField
-        label="Agreed work"
-        name="agreed_work"
-        value={fields.agreed_work}
-        onChange={set('agreed_work')}
-        error={firstError(errors, 'agreed_work')}
-        required
-        rows={3}
-      />
-      <TextField
-        label="Promised ready on"
-        name="promised_ready_on"
-        type="date"
-        value={fields.promised_ready_on}
-        onChange={set('promised_ready_on')}
-        error={firstError(errors, 'promised_ready_on')}
-        required
-      />
-      <div className="admin-form__actions">
-        <Button type="submit" loading={create.isPending}>
-          Open the job and e-mail the tracker link
-        </Button>
-        <Button variant="ghost" onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -22,6 +22,7 @@ import { NotesSection } from './repair-job-notes.tsx';
 import { TrackerSection } from './repair-job-tracker.tsx';
 import './repairs.css';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 const REFRESH_LINKS_MS = 10 * 60 * 1000;
 
@@ -30,7 +31,7 @@ export function RepairJobPage({ id }: { id: number }) {
   return (
     <>
       <p className="admin__back">
-        <Link href="/repairs">← All repairs</Link>
+        <Link href={screenHref('adminRepairs')}>← All repairs</Link>
       </p>
       <ErrorSummary error={job.error} />
       {job.isPending ? <Spinner label="Loading the repair…" /> : job.data && <JobView job={job.data} />}
@@ -84,12 +85,12 @@ function JobView({ job }: { job: RepairJobDetail }) {
           <ul>
             {job.booking_id !== null && (
               <li>
-                <Link href={`/bookings/${job.booking_id}`}>The booking it came from</Link>
+                <Link href={screenHref('adminBooking', { id: job.booking_id })}>The booking it came from</Link>
               </li>
             )}
             {job.quote_request_id !== null && (
               <li>
-                <Link href={`/quotes/${job.quote_request_id}`}>The quote request it came from</Link>
+                <Link href={screenHref('adminQuote', { id: job.quote_request_id })}>The quote request it came from</Link>
               </li>
             )}
           </ul>

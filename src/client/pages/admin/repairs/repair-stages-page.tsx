@@ -15,6 +15,7 @@ import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import './repairs.css';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 export function RepairStagesPage() {
   const stages = useQuery(trpc.repairJobs.stages.queryOptions({}));
@@ -37,7 +38,7 @@ export function RepairStagesPage() {
   return (
     <>
       <p className="admin__back">
-        <Link href="/repairs">← Repairs</Link>
+        <Link href={screenHref('adminRepairs')}>← Repairs</Link>
       </p>
       <h1 className="admin__title">Repair stages</h1>
       <ErrorSummary error={stages.error ?? reorder.error ?? remove.error} fields={['ids', 'id']} />

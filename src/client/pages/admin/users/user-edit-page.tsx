@@ -14,6 +14,7 @@ import { useFlash } from '#client/components/ui/use-flash.ts';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 const roles = [
   { value: 'user', label: 'User' },
@@ -27,7 +28,7 @@ export function UserEditPage({ id }: { id: number }) {
   return (
     <>
       <p className="admin__back">
-        <Link href="/users">← All users</Link>
+        <Link href={screenHref('adminUsers')}>← All users</Link>
       </p>
       <ErrorSummary error={user.error} />
       {user.isPending ? <Spinner label="Loading user…" /> : user.data && <UserForm user={user.data.data} />}
@@ -70,7 +71,7 @@ function UserForm({ user }: { user: User }) {
       // Dropped rather than invalidated: the list is not on screen and would show its cache first.
       onSuccess: () => {
         queryClient.removeQueries({ queryKey: trpc.users.list.pathKey() });
-        navigate('/users');
+        navigate(screenHref('adminUsers'));
       },
     }),
   );

@@ -8,6 +8,7 @@ import { CardTable } from '#client/components/admin/card-table.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { AddUserModal } from '#client/pages/admin/users/add-user-modal.tsx';
 import { parseUsersQuery, skillsPreview, usersQueryParams, withSearch } from '#client/pages/admin/users/users-query.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -68,7 +69,7 @@ export function UsersListPage() {
             header: 'Name',
             rowHeader: true,
             cell: (user) => (
-              <Link href={`/users/${user.id}`}>
+              <Link href={screenHref('adminUser', { id: user.id })}>
                 {user.firstname} {user.lastname}
               </Link>
             ),

@@ -23,6 +23,7 @@ import { DraftControls } from '#client/pages/admin/history/draft-controls.tsx';
 import { ScheduleChangeForm } from '#client/pages/admin/history/schedule-change-form.tsx';
 import type { ContentVersion } from '#shared/schemas/versions.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 const types = [
   { value: 'TEXT', label: 'Text' },
@@ -40,7 +41,7 @@ export function WidgetEditPage({ id }: { id: number }) {
   return (
     <>
       <p className="admin__back">
-        <Link href="/widgets">← All widgets</Link>
+        <Link href={screenHref('adminWidgets')}>← All widgets</Link>
       </p>
       <ErrorSummary error={widget.error ?? draft.error} />
       {widget.isPending || draft.isPending ? (
@@ -90,7 +91,7 @@ function WidgetForm({ widget, draft, onPublished }: { widget: Widget; draft: Con
     trpc.widgets.delete.mutationOptions({
       onSuccess: async () => {
         await queryClient.invalidateQueries({ queryKey: trpc.widgets.pathKey() });
-        navigate('/widgets');
+        navigate(screenHref('adminWidgets'));
       },
     }),
   );

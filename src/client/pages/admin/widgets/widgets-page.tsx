@@ -23,6 +23,7 @@ import {
   type ContentPageKey,
   type ContentSection,
 } from '#shared/content-sections.ts';
+import { screenHref } from '#client/lib/screen-links.ts';
 
 /** The widgets by the page and section they fill (src/shared/content-sections.ts), then the admin's own. */
 export function WidgetsPage() {
@@ -71,7 +72,7 @@ export function WidgetsPage() {
                     <li key={widget.id} className="admin-tile">
                       <WidgetPreview widget={widget} />
                       <div className="admin-tile__body">
-                        <Link href={`/widgets/${widget.id}`} className="admin-tile__title">
+                        <Link href={screenHref('adminWidget', { id: widget.id })} className="admin-tile__title">
                           {widget.name}
                         </Link>
                         <span className={`admin-badge admin-badge--${widget.type.toLowerCase()}`}>{widget.type}</span>
@@ -96,7 +97,7 @@ function SectionCard({ section, widget }: { section: ContentSection; widget: Wid
       {widget ? <WidgetPreview widget={widget} /> : <div className="admin-tile__image admin-tile__image--empty">Missing</div>}
       <div className="admin-tile__body">
         {widget ? (
-          <Link href={`/widgets/${widget.id}`} className="admin-tile__title">
+          <Link href={screenHref('adminWidget', { id: widget.id })} className="admin-tile__title">
             {title}
           </Link>
         ) : (
@@ -146,7 +147,7 @@ function AddWidgetModal({ onClose }: { onClose: () => void }) {
     trpc.widgets.create.mutationOptions({
       onSuccess: async (widget) => {
         await queryClient.invalidateQueries({ queryKey: trpc.widgets.list.pathKey() });
-        navigate(`/widgets/${widget.id}`);
+        navigate(screenHref('adminWidget', { id: widget.id }));
       },
     }),
   );
