@@ -21,7 +21,7 @@ export function OpenRepairJobForm({ from }: { from: RepairJobSource }) {
   const [agreedWork, setAgreedWork] = useState('');
   const [promised, setPromised] = useState('');
   const create = useMutation(
-    trpc.repairJobs.create.mutationOptions({
+    trpc.repairJobs.admin.create.mutationOptions({
       onSuccess: (job) => navigate(`/repairs/${job.id}`),
     }),
   );

@@ -54,10 +54,10 @@ const byStage: KeyboardCoordinateGetter = (event, { context }) => {
 };
 
 export function RepairBoardPage() {
-  const board = useQuery(trpc.repairJobs.board.queryOptions({}));
+  const board = useQuery(trpc.repairJobs.admin.board.queryOptions({}));
   const move = useMutation(
-    trpc.repairJobs.move.mutationOptions({
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.repairJobs.board.queryKey({}) }),
+    trpc.repairJobs.admin.move.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.repairJobs.admin.board.queryKey({}) }),
     }),
   );
   const sensors = useSensors(
@@ -205,9 +205,9 @@ function NewJobForm() {
     promised_ready_on: '',
   });
   const create = useMutation(
-    trpc.repairJobs.create.mutationOptions({
+    trpc.repairJobs.admin.create.mutationOptions({
       onSuccess: async (job) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.repairJobs.board.queryKey({}) });
+        await queryClient.invalidateQueries({ queryKey: trpc.repairJobs.admin.board.queryKey({}) });
         navigate(`/repairs/${job.id}`);
       },
     }),
