@@ -35,7 +35,7 @@ export type LoadQuery = (path: string, input: unknown) => Promise<unknown>;
 /** A query the screen asked for and the server answered: the browser's cache starts with it. */
 export type LoadedQuery = [key: QueryKey, data: unknown];
 
-/** tRPC's query keys: `[['quotes', 'get'], { input, type: 'query' }]`. */
+/** tRPC's query keys: `[['quotes', 'admin', 'get'], { input, type: 'query' }]`. */
 function trpcQueryOf(key: QueryKey): { path: string; input: unknown } | undefined {
   const [path, options] = key as [unknown, { input?: unknown; type?: string } | undefined];
   if (!Array.isArray(path) || !path.every((part) => typeof part === 'string') || options?.type !== 'query') return undefined;

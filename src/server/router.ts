@@ -14,7 +14,7 @@ import { systemRouter } from './system/system.router.ts';
 import { listUploadPaths } from './rest/rest-plugin.ts';
 import { outgoingMailRouter } from './mail/outgoing-mail.router.ts';
 import { bookingsRouter } from './bookings/bookings.router.ts';
-import { repairJobsRouter, repairTrackerRouter } from './repair-jobs/repair-jobs.router.ts';
+import { repairJobsRouter } from './repair-jobs/repair-jobs.router.ts';
 import { reviewsRouter } from './reviews/reviews.router.ts';
 import { activityRouter } from './activity/activity.router.ts';
 import { binRouter } from './bin/bin.router.ts';
@@ -35,7 +35,6 @@ export const appRouter = router({
   outgoingMail: outgoingMailRouter,
   bookings: bookingsRouter,
   repairJobs: repairJobsRouter,
-  repairTracker: repairTrackerRouter,
   reviews: reviewsRouter,
   activity: activityRouter,
   bin: binRouter,

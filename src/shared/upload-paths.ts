@@ -10,7 +10,7 @@ export const UPLOAD_PATHS = {
   'galleries.update': '/api/galleries/{id}',
   'galleries.addImage': '/api/galleriesimages',
   'quotes.create': '/api/quote-requests',
-  'repairJobs.addPhotos': '/api/repair-jobs/{id}/photos',
+  'repairJobs.admin.addPhotos': '/api/repair-jobs/{id}/photos',
 } as const satisfies Record<string, `/${string}`>;
 
 export type UploadProcedure = keyof typeof UPLOAD_PATHS;

@@ -91,7 +91,7 @@ function piecesOf(data: InitialData): Piece[] {
     pieces.push({ key: trpc.galleries.get.queryKey({ id: gallery.id }), value: gallery, addTo: (into) => void (into.gallery = gallery) });
   if (repairTracker)
     pieces.push({
-      key: trpc.repairTracker.get.queryKey({ token: repairTracker.token }),
+      key: trpc.repairJobs.getTracker.queryKey({ token: repairTracker.token }),
       value: repairTracker.tracker,
       addTo: (into) => void (into.repairTracker = repairTracker),
     });

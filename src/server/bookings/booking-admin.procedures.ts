@@ -1,7 +1,7 @@
-// The admin's booking procedures (docs/rest-contract.md "Bookings", paths marked A), part of the
-// bookings router (bookings.router.ts spreads them in).
+// The admin's booking procedures (docs/rest-contract.md "Bookings", paths marked A): the bookings
+// router mounts them under `admin` (`bookings.admin.list`).
 import { z } from 'zod';
-import { adminProcedure, carriesSecret, checkedInput } from '#server/trpc.ts';
+import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';
 import {
   adminBookingListSchema,
   adminBookingRangeInput,
@@ -49,14 +49,14 @@ const tags = ['bookings'];
 /** Every admin write changes what visitors read (the types, the next free estimate). */
 const refreshes = { changesPublicContent: true } as const;
 
-export const bookingAdminProcedures = {
-  adminTypes: adminProcedure
+export const bookingAdminRouter = router({
+  listTypes: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/api/admin/booking-types', tags, summary: 'Every booking type, switched off ones too' } })
     .concat(checkedInput(z.object({})))
     .output(adminBookingTypesSchema)
     .query(({ ctx }) => listAllBookingTypes(ctx.deps)),
 
-  adminCreateType: adminProcedure
+  createType: adminProcedure
     .meta({
       openapi: { method: 'POST', path: '/api/admin/booking-types', tags, summary: 'Add a booking type' },
       rest: { successStatus: 201 },
@@ -66,7 +66,7 @@ export const bookingAdminProcedures = {
     .output(adminBookingTypeSchema)
     .mutation(({ ctx, input }) => createBookingType(ctx.deps, input)),
 
-  adminUpdateType: adminProcedure
+  updateType: adminProcedure
     .meta({
       openapi: { method: 'PATCH', path: '/api/admin/booking-types/{id}', tags, summary: 'Change a booking type, or switch it off or on' },
       ...refreshes,
@@ -75,7 +75,7 @@ export const bookingAdminProcedures = {
     .output(adminBookingTypeSchema)
     .mutation(({ ctx, input }) => updateBookingType(ctx.deps, input)),
 
-  adminSettings: adminProcedure
+  getSettings: adminProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -88,19 +88,19 @@ export const bookingAdminProcedures = {
     .output(bookingSettingsSchema)
     .query(({ ctx }) => getBookingSettings(ctx.deps)),
 
-  adminUpdateSettings: adminProcedure
+  updateSettings: adminProcedure
     .meta({ openapi: { method: 'PUT', path: '/api/admin/booking-settings', tags, summary: 'Replace the booking settings' }, ...refreshes })
     .concat(checkedInput(bookingSettingsInput))
     .output(bookingSettingsSchema)
     .mutation(({ ctx, input }) => updateBookingSettings(ctx.deps, input)),
 
-  adminBlockedTimes: adminProcedure
+  listBlockedTimes: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/api/admin/blocked-times', tags, summary: 'Blocked times from now on' } })
     .concat(checkedInput(z.object({})))
     .output(blockedTimesSchema)
     .query(({ ctx }) => listBlockedTimes(ctx.deps)),
 
-  adminAddBlockedTime: adminProcedure
+  addBlockedTime: adminProcedure
     .use(carriesSecret)
     .meta({
       openapi: {
@@ -116,7 +116,7 @@ export const bookingAdminProcedures = {
     .output(z.object({ blocked: blockedTimeSchema, clashes: z.array(adminBookingSchema) }))
     .mutation(({ ctx, input }) => addBlockedTime(ctx.deps, input)),
 
-  adminDeleteBlockedTime: adminProcedure
+  deleteBlockedTime: adminProcedure
     .meta({
       openapi: { method: 'DELETE', path: '/api/admin/blocked-times/{id}', tags, summary: 'Remove a blocked time' },
       rest: { successStatus: 204 },
@@ -126,7 +126,7 @@ export const bookingAdminProcedures = {
     .output(z.void())
     .mutation(({ ctx, input }) => deleteBlockedTime(ctx.deps, input.id)),
 
-  adminClashes: adminProcedure
+  listClashes: adminProcedure
     .use(carriesSecret)
     .meta({
       openapi: {
@@ -140,7 +140,7 @@ export const bookingAdminProcedures = {
     .output(adminBookingListSchema)
     .query(({ ctx, input }) => findClashes(ctx.deps, input)),
 
-  adminCancelClashing: adminProcedure
+  cancelClashing: adminProcedure
     .use(carriesSecret)
     .meta({
       openapi: {
@@ -155,7 +155,7 @@ export const bookingAdminProcedures = {
     .output(adminBookingListSchema)
     .mutation(({ ctx, input }) => cancelClashing(ctx.deps, input)),
 
-  adminList: adminProcedure
+  list: adminProcedure
     .use(carriesSecret)
     .meta({
       openapi: {
@@ -169,7 +169,7 @@ export const bookingAdminProcedures = {
     .output(adminBookingListSchema)
     .query(({ ctx, input }) => listBookingsBetween(ctx.deps, input.from, input.to)),
 
-  adminCounts: adminProcedure
+  counts: adminProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -182,14 +182,14 @@ export const bookingAdminProcedures = {
     .output(bookingCountsSchema)
     .query(({ ctx }) => countBookingsForBadge(ctx.deps)),
 
-  adminGet: adminProcedure
+  get: adminProcedure
     .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/api/admin/bookings/{id}', tags, summary: 'A booking; opening it clears its "new" badge' } })
     .concat(checkedInput(bookingIdInput))
     .output(adminBookingDetailSchema)
     .query(({ ctx, input }) => getAdminBooking(ctx.deps, input.id)),
 
-  adminMove: adminProcedure
+  move: adminProcedure
     .use(carriesSecret)
     .meta({
       openapi: {
@@ -204,7 +204,7 @@ export const bookingAdminProcedures = {
     .output(adminBookingSchema)
     .mutation(({ ctx, input }) => moveBooking(ctx.deps, input.id, input.starts_at)),
 
-  adminCancel: adminProcedure
+  cancel: adminProcedure
     .use(carriesSecret)
     .meta({
       openapi: {
@@ -219,7 +219,7 @@ export const bookingAdminProcedures = {
     .output(adminBookingSchema)
     .mutation(({ ctx, input }) => cancelBookingByAdmin(ctx.deps, input.id, input.reason)),
 
-  adminMark: adminProcedure
+  mark: adminProcedure
     .use(carriesSecret)
     .meta({
       openapi: {
@@ -234,7 +234,7 @@ export const bookingAdminProcedures = {
     .output(adminBookingSchema)
     .mutation(({ ctx, input }) => markBooking(ctx.deps, input.id, input.status)),
 
-  adminDecideChange: adminProcedure
+  decideChange: adminProcedure
     .use(carriesSecret)
     .meta({
       openapi: {
@@ -248,4 +248,4 @@ export const bookingAdminProcedures = {
     .concat(checkedInput(adminChangeDecisionInput))
     .output(adminBookingSchema)
     .mutation(({ ctx, input }) => decideChangeRequest(ctx.deps, input)),
-};
+});

@@ -1,5 +1,5 @@
 // Online booking (docs/rest-contract.md "Bookings"): the types and their free slots, a customer's
-// booking, the private manage link and the signed-in customer's list.
+// booking, the private manage link and the signed-in customer's list; the admin's under `admin`.
 import { z } from 'zod';
 import { carriesSecret, checkedInput, countedBeforeInput, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
 import {
@@ -28,7 +28,7 @@ import {
 } from './bookings.service.ts';
 import { readBookingSummary } from './booking-summary.service.ts';
 import { readShop } from '#server/shop/shop.service.ts';
-import { bookingAdminProcedures } from './booking-admin.procedures.ts';
+import { bookingAdminRouter } from './booking-admin.procedures.ts';
 import { bookingFieldsCheck } from './bookings.input-checks.ts';
 
 export const bookingsRouter = router({
@@ -164,5 +164,6 @@ export const bookingsRouter = router({
     .output(myBookingsSchema)
     .query(({ ctx }) => listMyBookings(ctx.deps, ctx.user.id)),
 
-  ...bookingAdminProcedures,
+  /** The admin's types, settings, blocked times and calendar (docs/architecture.md: admin procedures nested). */
+  admin: bookingAdminRouter,
 });

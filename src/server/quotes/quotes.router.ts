@@ -1,5 +1,5 @@
 // Quote requests (docs/rest-contract.md "Quote requests"): sending one (multipart, with photos),
-// the admin's triage and the customer's own list.
+// the customer's own list, and the admin's triage under `admin`.
 import { z } from 'zod';
 import { AppError } from '#server/errors.ts';
 import {
@@ -71,76 +71,6 @@ export const quotesRouter = router({
     .output(quoteCreatedSchema)
     .mutation(({ ctx, input }) => createQuoteRequest(ctx.deps, input, uploadedFiles(ctx, 'photos'), ctx.user?.id ?? null)),
 
-  list: adminProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/api/quote-requests', tags: ['quotes'], summary: 'Quote requests, newest first (25 a page)' },
-    })
-    .concat(checkedInput(quoteListInput))
-    .output(quotePageSchema)
-    .query(({ ctx, input }) => listQuoteRequests(ctx.deps, input)),
-
-  counts: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/api/quote-requests/counts',
-        tags: ['quotes'],
-        summary: 'How many quote requests are in each status',
-      },
-    })
-    .concat(checkedInput(z.object({})))
-    .output(quoteCountsSchema)
-    .query(({ ctx }) => countQuoteRequests(ctx.deps)),
-
-  get: adminProcedure
-    .use(carriesSecret)
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/api/quote-requests/{id}',
-        tags: ['quotes'],
-        summary: 'A quote request with 15-minute signed links to its photos',
-      },
-    })
-    .concat(checkedInput(quoteIdInput))
-    .output(quoteDetailSchema)
-    .query(({ ctx, input }) => getQuoteRequest(ctx.deps, input.id)),
-
-  update: adminProcedure
-    .use(carriesSecret)
-    .meta({
-      openapi: { method: 'PATCH', path: '/api/quote-requests/{id}', tags: ['quotes'], summary: "Change a quote request's status or notes" },
-    })
-    .concat(checkedInput(quoteUpdateInput))
-    .output(quoteDetailSchema)
-    .mutation(({ ctx, input }) => updateQuoteRequest(ctx.deps, input)),
-
-  /** The shop's answer (price in pounds, message), kept and mailed to the customer; the request becomes `quoted`. */
-  reply: adminProcedure
-    .use(carriesSecret)
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/api/quote-requests/{id}/replies',
-        tags: ['quotes'],
-        summary: 'Send the customer a price (in pounds) and a message: stored, e-mailed, shown in their account',
-      },
-      rest: { successStatus: 201 },
-      changesPublicContent: false,
-    })
-    .concat(checkedInput(quoteReplyInput))
-    .output(quoteDetailSchema)
-    .mutation(({ ctx, input }) => sendQuoteReply(ctx.deps, ctx.user.id, input)),
-
-  delete: adminProcedure
-    .meta({
-      openapi: { method: 'DELETE', path: '/api/quote-requests/{id}', tags: ['quotes'], summary: 'Delete a quote request and its photos' },
-      rest: { successStatus: 204 },
-    })
-    .concat(checkedInput(quoteIdInput))
-    .output(z.void())
-    .mutation(({ ctx, input }) => deleteQuoteRequest(ctx.deps, input.id)),
-
   mine: signedInProcedure
     .meta({
       openapi: { method: 'GET', path: '/api/user/quote-requests', tags: ['quotes'], summary: "The signed-in customer's quote requests" },
@@ -161,4 +91,82 @@ export const quotesRouter = router({
     .concat(checkedInput(quoteIdInput))
     .output(myQuoteSchema)
     .query(({ ctx, input }) => getMyQuoteRequest(ctx.deps, ctx.user.id, input.id)),
+
+  /** The admin's triage (docs/architecture.md: admin procedures nested). */
+  admin: router({
+    list: adminProcedure
+      .meta({
+        openapi: { method: 'GET', path: '/api/quote-requests', tags: ['quotes'], summary: 'Quote requests, newest first (25 a page)' },
+      })
+      .concat(checkedInput(quoteListInput))
+      .output(quotePageSchema)
+      .query(({ ctx, input }) => listQuoteRequests(ctx.deps, input)),
+
+    counts: adminProcedure
+      .meta({
+        openapi: {
+          method: 'GET',
+          path: '/api/quote-requests/counts',
+          tags: ['quotes'],
+          summary: 'How many quote requests are in each status',
+        },
+      })
+      .concat(checkedInput(z.object({})))
+      .output(quoteCountsSchema)
+      .query(({ ctx }) => countQuoteRequests(ctx.deps)),
+
+    get: adminProcedure
+      .use(carriesSecret)
+      .meta({
+        openapi: {
+          method: 'GET',
+          path: '/api/quote-requests/{id}',
+          tags: ['quotes'],
+          summary: 'A quote request with 15-minute signed links to its photos',
+        },
+      })
+      .concat(checkedInput(quoteIdInput))
+      .output(quoteDetailSchema)
+      .query(({ ctx, input }) => getQuoteRequest(ctx.deps, input.id)),
+
+    update: adminProcedure
+      .use(carriesSecret)
+      .meta({
+        openapi: {
+          method: 'PATCH',
+          path: '/api/quote-requests/{id}',
+          tags: ['quotes'],
+          summary: "Change a quote request's status or notes",
+        },
+      })
+      .concat(checkedInput(quoteUpdateInput))
+      .output(quoteDetailSchema)
+      .mutation(({ ctx, input }) => updateQuoteRequest(ctx.deps, input)),
+
+    /** The shop's answer (price in pounds, message), kept and mailed to the customer; the request becomes `quoted`. */
+    reply: adminProcedure
+      .use(carriesSecret)
+      .meta({
+        openapi: {
+          method: 'POST',
+          path: '/api/quote-requests/{id}/replies',
+          tags: ['quotes'],
+          summary: 'Send the customer a price (in pounds) and a message: stored, e-mailed, shown in their account',
+        },
+        rest: { successStatus: 201 },
+        changesPublicContent: false,
+      })
+      .concat(checkedInput(quoteReplyInput))
+      .output(quoteDetailSchema)
+      .mutation(({ ctx, input }) => sendQuoteReply(ctx.deps, ctx.user.id, input)),
+
+    delete: adminProcedure
+      .meta({
+        openapi: { method: 'DELETE', path: '/api/quote-requests/{id}', tags: ['quotes'], summary: 'Delete a quote request and its photos' },
+        rest: { successStatus: 204 },
+      })
+      .concat(checkedInput(quoteIdInput))
+      .output(z.void())
+      .mutation(({ ctx, input }) => deleteQuoteRequest(ctx.deps, input.id)),
+  }),
 });

@@ -8,10 +8,10 @@ import { TrackerView } from '#client/pages/track/tracker-view.tsx';
 
 export function RepairsPage() {
   const queryClient = useQueryClient();
-  const repairs = useQuery(trpc.repairTracker.mine.queryOptions({}));
+  const repairs = useQuery(trpc.repairJobs.mine.queryOptions({}));
   const send = useMutation(
-    trpc.repairTracker.sendMyMessage.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.repairTracker.mine.queryKey({}) }),
+    trpc.repairJobs.sendMyMessage.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.repairJobs.mine.queryKey({}) }),
     }),
   );
   return (

@@ -13,10 +13,10 @@ import { TrackerView } from './tracker-view.tsx';
 
 export function TrackerPage({ token }: { token: string }) {
   const queryClient = useQueryClient();
-  const options = trpc.repairTracker.get.queryOptions({ token });
+  const options = trpc.repairJobs.getTracker.queryOptions({ token });
   const tracker = useQuery({ ...options, retry: false });
   const send = useMutation(
-    trpc.repairTracker.sendMessage.mutationOptions({ onSuccess: (updated) => queryClient.setQueryData(options.queryKey, updated) }),
+    trpc.repairJobs.sendTrackerMessage.mutationOptions({ onSuccess: (updated) => queryClient.setQueryData(options.queryKey, updated) }),
   );
   return (
     <>

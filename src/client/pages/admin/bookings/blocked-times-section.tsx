@@ -19,12 +19,12 @@ import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 export function BlockedTimesSection() {
   const timeZone = useShop()?.timeZone ?? 'Europe/London';
-  const list = useQuery(trpc.bookings.adminBlockedTimes.queryOptions({}));
+  const list = useQuery(trpc.bookings.admin.listBlockedTimes.queryOptions({}));
   const [values, setValues] = useState({ date: '', from: '13:00', to: '17:00', note: '' });
   const [cancelClashing, setCancelClashing] = useState(false);
   const [checked, setChecked] = useState<typeof values | null>(null);
   const clashes = useQuery({
-    ...trpc.bookings.adminClashes.queryOptions({
+    ...trpc.bookings.admin.listClashes.queryOptions({
       from_date: checked?.date ?? '',
       to_date: checked?.date ?? '',
       from_time: checked?.from,
@@ -33,9 +33,9 @@ export function BlockedTimesSection() {
     enabled: checked !== null,
   });
   const add = useMutation(
-    trpc.bookings.adminAddBlockedTime.mutationOptions({
+    trpc.bookings.admin.addBlockedTime.mutationOptions({
       onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.bookings.adminBlockedTimes.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.bookings.admin.listBlockedTimes.queryKey() });
         setChecked(null);
         setCancelClashing(false);
       },
@@ -43,8 +43,8 @@ export function BlockedTimesSection() {
   );
   const confirm = useConfirm();
   const remove = useMutation(
-    trpc.bookings.adminDeleteBlockedTime.mutationOptions({
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.bookings.adminBlockedTimes.queryKey() }),
+    trpc.bookings.admin.deleteBlockedTime.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.bookings.admin.listBlockedTimes.queryKey() }),
     }),
   );
   const errors = add.isError ? fieldErrorsOf(add.error) : clashes.isError ? fieldErrorsOf(clashes.error) : {};

@@ -28,7 +28,7 @@ import { screenHref } from '#client/lib/screen-links.ts';
 type Panel = 'move' | 'cancel' | 'decline' | null;
 
 export function BookingDetailPage({ id }: { id: number }) {
-  const booking = useQuery(trpc.bookings.adminGet.queryOptions({ id }));
+  const booking = useQuery(trpc.bookings.admin.get.queryOptions({ id }));
   return (
     <>
       <p className="admin__back">
@@ -50,9 +50,9 @@ function BookingView({ booking }: { booking: AdminBookingDetail }) {
 
   const done = (data: AdminBooking, text: string) => {
     // An action's answer is the booking without its page's extras (its repair job stays as it was).
-    queryClient.setQueryData(trpc.bookings.adminGet.queryKey({ id: booking.id }), { ...data, repair_job: booking.repair_job });
-    void queryClient.invalidateQueries({ queryKey: trpc.bookings.adminList.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.bookings.adminCounts.queryKey() });
+    queryClient.setQueryData(trpc.bookings.admin.get.queryKey({ id: booking.id }), { ...data, repair_job: booking.repair_job });
+    void queryClient.invalidateQueries({ queryKey: trpc.bookings.admin.list.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.bookings.admin.counts.queryKey() });
     setPanel(null);
     setSlot(null);
     setDate(null);
@@ -60,21 +60,21 @@ function BookingView({ booking }: { booking: AdminBookingDetail }) {
     setNotice(text);
   };
   const move = useMutation(
-    trpc.bookings.adminMove.mutationOptions({ onSuccess: (d) => done(d, 'Moved. The customer has been e-mailed the new time.') }),
+    trpc.bookings.admin.move.mutationOptions({ onSuccess: (d) => done(d, 'Moved. The customer has been e-mailed the new time.') }),
   );
   const accept = useMutation(
-    trpc.bookings.adminDecideChange.mutationOptions({
+    trpc.bookings.admin.decideChange.mutationOptions({
       onSuccess: (d) => done(d, 'Change accepted. The customer has been e-mailed the new time.'),
     }),
   );
   const decline = useMutation(
-    trpc.bookings.adminDecideChange.mutationOptions({ onSuccess: (d) => done(d, 'Change declined. The customer has been told.') }),
+    trpc.bookings.admin.decideChange.mutationOptions({ onSuccess: (d) => done(d, 'Change declined. The customer has been told.') }),
   );
   const cancel = useMutation(
-    trpc.bookings.adminCancel.mutationOptions({ onSuccess: (d) => done(d, 'Cancelled. The customer has been told why.') }),
+    trpc.bookings.admin.cancel.mutationOptions({ onSuccess: (d) => done(d, 'Cancelled. The customer has been told why.') }),
   );
   const mark = useMutation(
-    trpc.bookings.adminMark.mutationOptions({ onSuccess: (d) => done(d, `Marked ${BOOKING_STATUS_LABELS[d.status].toLowerCase()}.`) }),
+    trpc.bookings.admin.mark.mutationOptions({ onSuccess: (d) => done(d, `Marked ${BOOKING_STATUS_LABELS[d.status].toLowerCase()}.`) }),
   );
   const failed = [move, accept, decline, cancel, mark].find((m) => m.isError);
   const reasonError = [cancel, decline].map((m) => (m.isError ? fieldErrorsOf(m.error).reason?.[0] : undefined)).find(Boolean);

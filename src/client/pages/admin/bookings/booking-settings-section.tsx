@@ -11,7 +11,7 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 export function BookingSettingsSection() {
-  const settings = useQuery(trpc.bookings.adminSettings.queryOptions({}));
+  const settings = useQuery(trpc.bookings.admin.getSettings.queryOptions({}));
   if (settings.isPending) return <Spinner label="Loading settings…" />;
   if (!settings.data) return <ErrorSummary error={settings.error} />;
   return <SettingsForm initial={settings.data} />;
@@ -23,7 +23,7 @@ function SettingsForm({ initial }: { initial: { earliest_working_days: number; h
     horizon_days: String(initial.horizon_days),
     change_cutoff_hours: String(initial.change_cutoff_hours),
   });
-  const save = useMutation(trpc.bookings.adminUpdateSettings.mutationOptions());
+  const save = useMutation(trpc.bookings.admin.updateSettings.mutationOptions());
   const errors = save.isError ? fieldErrorsOf(save.error) : {};
   return (
     <section className="admin-section" aria-labelledby="settings-title">

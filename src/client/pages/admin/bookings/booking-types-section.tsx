@@ -10,12 +10,12 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import type { AdminBookingType } from '#shared/schemas/bookings.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
-const invalidateTypes = () => queryClient.invalidateQueries({ queryKey: trpc.bookings.adminTypes.queryKey() });
+const invalidateTypes = () => queryClient.invalidateQueries({ queryKey: trpc.bookings.admin.listTypes.queryKey() });
 export function BookingTypesSection() {
-  const list = useQuery(trpc.bookings.adminTypes.queryOptions({}));
+  const list = useQuery(trpc.bookings.admin.listTypes.queryOptions({}));
   const [form, setForm] = useState({ name: '', duration_minutes: '20', capacity: '1', asks_location: false });
   const create = useMutation(
-    trpc.bookings.adminCreateType.mutationOptions({
+    trpc.bookings.admin.createType.mutationOptions({
       onSuccess: () => {
         void invalidateTypes();
         setForm({ name: '', duration_minutes: '20', capacity: '1', asks_location: false });
@@ -108,7 +108,7 @@ function TypeRow({ type }: { type: AdminBookingType }) {
     capacity: String(type.capacity),
   });
   const update = useMutation(
-    trpc.bookings.adminUpdateType.mutationOptions({
+    trpc.bookings.admin.updateType.mutationOptions({
       onSuccess: () => {
         void invalidateTypes();
         setEditing(false);

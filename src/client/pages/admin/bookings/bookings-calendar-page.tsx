@@ -31,7 +31,7 @@ export function BookingsCalendarPage() {
   const [anchor, setAnchor] = useState(() => shopDate(new Date(), timeZone));
   const from = view === 'week' ? mondayOf(anchor) : anchor;
   const to = view === 'week' ? addDays(from, 6) : anchor;
-  const list = useQuery(trpc.bookings.adminList.queryOptions({ from, to }));
+  const list = useQuery(trpc.bookings.admin.list.queryOptions({ from, to }));
   const days: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
   const byDay = new Map<string, AdminBooking[]>();

@@ -1,7 +1,7 @@
 /**
  * On the Shop details screen, under the closures: for each closure added or changed since the last
  * save, the bookings on those days, listed before saving, with the offer to cancel them and e-mail
- * each customer (bookings.adminCancelClashing). Nothing when no closure clashes.
+ * each customer (bookings.admin.cancelClashing). Nothing when no closure clashes.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
@@ -28,10 +28,10 @@ export function ClosureClashes({ closures, saved, timeZone }: { closures: Closur
 
 function OneClosure({ closure, timeZone }: { closure: Closure; timeZone: string }) {
   const input = { from_date: closure.from, to_date: closure.to };
-  const clashes = useQuery(trpc.bookings.adminClashes.queryOptions(input));
+  const clashes = useQuery(trpc.bookings.admin.listClashes.queryOptions(input));
   const cancel = useMutation(
-    trpc.bookings.adminCancelClashing.mutationOptions({
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.bookings.adminClashes.queryKey(input) }),
+    trpc.bookings.admin.cancelClashing.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.bookings.admin.listClashes.queryKey(input) }),
     }),
   );
   if (cancel.isSuccess) {

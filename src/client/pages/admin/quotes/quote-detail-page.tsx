@@ -44,7 +44,7 @@ const REFRESH_LINKS_MS = 10 * 60 * 1000;
 export function QuoteDetailPage({ id }: { id: number }) {
   // Fetched again every 10 minutes while shown, and on coming back to the tab after 5.
   const quote = useQuery({
-    ...trpc.quotes.get.queryOptions({ id }),
+    ...trpc.quotes.admin.get.queryOptions({ id }),
     refetchInterval: REFRESH_LINKS_MS,
     staleTime: 5 * 60 * 1000,
     refetchOnWindowFocus: true,
@@ -72,24 +72,24 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
   const confirm = useConfirm();
 
   const update = useMutation(
-    trpc.quotes.update.mutationOptions({
+    trpc.quotes.admin.update.mutationOptions({
       onSuccess: async (answer) => {
         setStatus(answer.status);
         setNotes(answer.notes);
         flashSaved('Your Changes Have Been Saved');
-        queryClient.setQueryData(trpc.quotes.get.queryKey({ id: quote.id }), answer);
+        queryClient.setQueryData(trpc.quotes.admin.get.queryKey({ id: quote.id }), answer);
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.quotes.list.pathKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.quotes.counts.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.quotes.admin.list.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.quotes.admin.counts.pathKey() }),
         ]);
       },
     }),
   );
   const remove = useMutation(
-    trpc.quotes.delete.mutationOptions({
+    trpc.quotes.admin.delete.mutationOptions({
       onSuccess: async () => {
-        queryClient.removeQueries({ queryKey: trpc.quotes.list.pathKey() });
-        await queryClient.invalidateQueries({ queryKey: trpc.quotes.counts.pathKey() });
+        queryClient.removeQueries({ queryKey: trpc.quotes.admin.list.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.quotes.admin.counts.pathKey() });
         navigate(screenHref('adminQuotes'));
       },
     }),

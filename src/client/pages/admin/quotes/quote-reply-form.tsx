@@ -25,15 +25,15 @@ export function QuoteReplyForm({ quote }: { quote: QuoteDetail }) {
   const [message, setMessage] = useState('');
   const [sent, flashSent] = useFlash(ADMIN_BANNER_MS);
   const reply = useMutation(
-    trpc.quotes.reply.mutationOptions({
+    trpc.quotes.admin.reply.mutationOptions({
       onSuccess: async (answer) => {
         setPrice('');
         setMessage('');
         flashSent(`Sent to ${answer.email}.`);
-        queryClient.setQueryData(trpc.quotes.get.queryKey({ id: quote.id }), answer);
+        queryClient.setQueryData(trpc.quotes.admin.get.queryKey({ id: quote.id }), answer);
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.quotes.list.pathKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.quotes.counts.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.quotes.admin.list.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.quotes.admin.counts.pathKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.dashboard.get.pathKey() }),
         ]);
       },

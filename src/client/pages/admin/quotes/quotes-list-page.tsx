@@ -48,10 +48,10 @@ export function QuotesListPage() {
   const dates = useDateFormat();
 
   const list = useQuery({
-    ...trpc.quotes.list.queryOptions({ page: query.page, status: query.status, search: query.search || undefined }),
+    ...trpc.quotes.admin.list.queryOptions({ page: query.page, status: query.status, search: query.search || undefined }),
     placeholderData: keepPreviousData,
   });
-  const counts = useQuery(trpc.quotes.counts.queryOptions({}));
+  const counts = useQuery(trpc.quotes.admin.counts.queryOptions({}));
   const all = counts.data ? QUOTE_STATUSES.reduce((n, s) => n + counts.data[s], 0) : undefined;
   const withCount = (label: string, n: number | undefined) => (n === undefined ? label : `${label} (${n})`);
 

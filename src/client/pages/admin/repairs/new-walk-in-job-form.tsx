@@ -26,9 +26,9 @@ export function NewJobForm() {
     promised_ready_on: '',
   });
   const create = useMutation(
-    trpc.repairJobs.create.mutationOptions({
+    trpc.repairJobs.admin.create.mutationOptions({
       onSuccess: async (job) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.repairJobs.board.queryKey({}) });
+        await queryClient.invalidateQueries({ queryKey: trpc.repairJobs.admin.board.queryKey({}) });
         navigate(screenHref('adminRepair', { id: job.id }));
       },
     }),

@@ -22,7 +22,7 @@ export function OpenRepairJobForm({ from }: { from: RepairJobSource }) {
   const [agreedWork, setAgreedWork] = useState('');
   const [promised, setPromised] = useState('');
   const create = useMutation(
-    trpc.repairJobs.create.mutationOptions({
+    trpc.repairJobs.admin.create.mutationOptions({
       onSuccess: (job) => navigate(screenHref('adminRepair', { id: job.id })),
     }),
   );

@@ -52,10 +52,10 @@ const byStage: KeyboardCoordinateGetter = (event, { context }) => {
 };
 
 export function RepairBoardPage() {
-  const board = useQuery(trpc.repairJobs.board.queryOptions({}));
+  const board = useQuery(trpc.repairJobs.admin.board.queryOptions({}));
   const move = useMutation(
-    trpc.repairJobs.move.mutationOptions({
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.repairJobs.board.queryKey({}) }),
+    trpc.repairJobs.admin.move.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.repairJobs.admin.board.queryKey({}) }),
     }),
   );
   const sensors = useSensors(

@@ -13,7 +13,7 @@ import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 export function NotesSection({ job, onSuccess }: RepairJobSectionProps) {
   const dates = useDateFormat();
   const [body, setBody] = useState('');
-  const add = useMutation(trpc.repairJobs.addNote.mutationOptions({ onSuccess: async (a) => (setBody(''), onSuccess(a)) }));
+  const add = useMutation(trpc.repairJobs.admin.addNote.mutationOptions({ onSuccess: async (a) => (setBody(''), onSuccess(a)) }));
   return (
     <form
       method="post"

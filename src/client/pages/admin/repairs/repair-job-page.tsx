@@ -27,7 +27,7 @@ import { screenHref } from '#client/lib/screen-links.ts';
 const REFRESH_LINKS_MS = 10 * 60 * 1000;
 
 export function RepairJobPage({ id }: { id: number }) {
-  const job = useQuery({ ...trpc.repairJobs.get.queryOptions({ id }), refetchInterval: REFRESH_LINKS_MS });
+  const job = useQuery({ ...trpc.repairJobs.admin.get.queryOptions({ id }), refetchInterval: REFRESH_LINKS_MS });
   return (
     <>
       <p className="admin__back">
@@ -41,14 +41,14 @@ export function RepairJobPage({ id }: { id: number }) {
 
 function JobView({ job }: { job: RepairJobDetail }) {
   const dates = useDateFormat();
-  const stages = useQuery(trpc.repairJobs.stages.queryOptions({}));
-  const key = trpc.repairJobs.get.queryKey({ id: job.id });
+  const stages = useQuery(trpc.repairJobs.admin.listStages.queryOptions({}));
+  const key = trpc.repairJobs.admin.get.queryKey({ id: job.id });
   const onSuccess = async (answer: RepairJobDetail) => {
     queryClient.setQueryData(key, answer);
-    await queryClient.invalidateQueries({ queryKey: trpc.repairJobs.board.queryKey({}) });
+    await queryClient.invalidateQueries({ queryKey: trpc.repairJobs.admin.board.queryKey({}) });
   };
   const [stageId, setStageId] = useState(String(job.stage_id));
-  const move = useMutation(trpc.repairJobs.move.mutationOptions({ onSuccess }));
+  const move = useMutation(trpc.repairJobs.admin.move.mutationOptions({ onSuccess }));
   const stageName = stages.data?.data.find((s) => s.id === job.stage_id)?.name ?? '';
 
   const facts: [string, string][] = [

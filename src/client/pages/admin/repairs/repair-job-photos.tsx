@@ -12,14 +12,16 @@ export function PhotosSection({ job, onSuccess }: RepairJobSectionProps) {
   const input = useRef<HTMLInputElement>(null);
   const [uploadError, setUploadError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const share = useMutation(trpc.repairJobs.sharePhoto.mutationOptions({ onSuccess }));
+  const share = useMutation(trpc.repairJobs.admin.sharePhoto.mutationOptions({ onSuccess }));
   async function send() {
     const files = Array.from(input.current?.files ?? []);
     if (files.length === 0) return;
     setBusy(true);
     setUploadError(null);
     try {
-      await onSuccess(await upload('repairJobs.addPhotos', { fields: { id: job.id }, files: { photos: files }, params: { id: job.id } }));
+      await onSuccess(
+        await upload('repairJobs.admin.addPhotos', { fields: { id: job.id }, files: { photos: files }, params: { id: job.id } }),
+      );
       if (input.current) input.current.value = '';
     } catch (error) {
       setUploadError(error);

@@ -12,7 +12,9 @@ import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 export function PromisedDateForm({ job, onSuccess }: RepairJobSectionProps) {
   const [date, setDate] = useState(job.promised_ready_on);
   const [reason, setReason] = useState('');
-  const change = useMutation(trpc.repairJobs.changePromisedDate.mutationOptions({ onSuccess: async (a) => (setReason(''), onSuccess(a)) }));
+  const change = useMutation(
+    trpc.repairJobs.admin.changePromisedDate.mutationOptions({ onSuccess: async (a) => (setReason(''), onSuccess(a)) }),
+  );
   const errors = fieldErrorsOf(change.error);
   function submit(event: FormEvent) {
     event.preventDefault();

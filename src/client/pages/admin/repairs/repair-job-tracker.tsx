@@ -12,7 +12,7 @@ import type { RepairJobSectionProps } from './repair-job-section-props.ts';
 export function TrackerSection({ job, onSuccess }: RepairJobSectionProps) {
   const dates = useDateFormat();
   const confirm = useConfirm();
-  const revoke = useMutation(trpc.repairJobs.revokeTracker.mutationOptions({ onSuccess }));
+  const revoke = useMutation(trpc.repairJobs.admin.revokeTracker.mutationOptions({ onSuccess }));
   return (
     <section className="admin-section" aria-labelledby="job-tracker-heading">
       <h2 id="job-tracker-heading">Tracker link</h2>

@@ -18,13 +18,13 @@ import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
 
 export function RepairStagesPage() {
-  const stages = useQuery(trpc.repairJobs.stages.queryOptions({}));
+  const stages = useQuery(trpc.repairJobs.admin.listStages.queryOptions({}));
   const onSuccess = async (answer: RepairStages) => {
-    queryClient.setQueryData(trpc.repairJobs.stages.queryKey({}), answer);
-    await queryClient.invalidateQueries({ queryKey: trpc.repairJobs.board.queryKey({}) });
+    queryClient.setQueryData(trpc.repairJobs.admin.listStages.queryKey({}), answer);
+    await queryClient.invalidateQueries({ queryKey: trpc.repairJobs.admin.board.queryKey({}) });
   };
-  const reorder = useMutation(trpc.repairJobs.reorderStages.mutationOptions({ onSuccess }));
-  const remove = useMutation(trpc.repairJobs.removeStage.mutationOptions({ onSuccess }));
+  const reorder = useMutation(trpc.repairJobs.admin.reorderStages.mutationOptions({ onSuccess }));
+  const remove = useMutation(trpc.repairJobs.admin.removeStage.mutationOptions({ onSuccess }));
   const confirm = useConfirm();
   const list = stages.data?.data ?? [];
 
@@ -100,7 +100,7 @@ function StageRow({
   onSuccess: (a: RepairStages) => Promise<void>;
 }) {
   const [name, setName] = useState(stage.name);
-  const rename = useMutation(trpc.repairJobs.renameStage.mutationOptions({ onSuccess }));
+  const rename = useMutation(trpc.repairJobs.admin.renameStage.mutationOptions({ onSuccess }));
   function submit(event: FormEvent) {
     event.preventDefault();
     rename.mutate({ id: stage.id, name });
@@ -124,7 +124,7 @@ function StageRow({
 
 function AddStageForm({ onSuccess }: { onSuccess: (a: RepairStages) => Promise<void> }) {
   const [name, setName] = useState('');
-  const add = useMutation(trpc.repairJobs.addStage.mutationOptions({ onSuccess: async (a) => (setName(''), onSuccess(a)) }));
+  const add = useMutation(trpc.repairJobs.admin.addStage.mutationOptions({ onSuccess: async (a) => (setName(''), onSuccess(a)) }));
   return (
     <form
       method="post"
