@@ -218,7 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Files and pages: robots.txt and sitemap.xml, health, uploaded media, the built client and its pages.
   registerCrawlerFiles(app, deps);
   await app.register(healthPlugin, { deps });
-  await app.register(mediaPlugin, { storage: deps.storage, db: deps.db });
+  await app.register(mediaPlugin, { storage: deps.storage, publicContent: deps.publicContent });
   const clientDir = options.client?.dir ?? clientDistDir;
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   const pageShell = hasClient ? new PageShell(clientDir, config, options.client?.renderPage ?? builtPageRenderer(), app.log) : undefined;
