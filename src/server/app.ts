@@ -18,8 +18,7 @@ import type { AppDeps } from './app-deps.ts';
 import { createRequestContext } from './context.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { openFileStorage, type FileStorage } from './files/storage.ts';
-import { registerQuotePhotoRoute } from './quotes/quote-photo.route.ts';
-import { registerRepairPhotoRoute } from './repair-jobs/repair-photo.route.ts';
+import { registerPrivatePhotoRoute } from './files/private-photo.route.ts';
 import { registerTrackerPage } from './repair-jobs/tracker-page.route.ts';
 import { registerReviewPage } from './reviews/review-page.route.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -212,15 +211,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploadSlots = new UploadSlots(limits.concurrentUploadsPerAddress);
   await app.register(restPlugin, { router: appRouter, deps, uploadSlots });
   await registerCvDownloadRoute(app, deps);
-  await registerQuotePhotoRoute(app, deps);
-  await registerRepairPhotoRoute(app, deps);
+  await registerPrivatePhotoRoute(app, deps);
   await app.register(apiDocsPlugin, { router: appRouter, appUrl: config.appUrl });
   if (options.internalToken) registerInternalBackupRoute(app, deps, database.engine, options.internalToken);
 
   // Files and pages: robots.txt and sitemap.xml, health, uploaded media, the built client and its pages.
   registerCrawlerFiles(app, deps);
   await app.register(healthPlugin, { deps });
-  await app.register(mediaPlugin, { storage: deps.storage, db: deps.db });
+  await app.register(mediaPlugin, { storage: deps.storage, publicContent: deps.publicContent });
   const clientDir = options.client?.dir ?? clientDistDir;
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   const pageShell = hasClient ? new PageShell(clientDir, config, options.client?.renderPage ?? builtPageRenderer(), app.log) : undefined;

@@ -2,7 +2,7 @@
 // a deleted gallery, testimonial or widget leaves every read but keeps its rows and files; restored
 // whole (a gallery with its images), deleted for good with its files, emptied after BIN_KEEP_DAYS;
 // 409 for what is no longer in the bin and for a widget name taken meanwhile; admins only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { callerFor, createWidget, makeJpeg } from '#test/support/factories.ts';
@@ -190,6 +190,37 @@ describe("a binned item's images", () => {
     }
     expect((await admin.post(`/api/bin/gallery/${id}/restore`)).status).toBe(204);
     for (const url of urls) expect(await statusOf(url)).toBe(200);
+  });
+
+  it('are withheld from the snapshot’s set: serving or refusing one asks the database nothing', async () => {
+    const { id } = await galleryWithImages('Counted gallery');
+    const [url] = await urlsOf(id);
+    const key = `public/${url!.slice('/media/'.length)}`;
+    expect(t.deps.publicContent.current()!.isMediaWithheld(key)).toBe(false);
+    const executor = t.deps.db.getExecutor();
+    const queries = vi.spyOn(executor, 'executeQuery');
+    // The test app runs the queued jobs after every request (a query of its own): not the app's.
+    const drain = vi.spyOn(t.deps.jobs, 'drain').mockResolvedValue(undefined);
+    try {
+      // The count sees the app's queries: an admin's read makes some.
+      expect((await admin.get(`/api/galleries/${id}`)).status).toBe(200);
+      expect(queries.mock.calls.length).toBeGreaterThan(0);
+      queries.mockClear();
+      expect(await statusOf(url!)).toBe(200);
+      expect(queries).not.toHaveBeenCalled();
+
+      expect((await admin.delete(`/api/galleries/${id}`)).status).toBe(200);
+      expect(t.deps.publicContent.current()!.isMediaWithheld(key)).toBe(true);
+      queries.mockClear();
+      expect(await statusOf(url!)).toBe(404);
+      expect(queries).not.toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
+      drain.mockRestore();
+    }
+    expect((await admin.post(`/api/bin/gallery/${id}/restore`)).status).toBe(204);
+    expect(t.deps.publicContent.current()!.isMediaWithheld(key)).toBe(false);
+    expect(await statusOf(url!)).toBe(200);
   });
 
   it('an image a live gallery also uses (the same file) stays served', async () => {

@@ -275,6 +275,7 @@ describe('the snapshot store', () => {
     testimonials: [],
     shop: defaultShop,
     changedAt: { pages: null, galleries: new Map() },
+    withheldMedia: new Set(),
   });
 
   it('keeps the last good snapshot when a rebuild fails, and logs it', async () => {

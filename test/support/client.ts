@@ -28,6 +28,8 @@ export interface TestResponse {
   status: number;
   headers: LightMyRequestResponse['headers'];
   text: string;
+  /** The body's bytes (an image, a download). */
+  bytes: Buffer;
   /** The parsed JSON body, or undefined when the body is empty or not JSON. */
   body: any;
   cookies: LightMyRequestResponse['cookies'];
@@ -132,6 +134,13 @@ export class TestClient {
     } catch {
       body = undefined;
     }
-    return { status: response.statusCode, headers: response.headers, text: response.body, body, cookies: response.cookies };
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      text: response.body,
+      bytes: response.rawPayload,
+      body,
+      cookies: response.cookies,
+    };
   }
 }

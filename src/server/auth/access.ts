@@ -1,7 +1,7 @@
 /**
  * The access rules, in the contract's order (401, then 403 for the role or an unverified e-mail,
  * then 423). The tRPC procedure builders (trpc.ts, for both doors: uploads are procedures too), the
- * few procedures whose access depends on their input and the quote photo route call assertAccess,
+ * few procedures whose access depends on their input and the private photo route call assertAccess,
  * so a rule lives in one place.
  */
 import type { RequestContext } from '#server/context.ts';

@@ -3,7 +3,7 @@
  * galleries.cover_image_id, gallery_images.image_id and content_version_images.image_id; its files are content-addressed, so two
  * rows can name the same file.
  */
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, ImageRow } from '#server/db/types.ts';
 import type { ProcessedImage } from './image-processing.ts';
 
@@ -125,40 +125,70 @@ export async function setMediumVariant(
 }
 
 /**
- * Whether the rows naming this file are used by items in the bin and by no live item (a widget, a
- * gallery's cover, a gallery's image); a file no item names at all is not "in the bin".
+ * The files that items in the bin use (a widget's image, a gallery's cover, a gallery's images)
+ * and no live item does; a file no item names at all is not "in the bin". Files are shared by
+ * content, so one a live item also uses is not among them. Read when the public snapshot is built
+ * (the bin is small: both statements start from it and use the key and reference indexes).
  */
-export async function isFileOnlyInBin(db: Db, key: string): Promise<boolean> {
-  const usedBy = (binned: boolean) => (eb: ExpressionBuilder<Database, 'images'>) => {
-    const deleted = binned ? ('is not' as const) : ('is' as const);
-    return eb.exists(
-      eb
-        .selectFrom('widgets')
-        .select('widgets.id')
-        .whereRef('widgets.image_id', '=', 'images.id')
-        .where('widgets.deleted_at', deleted, null)
-        .unionAll(
-          eb
-            .selectFrom('galleries')
-            .select('galleries.id')
-            .whereRef('galleries.cover_image_id', '=', 'images.id')
-            .where('galleries.deleted_at', deleted, null),
-        )
-        .unionAll(
-          eb
-            .selectFrom('gallery_images')
-            .innerJoin('galleries', 'galleries.id', 'gallery_images.gallery_id')
-            .select('gallery_images.id')
-            .whereRef('gallery_images.image_id', '=', 'images.id')
-            .where('galleries.deleted_at', deleted, null),
-        ),
-    );
-  };
-  const rows = await db
+export async function findFileKeysOnlyInBin(db: Db): Promise<Set<string>> {
+  const binnedRows = await db
     .selectFrom('images')
-    .select((eb) => [usedBy(true)(eb).as('binned'), usedBy(false)(eb).as('live')])
-    .where((eb) => eb.or(fileKeyColumns.map((column) => eb(column, '=', key))))
+    .select(fileKeyColumns)
+    .where((eb) =>
+      eb(
+        'images.id',
+        'in',
+        eb
+          .selectFrom('widgets')
+          .select('widgets.image_id as id')
+          .where('widgets.deleted_at', 'is not', null)
+          .union(eb.selectFrom('galleries').select('galleries.cover_image_id as id').where('galleries.deleted_at', 'is not', null))
+          .union(
+            eb
+              .selectFrom('gallery_images')
+              .innerJoin('galleries', 'galleries.id', 'gallery_images.gallery_id')
+              .select('gallery_images.image_id as id')
+              .where('galleries.deleted_at', 'is not', null),
+          ),
+      ),
+    )
     .execute();
-  // PGlite and PostgreSQL answer exists() as a boolean; SQLite-style 0/1 would do too.
-  return rows.some((row) => Boolean(row.binned)) && !rows.some((row) => Boolean(row.live));
+  const binned = new Set(binnedRows.flatMap(fileKeysOf));
+  if (binned.size === 0) return binned;
+  const keys = [...binned];
+  const liveRows = await db
+    .selectFrom('images')
+    .select(fileKeyColumns)
+    .where((eb) =>
+      eb.and([
+        eb.or(fileKeyColumns.map((column) => eb(column, 'in', keys))),
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('widgets')
+              .select('widgets.id')
+              .whereRef('widgets.image_id', '=', 'images.id')
+              .where('widgets.deleted_at', 'is', null),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('galleries')
+              .select('galleries.id')
+              .whereRef('galleries.cover_image_id', '=', 'images.id')
+              .where('galleries.deleted_at', 'is', null),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('gallery_images')
+              .innerJoin('galleries', 'galleries.id', 'gallery_images.gallery_id')
+              .select('gallery_images.id')
+              .whereRef('gallery_images.image_id', '=', 'images.id')
+              .where('galleries.deleted_at', 'is', null),
+          ),
+        ]),
+      ]),
+    )
+    .execute();
+  for (const key of liveRows.flatMap(fileKeysOf)) binned.delete(key);
+  return binned;
 }

@@ -9,7 +9,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import type { LocalFileStorage } from '#server/files/storage.ts';
 import { processImage, type ImageSource, type ProcessedImage, type ProcessOptions } from './image-processing.ts';
-import { deleteUnreferencedImages, findKeysInUse, insertImage, isFileOnlyInBin, type StoredImage } from './images.repository.ts';
+import { deleteUnreferencedImages, findFileKeysOnlyInBin, findKeysInUse, insertImage, type StoredImage } from './images.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
 
@@ -107,9 +107,10 @@ async function deleteUnusedFiles(deps: Pick<Deps, 'db' | 'storage'>, keys: strin
 }
 
 /**
- * A public image file not to be served: every item that uses it is in the bin (restoring the item
- * serves it again). Files are shared by content, so one a live item also uses stays served.
+ * The public image files not to be served: every item that uses them is in the bin (restoring the
+ * item serves them again). Files are shared by content, so one a live item also uses stays served.
+ * The public snapshot holds them, so /media checks a set, not the database (plugins/media.ts).
  */
-export function isMediaWithheld(deps: Pick<Deps, 'db'>, key: string): Promise<boolean> {
-  return isFileOnlyInBin(deps.db, key);
+export function listMediaWithheld(deps: Pick<Deps, 'db'>): Promise<ReadonlySet<string>> {
+  return findFileKeysOnlyInBin(deps.db);
 }

@@ -10,6 +10,7 @@ import { getGallery, listGalleries } from '#server/galleries/galleries.service.t
 import { listTestimonials } from '#server/testimonials/testimonials.service.ts';
 import { getShop } from '#server/shop/shop.service.ts';
 import { loadBookingSummary } from '#server/bookings/booking-summary.service.ts';
+import { listMediaWithheld } from '#server/images/images.service.ts';
 import * as galleries from '#server/galleries/galleries.repository.ts';
 import { latestWidgetChange } from '#server/widgets/widgets.repository.ts';
 import { latestTestimonialChange } from '#server/testimonials/testimonials.repository.ts';
@@ -60,7 +61,8 @@ export async function loadPublicContent(
     galleries: await galleries.listGalleryChanges(deps.db),
   };
   const booking = await loadBookingSummary(deps, shop);
-  return { widgets, galleryList, galleries: all, testimonials, shop, booking, changedAt };
+  const withheldMedia = await listMediaWithheld(deps);
+  return { widgets, galleryList, galleries: all, testimonials, shop, booking, changedAt, withheldMedia };
 }
 
 export async function readWidgetByName(deps: Deps, name: string): Promise<Widget> {

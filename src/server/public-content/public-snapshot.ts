@@ -30,6 +30,12 @@ export interface PublicContent {
   booking?: BookingSummary;
   /** For the sitemap's lastmod: the pages' content (widgets, testimonials) and each gallery. */
   changedAt: { pages: Date | null; galleries: Map<number, Date> };
+  /**
+   * The storage keys of public image files that only items in the bin use: /media answers them
+   * 404 from this set, with no query per request (plugins/media.ts). A bin move or restore
+   * changes public content, so the set is rebuilt with the rest (and on the other copies).
+   */
+  withheldMedia: ReadonlySet<string>;
 }
 
 export class PublicSnapshot {
@@ -55,6 +61,11 @@ export class PublicSnapshot {
 
   galleryList(): { results: GallerySummary[]; total: number } {
     return { results: this.content.galleryList, total: this.content.galleryList.length };
+  }
+
+  /** Whether /media must not serve this public key (its items are all in the bin). */
+  isMediaWithheld(key: string): boolean {
+    return this.content.withheldMedia.has(key);
   }
 
   testimonials(page = 0, limit = ADMIN_PAGE_SIZE): { results: Testimonial[]; total: number } {

@@ -8,7 +8,7 @@
  * privately (docs/decisions/private-quote-photos.md).
  */
 import { randomInt } from 'node:crypto';
-import { newPrivatePhotoKeys } from '#server/files/private-photos.ts';
+import { deletePrivatePhotoFiles, storePrivatePhoto } from '#server/files/private-photos.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { newReference } from '#server/references.ts';
@@ -23,7 +23,6 @@ import { QUOTE_PHOTOS_MAX, QUOTE_REQUESTS_PER_HOUR } from '#shared/limits.ts';
 import { QUOTE_PHOTO_MESSAGES, type QuoteCreated, type QuoteRequestInput } from '#shared/schemas/quotes.ts';
 import * as requests from './quote-requests.repository.ts';
 import * as photos from './quote-request-photos.repository.ts';
-import { deleteQuotePhotoFiles } from './quotes.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config' | 'jobs' | 'publicContent'>;
 
@@ -61,24 +60,6 @@ export async function renderQuotePhotos(uploads: QuotePhotoUpload[]): Promise<{ 
 /** A photo's variants once written, before its request's row exists. */
 type StoredPhoto = Omit<photos.NewQuotePhotoRow, 'quote_request_id' | 'id' | 'created_at'>;
 
-/** Writes a photo's two variants under new private keys; the keys written are added to `written` as they go. */
-async function storePhoto(deps: Pick<Deps, 'storage'>, variants: ImageVariants, position: number, written: string[]): Promise<StoredPhoto> {
-  const { large_key, thumb_key } = newPrivatePhotoKeys('quote');
-  written.push(large_key);
-  await deps.storage.putBuffer(large_key, variants.large.data);
-  written.push(thumb_key);
-  await deps.storage.putBuffer(thumb_key, variants.thumb.data);
-  return {
-    position,
-    large_key,
-    large_width: variants.large.info.width,
-    large_height: variants.large.info.height,
-    thumb_key,
-    thumb_width: variants.thumb.info.width,
-    thumb_height: variants.thumb.info.height,
-  };
-}
-
 /**
  * Checks every photo, then stores the photos and the request together: a refusal or a failure part
  * way leaves no row and no file. A filled honeypot gets the same kind of answer with nothing stored
@@ -100,7 +81,8 @@ export async function createQuoteRequest(
   const written: string[] = [];
   try {
     const stored: StoredPhoto[] = [];
-    for (const [position, variants] of rendered.entries()) stored.push(await storePhoto(deps, variants, position, written));
+    for (const [position, variants] of rendered.entries())
+      stored.push({ position, ...(await storePrivatePhoto(deps.storage, 'quote', variants, written)) });
     let row: requests.QuoteRequestRow | undefined;
     // A reference already taken (1 in 887 million a year) is tried again with a new one.
     for (let attempt = 1; !row; attempt++) {
@@ -131,7 +113,7 @@ export async function createQuoteRequest(
     }
     return { id: row.id, reference: row.reference };
   } catch (error) {
-    await deleteQuotePhotoFiles(deps, written);
+    await deletePrivatePhotoFiles(deps, written);
     throw error;
   }
 }

@@ -21,7 +21,7 @@ import * as requests from './quote-requests.repository.ts';
 import * as replies from './quote-replies.repository.ts';
 import * as photos from './quote-request-photos.repository.ts';
 import { quotePhotoLinkExpiry, quotePhotoPath, type QuotePhotoVariant } from './quote-photo-links.ts';
-import { deleteQuotePhotoFiles } from './quotes.service.ts';
+import { deletePrivatePhotos } from '#server/files/private-photos.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config' | 'jobs'>;
 
@@ -163,11 +163,10 @@ export async function sendQuoteReply(
 
 /** The request and its photos; the files go after the commit. */
 export async function deleteQuoteRequest(deps: Pick<Deps, 'db' | 'storage' | 'log'>, id: number): Promise<void> {
-  const keys = await deps.db.transaction().execute(async (trx) => {
+  await deletePrivatePhotos(deps, async (trx) => {
     if (!(await requests.findQuoteRequest(trx, id, { lock: true }))) throw AppError.notFound();
     const photoKeys = await photos.deleteQuotePhotos(trx, id);
     await requests.deleteQuoteRequest(trx, id);
     return photoKeys;
   });
-  await deleteQuotePhotoFiles(deps, keys);
 }

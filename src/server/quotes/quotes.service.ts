@@ -1,38 +1,22 @@
 /**
- * Quote request photos once stored: opening one behind a signed link, deleting files, and the
- * retention sweep. Sending a request is quote-submission.service.ts, the admin's triage
- * quote-triage.service.ts, a customer's own requests my-quotes.service.ts.
+ * Quote request photos once stored: finding one for its signed link, and the retention sweep.
+ * Sending a request is quote-submission.service.ts, the admin's triage quote-triage.service.ts, a
+ * customer's own requests my-quotes.service.ts.
  *
  * Photos are stored privately, under keys no public URL serves, and shown to admins through
  * expiring signed links (docs/decisions/private-quote-photos.md).
  */
-import type { Readable } from 'node:stream';
 import type { AppDeps } from '#server/app-deps.ts';
+import { deletePrivatePhotos, type StoredPrivatePhoto } from '#server/files/private-photos.ts';
 import * as requests from './quote-requests.repository.ts';
 import * as photos from './quote-request-photos.repository.ts';
-import type { QuotePhotoVariant } from './quote-photo-links.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>;
 
-/** Deletes stored photo files; a file that will not go is logged (the orphan sweep takes it later). */
-export async function deleteQuotePhotoFiles(deps: Pick<Deps, 'storage' | 'log'>, keys: string[]): Promise<void> {
-  await Promise.all(
-    keys.map((key) => deps.storage.delete(key).catch((err: unknown) => deps.log.warn({ err, key }, 'quote photo cleanup failed'))),
-  );
-}
-
-/** A photo behind a verified link: its bytes as a stream, or null when it is gone. */
-export async function openQuotePhoto(
-  deps: Pick<Deps, 'db' | 'storage'>,
-  photoId: number,
-  variant: QuotePhotoVariant,
-): Promise<{ stream: Readable; size: number | null } | null> {
+/** A photo behind a verified link (files/private-photo.route.ts): only admins see quote photos. */
+export async function findQuotePhotoToShow(deps: Pick<Deps, 'db'>, photoId: number): Promise<StoredPrivatePhoto | undefined> {
   const photo = await photos.findQuotePhoto(deps.db, photoId);
-  if (!photo) return null;
-  const key = variant === 'large' ? photo.large_key : photo.thumb_key;
-  const size = await deps.storage.size(key);
-  if (size === null) return null;
-  return { stream: await deps.storage.openRead(key), size };
+  return photo && { large_key: photo.large_key, thumb_key: photo.thumb_key, shared: false };
 }
 
 const RETENTION_BATCH = 100;
@@ -49,13 +33,11 @@ export async function deleteExpiredQuotePhotos(deps: Deps, now = new Date()): Pr
     const due = await requests.findRequestsDueForPhotoDeletion(deps.db, closedBefore, RETENTION_BATCH);
     if (due.length === 0) return cleared;
     for (const id of due) {
-      const keys = await deps.db.transaction().execute(async (trx) => {
+      const keys = await deletePrivatePhotos(deps, async (trx) => {
         if (!(await requests.claimPhotoDeletion(trx, id, closedBefore, now))) return null;
         return photos.deleteQuotePhotos(trx, id);
       });
-      if (keys === null) continue;
-      cleared += 1;
-      await deleteQuotePhotoFiles(deps, keys);
+      if (keys !== null) cleared += 1;
     }
     if (due.length < RETENTION_BATCH) return cleared;
   }

@@ -2,7 +2,8 @@
  * The customer's private tracker link, /track/{token}: a private link of its own purpose
  * (auth/private-links.ts) over the job's id and a random salt kept on the job. A new salt (revoking
  * and reissuing) makes a new token and kills the old one (docs/decisions/repair-tracker-links.md).
- * Also the short-lived signed links to the progress photos it shows.
+ * Also the short-lived signed links to the progress photos it shows (files/private-photos.ts, served
+ * by files/private-photo.route.ts).
  */
 import {
   currentPrivateLinkToken,
@@ -11,19 +12,9 @@ import {
   privateLinkToken,
   REPAIR_TRACKER_LINK,
 } from '#server/auth/private-links.ts';
-import {
-  PRIVATE_PHOTO_KINDS,
-  PRIVATE_PHOTO_VARIANTS,
-  privatePhotoLinkExpiry,
-  privatePhotoPath,
-  verifyPrivatePhotoLink,
-  type PrivatePhotoVariant,
-} from '#server/files/private-photos.ts';
+import { privatePhotoLinkExpiry, privatePhotoPath, type PrivatePhotoVariant } from '#server/files/private-photos.ts';
 
 export const TRACKER_PATH = '/track';
-export const REPAIR_PHOTO_PATH = PRIVATE_PHOTO_KINDS.repair.path;
-export const REPAIR_PHOTO_VARIANTS = PRIVATE_PHOTO_VARIANTS;
-export type RepairPhotoVariant = PrivatePhotoVariant;
 
 export function newTrackerSalt(): string {
   return newPrivateLinkSalt(REPAIR_TRACKER_LINK);
@@ -55,15 +46,6 @@ export function repairPhotoLinkExpiry(now = Date.now()): number {
   return privatePhotoLinkExpiry('repair', now);
 }
 
-export function repairPhotoPath(appKey: Buffer, photoId: number, variant: RepairPhotoVariant, expires: number): string {
+export function repairPhotoPath(appKey: Buffer, photoId: number, variant: PrivatePhotoVariant, expires: number): string {
   return privatePhotoPath('repair', appKey, photoId, variant, expires);
-}
-
-/** The photo and variant of a genuine, unexpired link; otherwise null. */
-export function verifyRepairPhotoLink(
-  appKeys: readonly Buffer[],
-  params: { photoId: string; variant: string; expires?: string | undefined; signature?: string | undefined },
-  now = Date.now(),
-): { photoId: number; variant: RepairPhotoVariant } | null {
-  return verifyPrivatePhotoLink('repair', appKeys, params, now);
 }
