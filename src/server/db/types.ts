@@ -44,6 +44,8 @@ export interface UsersTable {
   two_factor_confirmed_at: NullableTimestamp;
   /** bigint, read back as a JS number (TOTP steps fit easily). */
   two_factor_last_used_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The last completed password reset: the passkeys added after it go at the next one unless kept. */
+  password_reset_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
