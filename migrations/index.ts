@@ -24,6 +24,7 @@ import * as bin from './2026-11-26T0740_bin.ts';
 import * as scheduledChanges from './2026-11-26T0800_scheduled_changes.ts';
 import * as securityAlertRestoreEmail from './2026-12-01T2300_security_alert_restore_email.ts';
 import * as passwordResetAt from './2026-12-02T0100_password_reset_at.ts';
+import * as webauthnChallengeSession from './2026-12-02T0110_webauthn_challenge_session.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0800_scheduled_changes': scheduledChanges,
   '2026-12-01T2300_security_alert_restore_email': securityAlertRestoreEmail,
   '2026-12-02T0100_password_reset_at': passwordResetAt,
+  '2026-12-02T0110_webauthn_challenge_session': webauthnChallengeSession,
 };
