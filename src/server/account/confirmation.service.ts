@@ -3,7 +3,8 @@
  * besides the password (passwords.service.ts confirmPassword): with one of the user's passkeys (an
  * assertion whose challenge belongs to this session and user), or with a code e-mailed to the
  * account's address (the sign-in codes' store, tries and throttles, a purpose of its own). Each
- * sets the session's password_confirmed_at, as the password does.
+ * sets the session's password_confirmed_at, as the password does
+ * (docs/decisions/confirm-by-passkey-or-email-code.md).
  */
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
