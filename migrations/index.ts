@@ -25,6 +25,8 @@ import * as scheduledChanges from './2026-11-26T0800_scheduled_changes.ts';
 import * as securityAlertRestoreEmail from './2026-12-01T2300_security_alert_restore_email.ts';
 import * as knownDevicesByDeviceCookie from './2026-12-02T0100_known_devices_by_device_cookie.ts';
 import * as imageFileKeyIndexes from './2026-12-02T0110_image_file_key_indexes.ts';
+import * as passwordResetAt from './2026-12-02T0120_password_reset_at.ts';
+import * as webauthnChallengeSession from './2026-12-02T0130_webauthn_challenge_session.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -51,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T2300_security_alert_restore_email': securityAlertRestoreEmail,
   '2026-12-02T0100_known_devices_by_device_cookie': knownDevicesByDeviceCookie,
   '2026-12-02T0110_image_file_key_indexes': imageFileKeyIndexes,
+  '2026-12-02T0120_password_reset_at': passwordResetAt,
+  '2026-12-02T0130_webauthn_challenge_session': webauthnChallengeSession,
 };

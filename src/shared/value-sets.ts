@@ -51,6 +51,7 @@ export const MAIL_KINDS = [
   'quote-status-changed',
   'security-alert',
   'login-code',
+  'confirmation-code',
   'booking-confirmation',
   'booking-changed',
   'booking-cancelled',

@@ -3,7 +3,7 @@
  * WebAuthn.addVirtualAuthenticator): real WebAuthn ceremonies against the built site. Register on
  * Sign-in & Security (after confirming the password), sign in with the button, sign in from the
  * e-mail field's autofill, a cloned authenticator (its counter gone back) refused, a registration
- * made on another origin refused, remove. WebAuthn refuses an IP address as the relying party, so
+ * made on another origin refused, remove; a passkey confirming in place of the password. WebAuthn refuses an IP address as the relying party, so
  * this server's address is http://localhost:<port> (APP_URL); http://other.localhost:<port> is the
  * same server under another origin.
  */
@@ -199,6 +199,40 @@ describe('passkeys', () => {
     await visible(page.getByText('You have no passkeys yet.'));
     await hidden(page.getByRole('list', { name: 'Passkeys' }));
     expect((await userApi.expect('GET', '/api/user/passkeys', [200])).body.data).toEqual([]);
+  });
+
+  test('a passkey confirms in place of the password before a protected action', async () => {
+    const admin = new ApiClient(server.baseUrl);
+    await admin.login(server.adminEmail, server.adminPassword);
+    const user = await createUser(admin, { firstname: 'Kenwyn' });
+    const { page } = await openPage();
+    await passwordSignIn(page, user.email, user.password);
+    // The next sign-in is by password: the authenticator must not answer the login page's autofill.
+    await setAutofill(page, false);
+    await goto(page, url('/account/security'));
+    await field(page, 'Name for the passkey').fill('Phone');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await atPath(page, '/confirm-password');
+    await field(page, 'Password').fill(user.password);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await atPath(page, '/account/security');
+    await field(page, 'Name for the passkey').fill('Phone');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await visible(page.getByText('Passkey "Phone" added. You can now sign in with it.'));
+
+    // A new session: removing asks for a confirmation (423), which the passkey gives.
+    await signOut(page);
+    await passwordSignIn(page, user.email, user.password);
+    await goto(page, url('/account/security'));
+    await page.getByRole('button', { name: 'Remove Phone' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await atPath(page, '/confirm-password');
+    await visible(page.getByRole('button', { name: 'E-mail me a code' }));
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await atPath(page, '/account/security');
+    await page.getByRole('button', { name: 'Remove Phone' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await visible(page.getByText('You have no passkeys yet.'));
   });
 
   test('a passkey registered on another origin is refused', async () => {

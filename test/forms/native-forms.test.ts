@@ -1,6 +1,7 @@
 // The forms that work without JavaScript (src/server/forms/native-forms.plugin.ts): posted as a
 // browser posts a plain form (urlencoded or multipart, no X-XSRF-TOKEN header, the site's Origin),
 // answered with a 303 on success and the screen with the errors on failure.
+import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -146,6 +147,54 @@ describe('forgotten and reset password without JavaScript', () => {
     expect((await client.get('/login')).text).toContain(PASSWORD_RESET_MESSAGE);
     const login = await post(NATIVE_FORM_PATHS.login, { form: { email: user.email, password: 'a-brand-new-password-42' } });
     expect(login.status).toBe(303);
+  });
+
+  it('passes "Keep my passkeys": ticked keeps them (and stays ticked after a refusal), unticked removes them', async () => {
+    const user = await createUser(t.deps.db, { email: 'native-reset-keep@example.test' });
+    const addPasskey = (name: string) =>
+      t.deps.db
+        .insertInto('passkeys')
+        .values({ user_id: user.id, credential_id: `native-${name}`, public_key: 'AAAA', name })
+        .execute();
+    const names = async () =>
+      (await t.deps.db.selectFrom('passkeys').select('name').where('user_id', '=', user.id).execute()).map((r) => r.name);
+    const tokenFor = async () => {
+      const token = randomBytes(32).toString('hex');
+      const tokenHash = createHash('sha256').update(token).digest('hex');
+      await t.deps.db.insertInto('password_reset_tokens').values({ user_id: user.id, token_hash: tokenHash }).execute();
+      return token;
+    };
+    await addPasskey('laptop');
+    const { post } = browser();
+    const token = await tokenFor();
+    const page = await post(NATIVE_FORM_PATHS.resetPassword, {
+      form: { token, email: user.email, password: 'short', password_confirmation: 'short', keep_passkeys: 'on' },
+    });
+    expect(page.status).toBe(422);
+    expect(page.text).toMatch(/<input[^>]*name="keep_passkeys"[^>]*checked=""/);
+    const kept = await post(NATIVE_FORM_PATHS.resetPassword, {
+      form: {
+        token,
+        email: user.email,
+        password: 'a-brand-new-password-42',
+        password_confirmation: 'a-brand-new-password-42',
+        keep_passkeys: 'on',
+      },
+    });
+    expect(kept.status).toBe(303);
+    expect(await names()).toEqual(['laptop']);
+    // Kept at the last reset, so only one added after it goes now.
+    await addPasskey('phone');
+    const removed = await post(NATIVE_FORM_PATHS.resetPassword, {
+      form: {
+        token: await tokenFor(),
+        email: user.email,
+        password: 'another-new-password-42',
+        password_confirmation: 'another-new-password-42',
+      },
+    });
+    expect(removed.status).toBe(303);
+    expect(await names()).toEqual(['laptop']);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The account's e-mails as they are sent (mail/mail-kinds.ts lists them): the verification link,
  * the password reset link and the "this wasn't me" link are made when the mail goes (a reset or
- * alert token is stored as its hash only), and so is the sign-in code (stored as its HMAC only).
+ * alert token is stored as its hash only), and so are the sign-in and confirmation codes (stored as
+ * their HMACs only).
  * A mail for an account gone, or moved to another address, is cancelled.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -13,7 +14,13 @@ import { SECURITY_EVENTS } from '#shared/value-sets.ts';
 import { replacePasswordResetToken } from './password-reset-tokens.repository.ts';
 import { insertSecurityAlertToken } from './security-alert-tokens.repository.ts';
 import { EMAIL_CODE_MINUTES, issueEmailCode } from './email-codes.ts';
-import { loginCodeMessage, passwordResetMessage, securityAlertMessage, verificationMessage } from './account-messages.ts';
+import {
+  confirmationCodeMessage,
+  loginCodeMessage,
+  passwordResetMessage,
+  securityAlertMessage,
+  verificationMessage,
+} from './account-messages.ts';
 
 const userParams = z.object({ userId: z.number().int() });
 
@@ -89,9 +96,32 @@ export const loginCodeMail = defineMailKind({
     if (!user) return { cancel: 'The account no longer exists.' };
     if (user.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The account has another address now.' };
     // Made when the mail goes, stored as its HMAC only, replacing any earlier code.
-    const code = await issueEmailCode(deps, user.id);
+    const code = await issueEmailCode(deps, user.id, 'sign-in');
     return loginCodeMessage({ to: user.email, firstname: user.firstname, code, url: `${deps.config.appUrl}/login`, shop });
   },
 });
 
-export const accountMailKinds = [verificationMail, passwordResetMail, securityAlertMail, loginCodeMail] as const;
+export const confirmationCodeMail = defineMailKind({
+  kind: 'confirmation-code',
+  // As the sign-in code's: the label and the subject never carry the code.
+  label: 'Confirmation code',
+  params: z.object({ userId: z.number().int(), requestedAt: z.string() }),
+  async render(deps, { recipient, params }, shop) {
+    if (Date.now() - new Date(params.requestedAt).getTime() > EMAIL_CODE_MINUTES * 60 * 1000) {
+      return { cancel: 'The code would have expired before it arrived.' };
+    }
+    const user = await findUserForMail(deps.db, params.userId);
+    if (!user) return { cancel: 'The account no longer exists.' };
+    if (user.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The account has another address now.' };
+    const code = await issueEmailCode(deps, user.id, 'confirm');
+    return confirmationCodeMessage({
+      to: user.email,
+      firstname: user.firstname,
+      code,
+      url: `${deps.config.appUrl}/account/password`,
+      shop,
+    });
+  },
+});
+
+export const accountMailKinds = [verificationMail, passwordResetMail, securityAlertMail, loginCodeMail, confirmationCodeMail] as const;

@@ -138,3 +138,24 @@ export function loginCodeMessage(options: { to: string; firstname: string; code:
     html: layout(options.shop, subject, [intro, body], { label: 'Open the login page', url: options.url }, expiry),
   };
 }
+
+export function confirmationCodeMessage(options: {
+  to: string;
+  firstname: string;
+  code: string;
+  url: string;
+  shop: MailShop;
+}): MailMessage {
+  // Not the code: the subject is stored, listed on Outgoing mail and logged (mail-delivery.ts).
+  const subject = `Your confirmation code for ${options.shop.name}`;
+  const intro = `Hello ${options.firstname},`;
+  const body = `Your code to confirm it is you is ${options.code}. Type it on the page that asked for it.`;
+  const expiry =
+    'The code works once, for 10 minutes. If you did not ask for it, someone may be signed in to your account: change your password.';
+  return {
+    to: options.to,
+    subject,
+    text: `${intro}\n\n${body}\n\n${options.url}\n\n${expiry}\n\n${textSignature(options.shop)}\n`,
+    html: layout(options.shop, subject, [intro, body], { label: 'Change your password', url: options.url }, expiry),
+  };
+}

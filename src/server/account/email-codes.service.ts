@@ -11,6 +11,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { throttle, type Attempt, type RateLimit } from '#server/auth/rate-limiter.ts';
 import type { CurrentSession, SessionGrant } from '#server/auth/session-grant.ts';
+import type { SessionMeta } from '#server/auth/sessions.ts';
 import { findLoginUserByEmail } from '#server/users/users.repository.ts';
 import {
   EMAIL_CODE_INVALID_MESSAGE,
@@ -21,7 +22,7 @@ import {
 import type { LoginResult } from '#shared/schemas/session.ts';
 import { emailCodeRequestJob } from '#server/jobs/definitions/email-code-request.ts';
 import * as codes from './email-login-codes.repository.ts';
-import { EMAIL_CODE_TRIES, emailCodeHash } from './email-codes.ts';
+import { EMAIL_CODE_TRIES, emailCodeHash, type EmailCodePurpose } from './email-codes.ts';
 import { grantAfterFirstFactor, LOGIN_LIMITS, tooManyLoginAttempts } from './sign-in.service.ts';
 import { sendSecurityAlert } from './security-alerts.service.ts';
 
@@ -59,7 +60,7 @@ export const EMAIL_CODE_ACCOUNT_LIMITS = {
 } as const;
 
 /** Reserves one try for the account; past the day's limit, the owner is told once and the try refused (429). */
-async function reserveAccountTry(deps: AppDeps, userId: number, current: CurrentSession): Promise<Attempt> {
+export async function reserveAccountTry(deps: AppDeps, userId: number, meta: SessionMeta): Promise<Attempt> {
   return throttle(deps.rateLimiter, { key: `email-code-account:${userId}`, ...EMAIL_CODE_ACCOUNT_LIMITS.perDay }, async (attempt) => {
     // One mail per lock: the first refusal of the window sends it, parallel ones do not.
     const mail = await deps.rateLimiter.reserve({
@@ -67,7 +68,7 @@ async function reserveAccountTry(deps: AppDeps, userId: number, current: Current
       limit: 1,
       windowSeconds: EMAIL_CODE_ACCOUNT_LIMITS.perDay.windowSeconds,
     });
-    if (mail.allowed) await sendSecurityAlert(deps, { userId, event: 'email-codes-locked', meta: current.meta });
+    if (mail.allowed) await sendSecurityAlert(deps, { userId, event: 'email-codes-locked', meta });
     return AppError.tooManyRequests(attempt.retryAfterSeconds, EMAIL_CODES_LOCKED_MESSAGE, { code: [EMAIL_CODES_LOCKED_MESSAGE] });
   });
 }
@@ -92,6 +93,25 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * Uses up the user's live code if `code` is it (for `purpose`); a wrong code counts against the
+ * code's tries. False for a wrong, used, expired or worn-out code.
+ */
+export async function useEmailCode(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  userId: number,
+  code: string,
+  purpose: EmailCodePurpose,
+): Promise<boolean> {
+  const live = await codes.findLiveEmailLoginCode(deps.db, userId, EMAIL_CODE_TRIES);
+  if (!live) return false;
+  if (!sameHash(live.code_hash, emailCodeHash(deps.config.appKey, userId, code, purpose))) {
+    await codes.countWrongEmailLoginCode(deps.db, live.id, EMAIL_CODE_TRIES);
+    return false;
+  }
+  return codes.consumeEmailLoginCode(deps.db, live.id, live.code_hash, EMAIL_CODE_TRIES);
+}
+
 export async function signInWithEmailCode(
   deps: AppDeps,
   input: EmailCodeLoginInput,
@@ -101,15 +121,8 @@ export async function signInWithEmailCode(
   const invalid = () => AppError.field('code', EMAIL_CODE_INVALID_MESSAGE);
   const user = await findLoginUserByEmail(deps.db, input.email);
   if (!user) throw invalid();
-  const accountTry = await reserveAccountTry(deps, user.id, current);
-  const live = await codes.findLiveEmailLoginCode(deps.db, user.id, EMAIL_CODE_TRIES);
-  if (!live) throw invalid();
-  const given = emailCodeHash(deps.config.appKey, user.id, input.code);
-  if (!sameHash(live.code_hash, given)) {
-    await codes.countWrongEmailLoginCode(deps.db, live.id, EMAIL_CODE_TRIES);
-    throw invalid();
-  }
-  if (!(await codes.consumeEmailLoginCode(deps.db, live.id, live.code_hash, EMAIL_CODE_TRIES))) throw invalid();
+  const accountTry = await reserveAccountTry(deps, user.id, current.meta);
+  if (!(await useEmailCode(deps, user.id, input.code, 'sign-in'))) throw invalid();
   await attempt.release();
   await accountTry.release();
   return grantAfterFirstFactor(deps, user, input.remember, current);

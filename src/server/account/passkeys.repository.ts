@@ -77,6 +77,11 @@ export async function deletePasskeysOf(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
 }
 
+/** The user's passkeys added after `since` (a password reset removes them unless the owner keeps them). */
+export async function deletePasskeysAddedAfter(db: Db, userId: number, since: Date): Promise<void> {
+  await db.deleteFrom('passkeys').where('user_id', '=', userId).where('created_at', '>', since).execute();
+}
+
 export async function countPasskeysOf(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('passkeys')

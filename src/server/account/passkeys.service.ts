@@ -12,7 +12,6 @@
  */
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
-import { describeDevice } from '#server/auth/device.ts';
 import { throttle, type Attempt } from '#server/auth/rate-limiter.ts';
 import type { SessionMeta } from '#server/auth/sessions.ts';
 import { rotateSession, type CurrentSession, type SessionGrant } from '#server/auth/session-grant.ts';
@@ -27,10 +26,8 @@ import {
 } from '#shared/schemas/passkeys.ts';
 import * as passkeys from './passkeys.repository.ts';
 import * as challenges from './webauthn-challenges.repository.ts';
+import { assertionOptions, CHALLENGE_SECONDS, challengeOf, relyingParty, verifyAssertion, type WebAuthnJson } from './passkey-ceremony.ts';
 import { noteSignIn, queueSecurityAlert } from './security-alerts.service.ts';
-
-/** How long a ceremony may take, from its options to its answer. */
-export const CHALLENGE_SECONDS = 5 * 60;
 
 /** Passkey sign-ins per address (as the password login's per-address limit) and adds per user. */
 export const PASSKEY_LIMITS = {
@@ -39,25 +36,6 @@ export const PASSKEY_LIMITS = {
   optionsPerAddress: { limit: 60, windowSeconds: 60 },
   addPerUser: { limit: 10, windowSeconds: 60 * 60 },
 } as const;
-
-type WebAuthnJson = Record<string, unknown>;
-
-function relyingParty(deps: Pick<AppDeps, 'config'>): { rpID: string; origin: string } {
-  const url = new URL(deps.config.appUrl);
-  return { rpID: url.hostname, origin: url.origin };
-}
-
-/** The challenge the browser signed, read from the response's clientDataJSON ('' when unreadable). */
-function challengeOf(response: WebAuthnJson): string {
-  try {
-    const inner = response.response as { clientDataJSON?: unknown } | undefined;
-    if (typeof inner?.clientDataJSON !== 'string') return '';
-    const client = JSON.parse(Buffer.from(inner.clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
-    return typeof client.challenge === 'string' ? client.challenge.slice(0, 200) : '';
-  } catch {
-    return '';
-  }
-}
 
 function presentPasskey(row: Awaited<ReturnType<typeof passkeys.listPasskeysOf>>[number]): Passkey {
   return {
@@ -99,6 +77,7 @@ export async function passkeyRegistrationOptions(
     challenge: options.challenge,
     purpose: 'register',
     userId,
+    sessionId: null,
     expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000),
   });
   return { options: options as unknown as WebAuthnJson };
@@ -114,7 +93,7 @@ export async function addPasskey(
   await throttle(deps.rateLimiter, { key: `passkey-add:${userId}`, ...PASSKEY_LIMITS.addPerUser });
   const refused = () => AppError.field('response', PASSKEY_NOT_ADDED_MESSAGE);
   const challenge = challengeOf(input.response);
-  if (!challenge || !(await challenges.consumeChallenge(deps.db, challenge, 'register', userId))) throw refused();
+  if (!challenge || !(await challenges.consumeChallenge(deps.db, challenge, 'register', { userId }))) throw refused();
   const { verifyRegistrationResponse } = await import('@simplewebauthn/server');
   const { rpID, origin } = relyingParty(deps);
   let verification;
@@ -165,17 +144,8 @@ export async function removeUserPasskey(deps: Pick<AppDeps, 'db'>, userId: numbe
 }
 
 /** The options of a sign-in: no credentials listed (discoverable passkeys; the browser offers them, autofill too). */
-export async function passkeyLoginOptions(deps: Pick<AppDeps, 'db' | 'config'>): Promise<{ options: WebAuthnJson }> {
-  const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
-  const { rpID } = relyingParty(deps);
-  const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', timeout: CHALLENGE_SECONDS * 1000 });
-  await challenges.insertChallenge(deps.db, {
-    challenge: options.challenge,
-    purpose: 'authenticate',
-    userId: null,
-    expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000),
-  });
-  return { options: options as unknown as WebAuthnJson };
+export function passkeyLoginOptions(deps: Pick<AppDeps, 'db' | 'config'>): Promise<{ options: WebAuthnJson }> {
+  return assertionOptions(deps, 'authenticate', { userId: null });
 }
 
 /** Reserves one request for sign-in options for the address; 429 when used up. */
@@ -195,42 +165,7 @@ export async function signInWithPasskey(
   current: CurrentSession,
 ): Promise<SessionGrant> {
   const refused = () => AppError.field('response', PASSKEY_REFUSED_MESSAGE);
-  const challenge = challengeOf(input.response);
-  if (!challenge || !(await challenges.consumeChallenge(deps.db, challenge, 'authenticate', null))) throw refused();
-  const credentialId = typeof input.response.id === 'string' ? input.response.id.slice(0, 1400) : '';
-  const stored = credentialId ? await passkeys.findPasskeyByCredentialId(deps.db, credentialId) : undefined;
-  if (!stored) throw refused();
-  const { verifyAuthenticationResponse } = await import('@simplewebauthn/server');
-  const { rpID, origin } = relyingParty(deps);
-  let verification;
-  try {
-    verification = await verifyAuthenticationResponse({
-      response: input.response as unknown as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: true,
-      credential: {
-        id: stored.credential_id,
-        publicKey: new Uint8Array(Buffer.from(stored.public_key, 'base64url')),
-        counter: Number(stored.counter),
-        transports: stored.transports ? stored.transports.split(',') : [],
-      },
-    });
-  } catch (error) {
-    // A wrong origin or RP ID, a bad signature, or a counter that did not grow (a clone).
-    deps.log.warn({ err: error instanceof Error ? error.message : String(error), passkeyId: stored.id }, 'passkey sign-in refused');
-    throw refused();
-  }
-  if (!verification.verified) throw refused();
-  const device = describeDevice(current.meta);
-  const recorded = await passkeys.recordPasskeyUse(deps.db, stored.id, stored.counter, {
-    counter: verification.authenticationInfo.newCounter,
-    at: new Date(),
-    device: `${device.browser} on ${device.system}`,
-    ip: current.meta.ipAddress,
-  });
-  if (!recorded) throw refused();
+  const stored = await verifyAssertion(deps, input.response, 'authenticate', { userId: null }, current.meta, refused);
   const token = await rotateSession(deps, current, { userId: stored.user_id, remember: input.remember });
   const deviceCookie = await noteSignIn(deps, stored.user_id, current);
   return { token, remember: input.remember, deviceCookie };

@@ -14,7 +14,14 @@ export function findPasswordResetToken(db: Db, tokenHash: string) {
   return db
     .selectFrom('password_reset_tokens')
     .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
-    .select(['password_reset_tokens.id as token_id', 'password_reset_tokens.created_at', 'users.id as user_id', 'users.email'])
+    .select([
+      'password_reset_tokens.id as token_id',
+      'password_reset_tokens.created_at',
+      'users.id as user_id',
+      'users.email',
+      'users.created_at as user_created_at',
+      'users.password_reset_at',
+    ])
     .where('password_reset_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

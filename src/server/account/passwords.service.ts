@@ -1,7 +1,8 @@
 /**
  * Passwords (rest-contract.md, Session): forgotten and reset (single-use hashed tokens that last
  * 60 minutes, the same reply whether the address exists or not), confirmation for the 423 gate,
- * and change. A reset or a change ends the user's other sessions.
+ * and change. A reset or a change ends the user's other sessions; a reset also removes the passkeys
+ * added since the previous reset (or since the account was made) unless the form keeps them.
  */
 import { recordActivity } from '#server/activity/record-activity.ts';
 import { actorFromMeta } from '#server/activity/actor.ts';
@@ -25,6 +26,7 @@ import {
 } from '#shared/schemas/session.ts';
 import { passwordResetRequestJob } from '#server/jobs/definitions/password-reset-request.ts';
 import * as resetTokens from './password-reset-tokens.repository.ts';
+import * as passkeys from './passkeys.repository.ts';
 
 const INVALID_RESET_TOKEN_MESSAGE = 'This password reset token is invalid.';
 const WRONG_PASSWORD_MESSAGE = 'The provided password was incorrect.';
@@ -105,8 +107,13 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await resetTokens.consumePasswordResetToken(trx, row.token_id))) throw invalid();
-    await users.updateUser(trx, row.user_id, { password_hash: passwordHash });
+    const resetAt = new Date();
+    await users.updateUser(trx, row.user_id, { password_hash: passwordHash, password_reset_at: resetAt });
     await resetTokens.deletePasswordResetTokensOf(trx, row.user_id);
+    // A passkey added by whoever had the password or the mailbox would outlive the reset: those
+    // added since the last reset go, unless the owner says they added them
+    // (docs/decisions/reset-removes-new-passkeys.md).
+    if (!input.keep_passkeys) await passkeys.deletePasskeysAddedAfter(trx, row.user_id, row.password_reset_at ?? row.user_created_at);
     // Whoever knew the old password is signed out everywhere, including this browser.
     await deleteOtherSessions(trx, row.user_id);
     await queueSecurityAlert(deps, trx, { userId: row.user_id, to: row.email, event: 'password-reset', meta });

@@ -1,23 +1,15 @@
 /**
  * Session procedures: the XSRF cookie, registration, sign-in (with the two-factor step) and
- * sign-out, the current user and profile, e-mail verification, and the password flows. Thin: each
+ * sign-out, the current user and profile, e-mail verification, and the password flows (the
+ * confirmations before a protected action: session-confirmation.procedures.ts). Thin: each
  * validates with a shared schema, calls the account/ service of its flow, and writes cookies or a
  * REST status.
  * register and updateProfile take an optional CV (`meta.upload`): the REST door reads their multipart
  * bodies into the context (uploads.ts).
  */
-import { actorOf } from '#server/activity/actor.ts';
 import { z } from 'zod';
 import { AppError } from '#server/errors.ts';
-import {
-  carriesSecret,
-  checkedInput,
-  countedBeforeInput,
-  publicProcedure,
-  router,
-  signedInProcedure,
-  verifiedProcedure,
-} from '#server/trpc.ts';
+import { checkedInput, countedBeforeInput, publicProcedure, router, signedInProcedure, verifiedProcedure } from '#server/trpc.ts';
 import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
 import { uploadedFiles, type UploadMeta } from '#server/uploads.ts';
 import { CV_MAX_BYTES, CV_TOO_LARGE_MESSAGE } from '#shared/limits.ts';
@@ -26,8 +18,6 @@ import { generateSessionToken } from '#server/auth/sessions.ts';
 import { userEnvelopeSchema, userSchema } from '#shared/schemas/user.ts';
 import {
   changePasswordInputSchema,
-  confirmedPasswordStatusSchema,
-  confirmPasswordInputSchema,
   forgotPasswordInputSchema,
   loginInputSchema,
   loginResultSchema,
@@ -42,22 +32,13 @@ import { newPasswordChecks, profileChecks, registerChecks } from './session.inpu
 import { register, reserveRegistration } from './registration.service.ts';
 import { completeTwoFactorLogin, login, logout, reserveLoginAttempt } from './sign-in.service.ts';
 import { getCurrentUser, updateProfile } from './profile.service.ts';
-import {
-  changePassword,
-  confirmPassword,
-  forgotPassword,
-  getConfirmedPasswordStatus,
-  reserveForgotPassword,
-  resetPassword,
-} from './passwords.service.ts';
+import { changePassword, forgotPassword, reserveForgotPassword, resetPassword } from './passwords.service.ts';
 import { resendVerification, verifyEmail } from './email-verification.service.ts';
-import { dataExportSchema, deviceSessionIdInput, deviceSessionListSchema, passwordInputSchema } from '#shared/schemas/account.ts';
-import { listDeviceSessions, signOutDevice, signOutOtherDevices } from './device-sessions.service.ts';
-import { deleteOwnAccount } from './delete-account.service.ts';
 import { reportThisWasntMe } from './security-alerts.service.ts';
 import { emailCodeLoginInputSchema, emailCodeRequestInputSchema, thisWasntMeInputSchema } from '#shared/schemas/security.ts';
 import { requestEmailCode, reserveEmailCodeAttempt, reserveEmailCodeRequest, signInWithEmailCode } from './email-codes.service.ts';
-import { dataExportFileName, exportUserData } from './data-export.service.ts';
+import { sessionConfirmationProcedures } from './session-confirmation.procedures.ts';
+import { sessionAccountProcedures } from './session-account.procedures.ts';
 
 const tags = ['session'];
 
@@ -264,24 +245,7 @@ export const sessionRouter = router({
       }
     }),
 
-  confirmPassword: signedInProcedure
-    .meta({
-      openapi: { method: 'POST', path: '/user/confirm-password', tags, summary: 'Confirm the password for protected actions' },
-      rest: { successStatus: 201 },
-    })
-    .concat(checkedInput(confirmPasswordInputSchema))
-    .output(z.void())
-    .mutation(async ({ ctx, input }) => {
-      await confirmPassword(ctx.deps, ctx.user.id, ctx.session.id, input.password);
-    }),
-
-  confirmedPasswordStatus: signedInProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/user/confirmed-password-status', tags, summary: 'Whether the password was confirmed recently' },
-    })
-    .concat(checkedInput(empty))
-    .output(confirmedPasswordStatusSchema)
-    .query(({ ctx }) => getConfirmedPasswordStatus(ctx.session.password_confirmed_at)),
+  ...sessionConfirmationProcedures,
 
   changePassword: verifiedProcedure
     .meta({ openapi: { method: 'PUT', path: '/user/password', tags, summary: 'Change the password' } })
@@ -291,49 +255,5 @@ export const sessionRouter = router({
       await changePassword(ctx.deps, ctx.user.id, ctx.sessionToken, input, ctx.meta);
     }),
 
-  // The account's self-service: signed-in devices, deleting the account, the data export.
-  // Signed in is enough (no verified e-mail): people may always see and remove what is theirs.
-
-  deviceSessions: signedInProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/api/user/sessions', tags, summary: 'The signed-in devices, the most recently active first' },
-    })
-    .concat(checkedInput(empty))
-    .output(deviceSessionListSchema)
-    .query(({ ctx }) => listDeviceSessions(ctx.deps, ctx.user.id, ctx.session.id)),
-
-  signOutDevice: signedInProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/api/user/sessions/{id}', tags, summary: 'Sign out one of the other devices' } })
-    .concat(checkedInput(deviceSessionIdInput))
-    .output(z.void())
-    .mutation(({ ctx, input }) => signOutDevice(ctx.deps, ctx.user.id, ctx.session.id, input.id)),
-
-  signOutOtherDevices: signedInProcedure
-    .meta({
-      openapi: { method: 'POST', path: '/user/other-browser-sessions', tags, summary: 'Sign out every other device (with the password)' },
-    })
-    .concat(checkedInput(passwordInputSchema))
-    .output(z.void())
-    .mutation(({ ctx, input }) => signOutOtherDevices(ctx.deps, ctx.user.id, ctx.sessionToken, input.password)),
-
-  deleteAccount: signedInProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/api/user', tags, summary: 'Delete the account (with the password)' } })
-    .concat(checkedInput(passwordInputSchema))
-    .output(z.void())
-    .mutation(async ({ ctx, input }) => {
-      await deleteOwnAccount(ctx.deps, ctx.user.id, input.password, actorOf(ctx));
-      // Its session went with the account; the browser gets a fresh guest token, as after logout.
-      applySessionGrant(ctx, { token: generateSessionToken(), remember: false });
-    }),
-
-  exportData: signedInProcedure
-    .use(carriesSecret)
-    .meta({ openapi: { method: 'GET', path: '/api/user/export', tags, summary: "Download the user's data as a JSON file" } })
-    .concat(checkedInput(empty))
-    .output(dataExportSchema)
-    .query(({ ctx }) => {
-      const now = new Date();
-      ctx.http.setHeader('content-disposition', `attachment; filename="${dataExportFileName(now)}"`);
-      return exportUserData(ctx.deps, { userId: ctx.user.id, currentSessionId: ctx.session.id }, now, actorOf(ctx));
-    }),
+  ...sessionAccountProcedures,
 });

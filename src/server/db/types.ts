@@ -44,6 +44,8 @@ export interface UsersTable {
   two_factor_confirmed_at: NullableTimestamp;
   /** bigint, read back as a JS number (TOTP steps fit easily). */
   two_factor_last_used_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The last completed password reset: the passkeys added after it go at the next one unless kept. */
+  password_reset_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -124,8 +126,11 @@ export interface PasskeysTable {
 /** A WebAuthn ceremony's challenge: single use, short-lived. */
 export interface WebauthnChallengesTable {
   challenge: string;
-  purpose: 'register' | 'authenticate';
+  /** 'confirm': a passkey in place of the password before a protected action. */
+  purpose: 'register' | 'authenticate' | 'confirm';
   user_id: number | null;
+  /** The session a 'confirm' challenge was made for (null for the others). */
+  session_id: ColumnType<string | null, string | null | undefined, string | null>;
   expires_at: Timestamp;
 }
 

@@ -88,7 +88,14 @@ const FORMS: Record<NativeFormName, NativeForm> = {
   resetPassword: {
     procedure: 'session.resetPassword',
     screenPath: (f) => `/reset-password/${tokenPath(f.token)}`,
-    kept: ['email'],
+    kept: ['email', 'keep_passkeys'],
+    input: (f) => ({
+      token: text(f.token),
+      email: text(f.email),
+      password: text(f.password),
+      password_confirmation: text(f.password_confirmation),
+      keep_passkeys: checkbox(f.keep_passkeys),
+    }),
     then: (_answer, { ctx, reply }) => setFormNotice(reply, 'passwordReset', ctx.deps.config.isHttps),
   },
   quote: {

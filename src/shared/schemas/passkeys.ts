@@ -21,7 +21,7 @@ export type Passkey = z.infer<typeof passkeySchema>;
 export const passkeyListSchema = z.object({ data: z.array(passkeySchema) });
 
 /** A WebAuthn response or options object: JSON, read by @simplewebauthn/server. */
-const webauthnJson = (field: string) =>
+export const webauthnJson = (field: string) =>
   z.record(z.string(), z.unknown(), { error: messages.required(field) }).refine((v) => JSON.stringify(v).length <= 64 * 1024, {
     message: `The ${field} is too large.`,
   });

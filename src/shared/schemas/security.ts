@@ -25,17 +25,20 @@ export const EMAIL_CODES_LOCKED_MESSAGE =
   'Too many wrong codes were entered for this account. Sign in with your password or a passkey instead.';
 export const EMAIL_CODE_INVALID_MESSAGE = 'This code is invalid or has expired. Ask for a new one.';
 
+/** The 6 digits of an e-mailed code (to sign in, or to confirm the password). */
+export const emailCodeField = z
+  .string({ error: messages.required('code') })
+  .trim()
+  .min(1, { error: messages.required('code'), abort: true })
+  .regex(/^\d{6}$/, 'The code is the 6 digits from the e-mail.');
+
 /** "E-mail me a code". */
 export const emailCodeRequestInputSchema = z.object({ email: emailField() });
 
 /** Signing in with the e-mailed code (it replaces the password, not the second factor). */
 export const emailCodeLoginInputSchema = z.object({
   email: emailField(),
-  code: z
-    .string({ error: messages.required('code') })
-    .trim()
-    .min(1, { error: messages.required('code'), abort: true })
-    .regex(/^\d{6}$/, 'The code is the 6 digits from the e-mail.'),
+  code: emailCodeField,
   remember: z.preprocess((v) => v ?? false, booleanField('remember')),
 });
 export type EmailCodeLoginInput = z.infer<typeof emailCodeLoginInputSchema>;

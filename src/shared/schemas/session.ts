@@ -70,6 +70,8 @@ export const resetPasswordInputSchema = z
     email: emailField(),
     password: passwordField,
     password_confirmation: passwordConfirmationField,
+    // Unticked (or missing) removes the passkeys added since the last reset.
+    keep_passkeys: z.preprocess((v) => v ?? false, booleanField('keep_passkeys')).optional(),
   })
   .superRefine(refinePassword);
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;

@@ -159,11 +159,14 @@ export interface CheckboxFieldProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   error?: string | undefined;
+  hint?: ReactNode;
 }
 
-export function CheckboxField({ label, name, checked, onChange, error }: CheckboxFieldProps) {
+export function CheckboxField({ label, name, checked, onChange, error, hint }: CheckboxFieldProps) {
   const id = `${name}-${useId()}`;
+  const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field field--checkbox${error ? ' field--invalid' : ''}`}>
       <input
@@ -173,9 +176,14 @@ export function CheckboxField({ label, name, checked, onChange, error }: Checkbo
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
+        aria-describedby={describedBy}
       />
       <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p className="field__error" id={errorId}>
           {error}

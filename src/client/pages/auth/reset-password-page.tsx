@@ -4,7 +4,7 @@ import { Link, useSearch } from 'wouter';
 import { AuthCard } from '#client/layouts/auth-layout.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { TextField } from '#client/components/ui/form-fields.tsx';
+import { CheckboxField, TextField } from '#client/components/ui/form-fields.tsx';
 import { messageOf } from '#client/lib/api-errors.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { useNativeForm } from '#client/lib/native-form.ts';
@@ -18,11 +18,12 @@ export function ResetPasswordPage({ token }: { token: string }) {
   const [email, setEmail] = useState(() => native?.values.email ?? new URLSearchParams(search).get('email') ?? '');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const [keepPasskeys, setKeepPasskeys] = useState(native?.values.keep_passkeys === 'on');
   const reset = useMutation(trpc.session.resetPassword.mutationOptions());
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    reset.mutate({ token, email, password, password_confirmation: confirmation });
+    reset.mutate({ token, email, password, password_confirmation: confirmation, keep_passkeys: keepPasskeys });
   }
 
   if (reset.data) {
@@ -58,6 +59,13 @@ export function ResetPasswordPage({ token }: { token: string }) {
           required
           value={confirmation}
           onChange={setConfirmation}
+        />
+        <CheckboxField
+          label="Keep my passkeys"
+          name="keep_passkeys"
+          checked={keepPasskeys}
+          onChange={setKeepPasskeys}
+          hint="Keep passkeys added since your last password reset. Leave this unticked if you did not add them yourself."
         />
         <Button type="submit" loading={reset.isPending} className="btn--block">
           Reset Password
