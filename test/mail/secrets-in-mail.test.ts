@@ -178,3 +178,18 @@ describe('secrets in the mail the site sent', () => {
     await expectNowhere(email, [hash, signature]);
   });
 });
+
+describe("the list's page cursor", () => {
+  it('takes an instant in the years any date field takes, and names `before` for any other', async () => {
+    const admin = await callerFor(t, adminId);
+    expect((await admin.outgoingMail.list({ before: new Date(Date.now() + 60_000).toISOString() })).data.length).toBeGreaterThan(0);
+    for (const before of ['0000-01-01T10:00:00Z', '9999-12-31T10:00:00Z', '2026-02-30T10:00:00Z', 'yesterday']) {
+      const refusal = await admin.outgoingMail.list({ before }).then(
+        () => null,
+        (error: { code?: string; cause?: { fieldErrors?: Record<string, string[]> } }) => error,
+      );
+      expect(refusal?.code, before).toBe('UNPROCESSABLE_CONTENT');
+      expect(Object.keys(refusal?.cause?.fieldErrors ?? {}), before).toEqual(['before']);
+    }
+  });
+});
