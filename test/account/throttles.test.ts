@@ -84,6 +84,12 @@ describe('POST /forgot-password', () => {
       Array.from({ length: 30 }, (_, i) => client.post('/forgot-password', { json: { email: `reset-spread-${i}@example.test` }, headers })),
     );
     expect(statuses(answers)).toEqual({ 200: FORGOT_PASSWORD_LIMITS.perAddress.limit, 429: 30 - FORGOT_PASSWORD_LIMITS.perAddress.limit });
+    // As docs/rest-contract.md says: the shared 429 body, and when to come back (within the 15-minute window).
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.body).toEqual({ message: 'Too Many Attempts.' });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(FORGOT_PASSWORD_LIMITS.perAddress.windowSeconds);
     // Another address is not held up.
     const other = await client.post('/forgot-password', {
       json: { email: 'reset-spread-0@example.test' },

@@ -25,20 +25,10 @@ import type { Database } from '#server/db/types.ts';
 import { ApiClient } from '../e2e/support/api.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { adminQuery } from '../support/database.ts';
+import { MISSING_ID, fieldsOfJsonSchema, type OpenApiOperation, type Probe } from './support/sweep-probe.ts';
+import { farDateProbes, fieldsNamed, nestedDateProbes } from './support/far-date-probes.ts';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
-
-interface Probe {
-  method: string;
-  url: string;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-  kind: string;
-  /** The connection may be cut instead of answered (a body refused before it was all sent). */
-  mayReset?: boolean;
-  /** The operation takes no input at all (sign out, send the verification mail): its 2xx is no acceptance of bad input. */
-  inputless?: boolean;
-}
 
 interface Identity {
   name: 'anonymous' | 'admin';
@@ -92,8 +82,6 @@ const PARAM_KINDS: [string, string][] = [
 ];
 
 const BOUNDARY = 'SweepBoundary';
-/** An id and a name no row has. */
-const MISSING_ID = '987654321';
 const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 
 /** Whole-request kinds: bodies, content types, headers. */
@@ -146,17 +134,6 @@ function requestKinds(fields: string[]): { kind: string; headers?: Record<string
 }
 
 // ---------------------------------------------------------------------------------------------
-
-/** Top-level field names of a JSON schema (OpenAPI request body or a zod object's shape). */
-function fieldsOfJsonSchema(schema: unknown): string[] {
-  const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
-  return properties ? Object.keys(properties) : [];
-}
-
-interface OpenApiOperation {
-  parameters?: { name: string; in: string }[];
-  requestBody?: { content?: Record<string, { schema?: unknown }> };
-}
 
 function restProbes(document: { paths: Record<string, Record<string, OpenApiOperation>> }): Probe[] {
   const probes: Probe[] = [];
@@ -305,82 +282,6 @@ function otherProbes(): Probe[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Dates no field holds (the security review's year-9999 request). Every date field of the wave-3
-// paths (bookings, repair jobs, reviews, versions and scheduled changes, activity, bin, dashboard),
-// found by its name in the OpenAPI document and the router, gets each of these as the only bad value:
-// the answer is a 422 naming that field, never a 500, a hang or a 404 that walked past the check.
-
-const FAR_DATES = ['0000-01-01', '9999-12-31', '10000-01-01', '2026-02-30', '+010000-01-01'];
-/** The wave-3 areas, by path and procedure prefix. */
-const WAVE_3 =
-  /^\/(?:api\/(?:booking|bookings|admin\/booking|admin\/blocked-times|repair-|user\/repairs|user\/bookings|review-|customer-feedback|content-|scheduled-changes|activity|bin|admin\/dashboard)|trpc\/(?:bookings|bookingAdmin|repairJobs|repair|reviews|versions|scheduledChanges|activity|bin|dashboard)\w*\.)/;
-const DATE_FIELD = /^(?:from|to|date|from_date|to_date|starts_at|\w+_on)$/;
-
-interface DateProbe extends Probe {
-  field: string;
-}
-
-/** With a date field's bad value, an instant's is the same day at 10:00 UTC. */
-const farValue = (field: string, date: string) => (field.endsWith('_at') ? `${date}T10:00:00Z` : date);
-
-function farDateProbes(document: { paths: Record<string, Record<string, OpenApiOperation>> }): DateProbe[] {
-  const probes: DateProbe[] = [];
-  for (const [template, operations] of Object.entries(document.paths)) {
-    if (!WAVE_3.test(template)) continue;
-    for (const [methodLower, operation] of Object.entries(operations)) {
-      const method = methodLower.toUpperCase();
-      const url = template.replace(/\{[^}]+\}/g, MISSING_ID);
-      const query = (operation.parameters ?? []).filter((p) => p.in === 'query' && DATE_FIELD.test(p.name)).map((p) => p.name);
-      const body = Object.values(operation.requestBody?.content ?? {}).flatMap((c) => fieldsOfJsonSchema(c.schema));
-      for (const date of FAR_DATES) {
-        for (const field of query) {
-          probes.push({
-            method,
-            url: `${url}?${new URLSearchParams({ [field]: farValue(field, date) }).toString()}`,
-            kind: `far date ${date}`,
-            field,
-          });
-        }
-        for (const field of body.filter((f) => DATE_FIELD.test(f))) {
-          const json = JSON.stringify({ [field]: farValue(field, date) });
-          probes.push({ method, url, headers: { 'content-type': 'application/json' }, body: json, kind: `far date ${date}`, field });
-        }
-      }
-    }
-  }
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: { shape?: object }[] } }>;
-  for (const [name, procedure] of Object.entries(procedures)) {
-    const url = `/trpc/${name}`;
-    const fields = Object.keys(procedure._def.inputs[0]?.shape ?? {}).filter((f) => DATE_FIELD.test(f));
-    if (!WAVE_3.test(url)) continue;
-    for (const date of FAR_DATES) {
-      for (const field of fields) {
-        const input = encodeURIComponent(JSON.stringify({ [field]: farValue(field, date) }));
-        if (procedure._def.type === 'query') probes.push({ method: 'GET', url: `${url}?input=${input}`, kind: `far date ${date}`, field });
-        else
-          probes.push({
-            method: 'POST',
-            url,
-            headers: { 'content-type': 'application/json' },
-            body: decodeURIComponent(input),
-            kind: `far date ${date}`,
-            field,
-          });
-      }
-    }
-  }
-  return probes;
-}
-
-/** The fields a 422 names: REST's `errors`, tRPC's `error.data.fieldErrors`. */
-function fieldsNamed(text: string): string[] {
-  try {
-    const body = JSON.parse(text) as { errors?: object; error?: { data?: { fieldErrors?: object | null } } };
-    return Object.keys(body.errors ?? body.error?.data?.fieldErrors ?? {});
-  } catch {
-    return [];
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -507,9 +408,10 @@ describe('malformed input never reaches a 500', () => {
     if (beforeDir) await rm(beforeDir, { recursive: true, force: true });
   });
 
-  it('answers every wave-3 date field given a date no field holds with a 422 on that field', async () => {
+  it('answers every date field given a date no field holds with a 422 on that field', async () => {
     const document = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as Parameters<typeof farDateProbes>[0];
-    const probes = farDateProbes(document);
+    const shop = (await (await fetch(`${server.baseUrl}/api/shop`)).json()) as Record<string, unknown>;
+    const probes = [...farDateProbes(document), ...nestedDateProbes(shop, { email: server.adminEmail })];
     const fields = new Set(probes.map((p) => `${p.url.split('?')[0]} ${p.field}`));
     console.log(`far-date sweep: ${probes.length} requests over ${fields.size} date fields`);
     // Availability, the admin's range and clashes, blocked times, moves, bookings, repair jobs' dates, activity, scheduled changes.

@@ -49,6 +49,8 @@ export interface TestAppOptions {
   drainJobsPerRequest?: boolean;
   /** A client to render pages with (BuildAppOptions.client): the native form tests render the screens from the source. */
   client?: BuildAppOptions['client'];
+  /** The app's logger (BuildAppOptions.loggerInstance): a test that reads what the app logs passes one writing to a stream of its own. */
+  loggerInstance?: BuildAppOptions['loggerInstance'];
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -64,6 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     runJobs: false,
     ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
     ...(options.client ? { client: options.client } : {}),
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : {}),
   });
   await app.ready();
   const drainJobs = async () => {

@@ -3,11 +3,13 @@
  * the password reset link and the "this wasn't me" link are made when the mail goes (a reset or
  * alert token is stored as its hash only), and so are the sign-in and confirmation codes (stored as
  * their HMACs only).
- * A mail for an account gone, or moved to another address, is cancelled.
+ * A mail for an account gone, or moved to another address, is cancelled. A mail to an address the
+ * account has not verified greets with the echo of the first name only (mail/visitor-text.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { defineMailKind } from '#server/mail/mail-kind.ts';
+import { accountGreetingName } from '#server/mail/visitor-text.ts';
 import { verificationPath } from '#server/auth/signed-links.ts';
 import { findUserForMail } from '#server/users/users.repository.ts';
 import { SECURITY_EVENTS } from '#shared/value-sets.ts';
@@ -34,7 +36,7 @@ export const verificationMail = defineMailKind({
     if (user.email_verified_at) return { cancel: 'The address was verified before the mail went.' };
     if (user.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The account has another address now.' };
     const url = deps.config.appUrl + verificationPath(deps.config.appKey, user.id, user.email);
-    return verificationMessage({ to: user.email, firstname: user.firstname, url, shop });
+    return verificationMessage({ to: user.email, firstname: accountGreetingName(user, user.email), url, shop });
   },
 });
 
@@ -49,7 +51,7 @@ export const passwordResetMail = defineMailKind({
     // Only the hash is stored: a copy of the table does not let anyone reset a password.
     await replacePasswordResetToken(deps.db, user.id, createHash('sha256').update(token).digest('hex'));
     const url = `${deps.config.appUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
-    return passwordResetMessage({ to: user.email, firstname: user.firstname, url, shop });
+    return passwordResetMessage({ to: user.email, firstname: accountGreetingName(user, user.email), url, shop });
   },
 });
 
@@ -78,7 +80,7 @@ export const securityAlertMail = defineMailKind({
     const restoreEmail = oldEmail && oldEmail.toLowerCase() === recipient.toLowerCase() ? oldEmail : undefined;
     await insertSecurityAlertToken(deps.db, user.id, createHash('sha256').update(token).digest('hex'), { restoreEmail });
     const url = `${deps.config.appUrl}/this-wasnt-me/${token}`;
-    return securityAlertMessage({ to: recipient, firstname: user.firstname, facts: params.facts, url, shop });
+    return securityAlertMessage({ to: recipient, firstname: accountGreetingName(user, recipient), facts: params.facts, url, shop });
   },
 });
 
@@ -97,7 +99,13 @@ export const loginCodeMail = defineMailKind({
     if (user.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The account has another address now.' };
     // Made when the mail goes, stored as its HMAC only, replacing any earlier code.
     const code = await issueEmailCode(deps, user.id, 'sign-in');
-    return loginCodeMessage({ to: user.email, firstname: user.firstname, code, url: `${deps.config.appUrl}/login`, shop });
+    return loginCodeMessage({
+      to: user.email,
+      firstname: accountGreetingName(user, user.email),
+      code,
+      url: `${deps.config.appUrl}/login`,
+      shop,
+    });
   },
 });
 
@@ -116,7 +124,7 @@ export const confirmationCodeMail = defineMailKind({
     const code = await issueEmailCode(deps, user.id, 'confirm');
     return confirmationCodeMessage({
       to: user.email,
-      firstname: user.firstname,
+      firstname: accountGreetingName(user, user.email),
       code,
       url: `${deps.config.appUrl}/account/password`,
       shop,

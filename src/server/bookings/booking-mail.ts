@@ -4,8 +4,9 @@
  * as it is when it goes, the manage link is made again from the booking's salt (manage-link.ts)
  * and the .ics calendar file (ical-generator) is built from the same row: nothing secret waits in
  * the queue, and a mail that is retried carries the same file
- * (docs/decisions/booking-mails-rendered-at-send-time.md). The confirmation to an address nobody
- * has proved repeats only the first name and a short vehicle text (mail/visitor-text.ts).
+ * (docs/decisions/booking-mails-rendered-at-send-time.md). A mail to an address nobody has proved
+ * (the confirmation, and the changes and reminders that follow it) repeats only the first name and
+ * a short vehicle and location text, without links (mail/visitor-text.ts).
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { z } from 'zod';
@@ -51,6 +52,9 @@ export function bookingIcs(row: bookings.BookingRow, typeName: string, where: st
   return calendar.toString();
 }
 
+/** Enough of an on-site visit's location to recognise it (a postcode, a marina and berth). */
+const LOCATION_ECHO_MAX = 60;
+
 async function renderBookingMail(
   deps: Deps,
   kind: Kind,
@@ -74,11 +78,14 @@ async function renderBookingMail(
   }
   const manageUrl = kind === 'booking-cancelled' ? `${deps.config.appUrl}/book` : deps.config.appUrl + managePath(token);
   const startsAt = new Date(row.starts_at);
-  const where = row.location ? `${row.location} (we come to you)` : shopAddress(shop);
+  // Every mail about the booking goes to the address the visitor typed, the reminder by itself.
+  const unproven = !(await isProvenAddress(deps.db, row.user_id, to));
+  const location =
+    row.location === null || !unproven ? row.location : echoedShortText(row.location, LOCATION_ECHO_MAX) || 'the place you gave us';
+  const where = location ? `${location} (we come to you)` : shopAddress(shop);
   const typeName = type?.name ?? 'Booking';
   const until = new Date(startsAt.getTime() - settings.change_cutoff_hours * 3_600_000);
   const vehicle = `${row.vehicle}${row.registration ? ` (${row.registration})` : ''}`;
-  const unproven = kind === 'booking-confirmation' && !(await isProvenAddress(deps.db, row.user_id, to));
   const message = bookingMessage({
     kind,
     morning: params.morning === true,

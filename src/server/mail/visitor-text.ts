@@ -34,3 +34,12 @@ export async function isProvenAddress(db: Executor, userId: number | null, email
   const user = await findUserForMail(db, userId);
   return Boolean(user?.email_verified_at) && user!.email.toLowerCase() === email.toLowerCase();
 }
+
+/**
+ * The name an account's mail greets with: the whole first name at the account's verified address,
+ * the echo of it anywhere else (registering puts any name and any address into a verification mail).
+ */
+export function accountGreetingName(user: { firstname: string; email: string; email_verified_at: Date | null }, recipient: string): string {
+  const proven = user.email_verified_at !== null && user.email.toLowerCase() === recipient.toLowerCase();
+  return proven ? user.firstname : echoedFirstName(user.firstname);
+}

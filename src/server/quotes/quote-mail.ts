@@ -6,7 +6,7 @@
  * the first name (mail/visitor-text.ts).
  */
 import { z } from 'zod';
-import { defineMailKind } from '#server/mail/mail-kind.ts';
+import { defineMailKind, type MailRenderDeps } from '#server/mail/mail-kind.ts';
 import { echoedFirstName } from '#server/mail/visitor-text.ts';
 import * as requests from './quote-requests.repository.ts';
 import * as replies from './quote-replies.repository.ts';
@@ -16,6 +16,25 @@ import {
   quoteRequestShopMessage,
   quoteStatusChangedMessage,
 } from './quote-messages.ts';
+
+const GONE = 'The quote request no longer exists.';
+
+/**
+ * The request a mail after the shop's answer is about, when it is still there and still at the
+ * address the mail was queued for (deleted or anonymised: no address; changed: another one), with
+ * where the mail points: the account's quotes, or the home page for a request without an account.
+ */
+async function requestStillFor(
+  deps: MailRenderDeps,
+  quoteRequestId: number,
+  recipient: string,
+): Promise<{ request: requests.QuoteRequestRow; hasAccount: boolean; url: string } | { cancel: string }> {
+  const request = await requests.findQuoteRequest(deps.db, quoteRequestId);
+  if (!request || request.email === '') return { cancel: GONE };
+  if (request.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The request has another address now.' };
+  const hasAccount = request.user_id !== null;
+  return { request, hasAccount, url: hasAccount ? `${deps.config.appUrl}/account/quotes` : `${deps.config.appUrl}/` };
+}
 
 export const quoteRequestShopMail = defineMailKind({
   kind: 'quote-request-shop',
@@ -61,12 +80,10 @@ export const quoteReplyMail = defineMailKind({
   params: z.object({ replyId: z.number().int() }),
   async render(deps, { recipient, params }, shop) {
     const reply = await replies.findQuoteReply(deps.db, params.replyId);
-    if (!reply) return { cancel: 'The quote request no longer exists.' };
-    const request = await requests.findQuoteRequest(deps.db, reply.quote_request_id);
-    if (!request || request.email === '') return { cancel: 'The quote request no longer exists.' };
-    if (request.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The request has another address now.' };
-    const hasAccount = request.user_id !== null;
-    const url = hasAccount ? `${deps.config.appUrl}/account/quotes` : `${deps.config.appUrl}/`;
+    if (!reply) return { cancel: GONE };
+    const found = await requestStillFor(deps, reply.quote_request_id, recipient);
+    if ('cancel' in found) return found;
+    const { request, hasAccount, url } = found;
     return quoteReplyMessage({
       to: recipient,
       name: request.name,
@@ -86,11 +103,9 @@ export const quoteStatusChangedMail = defineMailKind({
   label: 'An update on your quote request',
   params: z.object({ quoteRequestId: z.number().int(), status: z.enum(['quoted', 'booked']) }),
   async render(deps, { recipient, params }, shop) {
-    const request = await requests.findQuoteRequest(deps.db, params.quoteRequestId);
-    if (!request || request.email === '') return { cancel: 'The quote request no longer exists.' };
-    if (request.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The request has another address now.' };
-    const hasAccount = request.user_id !== null;
-    const url = hasAccount ? `${deps.config.appUrl}/account/quotes` : `${deps.config.appUrl}/`;
+    const found = await requestStillFor(deps, params.quoteRequestId, recipient);
+    if ('cancel' in found) return found;
+    const { request, hasAccount, url } = found;
     return quoteStatusChangedMessage({
       to: recipient,
       name: request.name,

@@ -1,14 +1,15 @@
 // The admin area's Outgoing mail screen (src/server/mail/outgoing-mail.router.ts).
 import { z } from 'zod';
 import { MAIL_KINDS, MAIL_STATUSES } from '#shared/value-sets.ts';
+import { instantField } from '#shared/validation.ts';
 
 export const OUTGOING_MAIL_PAGE_SIZE = 50;
 export { MAIL_FAILING_WARNING_MINUTES } from '#shared/limits.ts';
 
 export const outgoingMailListInput = z.object({
   status: z.enum(MAIL_STATUSES).optional(),
-  /** The created_at of the last row of the previous page (ISO), for the next page. */
-  before: z.iso.datetime().optional(),
+  /** The created_at of the last row of the previous page (ISO), for the next page: an instant in the years any date field takes. */
+  before: instantField('before').optional(),
 });
 export type OutgoingMailListInput = z.infer<typeof outgoingMailListInput>;
 
