@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '#server/env.ts';
+import { loadConfig } from '#server/config/load-config.ts';
 import { buildApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';

@@ -4,7 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppConfig } from './env.ts';
+import type { AppConfig } from './config/load-config.ts';
 import type { Database } from './db/types.ts';
 import type { RateLimiter } from './auth/rate-limiter.ts';
 import type { FileStorage } from './files/storage.ts';

@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './app-deps.ts';
-import type { SessionRow } from './db/types.ts';
+import type { SessionRow } from '#server/auth/sessions.table.ts';
 import type { SessionMeta, SessionUser } from './auth/sessions.ts';
 import { DEVICE_COOKIE } from './auth/device-cookie.ts';
 import type { PendingUpload } from './uploads.ts';

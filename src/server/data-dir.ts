@@ -5,7 +5,7 @@
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from './config-error.ts';
-import type { AppConfig } from './env.ts';
+import type { AppConfig } from './config/load-config.ts';
 
 export const APP_KEY_PATTERN = /^base64:[A-Za-z0-9+/]{43}=$/;
 

@@ -7,7 +7,7 @@
  */
 import { pino, type Logger } from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { AppConfig } from './env.ts';
+import type { AppConfig } from './config/load-config.ts';
 import { isStaticPath } from './static-paths.ts';
 
 export async function createLogger(level: AppConfig['logLevel'], options: { pretty?: boolean } = {}): Promise<Logger> {

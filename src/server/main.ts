@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { assertServerAppKey, loadConfig, type AppConfig } from './env.ts';
+import { assertServerAppKey, loadConfig, type AppConfig } from './config/load-config.ts';
 import { ConfigError } from './config-error.ts';
 import { persistDataDir } from './data-dir.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';

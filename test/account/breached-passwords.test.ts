@@ -12,7 +12,8 @@ import { login } from '#test/support/accounts.ts';
 import { mailsTo } from '#test/support/mail.ts';
 import { downUrl, sha1Hex, startFakePwnedPasswords, type FakePwnedPasswords } from '#test/support/pwned-passwords.ts';
 import { checkBreachedPassword } from '#server/auth/breached-passwords.ts';
-import { DEFAULT_PWNED_PASSWORDS_URL, loadConfig } from '#server/env.ts';
+import { DEFAULT_PWNED_PASSWORDS_URL } from '#server/config/outside-services-config.ts';
+import { loadConfig } from '#server/config/load-config.ts';
 
 const BREACHED = 'password123456';
 const ALSO_BREACHED = 'letmein-please';

@@ -1,4 +1,4 @@
-// Passkeys on a fresh start: the default APP_URL is localhost (env.ts), and where WebAuthn cannot
+// Passkeys on a fresh start: the default APP_URL is localhost (config/server-config.ts), and where WebAuthn cannot
 // work (an IP address, plain http on another host) the screens say why instead of offering them.
 import { describe, expect, it } from 'vitest';
 import { PASSKEYS_NEED_A_NAME_MESSAGE, PASSKEYS_NEED_HTTPS_MESSAGE, passkeysUnavailableReason } from '#shared/passkey-availability.ts';

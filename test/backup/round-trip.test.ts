@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
 import { listTablesInForeignKeyOrder, MIGRATION_SEEDED_TABLES } from '#server/backup/portable-sql.ts';
-import { loadConfig } from '#server/env.ts';
+import { loadConfig } from '#server/config/load-config.ts';
 import { prepareStorage } from '#server/files/storage.ts';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { login, turnOnTwoFactor } from '#test/support/accounts.ts';

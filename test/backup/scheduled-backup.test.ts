@@ -20,7 +20,7 @@ import {
   takenAtOf,
 } from '#server/backup/scheduled-backup.ts';
 import { openDatabase } from '#server/db/database.ts';
-import { loadConfig } from '#server/env.ts';
+import { loadConfig } from '#server/config/load-config.ts';
 import { createS3Storage } from '#server/files/s3-storage.ts';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { adminQuery } from '#test/support/database.ts';

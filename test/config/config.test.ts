@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertServerAppKey, loadConfig } from '#server/env.ts';
+import { assertServerAppKey, loadConfig } from '#server/config/load-config.ts';
 import { ConfigError } from '#server/config-error.ts';
 import { persistDataDir } from '#server/data-dir.ts';
 
@@ -157,5 +157,77 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).metricsToken).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'a-long-enough-scrape-token' }).metricsToken).toBe('a-long-enough-scrape-token');
     expectConfigError({ METRICS_TOKEN: 'secret' }, /^Invalid METRICS_TOKEN: must be at least 16 characters$/);
+  });
+
+  it('reads the bucket settings only with S3_BUCKET, and its AWS keys as a pair', () => {
+    expect(loadConfig({ DATA_DIR: dir, S3_REGION: 'eu-west-2' }).s3).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, S3_BUCKET: 'shop-files', S3_PUBLIC_URL: 'https://cdn.example/media//' }).s3).toEqual({
+      bucket: 'shop-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      publicUrl: 'https://cdn.example/media',
+      credentials: undefined,
+    });
+    const withKeys = {
+      DATA_DIR: dir,
+      S3_BUCKET: 'shop-files',
+      S3_FORCE_PATH_STYLE: 'yes',
+      AWS_ACCESS_KEY_ID: 'id',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(withKeys).s3).toMatchObject({ forcePathStyle: true, credentials: { accessKeyId: 'id', secretAccessKey: 'secret' } });
+    expectConfigError(
+      { AWS_ACCESS_KEY_ID: 'id' },
+      /^Invalid AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together$/,
+    );
+    expectConfigError(
+      { AWS_SECRET_ACCESS_KEY: 'secret' },
+      /^Invalid AWS_ACCESS_KEY_ID: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together$/,
+    );
+    expectConfigError({ S3_BUCKET: 'No_Such' }, /^Invalid S3_BUCKET: must be a bucket name/);
+  });
+
+  it('names a bad variable before a pair that does not go together', () => {
+    expectConfigError({ ADMIN_EMAIL: 'a@b.co', PORT: 'eighty' }, /^Invalid PORT:/);
+    expectConfigError(
+      { ADMIN_EMAIL: 'a@b.co', AWS_ACCESS_KEY_ID: 'id' },
+      /^Invalid ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together$/,
+    );
+  });
+
+  it('applies the keeping and timing defaults, and names the unit of a bad one', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      quotePhotoRetentionDays: 365,
+      activityKeepDays: 730,
+      binKeepDays: 30,
+      versionsKeepDays: 365,
+      versionsKeepCount: 50,
+      repairTrackerDaysAfterCollection: 30,
+      repairStageMailHoldMinutes: 10,
+      reviewRequestDelayHours: 48,
+      reviewReminderDays: 5,
+      mailFrom: 'Harbourside Body & Paint <hello@harbourside-bodyshop.co.uk>',
+      adminEmail: undefined,
+      isProduction: false,
+    });
+    expect(loadConfig({ DATA_DIR: dir, ADMIN_EMAIL: 'Owner@Shop.Example', ADMIN_PASSWORD: 'longenough' }).adminEmail).toBe(
+      'owner@shop.example',
+    );
+    expectConfigError({ BIN_KEEP_DAYS: '1.5' }, /^Invalid BIN_KEEP_DAYS: must be a whole number of days$/);
+    expectConfigError(
+      { REPAIR_STAGE_MAIL_HOLD_MINUTES: 'soon' },
+      /^Invalid REPAIR_STAGE_MAIL_HOLD_MINUTES: must be a whole number of minutes$/,
+    );
+    expectConfigError({ VERSIONS_KEEP_COUNT: 'many' }, /^Invalid VERSIONS_KEEP_COUNT: must be a whole number$/);
+    expectConfigError({ REVIEW_REQUEST_DELAY_HOURS: 'later' }, /^Invalid REVIEW_REQUEST_DELAY_HOURS: must be a number of hours$/);
+  });
+
+  it('turns the outside services off with an empty URL, and drops a trailing slash', () => {
+    expect(loadConfig({ DATA_DIR: dir, PWNED_PASSWORDS_URL: '' }).pwnedPasswordsUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, PWNED_PASSWORDS_URL: 'https://pwned.internal/' }).pwnedPasswordsUrl).toBe('https://pwned.internal');
+    expect(loadConfig({ DATA_DIR: dir }).geocoderUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, GEOCODER_URL: 'https://geo.internal/search/' }).geocoderUrl).toBe('https://geo.internal/search');
+    expectConfigError({ GEOCODER_URL: 'geo' }, /^Invalid GEOCODER_URL: must be an http\(s\) URL, or empty for off$/);
   });
 });

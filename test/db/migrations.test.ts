@@ -5,7 +5,7 @@ import { migrateAllDown, migrateToLatest } from '#server/db/migrator.ts';
 import { migrations } from '#migrations/index.ts';
 import { createEmptyTestDatabase, testEngine } from '#test/support/database.ts';
 
-// Every column db/types.ts promises, per table.
+// Every column the table types promise (each <table>.table.ts, listed in db/types.ts), per table.
 const expectedColumns: Record<string, string[]> = {
   users: [
     'id',

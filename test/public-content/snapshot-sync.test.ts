@@ -13,7 +13,7 @@ import { TestClient } from '#test/support/client.ts';
 import { adminClient } from '#test/support/content.ts';
 import type { TestApp } from '#test/support/app.ts';
 import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/env.ts';
+import { loadConfig } from '#server/config/load-config.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
 import { ensureShop } from '#server/db/seed/seed.ts';

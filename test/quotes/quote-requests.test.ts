@@ -18,7 +18,7 @@ import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 import { quotePhotoPath } from '#server/quotes/quote-photo-links.ts';
 import { sweepOrphanFiles } from '#server/files/orphan-sweep.ts';
 import { QUOTE_PHOTO_MAX_BYTES } from '#shared/limits.ts';
-import { loadConfig } from '#server/env.ts';
+import { loadConfig } from '#server/config/load-config.ts';
 import { insertQuoteRequest } from '#test/support/work-rows.ts';
 
 const SHOP_INBOX = 'workshop-inbox@quotes.test';

@@ -18,7 +18,7 @@ import { getShop, updateShop } from '#server/shop/shop.service.ts';
 import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 import { repairStageMailJob } from '#server/jobs/definitions/repair-stage-mail.ts';
 import { isQuietHour, stageMailDueAt } from '#server/repair-jobs/stage-mail-timing.ts';
-import { loadConfig } from '#server/env.ts';
+import { loadConfig } from '#server/config/load-config.ts';
 import { insertQuoteRequest } from '#test/support/work-rows.ts';
 
 let t: TestApp;

@@ -16,7 +16,7 @@ import { getShop, updateShop } from '#server/shop/shop.service.ts';
 import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 import { repairReviewRequestJob } from '#server/jobs/definitions/repair-review-request.ts';
 import { pageHeadFor, renderHead } from '#server/public-content/page-head.ts';
-import { loadConfig } from '#server/env.ts';
+import { loadConfig } from '#server/config/load-config.ts';
 
 const REVIEW_LINK = 'https://g.page/r/harbourside-example/review';
 let t: TestApp;

@@ -9,7 +9,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { loadConfig } from '#server/env.ts';
+import { loadConfig } from '#server/config/load-config.ts';
 import { prepareStorage } from '#server/files/storage.ts';
 import { redactedUrl } from '#server/logger.ts';
 import { createTestDatabase } from '#test/support/database.ts';

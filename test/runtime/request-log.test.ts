@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/env.ts';
+import { loadConfig } from '#server/config/load-config.ts';
 import { prepareStorage } from '#server/files/storage.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { createTestDatabase } from '#test/support/database.ts';

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { loadConfig, type AppConfig } from '#server/env.ts';
+import { loadConfig, type AppConfig } from '#server/config/load-config.ts';
 import { isDatabaseUp } from '#server/db/database.ts';
 import { buildApp, type BuildAppOptions } from '#server/app.ts';
 import type { AppDeps } from '#server/app-deps.ts';

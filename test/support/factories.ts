@@ -4,7 +4,8 @@
  */
 import sharp from 'sharp';
 import type { Kysely } from 'kysely';
-import type { Database, Role, WidgetType } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { Role, WidgetType } from '#shared/value-sets.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { generateSessionToken, saveSession, SESSION_COOKIE, XSRF_COOKIE, xsrfTokenFor } from '#server/auth/sessions.ts';
 import { storeImage } from '#server/images/images.service.ts';

@@ -2,7 +2,8 @@
 // one entry (docs/decisions/activity-log.md); the only changes are the retention prune and an
 // account deletion replacing the person with "Deleted user".
 import { sql, type Kysely } from 'kysely';
-import type { ActivityEntriesTable, Database } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { ActivityEntriesTable } from '#server/activity/activity-entries.table.ts';
 import type { Insertable } from 'kysely';
 import type { ActivityKind } from '#shared/value-sets.ts';
 

@@ -3,7 +3,8 @@
  * token (auth/sessions.ts computes it); nothing here sees a token.
  */
 import type { Kysely } from 'kysely';
-import type { Database, SessionRow } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { SessionRow } from '#server/auth/sessions.table.ts';
 
 type Db = Kysely<Database>;
 type NewSessionRow = SessionRow;

@@ -7,7 +7,9 @@ import { createHmac, timingSafeEqual, randomBytes } from 'node:crypto';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { Kysely } from 'kysely';
-import type { Database, SessionRow, UserRow } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { SessionRow } from '#server/auth/sessions.table.ts';
+import type { UserRow } from '#server/users/users.table.ts';
 import { findSessionUser, type sessionUserColumns } from '#server/users/users.repository.ts';
 import * as sessions from './sessions.repository.ts';
 

@@ -13,7 +13,7 @@ import type { Database } from '#server/db/types.ts';
 import { migrations } from '#migrations/index.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/database.ts';
 import { migrateTo, migrateToLatest } from '#server/db/migrator.ts';
-import type { AppConfig } from '#server/env.ts';
+import type { AppConfig } from '#server/config/load-config.ts';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
-import type { BackupKeep } from '#server/env.ts';
+import type { BackupKeep } from '#server/config/backup-config.ts';
 import type { Database } from '#server/db/types.ts';
 import { databaseEngineOf } from '#server/db/database.ts';
 import { findAppState, setAppState } from '#server/db/app-state.repository.ts';

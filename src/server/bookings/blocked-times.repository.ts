@@ -1,6 +1,7 @@
 // Every SQL statement on blocked_times.
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { BlockedTimesTable, Database } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { BlockedTimesTable } from '#server/bookings/blocked-times.table.ts';
 
 type Db = Kysely<Database>;
 export type BlockedTimeRow = Selectable<BlockedTimesTable>;

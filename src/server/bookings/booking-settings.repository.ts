@@ -1,6 +1,7 @@
 // Every SQL statement on booking_settings (one row, id 1, written by the migration).
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { BookingSettingsTable, Database } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { BookingSettingsTable } from '#server/bookings/booking-settings.table.ts';
 
 type Db = Kysely<Database>;
 export type BookingSettingsRow = Selectable<BookingSettingsTable>;

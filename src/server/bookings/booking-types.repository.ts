@@ -1,6 +1,7 @@
 // Every SQL statement on booking_types. Repositories never open a transaction: the service does.
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { BookingTypesTable, Database } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { BookingTypesTable } from '#server/bookings/booking-types.table.ts';
 
 type Db = Kysely<Database>;
 export type BookingTypeRow = Selectable<BookingTypesTable>;

@@ -1,6 +1,7 @@
 // Every SQL statement on bookings. Repositories never open a transaction: the service does.
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { BookingsTable, Database } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { BookingsTable } from '#server/bookings/bookings.table.ts';
 
 type Db = Kysely<Database>;
 export type BookingRow = Selectable<BookingsTable>;

@@ -1,7 +1,7 @@
 // `npm run backup -- FILE`: writes one archive of the site (database, files, APP_KEY).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, type AppConfig } from '#server/env.ts';
+import { loadConfig, type AppConfig } from '#server/config/load-config.ts';
 import { createBackup, openSiteDatabase } from '#server/backup/backup.service.ts';
 import type { Manifest } from '#server/backup/archive.ts';
 import { INTERNAL_BACKUP_PATH } from '#server/backup/internal-backup.route.ts';

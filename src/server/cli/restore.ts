@@ -1,6 +1,6 @@
 // `npm run restore -- FILE`: restores an archive into an empty site (DATA_DIR, or DATABASE_URL).
 import path from 'node:path';
-import { loadConfig } from '#server/env.ts';
+import { loadConfig } from '#server/config/load-config.ts';
 import { restoreBackup } from '#server/backup/backup.service.ts';
 
 const target = process.argv[2];

@@ -1,6 +1,6 @@
 // `npm run db:migrate` (up to latest) and `npm run db:migrate -- down` (revert the last one).
 import path from 'node:path';
-import { loadConfig } from '#server/env.ts';
+import { loadConfig } from '#server/config/load-config.ts';
 import { openDatabase } from './database.ts';
 import { migrateDown, migrateToLatest } from './migrator.ts';
 

@@ -26,7 +26,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import type { FastifyBaseLogger } from 'fastify';
-import type { S3Config } from '#server/env.ts';
+import type { S3Config } from '#server/config/storage-config.ts';
 import { AppError } from '#server/errors.ts';
 import { assertStorageKey, contentTypeOf, mediaUrl, newTempPathIn, type FileStorage } from './file-storage.ts';
 

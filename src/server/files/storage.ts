@@ -10,7 +10,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '#server/env.ts';
+import type { AppConfig } from '#server/config/load-config.ts';
 import { HTTP_LIMITS } from '#server/http-limits.ts';
 import { assertStorageKey, mediaUrl, newTempPathIn, type FileStorage } from './file-storage.ts';
 

@@ -4,7 +4,8 @@
  * rows can name the same file.
  */
 import type { Kysely } from 'kysely';
-import type { Database, ImageRow } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { ImageRow } from '#server/images/images.table.ts';
 import type { ProcessedImage } from './image-processing.ts';
 
 type Db = Kysely<Database>;

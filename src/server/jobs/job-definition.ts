@@ -15,7 +15,7 @@
  */
 import type { z } from 'zod';
 import type { AppDeps } from '#server/app-deps.ts';
-import type { AppConfig } from '#server/env.ts';
+import type { AppConfig } from '#server/config/load-config.ts';
 
 export interface JobRun {
   id: string;

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
-import type { AppConfig } from '#server/env.ts';
+import type { AppConfig } from '#server/config/load-config.ts';
 import type { DatabaseEngine } from '#server/db/database.ts';
 import { PublicSnapshotSync } from '#server/public-content/snapshot-sync.ts';
 import { appLevel } from './app-level.ts';

@@ -8,7 +8,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import type { AppConfig } from '#server/env.ts';
+import type { AppConfig } from '#server/config/load-config.ts';
 import { appLevel } from './app-level.ts';
 
 export type SecurityHeaders = Readonly<Record<string, string>>;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '#server/env.ts';
+import type { AppConfig } from '#server/config/load-config.ts';
 import { INITIAL_DATA_ELEMENT_ID, SESSION_USER_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
 import type { NativeFormState } from '#shared/native-forms.ts';
 import type { User } from '#shared/schemas/user.ts';

@@ -1,6 +1,7 @@
 // Every SQL statement on quote_replies. Repositories never open a transaction: the service does.
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, QuoteRepliesTable } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { QuoteRepliesTable } from '#server/quotes/quote-replies.table.ts';
 
 type Db = Kysely<Database>;
 export type QuoteReplyRow = Selectable<QuoteRepliesTable>;

@@ -1,6 +1,7 @@
 // Every SQL statement on quote_request_photos (the private photos of quote requests).
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, QuoteRequestPhotosTable } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { QuoteRequestPhotosTable } from '#server/quotes/quote-request-photos.table.ts';
 
 type Db = Kysely<Database>;
 export type QuotePhotoRow = Selectable<QuoteRequestPhotosTable>;

@@ -1,6 +1,7 @@
 // Every SQL statement on quote_requests. Repositories never open a transaction: the service does.
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { Database, QuoteRequestsTable } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { QuoteRequestsTable } from '#server/quotes/quote-requests.table.ts';
 import type { QuoteStatus } from '#shared/value-sets.ts';
 
 type Db = Kysely<Database>;

@@ -1,6 +1,7 @@
 // Every SQL statement on repair_job_date_changes (the promised-ready date's moves, with the reason the customer reads).
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, RepairJobDateChangesTable } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { RepairJobDateChangesTable } from '#server/repair-jobs/repair-job-date-changes.table.ts';
 
 type Db = Kysely<Database>;
 export type DateChangeRow = Selectable<RepairJobDateChangesTable>;

@@ -1,6 +1,7 @@
 // Every SQL statement on repair_job_stage_history (the stages a job reached, and when).
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, RepairJobStageHistoryTable } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { RepairJobStageHistoryTable } from '#server/repair-jobs/repair-job-history.table.ts';
 
 type Db = Kysely<Database>;
 export type StageHistoryRow = Selectable<RepairJobStageHistoryTable>;

@@ -1,6 +1,7 @@
 // Every SQL statement on repair_job_messages (what customers send from the tracker).
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, RepairJobMessagesTable } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { RepairJobMessagesTable } from '#server/repair-jobs/repair-job-messages.table.ts';
 
 type Db = Kysely<Database>;
 export type MessageRow = Selectable<RepairJobMessagesTable>;

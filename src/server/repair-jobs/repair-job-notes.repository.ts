@@ -1,6 +1,7 @@
 // Every SQL statement on repair_job_notes (staff notes: never shown to the customer, never exported).
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, RepairJobNotesTable } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { RepairJobNotesTable } from '#server/repair-jobs/repair-job-notes.table.ts';
 
 type Db = Kysely<Database>;
 export type NoteRow = Selectable<RepairJobNotesTable>;

@@ -1,6 +1,7 @@
 // Every SQL statement on repair_job_photos (progress photos: private files, shown to the customer only when shared).
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, RepairJobPhotosTable } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { RepairJobPhotosTable } from '#server/repair-jobs/repair-job-photos.table.ts';
 
 type Db = Kysely<Database>;
 export type RepairPhotoRow = Selectable<RepairJobPhotosTable>;

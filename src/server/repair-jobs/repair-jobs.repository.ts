@@ -1,6 +1,7 @@
 // Every SQL statement on repair_jobs. Repositories never open a transaction: the service does.
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { Database, RepairJobsTable } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { RepairJobsTable } from '#server/repair-jobs/repair-jobs.table.ts';
 
 type Db = Kysely<Database>;
 export type RepairJobRow = Selectable<RepairJobsTable>;

@@ -1,6 +1,7 @@
 // Every SQL statement on repair_stages (the shop's list of repair stages, in order).
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, RepairStagesTable } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { RepairStagesTable } from '#server/repair-jobs/repair-stages.table.ts';
 
 type Db = Kysely<Database>;
 export type RepairStageRow = Selectable<RepairStagesTable>;

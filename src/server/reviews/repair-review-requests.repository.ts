@@ -1,6 +1,7 @@
 // Every SQL statement on repair_review_requests (the review request after collection and its feedback).
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Database, RepairReviewRequestsTable } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { RepairReviewRequestsTable } from '#server/reviews/repair-review-requests.table.ts';
 
 type Db = Kysely<Database>;
 export type ReviewRequestRow = Selectable<RepairReviewRequestsTable>;

@@ -1,5 +1,5 @@
 // Turns a users row into docs/rest-contract.md's User: the only way a user leaves the server.
-import type { UserRow } from '#server/db/types.ts';
+import type { UserRow } from '#server/users/users.table.ts';
 import type { presentableUserColumns } from './users.repository.ts';
 import type { User } from '#shared/schemas/user.ts';
 

@@ -5,7 +5,8 @@
  * lower(email)).
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database, NewUserRow, UserRow, UserUpdate } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { NewUserRow, UserRow, UserUpdate } from '#server/users/users.table.ts';
 
 type Db = Kysely<Database>;
 

@@ -1,6 +1,7 @@
 // SQL for widgets; each read joins the widget's image row so one query presents it.
 import { sql, type Kysely } from 'kysely';
-import type { Database, WidgetType } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { WidgetType } from '#shared/value-sets.ts';
 import { imageVariantColumns } from '#server/images/images.repository.ts';
 
 function selectWidgets(db: Kysely<Database>) {

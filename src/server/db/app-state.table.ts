@@ -1,0 +1,4 @@
+export interface AppStateTable {
+  key: string;
+  value: string;
+}

@@ -1,0 +1,15 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { NullableTimestamp, Timestamp } from '#server/db/column-types.ts';
+
+export interface GalleriesTable {
+  id: Generated<number>;
+  name: string;
+  url: ColumnType<string, string | undefined, string>;
+  hidden: ColumnType<boolean, boolean | undefined, boolean>;
+  cover_image_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Set while the row is in the bin; every normal read skips it. */
+  deleted_at: NullableTimestamp;
+  deleted_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
