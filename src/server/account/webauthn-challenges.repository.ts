@@ -1,6 +1,7 @@
 /** Every SQL statement on the `webauthn_challenges` table (single use, short-lived). */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, WebauthnChallengesTable } from '#server/db/types.ts';
+import type { Database } from '#server/db/types.ts';
+import type { WebauthnChallengesTable } from './webauthn-challenges.table.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type ChallengePurpose = WebauthnChallengesTable['purpose'];

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Timestamp } from '#server/db/column-types.ts';
 
 /** A WebAuthn ceremony's challenge: single use, short-lived. */

@@ -1,5 +1,5 @@
 // The database as Kysely sees it: each table's type lives beside its repository, in
-// <area>/<table>.table.ts, written to match migrations/ (test/foundation/migrations.test.ts checks
+// <area>/<table>.table.ts, written to match migrations/ (test/db/migrations.test.ts checks
 // that every column named there exists in both engines).
 import type { EmailLoginCodesTable } from '#server/account/email-login-codes.table.ts';
 import type { KnownDevicesTable } from '#server/account/known-devices.table.ts';
