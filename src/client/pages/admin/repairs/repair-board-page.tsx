@@ -4,15 +4,12 @@
  * drop), or use "Move to …" on the card; on a phone the columns become one list by stage. A form
  * above opens a walk-in's job (a quote request's is opened from its page).
  */
-import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import {
   DndContext,
   KeyboardSensor,
   PointerSensor,
-  useDraggable,
-  useDroppable,
   useSensor,
   useSensors,
   type DragEndEvent,
@@ -20,15 +17,11 @@ import {
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
-import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
-import { formatCalendarDate } from '#shared/format/dates.ts';
-import type { RepairJobSummary, RepairStage } from '#shared/schemas/repair-jobs.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { StageColumn } from './repair-board-columns.tsx';
+import { WalkInJobForm } from './walk-in-job-form.tsx';
 import './repairs.css';
-import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 const instructions: ScreenReaderInstructions = {
   draggable:
@@ -80,7 +73,7 @@ export function RepairBoardPage() {
         <h1 className="admin__title">Repairs</h1>
         <Link href="/repair-stages">Edit the stages</Link>
       </div>
-      <NewJobForm />
+      <WalkInJobForm />
       <ErrorSummary error={board.error ?? move.error} />
       {board.isPending ? (
         <Spinner label="Loading the repairs…" />
@@ -113,195 +106,5 @@ export function RepairBoardPage() {
         </DndContext>
       )}
     </>
-  );
-}
-
-function StageColumn({
-  stage,
-  next,
-  jobs,
-  onMove,
-}: {
-  stage: RepairStage;
-  next: RepairStage | undefined;
-  jobs: RepairJobSummary[];
-  onMove: (id: number, stageId: number) => void;
-}) {
-  const { setNodeRef, isOver } = useDroppable({ id: `stage-${stage.id}` });
-  const headingId = `stage-heading-${stage.id}`;
-  return (
-    <section
-      ref={setNodeRef}
-      className={`repair-board__column${isOver ? ' is-over' : ''}`}
-      aria-labelledby={headingId}
-      data-testid={`stage-${stage.name}`}
-    >
-      <h2 id={headingId} className="repair-board__stage">
-        {stage.name} <span className="repair-board__count">({jobs.length})</span>
-      </h2>
-      <ul className="repair-board__jobs">
-        {jobs.map((job) => (
-          <JobCard key={job.id} job={job} next={next} onMove={onMove} />
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function JobCard({
-  job,
-  next,
-  onMove,
-}: {
-  job: RepairJobSummary;
-  next: RepairStage | undefined;
-  onMove: (id: number, stageId: number) => void;
-}) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
-    id: `job-${job.id}`,
-    data: { stageId: job.stage_id },
-  });
-  const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
-  return (
-    <li ref={setNodeRef} style={style} className={`repair-card${isDragging ? ' is-dragging' : ''}`}>
-      <button
-        type="button"
-        className="repair-card__handle"
-        {...attributes}
-        {...listeners}
-        aria-label={`Drag ${job.reference}, ${job.vehicle}`}
-      >
-        ⠿
-      </button>
-      <div className="repair-card__body">
-        <Link href={`/repairs/${job.id}`} className="repair-card__link">
-          {job.vehicle}
-        </Link>
-        <p className="repair-card__meta">
-          {job.registration ?? job.reference} · {job.customer_name}
-        </p>
-        <p className="repair-card__meta">Ready {formatCalendarDate(job.promised_ready_on)}</p>
-        {job.message_count > 0 && <p className="repair-card__meta">{job.message_count} message(s)</p>}
-        {next && (
-          <Button variant="secondary" className="repair-card__next" onClick={() => onMove(job.id, next.id)}>
-            Move to {next.name}
-          </Button>
-        )}
-      </div>
-    </li>
-  );
-}
-
-function NewJobForm() {
-  const [, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  const [fields, setFields] = useState({
-    customer_name: '',
-    customer_email: '',
-    customer_telephone: '',
-    vehicle: '',
-    registration: '',
-    agreed_work: '',
-    promised_ready_on: '',
-  });
-  const create = useMutation(
-    trpc.repairJobs.create.mutationOptions({
-      onSuccess: async (job) => {
-        await queryClient.invalidateQueries({ queryKey: trpc.repairJobs.board.queryKey({}) });
-        navigate(`/repairs/${job.id}`);
-      },
-    }),
-  );
-  const errors = fieldErrorsOf(create.error);
-  const set = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate(fields);
-  }
-  if (!open) {
-    return (
-      <p>
-        <Button onClick={() => setOpen(true)}>New walk-in job</Button>
-      </p>
-    );
-  }
-  return (
-    <form
-      method="post"
-      action={SCRIPT_ONLY_FORM_PATH}
-      className="admin-form admin-section"
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="new-job-heading"
-    >
-      <h2 id="new-job-heading">New walk-in job</h2>
-      <ErrorSummary error={create.error} fields={Object.keys(fields)} />
-      <TextField
-        label="Customer's name"
-        name="customer_name"
-        value={fields.customer_name}
-        onChange={set('customer_name')}
-        error={firstError(errors, 'customer_name')}
-        required
-      />
-      <TextField
-        label="Customer's e-mail"
-        name="customer_email"
-        type="email"
-        value={fields.customer_email}
-        onChange={set('customer_email')}
-        error={firstError(errors, 'customer_email')}
-        required
-      />
-      <TextField
-        label="Customer's telephone"
-        name="customer_telephone"
-        type="tel"
-        value={fields.customer_telephone}
-        onChange={set('customer_telephone')}
-        error={firstError(errors, 'customer_telephone')}
-      />
-      <TextField
-        label="Vehicle"
-        name="vehicle"
-        value={fields.vehicle}
-        onChange={set('vehicle')}
-        error={firstError(errors, 'vehicle')}
-        required
-      />
-      <TextField
-        label="Registration"
-        name="registration"
-        value={fields.registration}
-        onChange={set('registration')}
-        error={firstError(errors, 'registration')}
-      />
-      <TextAreaField
-        label="Agreed work"
-        name="agreed_work"
-        value={fields.agreed_work}
-        onChange={set('agreed_work')}
-        error={firstError(errors, 'agreed_work')}
-        required
-        rows={3}
-      />
-      <TextField
-        label="Promised ready on"
-        name="promised_ready_on"
-        type="date"
-        value={fields.promised_ready_on}
-        onChange={set('promised_ready_on')}
-        error={firstError(errors, 'promised_ready_on')}
-        required
-      />
-      <div className="admin-form__actions">
-        <Button type="submit" loading={create.isPending}>
-          Open the job and e-mail the tracker link
-        </Button>
-        <Button variant="ghost" onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </div>
-    </form>
   );
 }
