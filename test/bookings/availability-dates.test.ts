@@ -10,7 +10,7 @@ import { TestClient } from '#test/support/client.ts';
 import { adminClient } from '#test/support/content.ts';
 import { testEngine } from '#test/support/database.ts';
 import { addDays, eachDay, localMoment } from '#shared/calendar-date.ts';
-import { availabilityWindow } from '#shared/schemas/bookings.ts';
+import { availabilityWindow } from '#shared/schemas/booking-inputs.ts';
 
 let t: TestApp;
 let typeId: number;

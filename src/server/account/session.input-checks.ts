@@ -1,6 +1,6 @@
 /**
  * The database rules of registration and the profile, reported with zod's messages when the
- * input is invalid (session.router.ts, through parseInput); the services check them again.
+ * input is invalid (the session procedures, through parseInput); the services check them again.
  */
 import { notBreachedPassword } from '#server/validation/breached-password.ts';
 import { uniqueEmail } from '#server/validation/unique-email.ts';

@@ -4,46 +4,46 @@ import { z } from 'zod';
 import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';
 import {
   adminBookingListSchema,
-  adminBookingRangeInput,
   adminBookingSchema,
   adminBookingDetailSchema,
   adminBookingTypeSchema,
   adminBookingTypesSchema,
+  blockedTimeSchema,
+  blockedTimesSchema,
+  bookingCountsSchema,
+  bookingSettingsSchema,
+} from '#shared/schemas/bookings.ts';
+import {
+  adminBookingRangeInput,
   adminCancelInput,
   adminChangeDecisionInput,
   adminMarkInput,
   adminMoveInput,
   blockedTimeInput,
-  blockedTimeSchema,
-  blockedTimesSchema,
-  bookingCountsSchema,
   bookingIdInput,
   bookingSettingsInput,
-  bookingSettingsSchema,
   bookingTypeInput,
   bookingTypeUpdateInput,
   cancelClashingInput,
   clashesInput,
-} from '#shared/schemas/bookings.ts';
+} from '#shared/schemas/booking-inputs.ts';
 import {
-  addBlockedTime,
   cancelBookingByAdmin,
-  cancelClashing,
   countBookingsForBadge,
-  createBookingType,
   decideChangeRequest,
-  deleteBlockedTime,
-  findClashes,
   getAdminBooking,
-  getBookingSettings,
-  listAllBookingTypes,
-  listBlockedTimes,
   listBookingsBetween,
   markBooking,
   moveBooking,
+} from './booking-admin.service.ts';
+import {
+  createBookingType,
+  getBookingSettings,
+  listAllBookingTypes,
   updateBookingSettings,
   updateBookingType,
-} from './booking-admin.service.ts';
+} from './booking-setup.service.ts';
+import { addBlockedTime, cancelClashing, deleteBlockedTime, findClashes, listBlockedTimes } from './blocked-times.service.ts';
 
 const tags = ['bookings'];
 /** Every admin write changes what visitors read (the types, the next free estimate). */

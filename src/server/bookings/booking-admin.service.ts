@@ -1,8 +1,9 @@
 /**
- * The shop's side of booking (admin, paths marked A): the types, the settings, blocked times with
- * the bookings they clash with, the calendar, and each booking's move, cancellation, attendance
- * and the customer's change request. Moving keeps the capacity rule (the place moves in the same
- * transaction, booking_slot_places); every change the customer should know of is mailed with it.
+ * The shop's side of a booking (admin, paths marked A): the calendar, one booking's page, and each
+ * booking's move, cancellation, attendance and the customer's change request. Moving keeps the
+ * capacity rule (the place moves in the same transaction, booking_slot_places); every change the
+ * customer should know of is mailed with it. The setup is booking-setup.service.ts's, blocked
+ * times and clashes blocked-times.service.ts's.
  */
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
@@ -10,105 +11,24 @@ import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { findRepairJobOfBooking } from '#server/repair-jobs/repair-jobs.repository.ts';
-import {
-  BOOKING_MESSAGES,
-  type AdminBooking,
-  type AdminBookingDetail,
-  type AdminBookingType,
-  type BlockedTime,
-  type BlockedTimeInput,
-  type BookingCounts,
-  type BookingSettings,
-  type BookingTypeInput,
-  type BookingTypeUpdateInput,
-} from '#shared/schemas/bookings.ts';
+import { BOOKING_MESSAGES, type AdminBooking, type AdminBookingDetail, type BookingCounts } from '#shared/schemas/bookings.ts';
 import * as types from './booking-types.repository.ts';
-import * as settingsRepo from './booking-settings.repository.ts';
 import * as blockedRepo from './blocked-times.repository.ts';
 import * as places from './booking-slot-places.repository.ts';
 import * as bookings from './bookings.repository.ts';
 import { checkSlot } from './slot-engine.ts';
 import { addDays, minutesOf, wallClockInstant } from '#shared/calendar-date.ts';
-import { queueBookingMail } from './bookings.service.ts';
+import { presentAdminBooking } from './booking-presenter.ts';
+import { PlaceTaken, queueBookingMail, SLOT_REFUSAL_MESSAGES } from './bookings.service.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'jobs' | 'publicContent' | 'config'>;
+export type AdminDeps = Pick<AppDeps, 'db' | 'jobs' | 'publicContent' | 'config'>;
 
-function presentType(row: types.BookingTypeRow): AdminBookingType {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    duration_minutes: row.duration_minutes,
-    capacity: row.capacity,
-    asks_location: row.asks_location,
-    active: row.active,
-    position: row.position,
-  };
-}
-
-export async function listAllBookingTypes(deps: Pick<AppDeps, 'db'>): Promise<{ data: AdminBookingType[] }> {
-  return { data: (await types.listBookingTypes(deps.db, { activeOnly: false })).map(presentType) };
-}
-
-export async function createBookingType(deps: Pick<AppDeps, 'db'>, input: BookingTypeInput): Promise<AdminBookingType> {
-  const all = await types.listBookingTypes(deps.db, { activeOnly: false });
-  const position = Math.max(0, ...all.map((t) => t.position)) + 1;
-  return presentType(await types.insertBookingType(deps.db, { ...input, position }));
-}
-
-export async function updateBookingType(deps: Pick<AppDeps, 'db'>, input: BookingTypeUpdateInput): Promise<AdminBookingType> {
-  const { id, ...values } = input;
-  const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  const row = await types.updateBookingType(deps.db, id, changes);
-  if (!row) throw AppError.notFound();
-  return presentType(row);
-}
-
-export async function getBookingSettings(deps: Pick<AppDeps, 'db'>): Promise<BookingSettings> {
-  const row = await settingsRepo.findBookingSettings(deps.db);
-  return { earliest_working_days: row.earliest_working_days, horizon_days: row.horizon_days, change_cutoff_hours: row.change_cutoff_hours };
-}
-
-export async function updateBookingSettings(deps: Pick<AppDeps, 'db'>, input: BookingSettings): Promise<BookingSettings> {
-  await settingsRepo.updateBookingSettings(deps.db, input);
-  return getBookingSettings(deps);
-}
-
-// ---- Bookings --------------------------------------------------------------------------------
-
-async function typeNames(deps: Pick<AppDeps, 'db'>): Promise<Map<number, string>> {
+export async function typeNames(deps: Pick<AppDeps, 'db'>): Promise<Map<number, string>> {
   return new Map((await types.listBookingTypes(deps.db, { activeOnly: false })).map((t) => [t.id, t.name]));
 }
 
-const isoOrNull = (value: Date | null) => (value ? new Date(value).toISOString() : null);
-
-export function presentAdminBooking(row: bookings.BookingRow, typeName: string): AdminBooking {
-  return {
-    id: row.id,
-    reference: row.reference,
-    type_id: row.booking_type_id,
-    type_name: typeName,
-    starts_at: new Date(row.starts_at).toISOString(),
-    ends_at: new Date(row.ends_at).toISOString(),
-    status: row.status,
-    name: row.name,
-    email: row.email,
-    telephone: row.telephone,
-    vehicle: row.vehicle,
-    registration: row.registration,
-    location: row.location,
-    quote_reference: row.quote_reference,
-    quote_request_id: row.quote_request_id,
-    change_request: row.change_request,
-    change_requested_at: isoOrNull(row.change_requested_at),
-    cancel_reason: row.cancel_reason,
-    is_new: row.seen_at === null,
-    created_at: new Date(row.created_at).toISOString(),
-  };
-}
-
 /** The shop's dates [from, to] as instants: from the start of `from` to the start of the day after `to`. */
-async function dayRange(deps: Pick<AppDeps, 'db' | 'publicContent'>, from: string, to: string, fromTime = '00:00', toTime?: string) {
+export async function dayRange(deps: Pick<AppDeps, 'db' | 'publicContent'>, from: string, to: string, fromTime = '00:00', toTime?: string) {
   const { timeZone } = await readShop(deps);
   const start = wallClockInstant(from, minutesOf(fromTime), timeZone) ?? new Date(`${from}T00:00:00Z`);
   const end =
@@ -165,14 +85,12 @@ export async function cancelBookingIn(
   return cancelled;
 }
 
-class PlaceTaken extends Error {}
-
 /**
  * The admin moves a booking to another slot of its type: any day the shop opens (the customer's
  * earliest-day and horizon rules do not bind the shop), within the hours, not blocked, with a place
  * free. The customer is mailed the new time with a new .ics; a change request is answered by it.
  */
-export async function moveBooking(deps: Deps, id: number, startsAtText: string, now = new Date()): Promise<AdminBooking> {
+export async function moveBooking(deps: AdminDeps, id: number, startsAtText: string, now = new Date()): Promise<AdminBooking> {
   const current = await bookings.findBooking(deps.db, id);
   if (!current) throw AppError.notFound();
   if (current.status !== 'booked') throw AppError.field('id', BOOKING_MESSAGES.notChangeable);
@@ -200,16 +118,7 @@ export async function moveBooking(deps: Deps, id: number, startsAtText: string, 
     },
     startsAt,
   );
-  if ('refusal' in checked) {
-    const messages = {
-      past: BOOKING_MESSAGES.past,
-      'out-of-range': BOOKING_MESSAGES.outOfRange,
-      closed: BOOKING_MESSAGES.closed,
-      'outside-hours': BOOKING_MESSAGES.outsideHours,
-      full: BOOKING_MESSAGES.full,
-    };
-    throw AppError.field('starts_at', messages[checked.refusal]);
-  }
+  if ('refusal' in checked) throw AppError.field('starts_at', SLOT_REFUSAL_MESSAGES[checked.refusal]);
   try {
     const row = await deps.db.transaction().execute(async (trx) => {
       const locked = await bookings.findBooking(trx, id, { lock: true });
@@ -234,7 +143,7 @@ export async function moveBooking(deps: Deps, id: number, startsAtText: string, 
   }
 }
 
-export async function cancelBookingByAdmin(deps: Deps, id: number, reason: string, now = new Date()): Promise<AdminBooking> {
+export async function cancelBookingByAdmin(deps: AdminDeps, id: number, reason: string, now = new Date()): Promise<AdminBooking> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const locked = await bookings.findBooking(trx, id, { lock: true });
     if (!locked) throw AppError.notFound();
@@ -255,7 +164,7 @@ export async function markBooking(deps: Pick<AppDeps, 'db'>, id: number, status:
 
 /** The customer's change request: accepted by moving the booking, or declined with a word to the customer. */
 export async function decideChangeRequest(
-  deps: Deps,
+  deps: AdminDeps,
   input: { id: number; accept: boolean; starts_at?: string | undefined; reason?: string | undefined },
   now = new Date(),
 ): Promise<AdminBooking> {
@@ -272,74 +181,4 @@ export async function decideChangeRequest(
     return updated;
   });
   return presentAdminBooking(declined, (await typeNames(deps)).get(declined.booking_type_id) ?? '');
-}
-
-// ---- Blocked times and clashes ------------------------------------------------------------------
-
-function presentBlocked(row: blockedRepo.BlockedTimeRow): BlockedTime {
-  return { id: row.id, starts_at: new Date(row.starts_at).toISOString(), ends_at: new Date(row.ends_at).toISOString(), note: row.note };
-}
-
-export async function listBlockedTimes(deps: Pick<AppDeps, 'db'>, now = new Date()): Promise<{ data: BlockedTime[] }> {
-  return { data: (await blockedRepo.listBlockedTimesFrom(deps.db, now)).map(presentBlocked) };
-}
-
-/** The bookings a closure (whole days) or a blocked time (a day's hours) would clash with, listed before saving. */
-export async function findClashes(
-  deps: Pick<AppDeps, 'db' | 'publicContent'>,
-  input: { from_date: string; to_date: string; from_time?: string | undefined; to_time?: string | undefined },
-): Promise<{ data: AdminBooking[] }> {
-  const { start, end } = await dayRange(deps, input.from_date, input.to_date, input.from_time, input.to_time);
-  const names = await typeNames(deps);
-  return {
-    data: (await bookings.findBookedOverlapping(deps.db, start, end)).map((r) =>
-      presentAdminBooking(r, names.get(r.booking_type_id) ?? ''),
-    ),
-  };
-}
-
-/** Cancels the bookings a closure clashes with, each customer mailed the reason (after the admin saw the list). */
-export async function cancelClashing(
-  deps: Deps,
-  input: { from_date: string; to_date: string; from_time?: string | undefined; to_time?: string | undefined; reason: string },
-  now = new Date(),
-): Promise<{ data: AdminBooking[] }> {
-  const { start, end } = await dayRange(deps, input.from_date, input.to_date, input.from_time, input.to_time);
-  const names = await typeNames(deps);
-  const cancelled = await deps.db.transaction().execute(async (trx) => {
-    const out: bookings.BookingRow[] = [];
-    for (const row of await bookings.findBookedOverlapping(trx, start, end))
-      out.push(await cancelBookingIn(deps, trx, row, input.reason, now));
-    return out;
-  });
-  return { data: cancelled.map((r) => presentAdminBooking(r, names.get(r.booking_type_id) ?? '')) };
-}
-
-/**
- * Blocks a day's hours. The bookings it clashes with are cancelled and their customers told when
- * the admin chose so (`cancel_clashing`), otherwise kept; the answer lists them either way.
- */
-export async function addBlockedTime(
-  deps: Deps,
-  input: BlockedTimeInput,
-  now = new Date(),
-): Promise<{ blocked: BlockedTime; clashes: AdminBooking[] }> {
-  const { start, end } = await dayRange(deps, input.date, input.date, input.from, input.to);
-  const names = await typeNames(deps);
-  const result = await deps.db.transaction().execute(async (trx) => {
-    const blocked = await blockedRepo.insertBlockedTime(trx, { starts_at: start, ends_at: end, note: input.note });
-    const clashing = await bookings.findBookedOverlapping(trx, start, end);
-    const reason = `The shop is not available then${input.note ? ` (${input.note})` : ''}. We are sorry: please book another time.`;
-    const rows: bookings.BookingRow[] = [];
-    for (const row of clashing) rows.push(input.cancel_clashing ? await cancelBookingIn(deps, trx, row, reason, now) : row);
-    return { blocked, rows };
-  });
-  return {
-    blocked: presentBlocked(result.blocked),
-    clashes: result.rows.map((r) => presentAdminBooking(r, names.get(r.booking_type_id) ?? '')),
-  };
-}
-
-export async function deleteBlockedTime(deps: Pick<AppDeps, 'db'>, id: number): Promise<void> {
-  if (!(await blockedRepo.deleteBlockedTime(deps.db, id))) throw AppError.notFound();
 }

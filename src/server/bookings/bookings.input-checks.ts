@@ -8,8 +8,8 @@
 import type { z } from 'zod';
 import type { InputCheck } from '#server/validation/parse-input.ts';
 import type { FieldErrors } from '#shared/errors.ts';
-import { bookingCreateInput } from '#shared/schemas/bookings.ts';
-import { bookingFieldErrors, type BookingFields } from './bookings.service.ts';
+import { bookingCreateInput } from '#shared/schemas/booking-inputs.ts';
+import { bookingFieldErrors, type BookingFields } from './booking-creation.service.ts';
 
 /** A raw field's value as its schema reads it, or undefined when the schema refuses it. */
 function usable<T>(schema: z.ZodType<T>, value: unknown): T | undefined {

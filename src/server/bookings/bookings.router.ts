@@ -4,28 +4,22 @@ import { z } from 'zod';
 import { carriesSecret, checkedInput, countedBeforeInput, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
 import {
   availabilitySchema,
-  bookingAvailabilityInput,
   bookingCreatedSchema,
-  bookingCreateInput,
   bookingSummarySchema,
   bookingTypesSchema,
   customerBookingSchema,
-  manageRequestChangeInput,
-  manageRescheduleInput,
-  manageTokenInput,
   myBookingsSchema,
 } from '#shared/schemas/bookings.ts';
 import {
-  cancelManagedBooking,
-  createBooking,
-  getAvailability,
-  getManagedBooking,
-  listActiveBookingTypes,
-  listMyBookings,
-  requestBookingChange,
-  rescheduleManagedBooking,
-  reserveBookingRequest,
-} from './bookings.service.ts';
+  bookingAvailabilityInput,
+  bookingCreateInput,
+  manageRequestChangeInput,
+  manageRescheduleInput,
+  manageTokenInput,
+} from '#shared/schemas/booking-inputs.ts';
+import { getAvailability, listActiveBookingTypes, listMyBookings } from './bookings.service.ts';
+import { createBooking, reserveBookingRequest } from './booking-creation.service.ts';
+import { cancelManagedBooking, getManagedBooking, requestBookingChange, rescheduleManagedBooking } from './booking-manage.service.ts';
 import { readBookingSummary } from './booking-summary.service.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { bookingAdminRouter } from './booking-admin.procedures.ts';

@@ -3,7 +3,7 @@
  * (auth/private-links.ts) made from the booking's random salt, so it can be made again whenever a
  * mail about the booking is rendered (docs/decisions/booking-mails-rendered-at-send-time.md). The
  * bookings row keeps only its sha256. The link's own rules (refused once the booking is cancelled
- * or some days after the visit) are bookings.service.ts's.
+ * or some days after the visit) are booking-manage.service.ts's.
  */
 import {
   BOOKING_MANAGE_LINK,

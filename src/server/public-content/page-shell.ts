@@ -5,21 +5,20 @@
  * server (src/client/entry-server.tsx, built into dist/ssr) from the content embedded beside it,
  * which the browser hydrates. Made once per snapshot version and path, so it costs about what a
  * static file does: the not-found page once per section (not per address), the sign-in screens once
- * each, as shells. Account and admin screens stay an empty shell the client renders.
+ * each, as shells. Account and admin screens stay an empty shell the client renders. The HTML is
+ * put together by page-template.ts and sent by page-reply.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '#server/config/load-config.ts';
-import { INITIAL_DATA_ELEMENT_ID, SESSION_USER_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
+import { SESSION_USER_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
 import type { NativeFormState } from '#shared/native-forms.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { pageHeadFor, renderHead, type PageHead } from './page-head.ts';
+import { pageHeadFor, type PageHead } from './page-head.ts';
 import { escapeHtml } from '#shared/escape-html.ts';
 import { initialDataFor } from './page-data.ts';
 import type { PublicSnapshot } from './public-snapshot.ts';
+import { jsonBlock, PageTemplate, rendersInBrowserAt } from './page-template.ts';
 
 /** src/client/entry-server.tsx's renderPage: the HTML inside `<div id="root">`, and the part of the data the page read. */
 export type RenderPage = (
@@ -50,122 +49,19 @@ export interface RenderedPage {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/**
- * Sends a page in the best encoding the browser accepts. The fast path answers before the
- * compression plugin would see the reply, and a page is made once but sent many times, so it is
- * compressed once, when made.
- */
-export function sendPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: RenderedPage,
-  cacheControl: 'no-cache' | 'private, no-store' = 'no-cache',
-): FastifyReply {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  void reply.code(page.status).header('cache-control', cacheControl).header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.brotli);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-  return reply.send(page.bytes);
-}
-
-/** JSON in a non-script block: "<" escaped so no text can close the element. */
-const jsonBlock = (id: string, value: unknown) =>
-  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
-
-/**
- * Sends an account or admin screen made for who asked (PageShell.renderWithSession). Personal, so
- * never stored by a cache, and compressed per request at a fast level (the page is a few KB).
- */
-export async function sendPersonalPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: { status: number; html: string },
-  cacheControl: 'no-store' | 'private, no-store' = 'no-store',
-): Promise<FastifyReply> {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  void reply
-    .code(page.status)
-    .header('cache-control', cacheControl)
-    .header('vary', 'Accept-Encoding, Cookie')
-    .type('text/html; charset=utf-8');
-  if (/\bbr\b/.test(accepted)) {
-    return reply.header('content-encoding', 'br').send(await brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
-  }
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(page.html, { level: 6 }));
-  return reply.send(page.html);
-}
-
-/**
- * React puts a preload for each high-priority image at the top of what it renders; in the head
- * the browser finds them before anything else (the LCP picture of the page), and the root then
- * holds exactly the tree the browser hydrates.
- */
-function splitPreloads(body: string): { preloads: string; tree: string } {
-  const match = /^(?:<link rel="preload"[^>]*\/>)+/.exec(body);
-  return match ? { preloads: match[0], tree: body.slice(match[0].length) } : { preloads: '', tree: body };
-}
-
-/** A screen of the route table the server leaves to the browser (account, admin, confirm password). */
-const rendersInBrowserAt = (head: PageHead) => head.match !== undefined && head.renderPath === undefined && head.status === 200;
-
-/** dist/client/screen-preloads.json (scripts/lib/screen-preloads.mjs): the chunks each screen the browser renders needs. */
-interface ScreenPreloads {
-  start: string[];
-  screens: Record<string, string[]>;
-  areas: Record<string, string[]>;
-}
-
-/** The built index.html, read once, with a slot for each page's head and body. */
+/** The pages of the built client: which one an address gets, made once per snapshot version or for who asks. */
 export class PageShell {
-  private readonly before: string;
-  private readonly after: string;
-  private readonly preloads: ScreenPreloads | undefined;
+  private readonly template: PageTemplate;
   private cache = new Map<string, Promise<RenderedPage>>();
   private cachedVersion: number | undefined;
 
   constructor(
     clientDir: string,
-    private readonly config: Pick<AppConfig, 'appUrl'>,
+    config: Pick<AppConfig, 'appUrl'>,
     private readonly renderPage: RenderPage | undefined,
     private readonly log?: { error(details: object, message: string): void },
   ) {
-    const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8')
-      .replace(/\s*<meta name="description"[^>]*>/, '')
-      .replace(/<title>[^<]*<\/title>/, '<!--page-head-->');
-    const [before, after] = template.split('<!--page-head-->');
-    if (after === undefined) throw new Error('dist/client/index.html has no <title> to replace');
-    this.before = before!;
-    this.after = after;
-    if (!this.after.includes('<div id="root"></div>')) throw new Error('dist/client/index.html has no <div id="root"></div>');
-    const preloadsFile = path.join(clientDir, 'screen-preloads.json');
-    this.preloads = existsSync(preloadsFile) ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as ScreenPreloads) : undefined;
-  }
-
-  /**
-   * For a screen the browser renders from an empty shell (account, admin, when the server did not
-   * render it): a modulepreload for every chunk it needs, so they download together while the HTML
-   * is read, not one import after the other (the application, then the screen and its area, then
-   * what they import). A page the server rendered is complete without them and loads the
-   * application after its first paint (main.tsx), so that its picture does not share the phone's
-   * bandwidth with the code; it still links its area's stylesheet (the admin's), or it would be
-   * drawn unstyled and then move. Stylesheets the template links already are left out.
-   */
-  private modulePreloads(head: PageHead, withScripts: boolean): string {
-    const screen = head.match?.screen;
-    if (!this.preloads || !screen || !rendersInBrowserAt(head)) return '';
-    const files = new Set([
-      ...this.preloads.start,
-      ...(this.preloads.areas[screen.layout] ?? []),
-      ...(this.preloads.screens[screen.id] ?? []),
-    ]);
-    return [...files]
-      .filter((file) => (withScripts || file.endsWith('.css')) && !this.after.includes(`"${file}"`) && !this.before.includes(`"${file}"`))
-      .map((file) =>
-        file.endsWith('.css')
-          ? `\n    <link rel="stylesheet" crossorigin href="${file}">`
-          : `\n    <link rel="modulepreload" crossorigin href="${file}">`,
-      )
-      .join('');
+    this.template = new PageTemplate(clientDir, config);
   }
 
   /** A page the server renders (200: public pages, sign-in shells), or undefined for anything else: account and admin screens, 404s. */
@@ -199,7 +95,7 @@ export class PageShell {
    * An account or admin screen for the user who asked (`answer`, as session.current gives it),
    * rendered on each request and never cached: its layout, its menu and whatever the screen shows
    * before its data arrives are in the first HTML, with the user and the modulepreloads of its code,
-   * so it paints before its JavaScript has run (issue 23: LCP at most 2.0 s). For nobody, or when
+   * so it paints before its JavaScript has run (LCP at most 2.0 s). For nobody, or when
    * the server cannot render it, the empty shell, which the browser renders.
    */
   async renderWithSession(
@@ -219,7 +115,7 @@ export class PageShell {
           })
         : undefined;
     const sessionBlock = jsonBlock(SESSION_USER_ELEMENT_ID, answer);
-    return { status: head.status, html: this.assemble(head, snapshot, data, rendered, sessionBlock, rendered === undefined) };
+    return { status: head.status, html: this.template.assemble(head, snapshot, data, rendered, sessionBlock, rendered === undefined) };
   }
 
   /**
@@ -263,37 +159,11 @@ export class PageShell {
       `<p><strong>Preview.</strong> This page shows your drafts; visitors still see the published version.</p>` +
       `<p class="preview-banner__links"><a href="${escapeHtml(head.canonicalPath)}">See the published page</a>` +
       `<a href="/admin">Back to the admin area</a></p></aside>`;
-    const html = this.assemble(head, snapshot, data, rendered)
+    const html = this.template
+      .assemble(head, snapshot, data, rendered)
       .replace('</head>', '  <meta name="robots" content="noindex" />\n  </head>')
       .replace('<div id="root">', `${banner}\n    <div id="root">`);
     return { status: 200, html };
-  }
-
-  /** The page's HTML: the template with its head, its rendered tree (if any) and its data blocks. */
-  private assemble(
-    head: PageHead,
-    snapshot: PublicSnapshot | undefined,
-    data: InitialData | undefined,
-    rendered: Awaited<ReturnType<RenderPage>> | undefined,
-    extraBlock = '',
-    preloadCode = false,
-  ): string {
-    const { preloads, tree } = splitPreloads(rendered?.html ?? '');
-    // What the rendered page read (all of it when the client renders the page itself), and the
-    // answers an account or admin screen was rendered with.
-    const embedded = rendered
-      ? rendered.data && { ...rendered.data, ...(rendered.queries?.length ? { queries: rendered.queries } : {}) }
-      : data;
-    const dataBlock = embedded ? jsonBlock(INITIAL_DATA_ELEMENT_ID, embedded) : '';
-    const blocks = [dataBlock, extraBlock].filter(Boolean).join('\n    ');
-    const after = this.after.replace('<div id="root"></div>', `<div id="root">${tree}</div>\n    ${blocks}`);
-    return (
-      this.before +
-      renderHead(head, this.config.appUrl, snapshot?.content.shop) +
-      (preloads ? `\n    ${preloads}` : '') +
-      this.modulePreloads(head, preloadCode) +
-      after
-    );
   }
 
   private async build(head: PageHead, snapshot: PublicSnapshot | undefined, extra?: Partial<InitialData>): Promise<RenderedPage> {
@@ -305,7 +175,7 @@ export class PageShell {
     // Public pages, the sign-in shells and the not-found pages are complete in their first HTML;
     // the account and admin screens depend on who asks (renderWithSession).
     const rendered = head.renderPath !== undefined ? await this.renderSafely(head.renderPath, data) : undefined;
-    const html = this.assemble(head, snapshot, data, rendered, '', rendersInBrowserAt(head));
+    const html = this.template.assemble(head, snapshot, data, rendered, '', rendersInBrowserAt(head));
     const [brotliBytes, gzipBytes] = await Promise.all([
       brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
       gzip(html, { level: 9 }),

@@ -2,6 +2,7 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import type { QuoteRequestsTable } from '#server/quotes/quote-requests.table.ts';
+import { likePattern } from '#server/db/like-pattern.ts';
 import type { QuoteStatus } from '#shared/value-sets.ts';
 
 type Db = Kysely<Database>;
@@ -19,11 +20,6 @@ export async function findQuoteRequest(db: Db, id: number, options: { lock?: boo
   let query = db.selectFrom('quote_requests').selectAll().where('id', '=', id);
   if (options.lock) query = query.forUpdate();
   return query.executeTakeFirst();
-}
-
-/** LIKE's wildcards in a search are literal characters. */
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function filtered(db: Db, filter: { status?: QuoteStatus | undefined; search?: string | undefined }) {

@@ -9,7 +9,7 @@ import { REPAIR_STAGES_MAX } from '#shared/limits.ts';
 import { REPAIR_STAGE_MESSAGES, type RepairStageOrderInput, type RepairStages } from '#shared/schemas/repair-jobs.ts';
 import * as stages from './repair-stages.repository.ts';
 import * as jobs from './repair-jobs.repository.ts';
-import { presentStage } from './repair-jobs.service.ts';
+import { presentStage } from './repair-job-presenter.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 

@@ -23,7 +23,7 @@ import * as photos from './repair-job-photos.repository.ts';
 import * as customerMessages from './repair-job-messages.repository.ts';
 import { trackerTokenHash } from './tracker-links.ts';
 import { presentRepairPhoto } from './repair-photos.service.ts';
-import { presentDateChange, presentMessage } from './repair-jobs.service.ts';
+import { presentDateChange, presentMessage } from './repair-job-presenter.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent' | 'rateLimiter'>;
 

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { PageShell } from '#server/public-content/page-shell.ts';
-import { sendPage } from '#server/public-content/page-shell.ts';
+import { sendPage } from '#server/public-content/page-reply.ts';
 import { findTracker } from './repair-tracker.service.ts';
 import { TRACKER_PATH } from './tracker-links.ts';
 

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
-import { sendPage, type PageShell } from '#server/public-content/page-shell.ts';
+import type { PageShell } from '#server/public-content/page-shell.ts';
+import { sendPage } from '#server/public-content/page-reply.ts';
 import { findReviewPage } from './reviews.service.ts';
 import { REVIEW_PATH } from './review-links.ts';
 

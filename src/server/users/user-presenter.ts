@@ -1,7 +1,22 @@
 // Turns a users row into docs/rest-contract.md's User: the only way a user leaves the server.
 import type { UserRow } from '#server/users/users.table.ts';
-import type { presentableUserColumns } from './users.repository.ts';
 import type { User } from '#shared/schemas/user.ts';
+
+/** The columns presentUser reads (below); select exactly these. */
+export const presentableUserColumns = [
+  'id',
+  'firstname',
+  'lastname',
+  'email',
+  'telephone',
+  'role',
+  'skills',
+  'dob',
+  'cv_file_key',
+  'email_verified_at',
+  'two_factor_confirmed_at',
+  'created_at',
+] as const satisfies readonly (keyof UserRow)[];
 
 export type PresentableUserRow = Pick<UserRow, (typeof presentableUserColumns)[number]>;
 

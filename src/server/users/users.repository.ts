@@ -7,24 +7,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import type { NewUserRow, UserRow, UserUpdate } from '#server/users/users.table.ts';
+import { likePattern } from '#server/db/like-pattern.ts';
+import { presentableUserColumns } from './user-presenter.ts';
 
 type Db = Kysely<Database>;
-
-/** The columns presentUser reads (users/user-presenter.ts); select exactly these. */
-export const presentableUserColumns = [
-  'id',
-  'firstname',
-  'lastname',
-  'email',
-  'telephone',
-  'role',
-  'skills',
-  'dob',
-  'cv_file_key',
-  'email_verified_at',
-  'two_factor_confirmed_at',
-  'created_at',
-] as const satisfies readonly (keyof UserRow)[];
 
 /** The columns the server keeps on a request for its signed-in user (auth/sessions.ts). */
 export const sessionUserColumns = [
@@ -94,11 +80,6 @@ export async function isEmailTaken(db: Db, email: string, exceptUserId?: number)
 
 export async function hasAdmin(db: Db): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst()) !== undefined;
-}
-
-/** LIKE's wildcards in a search are literal characters. */
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function searchUsers(db: Db, search: string | undefined) {
@@ -292,7 +273,7 @@ export async function findCvKeysInUse(db: Db, keys: string[]): Promise<Set<strin
   return new Set(rows.map((row) => row.cv_file_key).filter((key): key is string => key !== null));
 }
 
-/** First and last names of these users (who binned an item, issue 27). */
+/** First and last names of these users (who binned an item). */
 export async function findUserNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'firstname', 'lastname', 'email']).where('id', 'in', ids).execute();

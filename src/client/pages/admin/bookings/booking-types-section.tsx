@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { fieldErrorsOf } from '#client/lib/api-errors.ts';
+import type { FieldErrors } from '#shared/errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { CheckboxField, TextField } from '#client/components/ui/form-fields.tsx';
@@ -56,34 +57,13 @@ export function BookingTypesSection() {
       >
         <h3>Add a type</h3>
         <ErrorSummary error={create.error} fields={['name', 'duration_minutes', 'capacity']} />
-        <div className="admin-setup__row">
-          <TextField
-            label="Name"
-            name="type-name"
-            required
-            value={form.name}
-            onChange={(v) => setForm({ ...form, name: v })}
-            error={errors.name?.[0]}
-          />
-          <TextField
-            label="Minutes"
-            name="type-minutes"
-            type="number"
-            required
-            value={form.duration_minutes}
-            onChange={(v) => setForm({ ...form, duration_minutes: v })}
-            error={errors.duration_minutes?.[0]}
-          />
-          <TextField
-            label="At once"
-            name="type-capacity"
-            type="number"
-            required
-            value={form.capacity}
-            onChange={(v) => setForm({ ...form, capacity: v })}
-            error={errors.capacity?.[0]}
-          />
-        </div>
+        <BookingTypeFields
+          values={form}
+          onChange={(patch) => setForm({ ...form, ...patch })}
+          errors={errors}
+          names={{ name: 'type-name', minutes: 'type-minutes', capacity: 'type-capacity' }}
+          required
+        />
         <CheckboxField
           name="type-location"
           checked={form.asks_location}
@@ -129,31 +109,12 @@ function TypeRow({ type }: { type: AdminBookingType }) {
             update.mutate({ id: type.id, name: values.name, duration_minutes: values.duration_minutes, capacity: values.capacity });
           }}
         >
-          <div className="admin-setup__row">
-            <TextField
-              label="Name"
-              name={`name-${type.id}`}
-              value={values.name}
-              onChange={(v) => setValues({ ...values, name: v })}
-              error={errors.name?.[0]}
-            />
-            <TextField
-              label="Minutes"
-              name={`minutes-${type.id}`}
-              type="number"
-              value={values.duration_minutes}
-              onChange={(v) => setValues({ ...values, duration_minutes: v })}
-              error={errors.duration_minutes?.[0]}
-            />
-            <TextField
-              label="At once"
-              name={`capacity-${type.id}`}
-              type="number"
-              value={values.capacity}
-              onChange={(v) => setValues({ ...values, capacity: v })}
-              error={errors.capacity?.[0]}
-            />
-          </div>
+          <BookingTypeFields
+            values={values}
+            onChange={(patch) => setValues({ ...values, ...patch })}
+            errors={errors}
+            names={{ name: `name-${type.id}`, minutes: `minutes-${type.id}`, capacity: `capacity-${type.id}` }}
+          />
           <div className="admin-list__actions">
             <Button type="submit" loading={update.isPending}>
               Save
@@ -187,5 +148,54 @@ function TypeRow({ type }: { type: AdminBookingType }) {
         </>
       )}
     </li>
+  );
+}
+
+type TypeFieldValues = { name: string; duration_minutes: string; capacity: string };
+
+/** A type's name, length and places at once: the same fields on the form that adds one and on a type's change form. */
+function BookingTypeFields({
+  values,
+  onChange,
+  errors,
+  names,
+  required,
+}: {
+  values: TypeFieldValues;
+  onChange: (patch: Partial<TypeFieldValues>) => void;
+  errors: FieldErrors;
+  /** Each field's form name, unique on the page. */
+  names: { name: string; minutes: string; capacity: string };
+  required?: boolean;
+}) {
+  return (
+    <div className="admin-setup__row">
+      <TextField
+        label="Name"
+        name={names.name}
+        required={required}
+        value={values.name}
+        onChange={(v) => onChange({ name: v })}
+        error={errors.name?.[0]}
+      />
+      <TextField
+        label="Minutes"
+        name={names.minutes}
+        type="number"
+        required={required}
+        value={values.duration_minutes}
+        onChange={(v) => onChange({ duration_minutes: v })}
+        error={errors.duration_minutes?.[0]}
+      />
+      <TextField
+        label="At once"
+        name={names.capacity}
+        type="number"
+        required={required}
+        value={values.capacity}
+        onChange={(v) => onChange({ capacity: v })}
+        error={errors.capacity?.[0]}
+      />
+    </div>
   );
 }

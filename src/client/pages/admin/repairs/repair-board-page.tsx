@@ -10,8 +10,6 @@ import {
   DndContext,
   KeyboardSensor,
   PointerSensor,
-  useDraggable,
-  useDroppable,
   useSensor,
   useSensors,
   type DragEndEvent,
@@ -19,14 +17,12 @@ import {
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
-import { formatCalendarDate } from '#shared/format/dates.ts';
-import type { RepairJobSummary, RepairStage } from '#shared/schemas/repair-jobs.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { screenHref } from '#client/lib/screen-links.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
+import { StageColumn } from './repair-board-columns.tsx';
+import { WalkInJobForm } from './walk-in-job-form.tsx';
 import './repairs.css';
-import { NewJobForm } from './new-walk-in-job-form.tsx';
-import { screenHref } from '#client/lib/screen-links.ts';
 
 const instructions: ScreenReaderInstructions = {
   draggable:
@@ -78,7 +74,7 @@ export function RepairBoardPage() {
         <h1 className="admin__title">Repairs</h1>
         <Link href={screenHref('adminRepairStages')}>Edit the stages</Link>
       </div>
-      <NewJobForm />
+      <WalkInJobForm />
       <ErrorSummary error={board.error ?? move.error} />
       {board.isPending ? (
         <Spinner label="Loading the repairs…" />
@@ -111,81 +107,5 @@ export function RepairBoardPage() {
         </DndContext>
       )}
     </>
-  );
-}
-
-function StageColumn({
-  stage,
-  next,
-  jobs,
-  onMove,
-}: {
-  stage: RepairStage;
-  next: RepairStage | undefined;
-  jobs: RepairJobSummary[];
-  onMove: (id: number, stageId: number) => void;
-}) {
-  const { setNodeRef, isOver } = useDroppable({ id: `stage-${stage.id}` });
-  const headingId = `stage-heading-${stage.id}`;
-  return (
-    <section
-      ref={setNodeRef}
-      className={`repair-board__column${isOver ? ' is-over' : ''}`}
-      aria-labelledby={headingId}
-      data-testid={`stage-${stage.name}`}
-    >
-      <h2 id={headingId} className="repair-board__stage">
-        {stage.name} <span className="repair-board__count">({jobs.length})</span>
-      </h2>
-      <ul className="repair-board__jobs">
-        {jobs.map((job) => (
-          <JobCard key={job.id} job={job} next={next} onMove={onMove} />
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function JobCard({
-  job,
-  next,
-  onMove,
-}: {
-  job: RepairJobSummary;
-  next: RepairStage | undefined;
-  onMove: (id: number, stageId: number) => void;
-}) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
-    id: `job-${job.id}`,
-    data: { stageId: job.stage_id },
-  });
-  const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
-  return (
-    <li ref={setNodeRef} style={style} className={`repair-card${isDragging ? ' is-dragging' : ''}`}>
-      <button
-        type="button"
-        className="repair-card__handle"
-        {...attributes}
-        {...listeners}
-        aria-label={`Drag ${job.reference}, ${job.vehicle}`}
-      >
-        ⠿
-      </button>
-      <div className="repair-card__body">
-        <Link href={screenHref('adminRepair', { id: job.id })} className="repair-card__link">
-          {job.vehicle}
-        </Link>
-        <p className="repair-card__meta">
-          {job.registration ?? job.reference} · {job.customer_name}
-        </p>
-        <p className="repair-card__meta">Ready {formatCalendarDate(job.promised_ready_on)}</p>
-        {job.message_count > 0 && <p className="repair-card__meta">{job.message_count} message(s)</p>}
-        {next && (
-          <Button variant="secondary" className="repair-card__next" onClick={() => onMove(job.id, next.id)}>
-            Move to {next.name}
-          </Button>
-        )}
-      </div>
-    </li>
   );
 }

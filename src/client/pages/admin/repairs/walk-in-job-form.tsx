@@ -1,7 +1,5 @@
-/**
- * The repair board's "New walk-in job" form (a quote request's job is opened from its page): the
- * customer, the vehicle and the agreed work; the new job's page opens once it is saved.
- */
+// The repair board's form that opens a walk-in's job (a quote request's or a booking's is opened
+// from its page: open-repair-job-form.tsx); the job's page opens.
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
@@ -13,7 +11,7 @@ import { TextAreaField, TextField } from '#client/components/ui/form-fields.tsx'
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
-export function NewJobForm() {
+export function WalkInJobForm() {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState({

@@ -1,0 +1,39 @@
+/**
+ * The shop's booking setup (admin, paths marked A): the types a customer can book (add, change,
+ * switch off or on) and the settings (earliest booking, how far ahead, the change cut-off).
+ */
+import type { AppDeps } from '#server/app-deps.ts';
+import { AppError } from '#server/errors.ts';
+import type { AdminBookingType, BookingSettings } from '#shared/schemas/bookings.ts';
+import type { BookingTypeInput, BookingTypeUpdateInput } from '#shared/schemas/booking-inputs.ts';
+import * as types from './booking-types.repository.ts';
+import * as settingsRepo from './booking-settings.repository.ts';
+import { presentAdminBookingType } from './booking-presenter.ts';
+
+export async function listAllBookingTypes(deps: Pick<AppDeps, 'db'>): Promise<{ data: AdminBookingType[] }> {
+  return { data: (await types.listBookingTypes(deps.db, { activeOnly: false })).map(presentAdminBookingType) };
+}
+
+export async function createBookingType(deps: Pick<AppDeps, 'db'>, input: BookingTypeInput): Promise<AdminBookingType> {
+  const all = await types.listBookingTypes(deps.db, { activeOnly: false });
+  const position = Math.max(0, ...all.map((t) => t.position)) + 1;
+  return presentAdminBookingType(await types.insertBookingType(deps.db, { ...input, position }));
+}
+
+export async function updateBookingType(deps: Pick<AppDeps, 'db'>, input: BookingTypeUpdateInput): Promise<AdminBookingType> {
+  const { id, ...values } = input;
+  const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  const row = await types.updateBookingType(deps.db, id, changes);
+  if (!row) throw AppError.notFound();
+  return presentAdminBookingType(row);
+}
+
+export async function getBookingSettings(deps: Pick<AppDeps, 'db'>): Promise<BookingSettings> {
+  const row = await settingsRepo.findBookingSettings(deps.db);
+  return { earliest_working_days: row.earliest_working_days, horizon_days: row.horizon_days, change_cutoff_hours: row.change_cutoff_hours };
+}
+
+export async function updateBookingSettings(deps: Pick<AppDeps, 'db'>, input: BookingSettings): Promise<BookingSettings> {
+  await settingsRepo.updateBookingSettings(deps.db, input);
+  return getBookingSettings(deps);
+}
