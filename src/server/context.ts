@@ -32,7 +32,8 @@ export interface RequestContext {
   sessionToken: string | null;
   session: SessionRow | null;
   user: SessionUser | null;
-  meta: SessionMeta;
+  /** Where the request came from (address and User-Agent), for throttles, the activity log and security mails; not the procedure's `meta`. */
+  requester: SessionMeta;
   /** The device cookie as sent, unverified: the sign-in services check its signature (auth/device-cookie.ts). */
   deviceCookie: string | null;
   http: HttpControl;
@@ -57,7 +58,7 @@ export function createRequestContext(deps: AppDeps, request: FastifyRequest, rep
     sessionToken: request.sessionToken,
     session: request.sessionRow,
     user: request.sessionUser,
-    meta: { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+    requester: { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
     deviceCookie: request.cookies[DEVICE_COOKIE] ?? null,
     http: {
       setCookie(name, value, options) {

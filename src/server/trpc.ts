@@ -210,7 +210,7 @@ export function takesCheckedInput(procedure: AnyProcedure): boolean {
  */
 export function countedBeforeInput(reserve: (deps: RequestContext['deps'], ip: string | null) => Promise<void>) {
   return t.middleware(async ({ ctx, next }) => {
-    await reserve(ctx.deps, ctx.meta.ipAddress);
+    await reserve(ctx.deps, ctx.requester.ipAddress);
     return next();
   });
 }

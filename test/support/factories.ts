@@ -123,7 +123,7 @@ export async function contextFor(
     sessionToken,
     session,
     user,
-    meta: { ipAddress: '127.0.0.1', userAgent: 'test' },
+    requester: { ipAddress: '127.0.0.1', userAgent: 'test' },
     deviceCookie: null,
     http: { setCookie() {}, clearCookie() {}, setHeader() {}, setStatus() {}, wantsJson: true },
   };

@@ -66,7 +66,7 @@ export const passkeysRouter = router({
     })
     .concat(checkedInput(addPasskeyInputSchema))
     .output(passkeyListSchema)
-    .mutation(({ ctx, input }) => addPasskey(ctx.deps, ctx.user.id, input, ctx.meta)),
+    .mutation(({ ctx, input }) => addPasskey(ctx.deps, ctx.user.id, input, ctx.requester)),
 
   rename: signedInProcedure
     .use(carriesSecret)
@@ -88,7 +88,7 @@ export const passkeysRouter = router({
     .use(carriesSecret)
     .meta({ openapi: { method: 'POST', path: '/api/passkeys/login/options', tags, summary: 'Start a passkey sign-in (WebAuthn options)' } })
     .use(async ({ ctx, next }) => {
-      await reservePasskeyOptions(ctx.deps, ctx.meta.ipAddress);
+      await reservePasskeyOptions(ctx.deps, ctx.requester.ipAddress);
       return next();
     })
     .concat(checkedInput(empty))
@@ -102,7 +102,7 @@ export const passkeysRouter = router({
       rest: { successStatus: 204 },
     })
     // Throttled before the input is read, as /login is.
-    .use(async ({ ctx, next }) => next({ ctx: { passkeyAttempt: await reservePasskeyLogin(ctx.deps, ctx.meta.ipAddress) } }))
+    .use(async ({ ctx, next }) => next({ ctx: { passkeyAttempt: await reservePasskeyLogin(ctx.deps, ctx.requester.ipAddress) } }))
     .concat(checkedInput(passkeyLoginInputSchema))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {

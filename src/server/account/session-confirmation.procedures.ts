@@ -23,10 +23,10 @@ const tags = ['session'];
 const empty = z.object({}).optional();
 
 /** The signed-in session as the confirmation services take it. */
-const confirming = (ctx: Pick<RequestContext, 'meta'> & { user: { id: number }; session: { id: string } }): ConfirmingSession => ({
+const confirming = (ctx: Pick<RequestContext, 'requester'> & { user: { id: number }; session: { id: string } }): ConfirmingSession => ({
   userId: ctx.user.id,
   sessionId: ctx.session.id,
-  meta: ctx.meta,
+  meta: ctx.requester,
 });
 
 export const sessionConfirmationProcedures = {

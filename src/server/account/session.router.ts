@@ -88,7 +88,7 @@ export const sessionRouter = router({
     // The throttle answers before the input is validated (docs/rest-contract.md: 429 before 422).
     .use(async ({ ctx, getRawInput, next }) => {
       const raw = (await getRawInput()) as { email?: unknown } | undefined;
-      return next({ ctx: { loginAttempt: await reserveLoginAttempt(ctx.deps, raw?.email, ctx.meta.ipAddress) } });
+      return next({ ctx: { loginAttempt: await reserveLoginAttempt(ctx.deps, raw?.email, ctx.requester.ipAddress) } });
     })
     .concat(checkedInput(loginInputSchema))
     .output(loginResultSchema)
@@ -103,7 +103,7 @@ export const sessionRouter = router({
     .meta({ personalAnswer: true, openapi: { method: 'POST', path: '/login/email-code', tags, summary: 'E-mail a one-time sign-in code' } })
     .use(async ({ ctx, getRawInput, next }) => {
       const raw = (await getRawInput()) as { email?: unknown } | undefined;
-      await reserveEmailCodeRequest(ctx.deps, raw?.email, ctx.meta.ipAddress);
+      await reserveEmailCodeRequest(ctx.deps, raw?.email, ctx.requester.ipAddress);
       return next();
     })
     .concat(checkedInput(emailCodeRequestInputSchema))
@@ -119,7 +119,7 @@ export const sessionRouter = router({
     // Throttled before the input is validated, as /login is.
     .use(async ({ ctx, getRawInput, next }) => {
       const raw = (await getRawInput()) as { email?: unknown } | undefined;
-      return next({ ctx: { codeAttempt: await reserveEmailCodeAttempt(ctx.deps, raw?.email, ctx.meta.ipAddress) } });
+      return next({ ctx: { codeAttempt: await reserveEmailCodeAttempt(ctx.deps, raw?.email, ctx.requester.ipAddress) } });
     })
     .concat(checkedInput(emailCodeLoginInputSchema))
     .output(loginResultSchema)
@@ -177,7 +177,7 @@ export const sessionRouter = router({
     })
     .concat(checkedInput(profileInputSchema, profileChecks))
     .output(userEnvelopeSchema)
-    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user.id, input, cvOf(ctx), ctx.meta)),
+    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user.id, input, cvOf(ctx), ctx.requester)),
 
   forgotPassword: publicProcedure
     .meta({ personalAnswer: true, openapi: { method: 'POST', path: '/forgot-password', tags, summary: 'E-mail a password reset link' } })
@@ -193,7 +193,7 @@ export const sessionRouter = router({
     })
     .concat(checkedInput(resetPasswordInputSchema, newPasswordChecks))
     .output(messageResultSchema)
-    .mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.meta)),
+    .mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.requester)),
 
   /** The "this wasn't me" link of a security e-mail: signs the account out everywhere and e-mails a reset link. */
   thisWasntMe: publicProcedure
@@ -208,7 +208,7 @@ export const sessionRouter = router({
     })
     .concat(checkedInput(thisWasntMeInputSchema))
     .output(messageResultSchema)
-    .mutation(({ ctx, input }) => reportThisWasntMe(ctx.deps, input.token, ctx.meta.ipAddress)),
+    .mutation(({ ctx, input }) => reportThisWasntMe(ctx.deps, input.token, ctx.requester.ipAddress)),
 
   resendVerification: signedInProcedure
     .meta({
@@ -252,7 +252,7 @@ export const sessionRouter = router({
     .concat(checkedInput(changePasswordInputSchema, newPasswordChecks))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await changePassword(ctx.deps, ctx.user.id, ctx.sessionToken, input, ctx.meta);
+      await changePassword(ctx.deps, ctx.user.id, ctx.sessionToken, input, ctx.requester);
     }),
 
   ...sessionAccountProcedures,

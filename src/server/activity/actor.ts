@@ -14,9 +14,9 @@ export interface Actor {
 
 export const SYSTEM_ACTOR: Actor = { userId: null, ip: null, label: 'System' };
 
-/** Structural, so this file needs nothing of tRPC: any context with a user and the request's meta. */
-export function actorOf(ctx: { user: { id: number } | null; meta: { ipAddress: string | null } }): Actor {
-  return { userId: ctx.user?.id ?? null, ip: ctx.meta.ipAddress };
+/** Structural, so this file needs nothing of tRPC: any context with a user and where the request came from. */
+export function actorOf(ctx: { user: { id: number } | null; requester: { ipAddress: string | null } }): Actor {
+  return { userId: ctx.user?.id ?? null, ip: ctx.requester.ipAddress };
 }
 
 /**

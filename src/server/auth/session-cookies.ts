@@ -27,7 +27,7 @@ export function ensureSessionToken(ctx: RequestContext): string {
 
 /** The caller's session in plain values, for the sign-in services. */
 export function currentSessionOf(ctx: RequestContext): CurrentSession {
-  return { token: ctx.sessionToken, sessionId: ctx.session?.id ?? null, meta: ctx.meta, deviceCookie: ctx.deviceCookie };
+  return { token: ctx.sessionToken, sessionId: ctx.session?.id ?? null, meta: ctx.requester, deviceCookie: ctx.deviceCookie };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AppConfig } from '#server/env.ts';
+import type { AppConfig } from '#server/config/load-config.ts';
 import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '#shared/initial-data.ts';
 import { renderHead, type PageHead } from './page-head.ts';
 import type { RenderPage } from './page-shell.ts';

@@ -28,13 +28,13 @@ import {
 import {
   addRepairNote,
   changePromisedDate,
-  createRepairJob,
   getRepairBoard,
   getRepairJob,
   moveRepairJob,
   revokeTrackerLink,
   shareRepairPhoto,
 } from './repair-jobs.service.ts';
+import { createRepairJob } from './repair-job-opening.service.ts';
 import { addRepairStage, listRepairStages, removeRepairStage, renameRepairStage, reorderRepairStages } from './repair-stages.service.ts';
 import { addRepairPhotos } from './repair-photos.service.ts';
 

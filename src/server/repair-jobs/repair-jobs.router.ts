@@ -44,7 +44,7 @@ export const repairJobsRouter = router({
     })
     .concat(checkedInput(repairTrackerMessageInput))
     .output(repairTrackerSchema)
-    .mutation(({ ctx, input }) => sendTrackerMessage(ctx.deps, input.token, input.message, ctx.meta.ipAddress)),
+    .mutation(({ ctx, input }) => sendTrackerMessage(ctx.deps, input.token, input.message, ctx.requester.ipAddress)),
 
   mine: signedInProcedure
     .use(carriesSecret)
@@ -68,7 +68,7 @@ export const repairJobsRouter = router({
     })
     .concat(checkedInput(myRepairMessageInput))
     .output(repairTrackerSchema)
-    .mutation(({ ctx, input }) => sendMyRepairMessage(ctx.deps, ctx.user, input, ctx.meta.ipAddress)),
+    .mutation(({ ctx, input }) => sendMyRepairMessage(ctx.deps, ctx.user, input, ctx.requester.ipAddress)),
 
   /** The admin's board, job pages and stages (docs/architecture.md: admin procedures nested). */
   admin: repairJobAdminRouter,

@@ -45,7 +45,7 @@ export const reviewsRouter = router({
     })
     .concat(checkedInput(reviewFeedbackInput))
     .output(reviewFeedbackAnswer)
-    .mutation(({ ctx, input }) => submitFeedback(ctx.deps, input, ctx.meta.ipAddress)),
+    .mutation(({ ctx, input }) => submitFeedback(ctx.deps, input, ctx.requester.ipAddress)),
 
   /** The admin's moderation queue beside Testimonials (docs/architecture.md: admin procedures nested). */
   admin: router({

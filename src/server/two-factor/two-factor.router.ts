@@ -52,7 +52,7 @@ export const twoFactorRouter = router({
     })
     .concat(checkedInput(confirmTwoFactorInputSchema))
     .output(z.void())
-    .mutation(({ ctx, input }) => service.confirmTwoFactor(ctx.deps, ctx.user.id, input.code, ctx.meta)),
+    .mutation(({ ctx, input }) => service.confirmTwoFactor(ctx.deps, ctx.user.id, input.code, ctx.requester)),
 
   recoveryCodes: confirmedProcedure
     .use(carriesSecret)
@@ -65,11 +65,11 @@ export const twoFactorRouter = router({
     .meta({ openapi: { method: 'POST', path: '/user/two-factor-recovery-codes', tags, summary: 'Replace the recovery codes' } })
     .concat(checkedInput(empty))
     .output(z.void())
-    .mutation(({ ctx }) => service.regenerateRecoveryCodes(ctx.deps, ctx.user.id, ctx.meta)),
+    .mutation(({ ctx }) => service.regenerateRecoveryCodes(ctx.deps, ctx.user.id, ctx.requester)),
 
   disable: confirmedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/user/two-factor-authentication', tags, summary: 'Turn two-factor off' } })
     .concat(checkedInput(empty))
     .output(z.void())
-    .mutation(({ ctx }) => service.disableTwoFactor(ctx.deps, ctx.user.id, ctx.meta)),
+    .mutation(({ ctx }) => service.disableTwoFactor(ctx.deps, ctx.user.id, ctx.requester)),
 });
