@@ -45,7 +45,7 @@ for (const name of readdirSync(assetsDir)) {
 writeFileSync(
   path.join(root, 'dist', 'client', 'screen-preloads.json'),
   JSON.stringify(
-    screenPreloads(path.join(root, 'dist', 'client', '.vite', 'manifest.json'), path.join(root, 'src', 'client', 'routing', 'screens.tsx')),
+    screenPreloads(path.join(root, 'dist', 'client', '.vite', 'manifest.json'), path.join(root, 'src', 'client', 'routing', 'screen-components.tsx')),
   ),
 );
 

@@ -1,7 +1,7 @@
 // What a screen the browser renders (account, admin, confirm password) needs before it can show
 // anything: the application (start.tsx), the screen's chunk and its area's layout, each with every
 // chunk it imports. Written by the build beside the client (dist/client/screen-preloads.json) from
-// Vite's manifest and the lazy map of src/client/routing/screens.tsx; the page shell turns it into
+// Vite's manifest and the lazy map of src/client/routing/screen-components.tsx; the page shell turns it into
 // `<link rel="modulepreload">`s, so the browser fetches them all while it reads the HTML instead of
 // one import after another (src/server/public-content/page-shell.ts).
 import { readFileSync } from 'node:fs';

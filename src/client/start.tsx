@@ -2,7 +2,7 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '#client/app.tsx';
-import { prefetchScreen } from '#client/routing/screens.tsx';
+import { prefetchScreen } from '#client/routing/screen-components.tsx';
 import { prefetchAreaAt } from '#client/routing/screen-routes.tsx';
 import { queryClient, SESSION_QUERY_KEY } from '#client/lib/trpc.ts';
 import { fetchCurrentUser } from '#client/lib/session.tsx';

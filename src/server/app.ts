@@ -3,7 +3,7 @@
  * not listen, migrate or seed (main.ts does), so tests build it around their own database. The
  * plugins (src/server/plugins/, one concern each) are registered below in the order a request
  * meets them; public reads the snapshot answers never reach Fastify (the fast path in front of
- * it, public-content/public-read.route.ts).
+ * it, public-content/public-fast-path.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -44,7 +44,7 @@ import {
   serverWithPublicReadFastPath,
   type PublicReadAnswerer,
   type PublicReadCounts,
-} from './public-content/public-read.route.ts';
+} from './public-content/public-fast-path.ts';
 import { SnapshotAnswers, snapshotRoutes } from './public-content/snapshot-routes.ts';
 import { PageShell, type RenderPage } from './public-content/page-shell.ts';
 import { builtPageRenderer } from './public-content/page-renderer.ts';
@@ -103,7 +103,7 @@ function fastifyTrustProxy(trustProxy: AppConfig['trustProxy']): boolean | strin
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const limits: HttpLimits = { ...HTTP_LIMITS, ...options.httpLimits };
-  // Public reads are answered by the HTTP server before Fastify once the app is built (public-read.route.ts).
+  // Public reads are answered by the HTTP server before Fastify once the app is built (public-fast-path.ts).
   const fastPath: { answer?: PublicReadAnswerer } = {};
   const app: FastifyInstance = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: config.logLevel } }),

@@ -37,7 +37,7 @@ export interface RestMeta {
 export interface PublicContentMeta {
   /**
    * A public GET the snapshot answers: the fast path before Fastify matches the procedure's
-   * `openapi` path and sends this read's answer (public-content/public-read.route.ts).
+   * `openapi` path and sends this read's answer (public-content/public-fast-path.ts).
    */
   publicSnapshot?: SnapshotRead;
   /**

@@ -2,10 +2,10 @@
  * Every screen of the site in one table (docs/product.md section 2): its path, title, who may
  * open it, and for the public pages their description, social picture, whether the server
  * renders them, the sitemap and the data their first render reads. The client's router
- * (src/client/routing/screens.tsx), the server's page shell and sitemap
+ * (src/client/routing/screen-components.tsx), the server's page shell and sitemap
  * (src/server/public-content/) and the tests that walk the site all read it
  * (docs/decisions/one-route-table.md). A new screen is an entry here, its screen file and the
- * line in src/client/routing/screens.tsx that TypeScript asks for.
+ * line in src/client/routing/screen-components.tsx that TypeScript asks for.
  */
 import type { Shop } from './schemas/shop.ts';
 import { ACCOUNT_ROLES, ADMIN_ROLES, type Role } from './value-sets.ts';

@@ -1,5 +1,5 @@
 // GETs through a listening app, as a browser or a CDN sends them. The public fast path answers at
-// the HTTP server, before Fastify (src/server/public-content/public-read.route.ts), so app.inject()
+// the HTTP server, before Fastify (src/server/public-content/public-fast-path.ts), so app.inject()
 // never reaches it: tests of its ETag, 304 and compression use these.
 import http from 'node:http';
 import type { TestApp } from './app.ts';

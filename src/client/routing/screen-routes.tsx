@@ -1,6 +1,6 @@
 /**
  * The client's routes, made from the route table (src/shared/screens.ts): each entry's path, its
- * layout, its guard (from its access) and its title; the screens' code from screens.tsx. The
+ * layout, its guard (from its access) and its title; the screens' code from screen-components.tsx. The
  * account and admin areas are nested routers guarded as a whole, so an unknown path inside one is
  * the area's own not-found, for those allowed in.
  */
@@ -29,7 +29,7 @@ import { usePageTitle } from '#client/lib/page-title.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { useShop } from '#client/lib/shop.ts';
 import { NotFoundPage } from '#client/pages/not-found/not-found-page.tsx';
-import { preloadableLazy, SCREEN_COMPONENTS, type ScreenParams } from './screens.tsx';
+import { preloadableLazy, SCREEN_COMPONENTS, type ScreenParams } from './screen-components.tsx';
 import { screenPath } from '#shared/screen-paths.ts';
 
 const loadAccountArea = () => import('#client/pages/account/account-area.tsx');

@@ -17,7 +17,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { readBackupHistory } from '#server/backup/scheduled-backup.ts';
 import { isStaticPath } from '#server/static-paths.ts';
 import { buildInfo } from '#server/system/build-info.ts';
-import type { PublicReadCounts } from '#server/public-content/public-read.route.ts';
+import type { PublicReadCounts } from '#server/public-content/public-fast-path.ts';
 import type { MailStats, QueueStats } from './probes.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -95,7 +95,7 @@ export function createSiteMetrics(
     labelNames: ['method', 'route', 'status_code'] as const,
     registers: [registry],
     collect() {
-      // The fast path keeps plain counts (public-read.route.ts); what grew since the last scrape is added here.
+      // The fast path keeps plain counts (public-fast-path.ts); what grew since the last scrape is added here.
       for (const [key, count] of publicReadCounts() ?? []) {
         const delta = count - (countedFast.get(key) ?? 0);
         if (delta <= 0) continue;

@@ -3,7 +3,7 @@
  * other GET as a page from the page shell with the page's head and status (404 for an unknown
  * path: the client shows its Not-found page). What is not a page (the APIs, /media, another
  * method, or no built client) is a JSON 404. Public pages are usually answered before Fastify
- * (public-content/public-read.route.ts); this is the route for the rest.
+ * (public-content/public-fast-path.ts); this is the route for the rest.
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
 /**
  * The security headers (helmet's, with the site's Content-Security-Policy), built once when the
  * app is built and the same for every answer: Fastify's, through the hook here, and the fast path
- * before Fastify (public-content/public-read.route.ts). @fastify/helmet would build its middleware
+ * before Fastify (public-content/public-fast-path.ts). @fastify/helmet would build its middleware
  * again on every request, which costs more than a whole public read; the headers never vary, so
  * they are taken once from @fastify/helmet itself (a throwaway instance answers one request) and
  * kept as a constant.

@@ -40,7 +40,7 @@ export interface RenderedPage {
   gzip: Buffer;
   /** Indexable (a public page), or not (a sign-in shell, a not-found page, an empty shell). */
   isPublic: boolean;
-  /** The same HTML for every visitor at every address it serves: the fast path may answer it (public-read.route.ts). */
+  /** The same HTML for every visitor at every address it serves: the fast path may answer it (public-fast-path.ts). */
   isShared: boolean;
   /** A screen the browser renders for whoever asks (account, admin): sent with the visitor in it (sendPageWithSession). */
   rendersInBrowser: boolean;

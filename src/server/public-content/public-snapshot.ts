@@ -2,7 +2,7 @@
  * The public content in memory: every widget by name, the visible galleries with their images,
  * the testimonials newest first, the shop's details. Public reads are answered from it with no
  * database work; the procedures that the fast path answers from it say how in their meta
- * (`publicSnapshot`, public-read.route.ts) (docs/decisions/public-content-snapshot.md).
+ * (`publicSnapshot`, public-fast-path.ts) (docs/decisions/public-content-snapshot.md).
  *
  * Built at start and again after every committed write to content: a procedure whose meta says
  * `changesPublicContent` (and an upload route that says so) awaits `refreshAndPublish()` before

@@ -1,6 +1,6 @@
 /**
  * The public GETs the snapshot answers, from the procedures' meta: a procedure with
- * `publicSnapshot` (trpc.ts) on its `openapi` GET path. The fast path (public-read.route.ts) asks
+ * `publicSnapshot` (trpc.ts) on its `openapi` GET path. The fast path (public-fast-path.ts) asks
  * `forUrl` for a request's answer: the input is gathered as the REST door gathers it and parsed by
  * the procedure's own schema, the snapshot's value goes through the procedure's output schema and
  * JSON.stringify (the bytes the procedure gives), and the result is kept per snapshot version

@@ -1,6 +1,6 @@
 /**
  * Edit one gallery: its fields and cover, the drop zone for new images, and the sortable grid of
- * its images. Loaded lazily (src/client/routing/screens.tsx), so @dnd-kit and the drop zone stay in this chunk.
+ * its images. Loaded lazily (src/client/routing/screen-components.tsx), so @dnd-kit and the drop zone stay in this chunk.
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
