@@ -231,10 +231,3 @@ export const signedInProcedure = baseProcedure.use(noStore).use(accessMiddleware
 export const verifiedProcedure = baseProcedure.use(noStore).use(accessMiddleware('verified'));
 export const confirmedProcedure = baseProcedure.use(noStore).use(accessMiddleware('confirmed'));
 export const adminProcedure = baseProcedure.use(noStore).use(accessMiddleware('admin'));
-
-/**
- * For a procedure whose answer holds a secret (a two-factor secret, recovery codes, a signed
- * download link): no-store. The non-public builders and `personalAnswer` already set it from the
- * first step; this stays as the secret-holding procedures' own statement of it.
- */
-export const carriesSecret = noStore;

@@ -4,7 +4,7 @@
  * are in passkeys.service.ts.
  */
 import { z } from 'zod';
-import { carriesSecret, checkedInput, confirmedProcedure, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
+import { checkedInput, confirmedProcedure, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
 import { applySessionGrant, currentSessionOf } from '#server/auth/session-cookies.ts';
 import {
   addPasskeyInputSchema,
@@ -32,7 +32,6 @@ const empty = z.object({}).optional();
 
 export const passkeysRouter = router({
   list: signedInProcedure
-    .use(carriesSecret)
     .meta({
       openapi: { method: 'GET', path: '/api/user/passkeys', tags, summary: "The user's passkeys, where and when each was last used" },
     })
@@ -41,20 +40,17 @@ export const passkeysRouter = router({
     .query(({ ctx }) => listPasskeys(ctx.deps, ctx.user.id)),
 
   status: signedInProcedure
-    .use(carriesSecret)
     .concat(checkedInput(empty))
     .output(z.object({ hasPasskey: z.boolean() }))
     .query(({ ctx }) => hasPasskey(ctx.deps, ctx.user.id)),
 
   registrationOptions: confirmedProcedure
-    .use(carriesSecret)
     .meta({ openapi: { method: 'POST', path: '/api/user/passkeys/options', tags, summary: 'Start adding a passkey (WebAuthn options)' } })
     .concat(checkedInput(empty))
     .output(webauthnOptionsSchema)
     .mutation(({ ctx }) => passkeyRegistrationOptions(ctx.deps, ctx.user.id)),
 
   add: confirmedProcedure
-    .use(carriesSecret)
     .meta({
       openapi: {
         method: 'POST',
@@ -69,7 +65,6 @@ export const passkeysRouter = router({
     .mutation(({ ctx, input }) => addPasskey(ctx.deps, ctx.user.id, input, ctx.requester)),
 
   rename: signedInProcedure
-    .use(carriesSecret)
     .meta({ openapi: { method: 'PATCH', path: '/api/user/passkeys/{id}', tags, summary: 'Rename a passkey' } })
     .concat(checkedInput(renamePasskeyInputSchema))
     .output(passkeyListSchema)
@@ -85,8 +80,10 @@ export const passkeysRouter = router({
     .mutation(({ ctx, input }) => removeUserPasskey(ctx.deps, ctx.user.id, input.id)),
 
   loginOptions: publicProcedure
-    .use(carriesSecret)
-    .meta({ openapi: { method: 'POST', path: '/api/passkeys/login/options', tags, summary: 'Start a passkey sign-in (WebAuthn options)' } })
+    .meta({
+      personalAnswer: true,
+      openapi: { method: 'POST', path: '/api/passkeys/login/options', tags, summary: 'Start a passkey sign-in (WebAuthn options)' },
+    })
     .use(async ({ ctx, next }) => {
       await reservePasskeyOptions(ctx.deps, ctx.requester.ipAddress);
       return next();

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { actorOf } from '#server/activity/actor.ts';
-import { carriesSecret, checkedInput, signedInProcedure } from '#server/trpc.ts';
+import { checkedInput, signedInProcedure } from '#server/trpc.ts';
 import { applySessionGrant } from '#server/auth/session-cookies.ts';
 import { generateSessionToken } from '#server/auth/sessions.ts';
 import { dataExportSchema, deviceSessionIdInput, deviceSessionListSchema, passwordInputSchema } from '#shared/schemas/account.ts';
@@ -50,7 +50,6 @@ export const sessionAccountProcedures = {
     }),
 
   exportData: signedInProcedure
-    .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/api/user/export', tags, summary: "Download the user's data as a JSON file" } })
     .concat(checkedInput(empty))
     .output(dataExportSchema)

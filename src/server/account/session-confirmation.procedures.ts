@@ -5,7 +5,7 @@
  * passwords.service.ts and confirmation.service.ts.
  */
 import { z } from 'zod';
-import { carriesSecret, checkedInput, signedInProcedure } from '#server/trpc.ts';
+import { checkedInput, signedInProcedure } from '#server/trpc.ts';
 import type { RequestContext } from '#server/context.ts';
 import { confirmedPasswordStatusSchema, confirmPasswordInputSchema, messageResultSchema } from '#shared/schemas/session.ts';
 import { webauthnOptionsSchema } from '#shared/schemas/passkeys.ts';
@@ -42,7 +42,6 @@ export const sessionConfirmationProcedures = {
     }),
 
   confirmationPasskeyOptions: signedInProcedure
-    .use(carriesSecret)
     .meta({
       openapi: {
         method: 'POST',

@@ -1,13 +1,12 @@
 // The bin: admins only, on both doors (docs/rest-contract.md "Bin").
 import { z } from 'zod';
 import { actorOf } from '#server/activity/actor.ts';
-import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';
+import { adminProcedure, checkedInput, router } from '#server/trpc.ts';
 import { binItemInput, binListSchema } from '#shared/schemas/bin.ts';
 import { deleteFromBin, listBin, restoreFromBin } from './bin.service.ts';
 
 export const binRouter = router({
   list: adminProcedure
-    .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/api/bin', tags: ['bin'], summary: 'Galleries, testimonials and widgets in the bin' } })
     .concat(checkedInput(z.object({}).optional()))
     .output(binListSchema)

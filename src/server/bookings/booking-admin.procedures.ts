@@ -1,7 +1,7 @@
 // The admin's booking procedures (docs/rest-contract.md "Bookings", paths marked A): the bookings
 // router mounts them under `admin` (`bookings.admin.list`).
 import { z } from 'zod';
-import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';
+import { adminProcedure, checkedInput, router } from '#server/trpc.ts';
 import {
   adminBookingListSchema,
   adminBookingSchema,
@@ -101,7 +101,6 @@ export const bookingAdminRouter = router({
     .query(({ ctx }) => listBlockedTimes(ctx.deps)),
 
   addBlockedTime: adminProcedure
-    .use(carriesSecret)
     .meta({
       openapi: {
         method: 'POST',
@@ -127,7 +126,6 @@ export const bookingAdminRouter = router({
     .mutation(({ ctx, input }) => deleteBlockedTime(ctx.deps, input.id)),
 
   listClashes: adminProcedure
-    .use(carriesSecret)
     .meta({
       openapi: {
         method: 'GET',
@@ -141,7 +139,6 @@ export const bookingAdminRouter = router({
     .query(({ ctx, input }) => findClashes(ctx.deps, input)),
 
   cancelClashing: adminProcedure
-    .use(carriesSecret)
     .meta({
       openapi: {
         method: 'POST',
@@ -156,7 +153,6 @@ export const bookingAdminRouter = router({
     .mutation(({ ctx, input }) => cancelClashing(ctx.deps, input)),
 
   list: adminProcedure
-    .use(carriesSecret)
     .meta({
       openapi: {
         method: 'GET',
@@ -183,14 +179,12 @@ export const bookingAdminRouter = router({
     .query(({ ctx }) => countBookingsForBadge(ctx.deps)),
 
   get: adminProcedure
-    .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/api/admin/bookings/{id}', tags, summary: 'A booking; opening it clears its "new" badge' } })
     .concat(checkedInput(bookingIdInput))
     .output(adminBookingDetailSchema)
     .query(({ ctx, input }) => getAdminBooking(ctx.deps, input.id)),
 
   move: adminProcedure
-    .use(carriesSecret)
     .meta({
       openapi: {
         method: 'POST',
@@ -205,7 +199,6 @@ export const bookingAdminRouter = router({
     .mutation(({ ctx, input }) => moveBooking(ctx.deps, input.id, input.starts_at)),
 
   cancel: adminProcedure
-    .use(carriesSecret)
     .meta({
       openapi: {
         method: 'POST',
@@ -220,7 +213,6 @@ export const bookingAdminRouter = router({
     .mutation(({ ctx, input }) => cancelBookingByAdmin(ctx.deps, input.id, input.reason)),
 
   mark: adminProcedure
-    .use(carriesSecret)
     .meta({
       openapi: {
         method: 'POST',
@@ -235,7 +227,6 @@ export const bookingAdminRouter = router({
     .mutation(({ ctx, input }) => markBooking(ctx.deps, input.id, input.status)),
 
   decideChange: adminProcedure
-    .use(carriesSecret)
     .meta({
       openapi: {
         method: 'POST',

@@ -1,7 +1,7 @@
 // Online booking (docs/rest-contract.md "Bookings"): the types and their free slots, a customer's
 // booking, the private manage link and the signed-in customer's list; the admin's under `admin`.
 import { z } from 'zod';
-import { carriesSecret, checkedInput, countedBeforeInput, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
+import { checkedInput, countedBeforeInput, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
 import {
   availabilitySchema,
   bookingCreatedSchema,
@@ -71,8 +71,8 @@ export const bookingsRouter = router({
 
   /** A visitor or a signed-in customer books a slot; the answer carries the manage link's token. */
   create: publicProcedure
-    .use(carriesSecret)
     .meta({
+      personalAnswer: true,
       openapi: {
         method: 'POST',
         path: '/api/bookings',
@@ -90,8 +90,8 @@ export const bookingsRouter = router({
     .mutation(({ ctx, input }) => createBooking(ctx.deps, input, ctx.user?.id ?? null)),
 
   manageGet: publicProcedure
-    .use(carriesSecret)
     .meta({
+      personalAnswer: true,
       openapi: {
         method: 'GET',
         path: '/api/bookings/manage/{token}',
@@ -105,8 +105,8 @@ export const bookingsRouter = router({
     .query(({ ctx, input }) => getManagedBooking(ctx.deps, input.token)),
 
   manageReschedule: publicProcedure
-    .use(carriesSecret)
     .meta({
+      personalAnswer: true,
       openapi: {
         method: 'POST',
         path: '/api/bookings/manage/{token}/reschedule',
@@ -121,8 +121,8 @@ export const bookingsRouter = router({
     .mutation(({ ctx, input }) => rescheduleManagedBooking(ctx.deps, input.token, input.starts_at)),
 
   manageCancel: publicProcedure
-    .use(carriesSecret)
     .meta({
+      personalAnswer: true,
       openapi: {
         method: 'POST',
         path: '/api/bookings/manage/{token}/cancel',
@@ -137,8 +137,8 @@ export const bookingsRouter = router({
     .mutation(({ ctx, input }) => cancelManagedBooking(ctx.deps, input.token)),
 
   manageRequestChange: publicProcedure
-    .use(carriesSecret)
     .meta({
+      personalAnswer: true,
       openapi: {
         method: 'POST',
         path: '/api/bookings/manage/{token}/change-request',
@@ -152,7 +152,6 @@ export const bookingsRouter = router({
     .mutation(({ ctx, input }) => requestBookingChange(ctx.deps, input.token, input.message)),
 
   mine: signedInProcedure
-    .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/api/user/bookings', tags: ['bookings'], summary: "The signed-in customer's bookings" } })
     .concat(checkedInput(z.object({})))
     .output(myBookingsSchema)

@@ -1,7 +1,7 @@
 // Repair jobs (docs/rest-contract.md "Repair jobs"): the customer's tracker (by its private link,
 // or in the account) at the top level, the admin's jobs, photos and stage list under `admin`.
 import { z } from 'zod';
-import { carriesSecret, checkedInput, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
+import { checkedInput, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
 import {
   myRepairMessageInput,
   myRepairsSchema,
@@ -16,8 +16,8 @@ const tags = ['repair jobs'];
 
 export const repairJobsRouter = router({
   getTracker: publicProcedure
-    .use(carriesSecret)
     .meta({
+      personalAnswer: true,
       openapi: {
         method: 'GET',
         path: '/api/repair-tracker/{token}',
@@ -31,8 +31,8 @@ export const repairJobsRouter = router({
     .query(({ ctx, input }) => getTracker(ctx.deps, input.token)),
 
   sendTrackerMessage: publicProcedure
-    .use(carriesSecret)
     .meta({
+      personalAnswer: true,
       openapi: {
         method: 'POST',
         path: '/api/repair-tracker/{token}/messages',
@@ -47,7 +47,6 @@ export const repairJobsRouter = router({
     .mutation(({ ctx, input }) => sendTrackerMessage(ctx.deps, input.token, input.message, ctx.requester.ipAddress)),
 
   mine: signedInProcedure
-    .use(carriesSecret)
     .meta({
       openapi: { method: 'GET', path: '/api/user/repairs', tags, summary: "The signed-in customer's repair jobs, as their trackers" },
     })
@@ -56,7 +55,6 @@ export const repairJobsRouter = router({
     .query(({ ctx }) => listMyRepairs(ctx.deps, ctx.user)),
 
   sendMyMessage: signedInProcedure
-    .use(carriesSecret)
     .meta({
       openapi: {
         method: 'POST',

@@ -1,7 +1,7 @@
 // The review request after collection (docs/rest-contract.md "Review requests"): the page behind
 // its single-use link, the private feedback, and the admin's moderation queue beside Testimonials.
 import { z } from 'zod';
-import { adminProcedure, carriesSecret, checkedInput, publicProcedure, router } from '#server/trpc.ts';
+import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
 import {
   feedbackIdInput,
   pendingFeedbackSchema,
@@ -17,8 +17,8 @@ const tags = ['reviews'];
 
 export const reviewsRouter = router({
   page: publicProcedure
-    .use(carriesSecret)
     .meta({
+      personalAnswer: true,
       openapi: {
         method: 'GET',
         path: '/api/review-requests/{token}',
@@ -32,8 +32,8 @@ export const reviewsRouter = router({
     .query(({ ctx, input }) => getReviewPage(ctx.deps, input.token)),
 
   feedback: publicProcedure
-    .use(carriesSecret)
     .meta({
+      personalAnswer: true,
       openapi: {
         method: 'POST',
         path: '/api/review-requests/{token}/feedback',
@@ -50,7 +50,6 @@ export const reviewsRouter = router({
   /** The admin's moderation queue beside Testimonials (docs/architecture.md: admin procedures nested). */
   admin: router({
     pending: adminProcedure
-      .use(carriesSecret)
       .meta({ openapi: { method: 'GET', path: '/api/customer-feedback', tags, summary: 'Feedback with consent, waiting for approval' } })
       .concat(checkedInput(z.object({})))
       .output(pendingFeedbackSchema)

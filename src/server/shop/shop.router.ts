@@ -2,7 +2,7 @@
 // form's helpers (the lists it offers, a postcode's position) and the dashboard's first-run
 // checklist are admins'.
 import { z } from 'zod';
-import { adminProcedure, carriesSecret, checkedInput, publicProcedure, router } from '#server/trpc.ts';
+import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
 import { shopInput, shopSchema } from '#shared/schemas/shop.ts';
 import { checklistSchema, geocodeInput, geocodeResultSchema, shopChoicesSchema } from '#shared/schemas/shop-setup.ts';
 import { snapshotRead } from '#server/public-content/public-snapshot.ts';
@@ -13,7 +13,7 @@ import { dismissChecklist, readChecklist, shopChoices } from './shop-setup.servi
 
 const tags = ['shop'];
 /** The admin's answers are not for a shared cache: no-store, as the other admin areas' answers. */
-const admin = adminProcedure.use(carriesSecret);
+const admin = adminProcedure;
 
 export const shopRouter = router({
   get: publicProcedure

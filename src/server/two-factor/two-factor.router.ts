@@ -3,7 +3,7 @@
  * confirmed the password within 3 hours. The rules are in two-factor.service.ts.
  */
 import { z } from 'zod';
-import { carriesSecret, checkedInput, confirmedProcedure, router } from '#server/trpc.ts';
+import { checkedInput, confirmedProcedure, router } from '#server/trpc.ts';
 import {
   confirmTwoFactorInputSchema,
   qrCodeResultSchema,
@@ -31,7 +31,6 @@ export const twoFactorRouter = router({
     .mutation(({ ctx }) => service.enableTwoFactor(ctx.deps, ctx.user.id)),
 
   qrCode: confirmedProcedure
-    .use(carriesSecret)
     .meta({
       openapi: { method: 'GET', path: '/user/two-factor-qr-code', tags, summary: 'The QR code (SVG) and otpauth URL of the secret' },
     })
@@ -40,7 +39,6 @@ export const twoFactorRouter = router({
     .query(({ ctx }) => service.getQrCode(ctx.deps, ctx.user.id)),
 
   secretKey: confirmedProcedure
-    .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/user/two-factor-secret-key', tags, summary: 'The secret, for typing into an app' } })
     .concat(checkedInput(empty))
     .output(secretKeyResultSchema)
@@ -55,7 +53,6 @@ export const twoFactorRouter = router({
     .mutation(({ ctx, input }) => service.confirmTwoFactor(ctx.deps, ctx.user.id, input.code, ctx.requester)),
 
   recoveryCodes: confirmedProcedure
-    .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/user/two-factor-recovery-codes', tags, summary: 'The recovery codes' } })
     .concat(checkedInput(empty))
     .output(recoveryCodesResultSchema)

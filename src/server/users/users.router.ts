@@ -1,6 +1,6 @@
 // The admin's users screens (docs/rest-contract.md "Users": all admin).
 import { z } from 'zod';
-import { adminProcedure, carriesSecret, checkedInput, router } from '#server/trpc.ts';
+import { adminProcedure, checkedInput, router } from '#server/trpc.ts';
 import { userEnvelopeSchema, userPageSchema } from '#shared/schemas/user.ts';
 import { cvLinkSchema, userCreateInput, userIdInput, userListInput, userUpdateInput } from '#shared/schemas/users-admin.ts';
 import { actorOf } from '#server/activity/actor.ts';
@@ -52,7 +52,6 @@ export const usersRouter = router({
     .mutation(({ ctx, input }) => deleteUser(ctx.deps, input.id, { ...actorOf(ctx), userId: ctx.user.id })),
 
   cvLink: adminProcedure
-    .use(carriesSecret)
     .meta({ openapi: { method: 'GET', path: '/api/users/{id}/cv', tags: ['users'], summary: "A 5-minute download link for a user's CV" } })
     .concat(checkedInput(userIdInput))
     .output(cvLinkSchema)
