@@ -1,4 +1,4 @@
-// Trust signals on the shop record (issue 23): accreditations and insurers (JSON lists in text
+// Trust signals on the shop record: accreditations and insurers (JSON lists in text
 // columns, like the record's other lists), the year the shop started trading, the warranty it
 // offers and a link to its reviews. Every one may be empty: the pages show only what is set.
 // Kysely<any> on purpose: a migration describes the database as it was then, not today's types.

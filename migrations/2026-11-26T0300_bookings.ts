@@ -1,4 +1,4 @@
-// Online booking (issue 24): the types a customer can book, the shop's booking settings, blocked
+// Online booking: the types a customer can book, the shop's booking settings, blocked
 // times beside the shop's closures, the bookings themselves (instants, timestamptz) and their
 // places. Capacity is the database's: one booking_slot_places row per (type, slot start, place
 // number) under the primary key, so two requests can never take the same place

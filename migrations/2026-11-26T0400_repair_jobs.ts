@@ -1,8 +1,8 @@
-// Repair jobs (issue 25): a car in the workshop from a quote request, a booking or a walk-in, its
+// Repair jobs: a car in the workshop from a quote request, a booking or a walk-in, its
 // stages (the shop's own list), the history of the stages it reached, the promised-ready date's
 // changes with the reason the customer reads, private staff notes, progress photos (private files,
 // each shown to the customer only when the shop says so) and the customer's messages.
-// booking_id has no foreign key yet: bookings (issue 24) are built in another branch.
+// booking_id has no foreign key yet: bookings are built in another branch.
 // Kysely<any> on purpose: a migration describes the database as it was then, not today's types.
 import { sql, type Kysely } from 'kysely';
 

@@ -1,4 +1,4 @@
-// The review request after collection (issue 25): the shop's review link (a new field of the shop
+// The review request after collection: the shop's review link (a new field of the shop
 // record: where customers write a review, e.g. its Google review URL) and one request per repair
 // job: its single-use link (an HMAC of the job and a salt, only the hash stored), when the mail and
 // its one reminder went, and the private feedback (a score, words, consent to publish) with its

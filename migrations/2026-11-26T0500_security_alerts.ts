@@ -1,4 +1,4 @@
-// Security e-mails (issue 28, account/security-alerts.service.ts): the devices each user has signed
+// Security e-mails (account/security-alerts.service.ts): the devices each user has signed
 // in from (a digest of the browser and system, so a sign-in from anything else is news), and the
 // single-use tokens of the alerts' "this wasn't me" links (only their SHA-256 is stored).
 // Kysely<any> on purpose: a migration describes the database as it was then, not today's types.

@@ -1,4 +1,4 @@
-// One-time e-mail codes (issue 28, account/email-codes.service.ts): the code a user asked for to
+// One-time e-mail codes (account/email-codes.service.ts): the code a user asked for to
 // sign in without the password. One live code per user; only an HMAC of it is stored; it expires
 // after 10 minutes, works once, and dies after 5 wrong tries.
 // Kysely<any> on purpose: a migration describes the database as it was then, not today's types.

@@ -1,4 +1,4 @@
-// Passkeys (issue 28, account/passkeys.service.ts): each user's WebAuthn credentials (public key,
+// Passkeys (account/passkeys.service.ts): each user's WebAuthn credentials (public key,
 // signature counter, a name, where and when last used) and the ceremonies' challenges, kept
 // server-side, single use and short-lived.
 // Kysely<any> on purpose: a migration describes the database as it was then, not today's types.

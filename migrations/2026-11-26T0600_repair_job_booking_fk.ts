@@ -1,4 +1,4 @@
-// Repair jobs opened from a booking (issue 25): repair_jobs.booking_id now refers to bookings, and
+// Repair jobs opened from a booking: repair_jobs.booking_id now refers to bookings, and
 // a booking's job is found by it. A booking removed leaves its job, without the link.
 // Kysely<any> on purpose: a migration describes the database as it was then, not today's types.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// The shop's answers to a quote request (issue 26): a price in pence and a message, sent to the
+// The shop's answers to a quote request: a price in pence and a message, sent to the
 // customer by e-mail and shown in /account/quotes. One row per answer sent, so a second answer
 // (a revised price) does not hide the first. They go with their request; the admin who sent one
 // may be deleted later, the answer stays.

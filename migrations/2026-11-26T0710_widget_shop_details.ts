@@ -1,4 +1,4 @@
-// Issue 26: the demo copy seeded before this typed the demo shop's hours, number, e-mail and address
+// The demo copy seeded before this typed the demo shop's hours, number, e-mail and address
 // into text widgets, so a change at Shop details did not reach them. Exactly those seeded strings
 // become shop-detail placeholders (docs/decisions/shop-detail-placeholders.md); text an admin has
 // rewritten does not match and is left alone. Down puts the typed strings back.

@@ -1,4 +1,4 @@
-// When an admin last saved the shop's details (issue 26): the first-run checklist ticks "Set the
+// When an admin last saved the shop's details: the first-run checklist ticks "Set the
 // shop's details" from it. Null: the record is as the seed wrote it. Existing rows stay null (a
 // save before this column cannot be told from the seed's row): their admin saves once or
 // dismisses the checklist (docs/decisions/first-run-checklist.md).

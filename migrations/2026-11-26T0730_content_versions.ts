@@ -1,4 +1,4 @@
-// History and drafts of the content an admin edits (issue 27): one row per kept version of a
+// History and drafts of the content an admin edits: one row per kept version of a
 // widget, a gallery, a testimonial or the shop record, keyed by the item's kind and id; the live
 // tables stay the published truth. content_version_images keeps the pictures a version names alive,
 // so a restore or a comparison can still show them (docs/decisions/content-versions-and-drafts.md).

@@ -1,4 +1,4 @@
-// The activity log (issue 27, src/server/activity/): one row per thing a person did, written in the
+// The activity log (src/server/activity/): one row per thing a person did, written in the
 // transaction of the change. Rows are never updated by the site, except that an account deletion
 // replaces the person with "Deleted user" (actor_user_id set to null, the label replaced). A
 // sign-in refused by the throttle writes one row per identifier and window: `once_key` is unique,

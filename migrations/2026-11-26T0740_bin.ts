@@ -1,4 +1,4 @@
-// The bin (issue 27): deleting a gallery, a testimonial or a widget moves it here for BIN_KEEP_DAYS
+// The bin: deleting a gallery, a testimonial or a widget moves it here for BIN_KEEP_DAYS
 // (docs/decisions/bin-as-soft-delete.md). Every normal read excludes rows with deleted_at set.
 // Kysely<any> on purpose: a migration describes the database as it was then, not today's types.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Scheduled content changes (issue 27): a draft to publish, or a published item to put back to its
+// Scheduled content changes: a draft to publish, or a published item to put back to its
 // previous version, at a time the admin chose. The work is a held pg-boss job (`job_id`); this row is
 // what the admin sees and what makes the run happen once: a run claims it by moving `state` from
 // pending, so a second try or a second copy finds nothing to do.

@@ -3,14 +3,14 @@
 // connections, each measurement after a discarded warm-up, in BENCH_ROUNDS rounds (3) of which
 // each request's best counts. Beside the reads: two server-rendered pages (/ and /about) and a new
 // unknown address on every request (a crawler or scanner; answered 404 from the prepared
-// not-found page, issue 23). The site runs as `npm start` runs it
+// not-found page). The site runs as `npm start` runs it
 // (the build, default logging to a pipe), first on the embedded database, then on PostgreSQL
 // (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 // a database is created for the run and dropped after). A gallery of 20 images is added to the
 // demo content for the gallery read.
 //
 // `npm run bench:http -- --copies=2`: instead, two copies of the site on one PostgreSQL database
-// (issue 13), each loaded by its own autocannon at the same time (half the connections each):
+//, each loaded by its own autocannon at the same time (half the connections each):
 // each copy's req/s and the total, beside one copy alone. Then both under load again while an
 // admin writes widgets through both, and copy B is killed (SIGKILL) half way: what failed on
 // each copy, and whether every write that was acknowledged is there.
@@ -184,7 +184,7 @@ async function benchEngine(label: string, databaseUrl: string | undefined): Prom
     { name: 'GET /api/testimonials?page=0', url: `${siteBase}/api/testimonials?page=0` },
     { name: 'GET / (home page, server-rendered)', url: `${siteBase}/` },
     { name: 'GET /about (server-rendered)', url: `${siteBase}/about` },
-    // Issue 23: each new unknown address was rendered and compressed anew (about 20 ms of CPU);
+    // Each new unknown address was rendered and compressed anew (about 20 ms of CPU);
     // now one prepared not-found page per section serves them all (page-shell.ts).
     {
       name: 'GET a new unknown path each time (404)',

@@ -30,7 +30,7 @@ if (client.status !== 0) {
 // The client's scripts and stylesheets compressed once here, at the highest levels (brotli 11,
 // gzip 9), beside each file: the server sends them as they are (app.ts, fastify-static's
 // preCompressed) instead of compressing each download at the fast, larger levels of
-// @fastify/compress. About 12% less JavaScript per page (issue 23: at most 100 KB compressed).
+// @fastify/compress. About 12% less JavaScript per page (at most 100 KB compressed).
 const assetsDir = path.join(root, 'dist', 'client', 'assets');
 for (const name of readdirSync(assetsDir)) {
   if (!/\.(?:js|css)$/.test(name)) continue;
@@ -45,7 +45,10 @@ for (const name of readdirSync(assetsDir)) {
 writeFileSync(
   path.join(root, 'dist', 'client', 'screen-preloads.json'),
   JSON.stringify(
-    screenPreloads(path.join(root, 'dist', 'client', '.vite', 'manifest.json'), path.join(root, 'src', 'client', 'routing', 'screen-components.tsx')),
+    screenPreloads(
+      path.join(root, 'dist', 'client', '.vite', 'manifest.json'),
+      path.join(root, 'src', 'client', 'routing', 'screen-components.tsx'),
+    ),
   ),
 );
 

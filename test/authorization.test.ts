@@ -200,7 +200,7 @@ const table: Record<string, Case[]> = {
   'bookings.admin.cancel': [{ level: 'admin', input: { id: NONE } }],
   'bookings.admin.mark': [{ level: 'admin', input: { id: NONE } }],
   'bookings.admin.decideChange': [{ level: 'admin', input: { id: NONE } }],
-  // The activity log and the bin (issue 27): admins only; no procedure edits or deletes an entry.
+  // The activity log and the bin: admins only; no procedure edits or deletes an entry.
   'activity.list': [{ level: 'admin', input: {} }],
   'activity.people': [{ level: 'admin', input: {} }],
   'activity.csv': [{ level: 'admin', input: {} }],

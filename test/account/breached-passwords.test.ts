@@ -1,4 +1,4 @@
-// Issue 28, breached passwords: registration, the reset, the change and the admin's add-user refuse
+// Breached passwords: registration, the reset, the change and the admin's add-user refuse
 // a password found in Pwned Passwords (a local server answering in the range API's format); the
 // service down or slower than 1 s never blocks a sign-up; only the hash's first 5 characters leave.
 import { Writable } from 'node:stream';

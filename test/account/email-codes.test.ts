@@ -1,4 +1,4 @@
-// Issue 28, one-time e-mail codes: "E-mail me a code" on the login page. 6 digits, 10 minutes, once,
+// One-time e-mail codes: "E-mail me a code" on the login page. 6 digits, 10 minutes, once,
 // 5 tries; the same answer for any address; the code replaces the password, never the second factor;
 // requests and tries throttled per e-mail and address, exactly, under 30 parallel attempts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

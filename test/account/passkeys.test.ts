@@ -1,4 +1,4 @@
-// Issue 28, passkeys on the server: the options (relying party from APP_URL, challenges kept
+// Passkeys on the server: the options (relying party from APP_URL, challenges kept
 // server-side, single use), refusals of responses that are not a ceremony of ours, the list's
 // access rules and 404s, and the sign-in throttle, exact under 30 parallel attempts. The real
 // ceremonies (register, sign in, autofill, another origin refused) are in test/e2e/passkeys.test.ts.

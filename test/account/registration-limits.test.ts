@@ -1,4 +1,4 @@
-// Issue 12 item 4: registration limited per address and overall (counted before the body, so a
+// Registration limited per address and overall (counted before the body, so a
 // refused CV upload is never stored), and a honeypot field that creates nothing and sends nothing.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';

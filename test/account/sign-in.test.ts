@@ -275,7 +275,7 @@ describe('POST /login', () => {
     expect((await login(client, 'other@example.test')).status).toBe(200);
   });
 
-  // Issue 12 item 1: a success used to clear the count, so a guesser who knew one password (or
+  // A success used to clear the count, so a guesser who knew one password (or
   // slipped the right one into a batch) got 5 fresh tries. It now gives back only its own attempt.
   it('a success does not reset the window: it only does not count as a failure', async () => {
     await createUser(t.deps.db, { email: 'reset-count@example.test' });

@@ -1,4 +1,4 @@
-// Issue 12 items 1, 8 and tRPC batching: the login limits (per e-mail and address, per e-mail,
+// The login limits (per e-mail and address, per e-mail,
 // per address), the per-user limit on password checks, and batches that cannot multiply guesses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';

@@ -1,4 +1,4 @@
-// Issue 27, the activity log (docs/rest-contract.md "Activity log and bin"): every logged action
+// The activity log (docs/rest-contract.md "Activity log and bin"): every logged action
 // writes its entry in its own transaction, with who, the address and the item; the screen's
 // filters and pages; the CSV; retention; "Deleted user"; admins only on both doors.
 import { createHash, randomBytes } from 'node:crypto';

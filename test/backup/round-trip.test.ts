@@ -90,7 +90,7 @@ async function checkRestored(env: Record<string, string>) {
     const gallery = await db.selectFrom('galleries').select('id').where('name', '=', 'Kept gallery').executeTakeFirstOrThrow();
     expect((await db.selectFrom('gallery_images').select('id').where('gallery_id', '=', gallery.id).execute()).length).toBe(2);
     expect((await app.inject({ url: imageUrl })).statusCode).toBe(200);
-    // The activity log records the restore (issue 27), made from the command line (a site moved
+    // The activity log records the restore, made from the command line (a site moved
     // through two archives keeps the first restore's entry too).
     expect(
       await db.selectFrom('activity_entries').select(['actor_label', 'item_label']).where('kind', '=', 'backup-restored').execute(),

@@ -1,4 +1,4 @@
-// Issue 27, the bin (docs/rest-contract.md "Activity log and bin", docs/decisions/bin-as-soft-delete.md):
+// The bin (docs/rest-contract.md "Activity log and bin", docs/decisions/bin-as-soft-delete.md):
 // a deleted gallery, testimonial or widget leaves every read but keeps its rows and files; restored
 // whole (a gallery with its images), deleted for good with its files, emptied after BIN_KEEP_DAYS;
 // 409 for what is no longer in the bin and for a widget name taken meanwhile; admins only.

@@ -1,5 +1,5 @@
 /**
- * The activity log and the bin, end to end (issue 27): the admin deletes a testimonial, finds it
+ * The activity log and the bin, end to end: the admin deletes a testimonial, finds it
  * in the bin, restores it and sees it back in the home carousel; filters the activity log to the
  * restore and downloads the CSV of the filtered entries. axe on both screens, at desktop width and
  * at 390 px.

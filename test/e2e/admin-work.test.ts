@@ -1,5 +1,5 @@
 /**
- * The admin's work (issue 26), end to end: a customer sends a quote request; the admin signs in and
+ * The admin's work, end to end: a customer sends a quote request; the admin signs in and
  * lands on the dashboard, which greets them by first name and lists the new request; they open it
  * (received time, call and mail links), a bad price is refused beside its field, then they send a
  * price and a message; the customer receives the mail and, signed in, reads the answer in

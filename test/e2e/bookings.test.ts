@@ -1,5 +1,5 @@
 /**
- * Online booking, end to end (issue 24): a visitor follows the home page's "Book a visit", picks an
+ * Online booking, end to end: a visitor follows the home page's "Book a visit", picks an
  * estimate visit, a day and a time, gives their details and gets the confirmation page and the
  * e-mail with its .ics; reschedules through the manage link in the e-mail (a new .ics follows); the
  * admin finds it in the week view (badged as new), moves it, and the customer's mail follows; opens

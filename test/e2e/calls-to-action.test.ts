@@ -1,5 +1,5 @@
 /**
- * Calls to action (issue 23), as a new visitor meets them on a 390 px phone and on a desktop: the
+ * Calls to action, as a new visitor meets them on a 390 px phone and on a desktop: the
  * phone's call bar (its link targets, never over the footer's links, not on the quote form), the
  * header's main button and the phone number beside it, the prompt every public page ends with
  * (with "Open now" from the opening hours), the home page's headline, title and trust signals.
@@ -59,7 +59,7 @@ describe(`at ${PHONE.width} px`, () => {
     await visible(bar);
     const call = bar.getByRole('link', { name: CALL_NAME });
     const quote = bar.getByRole('link', { name: 'Get a quote' });
-    // Issue 24: and Book, now that booking exists.
+    // And Book, now that booking exists.
     const book = bar.getByRole('link', { name: 'Book', exact: true });
     expect(await call.getAttribute('href')).toBe(TEL);
     expect(await quote.getAttribute('href')).toBe('/quote');

@@ -1,5 +1,5 @@
 /**
- * Content by page and section (issue 26): the admin finds "Home: introduction" in the page-ordered
+ * Content by page and section: the admin finds "Home: introduction" in the page-ordered
  * content screen, edits it with a shop-detail placeholder and views it on the site at its section;
  * a change of the Saturday hours reaches every place that shows the hours, the home text included;
  * and a site started without demo content shows no empty band, menu item or demo address.

@@ -1,5 +1,5 @@
 /**
- * Admin journey, drafts beyond the widget editor (issue 27): a testimonial and the shop record are
+ * Admin journey, drafts beyond the widget editor: a testimonial and the shop record are
  * autosaved as a draft the public does not see, the editor picks the draft up when it opens again,
  * Preview links to the public page with `?preview=drafts`, Publish draft makes it live, and a
  * normal save goes live and discards the draft. Closing the testimonial modal mid-typing keeps

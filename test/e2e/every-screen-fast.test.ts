@@ -1,5 +1,5 @@
 /**
- * Issue 23, "every screen fast", in the browser: no screen of the route table (src/shared/screens.ts:
+ * "Every screen fast", in the browser: no screen of the route table (src/shared/screens.ts:
  * public pages, the not-found page, sign-in screens, the account area as a signed-in user, the admin
  * area as an admin) raises a Content-Security-Policy violation; a public page downloads no admin
  * code (the rich-text editor, drag and drop, the admin screens); the sign-in screens and the quote

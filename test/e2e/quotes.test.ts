@@ -5,7 +5,7 @@
  * the new-requests badge, opens the request, looks through the photos in the lightbox (arrow keys,
  * Escape) and marks it quoted; the customer sees "Quoted" in the account. axe on each screen.
  *
- * Then the form itself at 390 px and on a desktop (issue 23): the photo inputs (the camera offered),
+ * Then the form itself at 390 px and on a desktop: the photo inputs (the camera offered),
  * the shot list, the telephone required by phone, messages that go once fixed, photos named by
  * place and file name, a file that is not a picture, and the draft kept across a reload.
  */

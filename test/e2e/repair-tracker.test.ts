@@ -1,5 +1,5 @@
 /**
- * The repair tracker, end to end (issue 25): the admin turns a quote request into a repair job,
+ * The repair tracker, end to end: the admin turns a quote request into a repair job,
  * moves it through two stages on the board and shares a photo; the customer opens the tracker from
  * the e-mail, sees both stages with their times and the photo, and sends a message, which the admin
  * reads on the job's page; the admin marks the car collected; the review request arrives (its

@@ -1,5 +1,5 @@
 /**
- * Issue 26, the shop form: the admin picks the time zone and the country from lists, moves the
+ * The shop form: the admin picks the time zone and the country from lists, moves the
  * map pin by dragging it and with the arrow keys (the tiles cannot load here: the pin works on the
  * grey background), copies Monday's hours to the weekdays, sees the save bar stay in view, is
  * warned before leaving with unsaved changes, and saves. On a site without demo content the
@@ -32,7 +32,7 @@ async function inView(page: Page, selector: string): Promise<boolean> {
   });
 }
 
-describe('admin: the shop form (issue 26)', () => {
+describe('admin: the shop form', () => {
   test('lists, the pin, copy Monday, the save bar, the warning before leaving, and the save', async () => {
     const { page } = j;
     await shareSession(j.context, await j.adminApi());

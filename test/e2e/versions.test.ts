@@ -1,5 +1,5 @@
 /**
- * Admin journey, history and drafts (issue 27): the admin edits the home text, it is kept as a
+ * Admin journey, history and drafts: the admin edits the home text, it is kept as a
  * draft the public does not see, previews it on the real home page (the admin only), publishes it,
  * then restores the previous version from History and the home page follows; then schedules a
  * revert and cancels it from the dashboard.

@@ -1,4 +1,4 @@
-// Issue 12 items 1, 2, 8 and tRPC batching, against the built site as a real process (embedded
+// The login, two-factor and tRPC-batching throttles, against the built site as a real process (embedded
 // PGlite, or PostgreSQL with TEST_DATABASE_URL, where the limits live in the rate_limits table):
 // parallel guesses never get more evaluations than the limit, whatever the transport.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -125,7 +125,7 @@ describe('limits under concurrency (real server)', () => {
     expect(tally(results)).toEqual({ 422: 5, 429: 1 });
   });
 
-  // Issue 13: copies of the site on one PostgreSQL count in its rate_limits table, together.
+  // Copies of the site on one PostgreSQL count in its rate_limits table, together.
   // (The embedded database runs as one copy only, so this needs TEST_DATABASE_URL.)
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'two copies on one PostgreSQL: 30 parallel wrong logins split across them get 5 evaluated',

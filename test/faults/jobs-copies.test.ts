@@ -1,5 +1,5 @@
 /**
- * Issue 22, the job queue on real servers. With PostgreSQL (TEST_DATABASE_URL): two copies on one
+ * The job queue on real servers. With PostgreSQL (TEST_DATABASE_URL): two copies on one
  * database run each scheduled job once per period (counted per minute), and a copy killed with
  * SIGKILL in the middle of sending a mail leaves it to the other copy, which sends it once. Always
  * on the embedded database: killed with SIGKILL while mails are queued, restarted, the mails go,

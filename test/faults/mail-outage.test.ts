@@ -1,5 +1,5 @@
 /**
- * Issue 22, mail through the job queue, on real servers (either engine: TEST_DATABASE_URL or the
+ * Mail through the job queue, on real servers (either engine: TEST_DATABASE_URL or the
  * embedded database). The mail server refuses connections for 60 s, then comes back: every mail
  * queued during the outage arrives after it, none twice, and the answers during the outage were
  * as fast as with the server up. Then a mail server that accepts and never answers: registration

@@ -346,7 +346,7 @@ async function fingerprint(db: Kysely<Database>): Promise<Record<string, string>
         : name === 'outgoing_mail'
           ? sql`where t.kind <> 'security-alert'`
           : name === 'activity_entries'
-            ? // The activity log (issue 27): a sign-in the throttle refuses is logged for anyone (one
+            ? // The activity log: a sign-in the throttle refuses is logged for anyone (one
               // row per e-mail or address and window), and the admin's data export (a GET whose
               // ignored extra fields still download) is logged as an export.
               sql`where t.kind not in ('sign-in-throttled', 'data-exported')`

@@ -1,5 +1,5 @@
 /**
- * Issue 27, scheduled content changes on real servers. With PostgreSQL (TEST_DATABASE_URL): two
+ * Scheduled content changes on real servers. With PostgreSQL (TEST_DATABASE_URL): two
  * copies on one database, a scheduled publish made due (its row and held job moved to now with SQL,
  * plus two extra jobs for the same change, as a retry or a lost job would make) runs exactly once:
  * one published version, one activity entry, both copies' public reads show it. A change whose time

@@ -1,4 +1,4 @@
-// Issue 13: two copies of the built site as real processes on one PostgreSQL database and one S3
+// Two copies of the built site as real processes on one PostgreSQL database and one S3
 // bucket (s3rver on 127.0.0.1), as behind a load balancer. A session, the rate limits, uploads,
 // the public snapshot and two-factor secrets all work across the copies; a key rotation with
 // APP_PREVIOUS_KEYS keeps two-factor users signing in; a copy killed mid-upload leaves the other

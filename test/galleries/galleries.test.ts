@@ -148,7 +148,7 @@ describe('admin changes', () => {
     await forgetHistory(t);
     expect((await client.get(`/api/galleries/${id}`)).status).toBe(404);
     expect((await client.delete(`/api/galleries/${id}`)).status).toBe(404);
-    // In the bin (issue 27): its files stay until it is deleted for good.
+    // In the bin: its files stay until it is deleted for good.
     expect(await storedFiles(t)).toEqual(filesWithGallery);
     expect((await client.delete(`/api/bin/gallery/${id}`)).status).toBe(204);
     expect(await storedFiles(t)).toEqual(filesBefore);

@@ -1,4 +1,4 @@
-// Bounded requests (issue 12): the server's timeouts, a body that arrives too slowly is answered
+// Bounded requests: the server's timeouts, a body that arrives too slowly is answered
 // 408 and its temporary file removed, a few uploads per address at once (429 beyond), and the
 // temporary folder emptied of stale files at start. Real sockets: app.inject cannot trickle.
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 // What visitors see of the content: shop-detail placeholders filled from the shop record (in the
 // public snapshot's API answers, in the server's page render, and again after a shop change; kept
 // raw for the admin's editor and by the sanitiser), and a site without demo content that shows no
-// empty band, menu item or slider until it has something to show (issue 26).
+// empty band, menu item or slider until it has something to show.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -329,7 +329,7 @@ describe('the page shell', () => {
       const root = rootOf(html);
       for (const text of texts) expect(root, `${pathname}: ${text}`).toContain(text);
       // Every public page ends with the prompt to get a quote or call, and has the phone's call bar
-      // (issue 23); the quote form itself has neither (its entry says callsToAction: false).
+      //; the quote form itself has neither (its entry says callsToAction: false).
       if ('callsToAction' in screen && screen.callsToAction === false) {
         expect(root, pathname).not.toContain('class="call-bar"');
         expect(root, pathname).not.toContain('class="next-step"');

@@ -1,4 +1,4 @@
-// Issue 26, the shop form's helpers and the first-run checklist, as the form and a third-party
+// The shop form's helpers and the first-run checklist, as the form and a third-party
 // client call them: the time zone and the country are checked against the lists the form offers
 // (422 per field); GET /api/shop/geocode asks a local geocoder speaking Nominatim's jsonv2 (found,
 // not found, down, slow, not set up); GET /api/shop/checklist ticks each step from the data and

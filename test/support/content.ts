@@ -47,7 +47,7 @@ export function makeNoisyJpeg(width: number, height: number, options: { orientat
 }
 
 /**
- * Forgets every kept version, as pruning does once they are past keeping (issue 27): the pictures
+ * Forgets every kept version, as pruning does once they are past keeping: the pictures
  * only history kept are released then, not when a save replaces them.
  */
 export async function forgetHistory(t: TestApp): Promise<void> {

@@ -255,7 +255,7 @@ describe('POST /two-factor-challenge', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  // Issue 12 item 2: the count used to live on the pending login, so signing in again gave 5 more guesses.
+  // The count used to live on the pending login, so signing in again gave 5 more guesses.
   it('counts per user: signing in again gives no new guesses', async () => {
     const { user, secret } = await userWithTwoFactor('tf-relogin@example.test');
     const bad = totpCode(secret) === '000000' ? '999999' : '000000';

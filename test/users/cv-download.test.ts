@@ -1,4 +1,4 @@
-// CV downloads (issue 12): the file name comes from the detected type, a link opens once and only
+// CV downloads: the file name comes from the detected type, a link opens once and only
 // for the admin who asked (or without any session), the record names who downloaded, and answers
 // that carry a secret are never stored by a cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Drafts (issue 27): saved beside the published item, invisible to the public on every door (REST,
+// Drafts: saved beside the published item, invisible to the public on every door (REST,
 // tRPC, the page HTML, the sitemap) until published; publish makes it live and keeps a version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';

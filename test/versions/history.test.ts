@@ -1,4 +1,4 @@
-// History and restore (issue 27), as the admin's screens and a third party call it: every save of
+// History and restore, as the admin's screens and a third party call it: every save of
 // a widget, a gallery, a testimonial and the shop record keeps a version (who, when, what), and a
 // restore writes it back as a new version and refreshes the public snapshot like any save.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Scheduled content changes (issue 27): a draft published, or a widget put back to its previous
+// Scheduled content changes: a draft published, or a widget put back to its previous
 // version, at a time on the shop's clock, through the held job; once, nothing before its time, a
 // cancelled one does nothing, an item deleted meanwhile fails with the reason. Both doors, admins only.
 import { sql } from 'kysely';

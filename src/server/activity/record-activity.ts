@@ -21,7 +21,7 @@ export interface ActivityEntryInput {
   actor: Actor;
   kind: ActivityKind;
   item?: ActivityItem;
-  /** The version the entry is about (issues 26/27: publish, restore). */
+  /** The version the entry is about (a publish or a restore). */
   versionId?: number | null;
   /** A short note without personal data ("role editor → admin", "from the bin"). */
   details?: string | null;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Drafts on the client (issue 27): useDraft autosaves a widget, a testimonial or the shop record
+ * Drafts on the client: useDraft autosaves a widget, a testimonial or the shop record
  * through its kind's procedure a few seconds after the last change and when the form goes, and
  * not after a cancel or a publish; DraftControls shows Publish, Discard and Preview only with a
  * draft, and Preview saves first, then opens the public page with `?preview=drafts`.
