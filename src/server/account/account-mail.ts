@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { defineMailKind } from '#server/mail/mail-kind.ts';
+import { defineMailKind, type MailRenderDeps } from '#server/mail/mail-kind.ts';
 import { accountGreetingName } from '#server/mail/visitor-text.ts';
 import { verificationPath } from '#server/auth/signed-links.ts';
 import { findUserForMail } from '#server/users/users.repository.ts';
@@ -84,28 +84,38 @@ export const securityAlertMail = defineMailKind({
   },
 });
 
+const codeMailParams = z.object({ userId: z.number().int(), requestedAt: z.string() });
+
+/**
+ * The account a code mail is for, and its code: made when the mail goes, stored as its HMAC only,
+ * replacing any earlier code. A mail held up longer than a code lives is of no use: the person has
+ * asked again or given up.
+ */
+async function codeFor(
+  deps: MailRenderDeps,
+  recipient: string,
+  params: z.infer<typeof codeMailParams>,
+  purpose: Parameters<typeof issueEmailCode>[2],
+): Promise<{ cancel: string } | { to: string; firstname: string; code: string }> {
+  if (Date.now() - new Date(params.requestedAt).getTime() > EMAIL_CODE_MINUTES * 60 * 1000) {
+    return { cancel: 'The code would have expired before it arrived.' };
+  }
+  const user = await findUserForMail(deps.db, params.userId);
+  if (!user) return { cancel: 'The account no longer exists.' };
+  if (user.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The account has another address now.' };
+  const code = await issueEmailCode(deps, user.id, purpose);
+  return { to: user.email, firstname: accountGreetingName(user, user.email), code };
+}
+
 export const loginCodeMail = defineMailKind({
   kind: 'login-code',
   // The label and the subject name the mail, never the code (it is in the body only).
   label: 'Sign-in code',
-  params: z.object({ userId: z.number().int(), requestedAt: z.string() }),
+  params: codeMailParams,
   async render(deps, { recipient, params }, shop) {
-    // A code mail held up longer than a code lives is of no use: the person has asked again or given up.
-    if (Date.now() - new Date(params.requestedAt).getTime() > EMAIL_CODE_MINUTES * 60 * 1000) {
-      return { cancel: 'The code would have expired before it arrived.' };
-    }
-    const user = await findUserForMail(deps.db, params.userId);
-    if (!user) return { cancel: 'The account no longer exists.' };
-    if (user.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The account has another address now.' };
-    // Made when the mail goes, stored as its HMAC only, replacing any earlier code.
-    const code = await issueEmailCode(deps, user.id, 'sign-in');
-    return loginCodeMessage({
-      to: user.email,
-      firstname: accountGreetingName(user, user.email),
-      code,
-      url: `${deps.config.appUrl}/login`,
-      shop,
-    });
+    const found = await codeFor(deps, recipient, params, 'sign-in');
+    if ('cancel' in found) return found;
+    return loginCodeMessage({ ...found, url: `${deps.config.appUrl}/login`, shop });
   },
 });
 
@@ -113,22 +123,11 @@ export const confirmationCodeMail = defineMailKind({
   kind: 'confirmation-code',
   // As the sign-in code's: the label and the subject never carry the code.
   label: 'Confirmation code',
-  params: z.object({ userId: z.number().int(), requestedAt: z.string() }),
+  params: codeMailParams,
   async render(deps, { recipient, params }, shop) {
-    if (Date.now() - new Date(params.requestedAt).getTime() > EMAIL_CODE_MINUTES * 60 * 1000) {
-      return { cancel: 'The code would have expired before it arrived.' };
-    }
-    const user = await findUserForMail(deps.db, params.userId);
-    if (!user) return { cancel: 'The account no longer exists.' };
-    if (user.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The account has another address now.' };
-    const code = await issueEmailCode(deps, user.id, 'confirm');
-    return confirmationCodeMessage({
-      to: user.email,
-      firstname: accountGreetingName(user, user.email),
-      code,
-      url: `${deps.config.appUrl}/account/password`,
-      shop,
-    });
+    const found = await codeFor(deps, recipient, params, 'confirm');
+    if ('cancel' in found) return found;
+    return confirmationCodeMessage({ ...found, url: `${deps.config.appUrl}/account/password`, shop });
   },
 });
 
