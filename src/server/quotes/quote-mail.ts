@@ -28,12 +28,22 @@ async function requestStillFor(
   deps: MailRenderDeps,
   quoteRequestId: number,
   recipient: string,
-): Promise<{ request: requests.QuoteRequestRow; hasAccount: boolean; url: string } | { cancel: string }> {
+): Promise<{ request: requests.QuoteRequestRow; about: RequestMailFields } | { cancel: string }> {
   const request = await requests.findQuoteRequest(deps.db, quoteRequestId);
   if (!request || request.email === '') return { cancel: GONE };
   if (request.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The request has another address now.' };
   const hasAccount = request.user_id !== null;
-  return { request, hasAccount, url: hasAccount ? `${deps.config.appUrl}/account/quotes` : `${deps.config.appUrl}/` };
+  const url = hasAccount ? `${deps.config.appUrl}/account/quotes` : `${deps.config.appUrl}/`;
+  return { request, about: { to: recipient, name: request.name, reference: request.reference, url, hasAccount } };
+}
+
+/** What every mail about a request says of it: to whom, the name, the reference and where to read it. */
+interface RequestMailFields {
+  to: string;
+  name: string;
+  reference: string;
+  url: string;
+  hasAccount: boolean;
 }
 
 export const quoteRequestShopMail = defineMailKind({
@@ -83,13 +93,9 @@ export const quoteReplyMail = defineMailKind({
     if (!reply) return { cancel: GONE };
     const found = await requestStillFor(deps, reply.quote_request_id, recipient);
     if ('cancel' in found) return found;
-    const { request, hasAccount, url } = found;
+    const { request, about } = found;
     return quoteReplyMessage({
-      to: recipient,
-      name: request.name,
-      reference: request.reference,
-      url,
-      hasAccount,
+      ...about,
       shop,
       vehicle: request.vehicle,
       pricePence: reply.price_pence,
@@ -105,13 +111,8 @@ export const quoteStatusChangedMail = defineMailKind({
   async render(deps, { recipient, params }, shop) {
     const found = await requestStillFor(deps, params.quoteRequestId, recipient);
     if ('cancel' in found) return found;
-    const { request, hasAccount, url } = found;
     return quoteStatusChangedMessage({
-      to: recipient,
-      name: request.name,
-      reference: request.reference,
-      url,
-      hasAccount,
+      ...found.about,
       shop,
       status: params.status,
     });
