@@ -97,6 +97,22 @@ describe('POST /forgot-password', () => {
     });
     expect(other.status).toBe(200);
   });
+
+  it('answers 3 requests per e-mail address in 15 minutes, from any client addresses, under 30 parallel ones, then 429', async () => {
+    await createUser(t.deps.db, { email: 'reset-flood@example.test' });
+    const client = new TestClient(t.app);
+    await client.csrf();
+    const send = (email: string, i: number) =>
+      client.post('/forgot-password', { json: { email }, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
+    const known = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => send(i % 2 ? 'Reset-Flood@example.test' : 'reset-flood@example.test', i)),
+    );
+    expect(statuses(known)).toEqual({ 200: FORGOT_PASSWORD_LIMITS.perEmail.limit, 429: 30 - FORGOT_PASSWORD_LIMITS.perEmail.limit });
+    // An address with no account is held the same way, so the answer says nothing of accounts.
+    const unknown = await Promise.all(Array.from({ length: 30 }, (_, i) => send('nobody-flood@example.test', i + 100)));
+    expect(statuses(unknown)).toEqual(statuses(known));
+    expect((await send('someone-else@example.test', 200)).status).toBe(200);
+  });
 });
 
 describe('password checks of a signed-in user', () => {

@@ -68,6 +68,8 @@ function sha256Hex(value: string): string {
 /** Asking for reset links from one address (any e-mail): as the e-mail code's requests are. */
 export const FORGOT_PASSWORD_LIMITS = {
   perAddress: { limit: 10, windowSeconds: 15 * 60 },
+  /** As the e-mail code's requests: one inbox is not flooded from many addresses. */
+  perEmail: { limit: 3, windowSeconds: 15 * 60 },
 } as const;
 
 /** Reserves one reset request for the address before the input is read; 429 when used up. */
@@ -82,6 +84,8 @@ export async function reserveForgotPassword(deps: Pick<AppDeps, 'rateLimiter'>, 
  * would tell a stranger which addresses have accounts.
  */
 export async function forgotPassword(deps: AppDeps, email: string): Promise<{ message: string }> {
+  // Counted for any address, known or not, so a 429 tells nothing about accounts.
+  await throttle(deps.rateLimiter, { key: `forgot-password-email:${email.trim().toLowerCase()}`, ...FORGOT_PASSWORD_LIMITS.perEmail });
   const reply = { message: FORGOT_PASSWORD_MESSAGE };
   const attempt = await deps.rateLimiter.reserve({
     key: `password-reset-mail:${email.toLowerCase()}`,
