@@ -132,6 +132,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Dates a person reads go through the one formatter (src/shared/format/dates.ts: the shop's time
+  // zone, British English, one cached formatter per option set) and wall-clock arithmetic through
+  // src/shared/calendar-date.ts; a formatter built anywhere else drifts from them. The shop schema
+  // builds one only to ask whether a time-zone name is real.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/format/dates.ts', 'src/shared/calendar-date.ts', 'src/shared/schemas/shop.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Intl',
+          property: 'DateTimeFormat',
+          message: 'Format dates with src/shared/format/dates.ts, and do wall-clock arithmetic with src/shared/calendar-date.ts.',
+        },
+      ],
+    },
+  },
   {
     // Migrations run on Kysely<any> by design (they describe the schema as it was, not today's
     // types), and so does the migrator that runs them; tests read arbitrary JSON bodies, so the

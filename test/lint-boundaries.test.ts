@@ -1,4 +1,4 @@
-// The one-way layers, SQL only in repositories and links from the route table are enforced by lint rules (eslint.config.js);
+// The one-way layers, SQL only in repositories, dates through one formatter and links from the route table are enforced by lint rules (eslint.config.js);
 // these prove the rules bite: each wrong line below must be reported, and the right ones must not.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,7 @@ const eslint = new ESLint({
     ruleId === '@typescript-eslint/no-restricted-imports' ||
     ruleId === 'import-x/no-cycle' ||
     ruleId === 'no-restricted-syntax' ||
+    ruleId === 'no-restricted-properties' ||
     ruleId === 'site/no-literal-screen-path',
 });
 
@@ -108,6 +109,33 @@ describe('import boundaries', () => {
     },
     60_000,
   );
+});
+
+// A date formatter built outside the one formatter and the calendar-date module, on either side.
+describe('dates through one formatter', () => {
+  it.each([
+    ['src/server/bookings/booking-mail.ts', "export const planted = new Intl.DateTimeFormat('en-GB', { weekday: 'long' });"],
+    [
+      'src/client/pages/admin/bookings/bookings-calendar-page.tsx',
+      "export const planted = (d: Date) => new Intl.DateTimeFormat('en-GB').format(d);",
+    ],
+  ])(
+    '%s may not build one: %s',
+    async (file, line) => {
+      expect(await violationsOf(file, line, 'no-restricted-properties')).toHaveLength(1);
+    },
+    60_000,
+  );
+
+  it('the formatter itself may', async () => {
+    expect(
+      await violationsOf(
+        'src/shared/format/dates.ts',
+        "export const allowed = new Intl.DateTimeFormat('en-GB');",
+        'no-restricted-properties',
+      ),
+    ).toEqual([]);
+  }, 60_000);
 });
 
 // A client link or navigation to a screen of the route table (src/shared/screens.ts) takes its path
