@@ -12,7 +12,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { recordActivity } from '#server/activity/record-activity.ts';
 import { SYSTEM_ACTOR, type Actor } from '#server/activity/actor.ts';
 import { AppError } from '#server/errors.ts';
-import { findUserNames } from '#server/users/users.repository.ts';
+import { listUserNames } from '#server/users/users.repository.ts';
 import { binOf } from '#server/versions/content-kinds.ts';
 import { BIN_KIND_LABELS, BIN_KINDS, type BinItem, type BinItemInput, type BinKind, type BinList } from '#shared/schemas/bin.ts';
 
@@ -28,7 +28,7 @@ function goneMeanwhile(kind: BinKind): AppError {
 export async function listBin(deps: Deps): Promise<BinList> {
   const listed = await Promise.all(BIN_KINDS.map(async (kind) => (await binOf(kind).list(deps.db)).map((row) => ({ kind, ...row }))));
   const rows = listed.flat();
-  const names = await findUserNames(deps.db, [...new Set(rows.flatMap((r) => (r.deleted_by === null ? [] : [r.deleted_by])))]);
+  const names = await listUserNames(deps.db, [...new Set(rows.flatMap((r) => (r.deleted_by === null ? [] : [r.deleted_by])))]);
   const keepMs = deps.config.binKeepDays * DAY_MS;
   const data: BinItem[] = rows
     .map((r) => {

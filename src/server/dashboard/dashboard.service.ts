@@ -58,7 +58,7 @@ async function bookingsPanel(deps: Deps, now: Date): Promise<Dashboard['bookings
 }
 
 async function repairsPanel(deps: Deps): Promise<Dashboard['repairs']> {
-  const [stages, counts] = await Promise.all([repairStages.findRepairStages(deps.db), repairJobs.countOpenJobsByStage(deps.db)]);
+  const [stages, counts] = await Promise.all([repairStages.listRepairStages(deps.db), repairJobs.countOpenJobsByStage(deps.db)]);
   const byStage = new Map(counts.map((c) => [c.stage_id, c.count]));
   return {
     open_count: counts.reduce((sum, c) => sum + c.count, 0),

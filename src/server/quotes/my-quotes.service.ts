@@ -18,7 +18,7 @@ type Row = requests.QuoteRequestRow & { photo_count: number };
 
 /** The customer's rows with the shop's answers to them (one query for all). */
 async function withReplies(deps: Pick<Deps, 'db'>, rows: Row[]): Promise<MyQuote[]> {
-  const all = await replies.findRepliesOfRequests(
+  const all = await replies.listRepliesOfRequests(
     deps.db,
     rows.map((r) => r.id),
   );

@@ -15,7 +15,7 @@ export async function findQuoteReply(db: Db, id: number): Promise<QuoteReplyRow 
 }
 
 /** The answers to the given requests, oldest first (the order they were sent). */
-export async function findRepliesOfRequests(db: Db, requestIds: number[]): Promise<QuoteReplyRow[]> {
+export async function listRepliesOfRequests(db: Db, requestIds: number[]): Promise<QuoteReplyRow[]> {
   if (requestIds.length === 0) return [];
   return db
     .selectFrom('quote_replies')

@@ -12,7 +12,7 @@ export async function insertQuotePhotos(db: Db, values: NewQuotePhotoRow[]): Pro
   await db.insertInto('quote_request_photos').values(values).execute();
 }
 
-export async function findQuotePhotos(db: Db, quoteRequestId: number): Promise<QuotePhotoRow[]> {
+export async function listQuotePhotos(db: Db, quoteRequestId: number): Promise<QuotePhotoRow[]> {
   return db
     .selectFrom('quote_request_photos')
     .selectAll()

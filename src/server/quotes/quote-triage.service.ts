@@ -73,7 +73,7 @@ export async function countQuoteRequests(deps: Pick<Deps, 'db'>): Promise<QuoteC
 export async function getQuoteRequest(deps: Pick<Deps, 'db' | 'config'>, id: number, now = Date.now()): Promise<QuoteDetail> {
   const row = await requests.findQuoteRequest(deps.db, id);
   if (!row) throw AppError.notFound();
-  const [photoRows, replyRows] = await Promise.all([photos.findQuotePhotos(deps.db, id), replies.findRepliesOfRequests(deps.db, [id])]);
+  const [photoRows, replyRows] = await Promise.all([photos.listQuotePhotos(deps.db, id), replies.listRepliesOfRequests(deps.db, [id])]);
   const expires = quotePhotoLinkExpiry(now);
   const link = (photoId: number, variant: QuotePhotoVariant) => quotePhotoPath(deps.config.appKey, photoId, variant, expires);
   return {

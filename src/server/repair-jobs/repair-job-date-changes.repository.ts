@@ -10,7 +10,7 @@ export async function insertDateChange(db: Db, values: { repair_job_id: number; 
   await db.insertInto('repair_job_date_changes').values(values).execute();
 }
 
-export async function findDateChanges(db: Db, repairJobId: number): Promise<DateChangeRow[]> {
+export async function listDateChanges(db: Db, repairJobId: number): Promise<DateChangeRow[]> {
   return db
     .selectFrom('repair_job_date_changes')
     .selectAll()

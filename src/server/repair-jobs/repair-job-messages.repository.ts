@@ -10,7 +10,7 @@ export async function insertMessage(db: Db, values: { repair_job_id: number; bod
   return db.insertInto('repair_job_messages').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function findMessages(db: Db, repairJobId: number): Promise<MessageRow[]> {
+export async function listMessages(db: Db, repairJobId: number): Promise<MessageRow[]> {
   return db
     .selectFrom('repair_job_messages')
     .selectAll()

@@ -10,7 +10,7 @@ export async function insertNote(db: Db, values: { repair_job_id: number; author
   await db.insertInto('repair_job_notes').values(values).execute();
 }
 
-export async function findNotes(db: Db, repairJobId: number) {
+export async function listNotes(db: Db, repairJobId: number) {
   return db
     .selectFrom('repair_job_notes')
     .leftJoin('users', 'users.id', 'repair_job_notes.author_id')

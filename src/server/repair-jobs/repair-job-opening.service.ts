@@ -108,7 +108,7 @@ export async function createRepairJob(deps: Deps, input: RepairJobCreateInput): 
           const existing = await jobs.findRepairJobOfBooking(trx, values.booking_id);
           if (existing) throw AppError.field('booking_id', REPAIR_STAGE_MESSAGES.bookingHasJob(existing.reference));
         }
-        const [first] = await stages.findRepairStages(trx);
+        const [first] = await stages.listRepairStages(trx);
         if (!first) throw AppError.field('stage_id', REPAIR_STAGE_MESSAGES.unknownStage);
         const salt = newTrackerSalt();
         const row = await jobs.insertRepairJob(trx, {

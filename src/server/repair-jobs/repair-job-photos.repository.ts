@@ -12,7 +12,7 @@ export async function insertRepairPhotos(db: Db, values: NewRepairPhotoRow[]): P
   await db.insertInto('repair_job_photos').values(values).execute();
 }
 
-export async function findRepairPhotos(db: Db, repairJobId: number, options: { sharedOnly?: boolean } = {}): Promise<RepairPhotoRow[]> {
+export async function listRepairPhotos(db: Db, repairJobId: number, options: { sharedOnly?: boolean } = {}): Promise<RepairPhotoRow[]> {
   let query = db.selectFrom('repair_job_photos').selectAll().where('repair_job_id', '=', repairJobId);
   if (options.sharedOnly) query = query.where('shared', '=', true);
   return query.orderBy('created_at').orderBy('id').execute();

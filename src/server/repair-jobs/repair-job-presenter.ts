@@ -5,11 +5,11 @@ import type { RepairJobRow } from './repair-jobs.repository.ts';
 import type { RepairStageRow } from './repair-stages.repository.ts';
 import type { StageHistoryRow } from './repair-job-history.repository.ts';
 import type { DateChangeRow } from './repair-job-date-changes.repository.ts';
-import type { findNotes } from './repair-job-notes.repository.ts';
+import type { listNotes } from './repair-job-notes.repository.ts';
 import type { MessageRow } from './repair-job-messages.repository.ts';
 
 /** A staff note with its author's name (the repository's join). */
-type NoteWithAuthor = Awaited<ReturnType<typeof findNotes>>[number];
+type NoteWithAuthor = Awaited<ReturnType<typeof listNotes>>[number];
 
 const iso = (value: Date) => value.toISOString();
 const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);

@@ -27,7 +27,7 @@ export async function findRepairJobByTokenHash(db: Db, tokenHash: string): Promi
 }
 
 /** Every job not yet collected, oldest first (the admin's board), with all jobs when `all`. */
-export async function findRepairJobs(db: Db, options: { openOnly: boolean }): Promise<RepairJobRow[]> {
+export async function listRepairJobs(db: Db, options: { openOnly: boolean }): Promise<RepairJobRow[]> {
   let query = db.selectFrom('repair_jobs').selectAll();
   if (options.openOnly) query = query.where('collected_at', 'is', null);
   return query.orderBy('created_at').orderBy('id').execute();

@@ -35,8 +35,8 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'publicContent' | 'log'>;
 
 /** The board: the stages in order and every job not yet collected. */
 export async function getRepairBoard(deps: Pick<Deps, 'db'>): Promise<RepairBoard> {
-  const [stageRows, jobRows] = await Promise.all([stages.findRepairStages(deps.db), jobs.findRepairJobs(deps.db, { openOnly: true })]);
-  const counts = await Promise.all(jobRows.map((j) => customerMessages.findMessages(deps.db, j.id).then((m) => m.length)));
+  const [stageRows, jobRows] = await Promise.all([stages.listRepairStages(deps.db), jobs.listRepairJobs(deps.db, { openOnly: true })]);
+  const counts = await Promise.all(jobRows.map((j) => customerMessages.listMessages(deps.db, j.id).then((m) => m.length)));
   return {
     stages: stageRows.map(presentStage),
     jobs: jobRows.map((j, index) => presentRepairJobSummary(j, counts[index] ?? 0)),
@@ -48,10 +48,10 @@ export async function getRepairJob(deps: Pick<Deps, 'db' | 'config'>, id: number
   if (!job) throw AppError.notFound();
   const [historyRows, changeRows, noteRows, photoRows, messageRows] = await Promise.all([
     history.findStageHistory(deps.db, id),
-    dateChanges.findDateChanges(deps.db, id),
-    notes.findNotes(deps.db, id),
-    photos.findRepairPhotos(deps.db, id),
-    customerMessages.findMessages(deps.db, id),
+    dateChanges.listDateChanges(deps.db, id),
+    notes.listNotes(deps.db, id),
+    photos.listRepairPhotos(deps.db, id),
+    customerMessages.listMessages(deps.db, id),
   ]);
   return presentRepairJob(
     job,

@@ -6,7 +6,7 @@ import type { RepairStagesTable } from '#server/repair-jobs/repair-stages.table.
 type Db = Kysely<Database>;
 export type RepairStageRow = Selectable<RepairStagesTable>;
 
-export async function findRepairStages(db: Db): Promise<RepairStageRow[]> {
+export async function listRepairStages(db: Db): Promise<RepairStageRow[]> {
   return db.selectFrom('repair_stages').selectAll().orderBy('position').orderBy('id').execute();
 }
 

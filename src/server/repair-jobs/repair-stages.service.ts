@@ -14,14 +14,14 @@ import { presentStage } from './repair-job-presenter.ts';
 type Deps = Pick<AppDeps, 'db'>;
 
 export async function listRepairStages(deps: Deps): Promise<RepairStages> {
-  return { data: (await stages.findRepairStages(deps.db)).map(presentStage) };
+  return { data: (await stages.listRepairStages(deps.db)).map(presentStage) };
 }
 
 /** A new stage goes just before Collected (the last step stays last). */
 export async function addRepairStage(deps: Deps, name: string): Promise<RepairStages> {
   await deps.db.transaction().execute(async (trx) => {
     await stages.lockRepairStages(trx);
-    const list = await stages.findRepairStages(trx);
+    const list = await stages.listRepairStages(trx);
     if (list.length >= REPAIR_STAGES_MAX) throw AppError.field('name', REPAIR_STAGE_MESSAGES.tooMany);
     const collectedAt = list.findIndex((s) => s.is_collected);
     const at = collectedAt === -1 ? list.length : collectedAt;
@@ -59,7 +59,7 @@ export async function removeRepairStage(deps: Deps, id: number): Promise<RepairS
 export async function reorderRepairStages(deps: Deps, input: RepairStageOrderInput): Promise<RepairStages> {
   await deps.db.transaction().execute(async (trx) => {
     await stages.lockRepairStages(trx);
-    const list = await stages.findRepairStages(trx);
+    const list = await stages.listRepairStages(trx);
     const known = new Set(list.map((s) => s.id));
     const given = new Set(input.ids);
     if (given.size !== input.ids.length || given.size !== known.size || input.ids.some((i) => !known.has(i))) {

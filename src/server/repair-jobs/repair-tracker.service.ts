@@ -46,11 +46,11 @@ export async function presentTracker(
   now = Date.now(),
 ): Promise<RepairTracker> {
   const [stageRows, historyRows, changeRows, photoRows, messageRows, shop] = await Promise.all([
-    stages.findRepairStages(deps.db),
+    stages.listRepairStages(deps.db),
     history.findStageHistory(deps.db, job.id),
-    dateChanges.findDateChanges(deps.db, job.id),
-    photos.findRepairPhotos(deps.db, job.id, { sharedOnly: true }),
-    customerMessages.findMessages(deps.db, job.id),
+    dateChanges.listDateChanges(deps.db, job.id),
+    photos.listRepairPhotos(deps.db, job.id, { sharedOnly: true }),
+    customerMessages.listMessages(deps.db, job.id),
     readShop(deps),
   ]);
   // When the job last reached each stage (a stage reached twice shows the later time).
@@ -141,11 +141,11 @@ export async function exportMyRepairJobs(deps: Pick<Deps, 'db'>, userId: number)
   return Promise.all(
     rows.map(async (job) => {
       const [stageRows, historyRows, changeRows, photoRows, messageRows] = await Promise.all([
-        stages.findRepairStages(deps.db),
+        stages.listRepairStages(deps.db),
         history.findStageHistory(deps.db, job.id),
-        dateChanges.findDateChanges(deps.db, job.id),
-        photos.findRepairPhotos(deps.db, job.id, { sharedOnly: true }),
-        customerMessages.findMessages(deps.db, job.id),
+        dateChanges.listDateChanges(deps.db, job.id),
+        photos.listRepairPhotos(deps.db, job.id, { sharedOnly: true }),
+        customerMessages.listMessages(deps.db, job.id),
       ]);
       return {
         id: job.id,

@@ -274,7 +274,7 @@ export async function findCvKeysInUse(db: Db, keys: string[]): Promise<Set<strin
 }
 
 /** First and last names of these users (who binned an item). */
-export async function findUserNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+export async function listUserNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'firstname', 'lastname', 'email']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, `${r.firstname} ${r.lastname}`.trim() || r.email]));
