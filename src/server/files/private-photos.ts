@@ -129,7 +129,7 @@ export async function openPrivatePhotoFile(storage: FileStorage, key: string): P
     throw error;
   }
   const { head, stream } = await peekHead(source, IMAGE_TYPE_HEAD_BYTES);
-  return { stream, size, contentType: imageTypeOfBytes(head) };
+  return { stream, size, contentType: await imageTypeOfBytes(head) };
 }
 
 /** The first `bytes` bytes of a stream (fewer when it is shorter), and a stream of all of it. */
