@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import { hasForbiddenCharacters } from '#server/validation/text-characters.ts';
+import { sweepInBatches } from '#server/db/batches.ts';
 import { countAttempt, deleteEndedRateLimits, uncountAttempt } from './rate-limits.repository.ts';
 
 /** At most `limit` attempts per `windowSeconds` under `key`. */
@@ -107,7 +108,7 @@ export function createDatabaseRateLimiter(db: Kysely<Database>): RateLimiter {
       return reservation(counted.count, limit, counted.secondsLeft);
     },
     release: (key) => uncountAttempt(db, storedRateLimitKey(key)),
-    sweepExpired: () => deleteEndedRateLimits(db),
+    sweepExpired: () => sweepInBatches((limit) => deleteEndedRateLimits(db, limit)),
   };
 }
 

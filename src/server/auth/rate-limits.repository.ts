@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
+import { SWEEP_BATCH } from '#server/db/batches.ts';
 
 type Db = Kysely<Database>;
 
@@ -44,11 +45,22 @@ export async function uncountAttempt(db: Db, key: string): Promise<void> {
     .execute();
 }
 
-/** Deletes ended windows. Two copies sweeping at once delete disjoint rows or nothing. */
-export async function deleteEndedRateLimits(db: Db): Promise<number> {
+/**
+ * Deletes up to `limit` ended windows, chosen by the reset_at index (a sweep repeats it). Two
+ * copies sweeping at once delete disjoint rows or nothing.
+ */
+export async function deleteEndedRateLimits(db: Db, limit = SWEEP_BATCH): Promise<number> {
   const result = await db
     .deleteFrom('rate_limits')
-    .where('reset_at', '<=', sql<Date>`now()`)
+    .where(
+      'key',
+      'in',
+      db
+        .selectFrom('rate_limits')
+        .select('key')
+        .where('reset_at', '<=', sql<Date>`now()`)
+        .limit(limit),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import type { SessionRow } from '#server/auth/sessions.table.ts';
+import { SWEEP_BATCH } from '#server/db/batches.ts';
 
 type Db = Kysely<Database>;
 type NewSessionRow = SessionRow;
@@ -34,8 +35,12 @@ export async function deleteSessionsOfUser(db: Db, userId: number, keepId?: stri
   await query.execute();
 }
 
-export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+/** Deletes up to `limit` expired sessions, chosen by the expires_at index (a sweep repeats it). */
+export async function deleteExpiredSessions(db: Db, now = new Date(), limit = SWEEP_BATCH): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', 'in', db.selectFrom('sessions').select('id').where('expires_at', '<=', now).limit(limit))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

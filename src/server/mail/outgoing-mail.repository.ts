@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '#server/db/types.ts';
+import { SWEEP_BATCH } from '#server/db/batches.ts';
 import type { MailKind, MailStatus } from '#shared/value-sets.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -128,12 +129,23 @@ export async function touchMail(db: Db, id: string): Promise<void> {
     .execute();
 }
 
-/** Sent and cancelled mails older than `days` (failed ones stay until an admin resends them). */
-export async function deleteOldMail(db: Db, days: number): Promise<number> {
+/**
+ * Up to `limit` sent and cancelled mails older than `days` (failed ones stay until an admin
+ * resends them), chosen by the (status, created_at) index; a sweep repeats it.
+ */
+export async function deleteOldMail(db: Db, days: number, limit = SWEEP_BATCH): Promise<number> {
   const result = await db
     .deleteFrom('outgoing_mail')
-    .where('status', 'in', ['sent', 'cancelled'])
-    .where('created_at', '<', sql<Date>`now() - ${days}::integer * interval '1 day'`)
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('outgoing_mail')
+        .select('id')
+        .where('status', 'in', ['sent', 'cancelled'])
+        .where('created_at', '<', sql<Date>`now() - ${days}::integer * interval '1 day'`)
+        .limit(limit),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

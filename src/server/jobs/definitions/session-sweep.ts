@@ -1,6 +1,7 @@
-/** Ended sessions, ended rate-limit windows and old mail records go, every ten minutes. */
+/** Ended sessions, ended rate-limit windows and old mail records go, every ten minutes, in bounded batches. */
 import { deleteExpiredSessions } from '#server/auth/sessions.repository.ts';
 import { deleteOldMail } from '#server/mail/outgoing-mail.repository.ts';
+import { sweepInBatches } from '#server/db/batches.ts';
 import { z } from 'zod';
 import { defineJob } from '../job-definition.ts';
 
@@ -11,9 +12,10 @@ export const sessionSweepJob = defineJob({
   name: 'session-sweep',
   payload: z.object({}),
   schedule: { cron: '*/10 * * * *' },
-  async run(deps) {
-    await deleteExpiredSessions(deps.db);
+  async run(deps, _data, job) {
+    const closing = () => job.closing();
+    await sweepInBatches((limit) => deleteExpiredSessions(deps.db, new Date(), limit), { closing });
     await deps.rateLimiter.sweepExpired();
-    await deleteOldMail(deps.db, MAIL_RECORD_DAYS);
+    await sweepInBatches((limit) => deleteOldMail(deps.db, MAIL_RECORD_DAYS, limit), { closing });
   },
 });
