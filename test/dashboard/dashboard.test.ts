@@ -3,9 +3,11 @@
  * panel answers what waits, from the real tables: new quote requests (newest first, at most 5),
  * today's and tomorrow's bookings at the shop's clock (cancelled ones and the day after left out),
  * open repair jobs by stage, feedback waiting for approval, failed mail, and the site's counts.
- * Admins only (401/403), answered no-store. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * Admins only (401/403), answered no-store. Each count reads only the waiting rows, through partial
+ * indexes, in the same statements however many wait. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
@@ -14,6 +16,8 @@ import { addDays, wallClockInstant } from '#shared/calendar-date.ts';
 import { localMoment } from '#shared/opening-status.ts';
 import type { Dashboard } from '#shared/schemas/dashboard.ts';
 import { insertBooking, insertQuoteRequest, insertRepairJob } from '#test/support/work-rows.ts';
+import { countStatements } from '#test/support/statement-count.ts';
+import { getDashboard } from '#server/dashboard/dashboard.service.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -69,6 +73,41 @@ function addRepairJob(stageId: number, collected = false) {
     stage_id: stageId,
     collected_at: collected ? new Date() : null,
   });
+}
+
+async function addFeedback(moderation: 'pending' | 'approved', respondedAt: Date) {
+  const stage = await t.deps.db.selectFrom('repair_stages').select('id').orderBy('position').executeTakeFirstOrThrow();
+  const job = await addRepairJob(stage.id, true);
+  return t.deps.db
+    .insertInto('repair_review_requests')
+    .values({
+      repair_job_id: job.id,
+      token_salt: `r${job.id}`,
+      responded_at: respondedAt,
+      score: 5,
+      feedback: 'Lovely job.',
+      display_name: `Reviewer ${job.id}`,
+      consent: true,
+      moderation,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+function addMail(status: 'failed' | 'queued' | 'sent', firstFailedAt: Date | null) {
+  return t.deps.db
+    .insertInto('outgoing_mail')
+    .values({
+      id: randomUUID(),
+      kind: 'verification',
+      recipient: 'someone@example.com',
+      params: JSON.stringify({ userId: 0 }),
+      status,
+      attempts: 3,
+      first_failed_at: firstFailedAt,
+      last_error: status === 'failed' ? 'Connection refused' : null,
+    })
+    .execute();
 }
 
 describe('GET /api/admin/dashboard', () => {
@@ -159,27 +198,9 @@ describe('GET /api/admin/dashboard', () => {
   });
 
   it('lists feedback waiting for approval, oldest first, and not what was decided', async () => {
-    const stage = await t.deps.db.selectFrom('repair_stages').select('id').orderBy('position').executeTakeFirstOrThrow();
-    const add = async (moderation: 'pending' | 'approved', respondedAt: Date) => {
-      const job = await addRepairJob(stage.id, true);
-      return t.deps.db
-        .insertInto('repair_review_requests')
-        .values({
-          repair_job_id: job.id,
-          token_salt: `r${job.id}`,
-          responded_at: respondedAt,
-          score: 5,
-          feedback: 'Lovely job.',
-          display_name: `Reviewer ${job.id}`,
-          consent: true,
-          moderation,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    };
-    const older = await add('pending', new Date(Date.UTC(2026, 10, 1)));
-    const newer = await add('pending', new Date(Date.UTC(2026, 10, 2)));
-    await add('approved', new Date(Date.UTC(2026, 10, 3)));
+    const older = await addFeedback('pending', new Date(Date.UTC(2026, 10, 1)));
+    const newer = await addFeedback('pending', new Date(Date.UTC(2026, 10, 2)));
+    await addFeedback('approved', new Date(Date.UTC(2026, 10, 3)));
     const { feedback } = await dashboard();
     expect(feedback.pending_count).toBe(2);
     expect(feedback.oldest.map((f) => f.id)).toEqual([older.id, newer.id]);
@@ -187,22 +208,8 @@ describe('GET /api/admin/dashboard', () => {
   });
 
   it('counts failed mail, and warns when mail has been failing for longer than 15 minutes', async () => {
-    const insert = (status: 'failed' | 'queued', firstFailedAt: Date | null) =>
-      t.deps.db
-        .insertInto('outgoing_mail')
-        .values({
-          id: randomUUID(),
-          kind: 'verification',
-          recipient: 'someone@example.com',
-          params: JSON.stringify({ userId: 0 }),
-          status,
-          attempts: 3,
-          first_failed_at: firstFailedAt,
-          last_error: status === 'failed' ? 'Connection refused' : null,
-        })
-        .execute();
-    await insert('failed', new Date(Date.now() - 60 * 60 * 1000));
-    await insert('failed', new Date(Date.now() - 60 * 60 * 1000));
+    await addMail('failed', new Date(Date.now() - 60 * 60 * 1000));
+    await addMail('failed', new Date(Date.now() - 60 * 60 * 1000));
     const { mail } = await dashboard();
     expect(mail.failed_count).toBe(2);
     expect(mail.warning).toBe(true);
@@ -218,5 +225,46 @@ describe('GET /api/admin/dashboard', () => {
     expect(after.widgets).toBe(before.widgets);
     const widgets = await t.deps.db.selectFrom('widgets').select('id').execute();
     expect(after.widgets).toBe(widgets.length);
+  });
+
+  it('runs the same statements however much work waits, and lists at most 5 of the feedback it counts', async () => {
+    const stage = await t.deps.db.selectFrom('repair_stages').select('id').orderBy('position').executeTakeFirstOrThrow();
+    const soon = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    const addWork = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        await addQuote('new', new Date());
+        await addBooking(soon);
+        await addRepairJob(stage.id);
+        await addFeedback('pending', new Date());
+        await addMail('queued', null);
+        await addMail('sent', null);
+      }
+    };
+    const run = () => countStatements(t.deps.db, (db) => getDashboard({ db, publicContent: t.deps.publicContent }));
+    await addWork(1);
+    const few = await run();
+    await addWork(12);
+    const many = await run();
+    expect(many.statements).toBe(few.statements);
+    expect(many.result.feedback.pending_count).toBe(few.result.feedback.pending_count + 12);
+    expect(many.result.feedback.oldest).toHaveLength(5);
+    expect(many.result.mail.queued_count).toBe(few.result.mail.queued_count + 12);
+    expect(many.result.repairs.open_count).toBe(few.result.repairs.open_count + 12);
+  });
+
+  it('has the partial indexes its counts, the badges and the board read', async () => {
+    const { rows } = await sql<{ indexname: string; indexdef: string }>`
+      select indexname, indexdef from pg_indexes where schemaname = current_schema() and indexname in (
+        'repair_jobs_open_created', 'repair_jobs_open_stage', 'bookings_waiting_ends',
+        'quote_requests_new_created', 'outgoing_mail_unsent', 'repair_review_requests_pending')`.execute(t.deps.db);
+    expect(rows.map((r) => r.indexname).sort()).toEqual([
+      'bookings_waiting_ends',
+      'outgoing_mail_unsent',
+      'quote_requests_new_created',
+      'repair_jobs_open_created',
+      'repair_jobs_open_stage',
+      'repair_review_requests_pending',
+    ]);
+    for (const row of rows) expect(row.indexdef).toMatch(/ WHERE /);
   });
 });

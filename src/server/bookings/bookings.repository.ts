@@ -118,7 +118,10 @@ export async function findBookedOverlapping(db: Db, from: Date, to: Date): Promi
     .execute();
 }
 
-/** New bookings (not yet opened by an admin) and open change requests: the admin menu's badge. */
+/**
+ * New bookings (not yet opened by an admin) and open change requests: the admin menu's badge. Only
+ * the rows it counts are read (the partial index bookings_waiting_ends holds just those).
+ */
 export async function countForBadge(db: Db, now: Date): Promise<{ new: number; change_requests: number }> {
   const row = await db
     .selectFrom('bookings')
@@ -127,6 +130,7 @@ export async function countForBadge(db: Db, now: Date): Promise<{ new: number; c
       eb.fn.count<number>(eb.case().when('change_request', 'is not', null).then(1).end()).as('change_requests'),
     ])
     .where('status', '=', 'booked')
+    .where((eb) => eb.or([eb('seen_at', 'is', null), eb('change_request', 'is not', null)]))
     .where('ends_at', '>', now)
     .executeTakeFirstOrThrow();
   return { new: Number(row.new), change_requests: Number(row.change_requests) };

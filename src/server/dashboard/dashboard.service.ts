@@ -3,6 +3,8 @@
  * read through each area's repository (no SQL here): new quote requests, today's and tomorrow's
  * bookings at the shop's clock, open repair jobs by stage, feedback waiting for approval, mail
  * that failed, and the site's counts. Read only: opening the dashboard marks nothing as seen.
+ * Every panel counts only what it shows (new, open, waiting, unsent), from partial indexes of those
+ * rows, and runs the same statements however many rows wait (test/dashboard/dashboard-statements.test.ts).
  */
 import type { AppDeps } from '#server/app-deps.ts';
 import { readShop } from '#server/shop/shop.service.ts';
@@ -67,18 +69,20 @@ async function repairsPanel(deps: Deps): Promise<Dashboard['repairs']> {
 }
 
 export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashboard> {
-  const [quotes, bookingsToday, repairs, feedback, mailCounts, failingSince, users, testimonials, widgets, galleries] = await Promise.all([
-    quoteRequests.findQuoteRequestPage(deps.db, { status: 'new' }, DASHBOARD_LIST_SIZE, 0),
-    bookingsPanel(deps, now),
-    repairsPanel(deps),
-    reviewRequests.findPendingFeedback(deps.db),
-    outgoingMail.countMailByStatus(deps.db),
-    outgoingMail.findFailingSince(deps.db),
-    countUsers(deps.db),
-    countTestimonials(deps.db),
-    countWidgets(deps.db),
-    countGalleries(deps.db, undefined),
-  ]);
+  const [quotes, bookingsToday, repairs, feedback, pendingFeedback, mailCounts, failingSince, users, testimonials, widgets, galleries] =
+    await Promise.all([
+      quoteRequests.findQuoteRequestPage(deps.db, { status: 'new' }, DASHBOARD_LIST_SIZE, 0),
+      bookingsPanel(deps, now),
+      repairsPanel(deps),
+      reviewRequests.findPendingFeedback(deps.db, DASHBOARD_LIST_SIZE),
+      reviewRequests.countPendingFeedback(deps.db),
+      outgoingMail.countUnsentMail(deps.db),
+      outgoingMail.findFailingSince(deps.db),
+      countUsers(deps.db),
+      countTestimonials(deps.db),
+      countWidgets(deps.db),
+      countGalleries(deps.db, undefined),
+    ]);
   return {
     quotes: {
       new_count: quotes.total,
@@ -94,8 +98,8 @@ export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashbo
     bookings: bookingsToday,
     repairs,
     feedback: {
-      pending_count: feedback.length,
-      oldest: feedback.slice(0, DASHBOARD_LIST_SIZE).map((f) => ({
+      pending_count: pendingFeedback,
+      oldest: feedback.map((f) => ({
         id: f.id,
         score: f.score,
         display_name: f.display_name,

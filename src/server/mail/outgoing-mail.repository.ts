@@ -91,6 +91,19 @@ export async function countMailByStatus(db: Db): Promise<Record<MailStatus, numb
   return counts;
 }
 
+/** Mail not sent yet and mail that failed: the dashboard's counts, read from the partial index outgoing_mail_unsent (sent mail is never counted). */
+export async function countUnsentMail(db: Db): Promise<{ queued: number; failed: number }> {
+  const row = await db
+    .selectFrom('outgoing_mail')
+    .select([
+      sql<number>`count(*) filter (where status = 'queued')::int`.as('queued'),
+      sql<number>`count(*) filter (where status = 'failed')::int`.as('failed'),
+    ])
+    .where('status', 'in', ['queued', 'failed'])
+    .executeTakeFirstOrThrow();
+  return { queued: Number(row.queued), failed: Number(row.failed) };
+}
+
 /**
  * Since when mail has been failing: the earliest first failure of a mail not sent (queued and
  * retrying, or failed) in the last `withinDays`, or null when nothing is failing.

@@ -11,10 +11,16 @@ export async function insertDateChange(db: Db, values: { repair_job_id: number; 
 }
 
 export async function listDateChanges(db: Db, repairJobId: number): Promise<DateChangeRow[]> {
+  return listDateChangesOfJobs(db, [repairJobId]);
+}
+
+/** The date changes of several jobs in one query, oldest first. */
+export async function listDateChangesOfJobs(db: Db, repairJobIds: number[]): Promise<DateChangeRow[]> {
+  if (repairJobIds.length === 0) return [];
   return db
     .selectFrom('repair_job_date_changes')
     .selectAll()
-    .where('repair_job_id', '=', repairJobId)
+    .where('repair_job_id', 'in', repairJobIds)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

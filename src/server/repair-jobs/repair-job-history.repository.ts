@@ -14,10 +14,16 @@ export async function insertStageReached(
 }
 
 export async function findStageHistory(db: Db, repairJobId: number): Promise<StageHistoryRow[]> {
+  return listStageHistoryOfJobs(db, [repairJobId]);
+}
+
+/** The history of several jobs in one query (the tracker list, the data export), oldest first. */
+export async function listStageHistoryOfJobs(db: Db, repairJobIds: number[]): Promise<StageHistoryRow[]> {
+  if (repairJobIds.length === 0) return [];
   return db
     .selectFrom('repair_job_stage_history')
     .selectAll()
-    .where('repair_job_id', '=', repairJobId)
+    .where('repair_job_id', 'in', repairJobIds)
     .orderBy('reached_at')
     .orderBy('id')
     .execute();

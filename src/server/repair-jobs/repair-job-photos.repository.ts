@@ -13,7 +13,17 @@ export async function insertRepairPhotos(db: Db, values: NewRepairPhotoRow[]): P
 }
 
 export async function listRepairPhotos(db: Db, repairJobId: number, options: { sharedOnly?: boolean } = {}): Promise<RepairPhotoRow[]> {
-  let query = db.selectFrom('repair_job_photos').selectAll().where('repair_job_id', '=', repairJobId);
+  return listRepairPhotosOfJobs(db, [repairJobId], options);
+}
+
+/** The photos of several jobs in one query, oldest first. */
+export async function listRepairPhotosOfJobs(
+  db: Db,
+  repairJobIds: number[],
+  options: { sharedOnly?: boolean } = {},
+): Promise<RepairPhotoRow[]> {
+  if (repairJobIds.length === 0) return [];
+  let query = db.selectFrom('repair_job_photos').selectAll().where('repair_job_id', 'in', repairJobIds);
   if (options.sharedOnly) query = query.where('shared', '=', true);
   return query.orderBy('created_at').orderBy('id').execute();
 }

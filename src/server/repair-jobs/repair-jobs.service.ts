@@ -36,10 +36,14 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'publicContent' | 'log'>;
 /** The board: the stages in order and every job not yet collected. */
 export async function getRepairBoard(deps: Pick<Deps, 'db'>): Promise<RepairBoard> {
   const [stageRows, jobRows] = await Promise.all([stages.listRepairStages(deps.db), jobs.listRepairJobs(deps.db, { openOnly: true })]);
-  const counts = await Promise.all(jobRows.map((j) => customerMessages.listMessages(deps.db, j.id).then((m) => m.length)));
+  // The messages counted for all the jobs at once: one query, not one per job.
+  const counts = await customerMessages.countMessagesOfJobs(
+    deps.db,
+    jobRows.map((j) => j.id),
+  );
   return {
     stages: stageRows.map(presentStage),
-    jobs: jobRows.map((j, index) => presentRepairJobSummary(j, counts[index] ?? 0)),
+    jobs: jobRows.map((j) => presentRepairJobSummary(j, counts.get(j.id) ?? 0)),
   };
 }
 

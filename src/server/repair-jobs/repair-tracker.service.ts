@@ -39,41 +39,85 @@ async function findJobByToken(deps: Pick<Deps, 'db' | 'config'>, token: string, 
   return job;
 }
 
+/** Rows of several jobs, by job id (a job with none maps to nothing). */
+function byJob<R extends { repair_job_id: number }>(rows: R[]): (jobId: number) => R[] {
+  const grouped = new Map<number, R[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.repair_job_id);
+    if (list) list.push(row);
+    else grouped.set(row.repair_job_id, [row]);
+  }
+  return (jobId) => grouped.get(jobId) ?? [];
+}
+
+/**
+ * What the customer may see of the jobs: the stages, and each job's history, date changes, shared
+ * photos and messages. One query per table whatever the number of jobs (the account's list and the
+ * data export read many).
+ */
+async function readCustomerSide(db: Deps['db'], jobIds: number[]) {
+  const [stageRows, historyRows, changeRows, photoRows, messageRows] = await Promise.all([
+    stages.listRepairStages(db),
+    history.listStageHistoryOfJobs(db, jobIds),
+    dateChanges.listDateChangesOfJobs(db, jobIds),
+    photos.listRepairPhotosOfJobs(db, jobIds, { sharedOnly: true }),
+    customerMessages.listMessagesOfJobs(db, jobIds),
+  ]);
+  return {
+    stageRows,
+    historyOf: byJob(historyRows),
+    changesOf: byJob(changeRows),
+    photosOf: byJob(photoRows),
+    messagesOf: byJob(messageRows),
+  };
+}
+
+/** The trackers of the jobs as the customer sees them, in the jobs' order. */
+async function presentTrackers(
+  deps: Pick<Deps, 'db' | 'config' | 'publicContent'>,
+  jobRows: jobs.RepairJobRow[],
+  now = Date.now(),
+): Promise<RepairTracker[]> {
+  const [side, shop] = await Promise.all([
+    readCustomerSide(
+      deps.db,
+      jobRows.map((j) => j.id),
+    ),
+    readShop(deps),
+  ]);
+  return jobRows.map((job) => {
+    // When the job last reached each stage (a stage reached twice shows the later time).
+    const reached = new Map<number, Date>();
+    for (const h of side.historyOf(job.id)) if (h.stage_id !== null) reached.set(h.stage_id, h.reached_at);
+    return {
+      id: job.id,
+      reference: job.reference,
+      vehicle: job.vehicle,
+      registration: job.registration,
+      agreed_work: job.agreed_work,
+      promised_ready_on: job.promised_ready_on,
+      collected_at: job.collected_at ? job.collected_at.toISOString() : null,
+      stages: side.stageRows.map((s) => ({
+        name: s.name,
+        reached_at: reached.get(s.id)?.toISOString() ?? null,
+        current: s.id === job.stage_id,
+      })),
+      date_changes: side.changesOf(job.id).map(presentDateChange),
+      photos: side.photosOf(job.id).map((p) => presentRepairPhoto(deps.config.appKey, p, now)),
+      messages: side.messagesOf(job.id).map(presentMessage),
+      shop_telephone: shop.telephone,
+    };
+  });
+}
+
 /** The tracker as the customer sees it. */
 export async function presentTracker(
   deps: Pick<Deps, 'db' | 'config' | 'publicContent'>,
   job: jobs.RepairJobRow,
   now = Date.now(),
 ): Promise<RepairTracker> {
-  const [stageRows, historyRows, changeRows, photoRows, messageRows, shop] = await Promise.all([
-    stages.listRepairStages(deps.db),
-    history.findStageHistory(deps.db, job.id),
-    dateChanges.listDateChanges(deps.db, job.id),
-    photos.listRepairPhotos(deps.db, job.id, { sharedOnly: true }),
-    customerMessages.listMessages(deps.db, job.id),
-    readShop(deps),
-  ]);
-  // When the job last reached each stage (a stage reached twice shows the later time).
-  const reached = new Map<number, Date>();
-  for (const h of historyRows) if (h.stage_id !== null) reached.set(h.stage_id, h.reached_at);
-  return {
-    id: job.id,
-    reference: job.reference,
-    vehicle: job.vehicle,
-    registration: job.registration,
-    agreed_work: job.agreed_work,
-    promised_ready_on: job.promised_ready_on,
-    collected_at: job.collected_at ? job.collected_at.toISOString() : null,
-    stages: stageRows.map((s) => ({
-      name: s.name,
-      reached_at: reached.get(s.id)?.toISOString() ?? null,
-      current: s.id === job.stage_id,
-    })),
-    date_changes: changeRows.map(presentDateChange),
-    photos: photoRows.map((p) => presentRepairPhoto(deps.config.appKey, p, now)),
-    messages: messageRows.map(presentMessage),
-    shop_telephone: shop.telephone,
-  };
+  const [tracker] = await presentTrackers(deps, [job], now);
+  return tracker!;
 }
 
 /** The tracker behind a link, or undefined (the page's 404). */
@@ -113,9 +157,7 @@ function customerJobs(deps: Pick<Deps, 'db'>, user: Pick<SessionUser, 'id' | 'em
 
 /** The signed-in customer's jobs, newest first; collected ones stay (no link expiry here). */
 export async function listMyRepairs(deps: Pick<Deps, 'db' | 'config' | 'publicContent'>, user: SessionUser): Promise<MyRepairs> {
-  const rows = await customerJobs(deps, user);
-  const now = Date.now();
-  return { data: await Promise.all(rows.map((row) => presentTracker(deps, row, now))) };
+  return { data: await presentTrackers(deps, await customerJobs(deps, user)) };
 }
 
 export async function sendMyRepairMessage(
@@ -138,32 +180,25 @@ export async function exportMyRepairJobs(deps: Pick<Deps, 'db'>, userId: number)
   const user = await findSessionUser(deps.db, userId);
   if (!user) return [];
   const rows = await customerJobs(deps, user);
-  return Promise.all(
-    rows.map(async (job) => {
-      const [stageRows, historyRows, changeRows, photoRows, messageRows] = await Promise.all([
-        stages.listRepairStages(deps.db),
-        history.findStageHistory(deps.db, job.id),
-        dateChanges.listDateChanges(deps.db, job.id),
-        photos.listRepairPhotos(deps.db, job.id, { sharedOnly: true }),
-        customerMessages.listMessages(deps.db, job.id),
-      ]);
-      return {
-        id: job.id,
-        reference: job.reference,
-        customer_name: job.customer_name,
-        customer_email: job.customer_email,
-        customer_telephone: job.customer_telephone,
-        vehicle: job.vehicle,
-        registration: job.registration,
-        agreed_work: job.agreed_work,
-        promised_ready_on: job.promised_ready_on,
-        collected_at: job.collected_at ? job.collected_at.toISOString() : null,
-        current_stage: stageRows.find((s) => s.id === job.stage_id)?.name ?? null,
-        stages_reached: historyRows.map((h) => ({ stage_name: h.stage_name, reached_at: h.reached_at.toISOString() })),
-        date_changes: changeRows.map(presentDateChange),
-        shared_photo_count: photoRows.length,
-        messages: messageRows.map(presentMessage),
-      };
-    }),
+  const side = await readCustomerSide(
+    deps.db,
+    rows.map((j) => j.id),
   );
+  return rows.map((job) => ({
+    id: job.id,
+    reference: job.reference,
+    customer_name: job.customer_name,
+    customer_email: job.customer_email,
+    customer_telephone: job.customer_telephone,
+    vehicle: job.vehicle,
+    registration: job.registration,
+    agreed_work: job.agreed_work,
+    promised_ready_on: job.promised_ready_on,
+    collected_at: job.collected_at ? job.collected_at.toISOString() : null,
+    current_stage: side.stageRows.find((s) => s.id === job.stage_id)?.name ?? null,
+    stages_reached: side.historyOf(job.id).map((h) => ({ stage_name: h.stage_name, reached_at: h.reached_at.toISOString() })),
+    date_changes: side.changesOf(job.id).map(presentDateChange),
+    shared_photo_count: side.photosOf(job.id).length,
+    messages: side.messagesOf(job.id).map(presentMessage),
+  }));
 }

@@ -76,8 +76,9 @@ export async function setModeration(db: Db, id: number, moderation: 'approved' |
 }
 
 /** Feedback waiting for the admin: consented, not yet approved or rejected; oldest first. */
-export async function findPendingFeedback(db: Db) {
-  return db
+/** Feedback waiting for approval, oldest answer first; at most `limit` when given (the dashboard). */
+export async function findPendingFeedback(db: Db, limit?: number) {
+  let query = db
     .selectFrom('repair_review_requests')
     .innerJoin('repair_jobs', 'repair_jobs.id', 'repair_review_requests.repair_job_id')
     .select([
@@ -92,7 +93,19 @@ export async function findPendingFeedback(db: Db) {
     ])
     .where('repair_review_requests.moderation', '=', 'pending')
     .orderBy('repair_review_requests.responded_at')
-    .execute();
+    .orderBy('repair_review_requests.id');
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}
+
+/** How many answers wait for approval (read from the partial index repair_review_requests_pending). */
+export async function countPendingFeedback(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('repair_review_requests')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('moderation', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** Account deletion: the link goes, and the words and name of feedback not published. */

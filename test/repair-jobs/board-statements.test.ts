@@ -1,0 +1,46 @@
+// The repair board counts every open job's messages in one query: the same number of statements
+// with 2 open jobs as with 20 (it ran one query per job), each job's count still right.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#test/support/app.ts';
+import { insertRepairJob } from '#test/support/work-rows.ts';
+import { countStatements } from '#test/support/statement-count.ts';
+import { getRepairBoard } from '#server/repair-jobs/repair-jobs.service.ts';
+import { insertMessage } from '#server/repair-jobs/repair-job-messages.repository.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** `count` more open jobs, the i-th with i messages; one collected job the board leaves out. */
+async function addOpenJobs(count: number): Promise<Map<number, number>> {
+  const stage = await t.deps.db.selectFrom('repair_stages').select('id').orderBy('position').executeTakeFirstOrThrow();
+  const messages = new Map<number, number>();
+  for (let i = 0; i < count; i++) {
+    const job = await insertRepairJob(t.deps.db, { stage_id: stage.id });
+    for (let m = 0; m < i % 3; m++) await insertMessage(t.deps.db, { repair_job_id: job.id, body: `Message ${m}` });
+    messages.set(job.id, i % 3);
+  }
+  await insertRepairJob(t.deps.db, { stage_id: stage.id, collected_at: new Date() });
+  return messages;
+}
+
+describe('the repair board', () => {
+  it('runs the same number of statements for 2 open jobs as for 20', async () => {
+    await addOpenJobs(2);
+    const few = await countStatements(t.deps.db, (db) => getRepairBoard({ db }));
+    const expected = await addOpenJobs(18);
+    const many = await countStatements(t.deps.db, (db) => getRepairBoard({ db }));
+
+    expect(few.result.jobs).toHaveLength(2);
+    expect(many.result.jobs).toHaveLength(20);
+    for (const job of many.result.jobs.filter((j) => expected.has(j.id))) {
+      expect(job.message_count).toBe(expected.get(job.id));
+    }
+    expect(many.statements).toBe(few.statements);
+    expect(few.statements).toBe(3);
+  });
+});
