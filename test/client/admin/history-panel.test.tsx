@@ -8,11 +8,14 @@ import { userEvent } from '@testing-library/user-event';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { History, VersionSummary } from '#shared/schemas/versions.ts';
 
-const { calls, state, queryClient } = vi.hoisted(() => ({
-  calls: { pages: new Array<unknown>(), versions: new Array<number>() },
-  state: { count: 0, pageSize: 2 },
-  queryClient: { current: null },
-}));
+const { calls, state, queryClient } = vi.hoisted(() => {
+  const holder: { current: unknown } = { current: null };
+  return {
+    calls: { pages: new Array<unknown>(), versions: new Array<number>() },
+    state: { count: 0, pageSize: 2 },
+    queryClient: holder,
+  };
+});
 
 vi.mock('#client/lib/trpc.ts', async () => {
   const { QueryClient: Client } = await import('@tanstack/react-query');
