@@ -115,6 +115,7 @@ const table: Record<string, Case[]> = {
   'galleries.deleteImage': [{ level: 'admin', input: { id: NONE } }],
   'versions.history': [{ level: 'admin', input: { kind: 'widget', id: NONE } }],
   'versions.restore': [{ level: 'admin', input: { id: NONE } }],
+  'versions.version': [{ level: 'admin', input: { id: NONE } }],
   'versions.draft': [{ level: 'admin', input: { kind: 'widget', id: NONE } }],
   'versions.saveWidgetDraft': [{ level: 'admin', input: { id: NONE } }],
   'versions.saveTestimonialDraft': [{ level: 'admin', input: { id: NONE } }],

@@ -1,8 +1,8 @@
 /**
  * Admin journey, history and drafts: the admin edits the home text, it is kept as a
  * draft the public does not see, previews it on the real home page (the admin only), publishes it,
- * then restores the previous version from History and the home page follows; then schedules a
- * revert and cancels it from the dashboard.
+ * then restores the previous version from History and the home page follows; a long history pages
+ * with Show older; then schedules a revert and cancels it from the dashboard.
  */
 import { describe, test } from 'vitest';
 import { useJourney } from './support/journey.ts';
@@ -92,6 +92,24 @@ describe('admin: history and drafts', () => {
       await visible(visitor.page.locator('main').getByText(original).first());
       if ((await visitor.page.getByText('Closed for the holidays').count()) !== 0)
         throw new Error('the restore did not reach the home page');
+    });
+
+    await j.step('a long history comes a page at a time: Show older, from the keyboard, loads the next', async () => {
+      const admin = await j.adminApi();
+      const widget = (await admin.expect('GET', '/api/widgets/HomeText1', [200])).body as { id: number; html: string };
+      // 3 versions so far; 50 more saves make 53, more than the first page's 50.
+      for (let i = 0; i < 50; i++) await admin.expect('POST', `/api/widgets/${widget.id}`, [200], { html: `${widget.html}<p>${i}</p>` });
+      await page.reload();
+      const history = page.getByRole('region', { name: 'History' });
+      await visible(history.getByText(/Version 53 \(current\)/));
+      if ((await history.getByText(/^Version 3$/).count()) !== 0) throw new Error('the first page went past 50 versions');
+      const older = history.getByRole('button', { name: 'Show older versions' });
+      await older.focus();
+      await page.keyboard.press('Enter');
+      await visible(history.getByText('Version 1', { exact: true }));
+      await hidden(older);
+      await history.getByRole('button', { name: 'Compare version 1', exact: true }).click();
+      await visible(history.getByRole('table', { name: 'Version 1 compared with the current one' }));
     });
 
     await j.step('Schedule…: a revert tomorrow at 09:00, seen on the dashboard, cancelled there', async () => {

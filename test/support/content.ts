@@ -51,6 +51,6 @@ export function makeNoisyJpeg(width: number, height: number, options: { orientat
  * only history kept are released then, not when a save replaces them.
  */
 export async function forgetHistory(t: TestApp): Promise<void> {
-  const { pruneVersions } = await import('#server/versions/versions.service.ts');
+  const { pruneVersions } = await import('#server/versions/version-pruning.ts');
   await pruneVersions({ ...t.deps, config: { ...t.deps.config, versionsKeepDays: 0, versionsKeepCount: 0 } });
 }

@@ -87,7 +87,7 @@ describe(`drafts on ${testEngine}`, () => {
     expect((await admin.get(`/api/content-drafts/widget/${id}`)).body).toEqual({ draft: null });
     const history = (await admin.get(`/api/content-history/widget/${id}`)).body;
     expect(history.versions[0].number).toBe(published.body.number);
-    expect(history.versions.at(-1).data.html).toBe(live);
+    expect((await admin.get(`/api/content-versions/${history.versions.at(-1).id}`)).body.version.data.html).toBe(live);
     // The activity log has the publish, linked to its version.
     const entry = await t.deps.db
       .selectFrom('activity_entries')

@@ -8,7 +8,7 @@ import { createGallery, createTestimonial, createWidget, makeJpeg } from '#test/
 import { adminClient, clientAs } from '#test/support/content.ts';
 import { testEngine } from '#test/support/database.ts';
 import { defaultShop } from '#server/db/seed/default-shop.ts';
-import { pruneVersions } from '#server/versions/versions.service.ts';
+import { pruneVersions } from '#server/versions/version-pruning.ts';
 import { sql } from 'kysely';
 
 let t: TestApp;
@@ -26,21 +26,31 @@ afterAll(async () => {
   await t?.close();
 });
 
+interface Version {
+  id: number;
+  number: number;
+  author: string | null;
+  restored_from: number | null;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+/** The newest page of an item's history, each version with its fields and pictures as Compare loads them. */
 const history = async (kind: string, id: number) => {
   const res = await admin.get(`/api/content-history/${kind}/${id}`);
   expect(res.status).toBe(200);
-  return res.body as {
-    current: Record<string, unknown>;
-    versions: {
-      id: number;
-      number: number;
-      author: string | null;
-      restored_from: number | null;
-      created_at: string;
-      data: Record<string, unknown>;
-    }[];
-    thumbs: Record<string, string>;
-  };
+  const page = res.body as { current: Record<string, unknown>; versions: Omit<Version, 'data'>[]; thumbs: Record<string, string> };
+  const thumbs = { ...page.thumbs };
+  const versions: Version[] = [];
+  for (const summary of page.versions) {
+    expect(summary).not.toHaveProperty('data');
+    const detail = await admin.get(`/api/content-versions/${summary.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.version).toMatchObject(summary);
+    Object.assign(thumbs, detail.body.thumbs);
+    versions.push(detail.body.version as Version);
+  }
+  return { current: page.current, versions, thumbs };
 };
 
 describe(`a version for each kind of save on ${testEngine}`, () => {

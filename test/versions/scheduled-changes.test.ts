@@ -79,7 +79,8 @@ describe(`scheduled changes on ${testEngine}`, () => {
     expect(await publicHtml(widget.name)).toBe('<p>Closed from 20 December to 2 January</p>');
     expect((await admin.get(`/api/content-drafts/widget/${widget.id}`)).body).toEqual({ draft: null });
     const history = (await admin.get(`/api/content-history/widget/${widget.id}`)).body;
-    expect(history.versions.map((v: { data: { html: string } }) => v.data.html)).toEqual([
+    const htmlOf = async (v: { id: number }) => (await admin.get(`/api/content-versions/${v.id}`)).body.version.data.html;
+    expect(await Promise.all(history.versions.map(htmlOf))).toEqual([
       '<p>Closed from 20 December to 2 January</p>',
       '<p>Open as usual</p>',
     ]);

@@ -5,51 +5,83 @@ import type { ContentKind } from '#shared/value-sets.ts';
 
 type Db = Kysely<Database>;
 
-const columns = [
+/** Every column but `data`: what a list of versions shows. */
+const summaryColumns = [
   'content_versions.id',
   'content_versions.item_kind',
   'content_versions.item_id',
   'content_versions.number',
   'content_versions.status',
-  'content_versions.data',
   'content_versions.author_id',
   'content_versions.restored_from',
   'content_versions.created_at',
   'content_versions.updated_at',
 ] as const;
 
-function selectVersions(db: Db) {
+function selectSummaries(db: Db) {
   return db
     .selectFrom('content_versions')
     .leftJoin('users', 'users.id', 'content_versions.author_id')
-    .select([...columns, 'users.firstname as author_firstname', 'users.lastname as author_lastname']);
+    .select([...summaryColumns, 'users.firstname as author_firstname', 'users.lastname as author_lastname']);
 }
 
+function selectVersions(db: Db) {
+  return selectSummaries(db).select('content_versions.data');
+}
+
+export type ContentVersionSummaryRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof selectSummaries>['executeTakeFirst']>>>;
 export type ContentVersionRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof selectVersions>['executeTakeFirst']>>>;
+
+/** An item's published versions (a draft has no number), by the (item_kind, item_id, number) unique index. */
+function publishedOf(db: Db, kind: ContentKind, itemId: number) {
+  return selectVersions(db)
+    .where('content_versions.item_kind', '=', kind)
+    .where('content_versions.item_id', '=', itemId)
+    .where('content_versions.number', 'is not', null);
+}
 
 export function findVersion(db: Db, id: number) {
   return selectVersions(db).where('content_versions.id', '=', id).executeTakeFirst();
 }
 
-/** An item's published versions, newest first. */
-export function listPublishedVersions(db: Db, kind: ContentKind, itemId: number) {
-  return selectVersions(db)
-    .where('content_versions.item_kind', '=', kind)
-    .where('content_versions.item_id', '=', itemId)
-    .where('content_versions.status', '=', 'published')
-    .orderBy('content_versions.number', 'desc')
-    .execute();
+/** An item's newest `limit` published versions, newest first. */
+export function listPublishedVersions(db: Db, kind: ContentKind, itemId: number, limit: number) {
+  return publishedOf(db, kind, itemId).orderBy('content_versions.number', 'desc').limit(limit).execute();
 }
 
-export async function countPublishedVersions(db: Db, kind: ContentKind, itemId: number): Promise<number> {
+export function findPublishedVersion(db: Db, kind: ContentKind, itemId: number, number: number) {
+  return publishedOf(db, kind, itemId).where('content_versions.number', '=', number).executeTakeFirst();
+}
+
+/**
+ * A page of an item's published versions without their data, newest first: `limit` of them
+ * numbered below `beforeNumber` (keyset on the unique index, so a page costs the same at any depth).
+ */
+export function listPublishedVersionSummaries(
+  db: Db,
+  kind: ContentKind,
+  itemId: number,
+  page: { beforeNumber?: number | undefined; limit: number },
+) {
+  let query = selectSummaries(db)
+    .where('content_versions.item_kind', '=', kind)
+    .where('content_versions.item_id', '=', itemId)
+    .where('content_versions.number', 'is not', null);
+  if (page.beforeNumber !== undefined) query = query.where('content_versions.number', '<', page.beforeNumber);
+  return query.orderBy('content_versions.number', 'desc').limit(page.limit).execute();
+}
+
+/** Whether the item has a published version yet (one index probe, not a count of its history). */
+export async function hasPublishedVersions(db: Db, kind: ContentKind, itemId: number): Promise<boolean> {
   const row = await db
     .selectFrom('content_versions')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .select('id')
     .where('item_kind', '=', kind)
     .where('item_id', '=', itemId)
-    .where('status', '=', 'published')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .where('number', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Inserts the next published version of an item (its number one past the highest). */
@@ -77,20 +109,70 @@ export async function insertPublishedVersion(
   return { id: row.id, number: row.number! };
 }
 
-/** Published versions past keeping: older than `keepDays` and not among the newest `keepCount` of their item. */
-export async function listVersionsPastKeeping(db: Db, keepDays: number, keepCount: number, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom(
-      db
-        .selectFrom('content_versions')
-        .select(['id', 'created_at', sql<number>`row_number() over (partition by item_kind, item_id order by number desc)`.as('newest')])
-        .where('status', '=', 'published')
-        .as('ranked'),
+export interface ItemKey {
+  item_kind: ContentKind;
+  item_id: number;
+}
+
+/**
+ * The next `limit` items that have versions, after `after` in (item_kind, item_id) order: each step
+ * a jump along the unique index to the next item, never a read of an item's versions.
+ */
+export async function listItemsWithVersions(db: Db, after: ItemKey | undefined, limit: number): Promise<ItemKey[]> {
+  const from = after ? sql`where (item_kind, item_id) > (${after.item_kind}, ${after.item_id})` : sql``;
+  const result = await sql<ItemKey>`
+    with recursive items as (
+      (select item_kind, item_id from content_versions ${from} order by item_kind, item_id limit 1)
+      union all
+      select next.item_kind, next.item_id from items cross join lateral (
+        select c.item_kind, c.item_id from content_versions c
+        where (c.item_kind, c.item_id) > (items.item_kind, items.item_id)
+        order by c.item_kind, c.item_id limit 1
+      ) next
     )
-    .select('ranked.id')
-    .where('ranked.newest', '>', keepCount)
-    .where('ranked.created_at', '<', sql<Date>`now() - make_interval(days => ${keepDays})`)
-    .orderBy('ranked.id')
+    select item_kind, item_id from items limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/**
+ * The number of the item's `keepCount`-th newest published version: it and the newer ones are
+ * kept whatever their age. Undefined when the item has fewer (all kept).
+ */
+export async function findKeepFromNumber(db: Db, item: ItemKey, keepCount: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('content_versions')
+    .select('number')
+    .where('item_kind', '=', item.item_kind)
+    .where('item_id', '=', item.item_id)
+    .where('number', 'is not', null)
+    .orderBy('number', 'desc')
+    .offset(keepCount - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.number ?? undefined;
+}
+
+/**
+ * Up to `limit` of the item's published versions past keeping: numbered below `keepFrom` and
+ * older than `keepDays`, oldest first, read along content_versions_item_created (the ones it
+ * passes over are the kept newest, so a batch costs the same however big the table is).
+ */
+export async function listItemVersionsPastKeeping(
+  db: Db,
+  item: ItemKey,
+  keepFrom: number,
+  keepDays: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('content_versions')
+    .select('id')
+    .where('item_kind', '=', item.item_kind)
+    .where('item_id', '=', item.item_id)
+    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${keepDays})`)
+    .where('number', '<', keepFrom)
+    .orderBy('created_at')
+    .orderBy('id')
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);

@@ -46,8 +46,7 @@ export async function getDraft(deps: Deps, kind: DraftKind, id: number): Promise
  */
 export async function publishDraft(deps: Deps, kind: DraftKind, id: number, actor: Actor): Promise<ContentVersion> {
   const kept = await deps.db.transaction().execute((trx) => publishDraftIn(trx, kind, id, actor));
-  const rows = await versions.listPublishedVersions(deps.db, kind, id);
-  return presentVersion(rows.find((row) => row.number === kept.number)!);
+  return presentVersion((await versions.findPublishedVersion(deps.db, kind, id, kept.number))!);
 }
 
 /**
@@ -70,7 +69,7 @@ export async function publishDraftIn(
   const live = (await adapter.read(trx, id))!;
   await operations.check?.(trx, id, drafted);
   const data = operations.toPublish ? operations.toPublish(drafted, live) : drafted;
-  if ((await versions.countPublishedVersions(trx, kind, id)) === 0) await keepVersion(trx, adapter, id, null);
+  if (!(await versions.hasPublishedVersions(trx, kind, id))) await keepVersion(trx, adapter, id, null);
   await adapter.writeBack(trx, id, data);
   await versions.deleteDraft(trx, kind, id);
   const kept = (await keepVersion(trx, adapter, id, actor.userId))!;

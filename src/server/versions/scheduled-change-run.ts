@@ -36,7 +36,7 @@ export async function runScheduledChange(deps: Pick<AppDeps, 'db' | 'storage' | 
         } else {
           if (!(await contentKind(claimed.item_kind).lock(trx, claimed.item_id))) throw AppError.deletedMeanwhile();
           // Decided now, not when scheduled: "publish on the 20th, revert on the 2nd" undoes the publish.
-          const [, previous] = await versions.listPublishedVersions(trx, claimed.item_kind, claimed.item_id);
+          const [, previous] = await versions.listPublishedVersions(trx, claimed.item_kind, claimed.item_id, 2);
           if (!previous) throw new ChangeRefused('There is no previous version to go back to.');
           released = await restoreVersionIn(trx, previous, actor, `version ${previous.number} restored (scheduled)`);
           await repo.setOutcome(trx, id, 'done', `version ${previous.number} restored`);

@@ -43,7 +43,7 @@ export async function keepVersion(
  * (no author), so the first Restore has something to go back to. The caller has locked the row.
  */
 export async function withVersion<T>(trx: Db, kind: KeptKind, itemId: number, author: Author, save: () => Promise<T>): Promise<T> {
-  if ((await versions.countPublishedVersions(trx, kind.kind, itemId)) === 0) await keepVersion(trx, kind, itemId, null);
+  if (!(await versions.hasPublishedVersions(trx, kind.kind, itemId))) await keepVersion(trx, kind, itemId, null);
   const result = await save();
   await keepVersion(trx, kind, itemId, author);
   return result;

@@ -8,6 +8,7 @@ import {
   draftSchema,
   historyInput,
   historySchema,
+  versionDetailSchema,
   scheduleChangeInput,
   scheduledChangeSchema,
   scheduledChangesInput,
@@ -19,7 +20,7 @@ import {
 import { SHOP_ITEM_ID } from '#server/shop/shop.content-kind.ts';
 import { actorOf } from '#server/activity/actor.ts';
 import { discardDraft, getDraft, publishDraft, saveDraft } from './drafts.service.ts';
-import { getHistory, restoreVersion } from './versions.service.ts';
+import { getHistory, getVersion, restoreVersion } from './versions.service.ts';
 import { cancelScheduledChange, listScheduledChanges, scheduleChange } from './scheduled-changes.service.ts';
 
 export const versionsRouter = router({
@@ -30,12 +31,25 @@ export const versionsRouter = router({
         method: 'GET',
         path: '/api/content-history/{kind}/{id}',
         tags: ['history'],
-        summary: 'The versions of a widget, gallery, testimonial or the shop record (id 1), newest first',
+        summary: 'A page of the versions of a widget, gallery, testimonial or the shop record (id 1), newest first',
       },
     })
     .concat(checkedInput(historyInput))
     .output(historySchema)
-    .query(({ ctx, input }) => getHistory(ctx.deps, input.kind, input.id)),
+    .query(({ ctx, input }) => getHistory(ctx.deps, input.kind, input.id, input)),
+
+  version: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/content-versions/{id}',
+        tags: ['history'],
+        summary: 'One published version with its fields and the thumbnails of its pictures',
+      },
+    })
+    .concat(checkedInput(idInput))
+    .output(versionDetailSchema)
+    .query(({ ctx, input }) => getVersion(ctx.deps, input.id)),
 
   restore: adminProcedure
     .meta({

@@ -14,22 +14,21 @@ import { AppError } from '#server/errors.ts';
 import { presentImageVariants } from '#server/images/image-presenter.ts';
 import { findImageVariants } from '#server/images/images.repository.ts';
 import { releaseImagesQuietly } from '#server/images/images.service.ts';
-import type { ContentVersion, History } from '#shared/schemas/versions.ts';
+import { HISTORY_PAGE_SIZE, type ContentVersion, type History, type VersionDetail, type VersionSummary } from '#shared/schemas/versions.ts';
 import * as versions from './content-versions.repository.ts';
-import * as versionImages from './content-version-images.repository.ts';
-import type { ContentVersionRecord } from './content-versions.repository.ts';
+import type { ContentVersionRecord, ContentVersionSummaryRecord } from './content-versions.repository.ts';
 import { itemLabel, parseVersionData, type VersionData } from './content-kind.ts';
 import { contentKind } from './content-kinds.ts';
 import { keepVersion } from './version-keeping.ts';
 
 type Db = Kysely<Database>;
 
-function authorName(row: ContentVersionRecord): string | null {
+function authorName(row: ContentVersionSummaryRecord): string | null {
   if (row.author_firstname === null) return null;
   return `${row.author_firstname} ${row.author_lastname ?? ''}`.trim();
 }
 
-export function presentVersion(row: ContentVersionRecord): ContentVersion {
+function presentSummary(row: ContentVersionSummaryRecord): VersionSummary {
   return {
     id: row.id,
     number: row.number,
@@ -38,8 +37,11 @@ export function presentVersion(row: ContentVersionRecord): ContentVersion {
     restored_from: row.restored_from,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
-    data: parseVersionData(row.item_kind, row.data),
   };
+}
+
+export function presentVersion(row: ContentVersionRecord): ContentVersion {
+  return { ...presentSummary(row), data: parseVersionData(row.item_kind, row.data) };
 }
 
 async function thumbsOf(deps: Pick<AppDeps, 'db' | 'storage'>, kind: ContentKind, states: VersionData[]): Promise<Record<string, string>> {
@@ -53,14 +55,44 @@ async function thumbsOf(deps: Pick<AppDeps, 'db' | 'storage'>, kind: ContentKind
   return thumbs;
 }
 
-/** An item's published versions, newest first, with the live item to compare them with. */
-export async function getHistory(deps: Pick<AppDeps, 'db' | 'storage'>, kind: ContentKind, itemId: number): Promise<History> {
+/**
+ * A page of an item's published versions, newest first, with the live item to compare them with.
+ * The versions come without their fields (a gallery's can be thousands of images): the screen
+ * asks for one version's when it compares it (getVersion). The cursor is the last version number
+ * of the page before.
+ */
+export async function getHistory(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  kind: ContentKind,
+  itemId: number,
+  page: { cursor?: string | undefined; limit?: number | undefined } = {},
+): Promise<History> {
   const current = await contentKind(kind).read(deps.db, itemId);
   if (!current) throw AppError.notFound();
-  const rows = await versions.listPublishedVersions(deps.db, kind, itemId);
-  const presented = rows.map(presentVersion);
-  const thumbs = await thumbsOf(deps, kind, [current, ...presented.map((version) => version.data as VersionData)]);
-  return { kind, item_id: itemId, current: current, versions: presented, thumbs };
+  const limit = page.limit ?? HISTORY_PAGE_SIZE;
+  // One more than the page: whether there is an older page, without counting them.
+  const rows = await versions.listPublishedVersionSummaries(deps.db, kind, itemId, {
+    beforeNumber: page.cursor === undefined ? undefined : Number(page.cursor),
+    limit: limit + 1,
+  });
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    kind,
+    item_id: itemId,
+    current,
+    versions: shown.map(presentSummary),
+    thumbs: await thumbsOf(deps, kind, [current]),
+    next_cursor: rows.length > limit && last?.number ? String(last.number) : null,
+  };
+}
+
+/** One published version with its fields and the thumbnails of its pictures (a draft: GET the draft). */
+export async function getVersion(deps: Pick<AppDeps, 'db' | 'storage'>, versionId: number): Promise<VersionDetail> {
+  const row = await versions.findVersion(deps.db, versionId);
+  if (!row || row.status !== 'published') throw AppError.notFound();
+  const version = presentVersion(row);
+  return { version, thumbs: await thumbsOf(deps, row.item_kind, [version.data as VersionData]) };
 }
 
 /**
@@ -76,8 +108,8 @@ export async function restoreVersion(
   if (!version || version.status !== 'published') throw AppError.notFound();
   const released = await deps.db.transaction().execute((trx) => restoreVersionIn(trx, version, actor));
   await releaseImagesQuietly(deps, released);
-  const rows = await versions.listPublishedVersions(deps.db, version.item_kind, version.item_id);
-  return presentVersion(rows[0]!);
+  const [newest] = await versions.listPublishedVersions(deps.db, version.item_kind, version.item_id, 1);
+  return presentVersion(newest!);
 }
 
 /**
@@ -103,28 +135,4 @@ export async function restoreVersionIn(
     details,
   });
   return replaced;
-}
-
-/**
- * Deletes published versions past keeping (older than VERSIONS_KEEP_DAYS and not among an item's
- * newest VERSIONS_KEEP_COUNT), in batches, then releases the pictures only they kept.
- */
-export async function pruneVersions(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>,
-  closing: () => boolean = () => false,
-): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const ids = await versions.listVersionsPastKeeping(deps.db, deps.config.versionsKeepDays, deps.config.versionsKeepCount, 500);
-    if (ids.length === 0) break;
-    const imageIds = await deps.db.transaction().execute(async (trx) => {
-      const images = await versionImages.listImagesOfVersions(trx, ids);
-      await versions.deleteVersions(trx, ids);
-      return images;
-    });
-    await releaseImagesQuietly(deps, imageIds);
-    total += ids.length;
-    if (ids.length < 500 || closing()) break;
-  }
-  return total;
 }

@@ -5,14 +5,31 @@
  */
 import { z } from 'zod';
 import { CONTENT_KINDS, CONTENT_VERSION_STATUSES, SCHEDULED_ACTIONS, SCHEDULED_CHANGE_STATES } from '#shared/value-sets.ts';
-import { calendarDateField, messages, requiredString } from '#shared/validation.ts';
+import { calendarDateField, integerField, messages, requiredString } from '#shared/validation.ts';
 import { idField, testimonialFieldsInput, widgetFieldsInput } from '#shared/schemas/content-inputs.ts';
 import { shopInput, shopSchema } from '#shared/schemas/shop.ts';
 import { WIDGET_TYPES } from '#shared/value-sets.ts';
 
 export const contentKindSchema = z.enum(CONTENT_KINDS, { error: 'The selected kind is invalid.' });
 
-export const historyInput = z.object({ kind: contentKindSchema, id: idField() });
+/** A page of history: HISTORY_PAGE_SIZE versions unless `limit` says fewer or more, at most HISTORY_PAGE_MAX. */
+export const HISTORY_PAGE_SIZE = 50;
+export const HISTORY_PAGE_MAX = 100;
+const unsetWhenEmpty = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const historyInput = z.object({
+  kind: contentKindSchema,
+  id: idField(),
+  /** The previous page's `next_cursor`, as it came (its form is not part of the contract); none for the newest page. */
+  cursor: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string({ error: 'The cursor field is invalid.' })
+      .regex(/^[1-9]\d{0,9}$/, 'The cursor field is invalid.')
+      .optional(),
+  ),
+  limit: z.preprocess(unsetWhenEmpty, integerField('limit', 1, HISTORY_PAGE_MAX).optional()),
+});
 export type HistoryInput = z.infer<typeof historyInput>;
 
 /** What each kind keeps: the fields an admin edits, pictures by image id, a gallery's images in order. */
@@ -61,17 +78,27 @@ export const contentVersionSchema = z.object({
 });
 export type ContentVersion = z.infer<typeof contentVersionSchema>;
 
+/** A version as the history lists it: without its `data` (GET /api/content-versions/{id} has that). */
+export const versionSummarySchema = contentVersionSchema.omit({ data: true });
+export type VersionSummary = z.infer<typeof versionSummarySchema>;
+
 export const historySchema = z.object({
   kind: contentKindSchema,
   item_id: z.number().int(),
   /** The live item, as a version would say it: compare any version against it. */
   current: z.record(z.string(), z.unknown()),
-  /** Published versions, newest first. */
-  versions: z.array(contentVersionSchema),
-  /** Image id → its thumbnail's URL, for every picture the versions and the live item name. */
+  /** A page of the published versions, newest first. */
+  versions: z.array(versionSummarySchema),
+  /** Image id → its thumbnail's URL, for every picture the live item names. */
   thumbs: z.record(z.string(), z.string()),
+  /** Pass as `cursor` for the next (older) page; null on the last one. */
+  next_cursor: z.string().nullable(),
 });
 export type History = z.infer<typeof historySchema>;
+
+/** One published version with its fields, and the thumbnails of the pictures it names. */
+export const versionDetailSchema = z.object({ version: contentVersionSchema, thumbs: z.record(z.string(), z.string()) });
+export type VersionDetail = z.infer<typeof versionDetailSchema>;
 
 /** The kinds that can be saved as a draft beside the published item (a gallery cannot). */
 export const DRAFT_KINDS = ['widget', 'testimonial', 'shop'] as const;

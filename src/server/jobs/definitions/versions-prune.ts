@@ -1,5 +1,5 @@
 /** Versions past keeping (VERSIONS_KEEP_DAYS, VERSIONS_KEEP_COUNT) go, nightly, with pictures only they kept. */
-import { pruneVersions } from '#server/versions/versions.service.ts';
+import { pruneVersions } from '#server/versions/version-pruning.ts';
 import { z } from 'zod';
 import { defineJob } from '../job-definition.ts';
 

@@ -1,12 +1,13 @@
 /**
- * The History panel of an edit screen: the item's versions, newest first; any one
- * compared side by side with the current item; Restore, which keeps the result as a new version
- * and refreshes the public site like any save.
+ * The History panel of an edit screen: the item's versions, newest first, a page at a time
+ * (Show older loads the next); any one compared side by side with the current item (its fields
+ * are fetched when it is compared); Restore, which keeps the result as a new version and refreshes
+ * the public site like any save.
  */
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { ContentKind } from '#shared/value-sets.ts';
-import type { ContentVersion, History } from '#shared/schemas/versions.ts';
+import type { History, VersionSummary } from '#shared/schemas/versions.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
 import { ADMIN_BANNER_MS } from '#shared/limits.ts';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
@@ -27,7 +28,9 @@ export interface HistoryPanelProps {
 }
 
 export function HistoryPanel({ kind, id, onRestored }: HistoryPanelProps) {
-  const history = useQuery(trpc.versions.history.queryOptions({ kind, id }));
+  const history = useInfiniteQuery(
+    trpc.versions.history.infiniteQueryOptions({ kind, id }, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
+  );
   const [comparing, setComparing] = useState<number | null>(null);
   const [message, flash] = useFlash(ADMIN_BANNER_MS);
   const confirm = useConfirm();
@@ -43,10 +46,12 @@ export function HistoryPanel({ kind, id, onRestored }: HistoryPanelProps) {
     }),
   );
 
-  async function onRestore(version: ContentVersion) {
+  async function onRestore(version: VersionSummary) {
     if (await confirm()) restore.mutate({ id: version.id });
   }
 
+  const first = history.data?.pages[0];
+  const shown = history.data?.pages.flatMap((page) => page.versions) ?? [];
   return (
     <section className="admin-section history" aria-labelledby="history-title">
       <h2 id="history-title">History</h2>
@@ -54,56 +59,72 @@ export function HistoryPanel({ kind, id, onRestored }: HistoryPanelProps) {
       <ErrorSummary error={history.error ?? restore.error} />
       {history.isPending ? (
         <Spinner label="Loading history…" />
-      ) : history.data && history.data.versions.length === 0 ? (
+      ) : first && shown.length === 0 ? (
         <p className="history__empty">No versions yet: each save keeps one.</p>
       ) : (
-        history.data && (
-          <ol className="history__list">
-            {history.data.versions.map((version, index) => (
-              <li key={version.id} className="history__version">
-                <div className="history__row">
-                  <span className="history__what">
-                    <strong>Version {version.number}</strong>
-                    {index === 0 && ' (current)'} · {formatDateTime(version.created_at, dates)} · {version.author ?? 'Before history began'}
-                    {version.restored_from !== null && ` · restored from version ${version.restored_from}`}
-                  </span>
-                  <span className="history__actions">
-                    <Button
-                      variant="secondary"
-                      aria-expanded={comparing === version.id}
-                      aria-controls={`history-compare-${version.id}`}
-                      onClick={() => setComparing(comparing === version.id ? null : version.id)}
-                    >
-                      {comparing === version.id ? 'Hide comparison' : 'Compare'}
-                      <span className="visually-hidden"> version {version.number}</span>
-                    </Button>
-                    {index > 0 && (
+        first && (
+          <>
+            <ol className="history__list">
+              {shown.map((version, index) => (
+                <li key={version.id} className="history__version">
+                  <div className="history__row">
+                    <span className="history__what">
+                      <strong>Version {version.number}</strong>
+                      {index === 0 && ' (current)'} · {formatDateTime(version.created_at, dates)} ·{' '}
+                      {version.author ?? 'Before history began'}
+                      {version.restored_from !== null && ` · restored from version ${version.restored_from}`}
+                    </span>
+                    <span className="history__actions">
                       <Button
                         variant="secondary"
-                        loading={restore.isPending && restore.variables?.id === version.id}
-                        onClick={() => void onRestore(version)}
+                        aria-expanded={comparing === version.id}
+                        aria-controls={`history-compare-${version.id}`}
+                        onClick={() => setComparing(comparing === version.id ? null : version.id)}
                       >
-                        Restore<span className="visually-hidden"> version {version.number}</span>
+                        {comparing === version.id ? 'Hide comparison' : 'Compare'}
+                        <span className="visually-hidden"> version {version.number}</span>
                       </Button>
-                    )}
-                  </span>
-                </div>
-                {comparing === version.id && (
-                  <div id={`history-compare-${version.id}`}>
-                    <Comparison kind={kind} history={history.data} version={version} />
+                      {index > 0 && (
+                        <Button
+                          variant="secondary"
+                          loading={restore.isPending && restore.variables?.id === version.id}
+                          onClick={() => void onRestore(version)}
+                        >
+                          Restore<span className="visually-hidden"> version {version.number}</span>
+                        </Button>
+                      )}
+                    </span>
                   </div>
-                )}
-              </li>
-            ))}
-          </ol>
+                  {comparing === version.id && (
+                    <div id={`history-compare-${version.id}`}>
+                      <Comparison kind={kind} history={first} version={version} />
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ol>
+            {history.hasNextPage && (
+              <div className="history__more">
+                <Button variant="secondary" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+                  Show older<span className="visually-hidden"> versions</span>
+                </Button>
+              </div>
+            )}
+            {history.isFetchingNextPage && <Spinner label="Loading older versions…" />}
+          </>
         )
       )}
     </section>
   );
 }
 
-function Comparison({ kind, history, version }: { kind: ContentKind; history: History; version: ContentVersion }) {
-  const fields = compareVersion(kind, version.data, history.current);
+/** The version's fields (fetched now: the history's pages do not carry them) beside the current item's. */
+function Comparison({ kind, history, version }: { kind: ContentKind; history: History; version: VersionSummary }) {
+  const detail = useQuery(trpc.versions.version.queryOptions({ id: version.id }));
+  if (detail.isPending) return <Spinner label={`Loading version ${version.number}…`} />;
+  if (!detail.data) return <ErrorSummary error={detail.error} />;
+  const thumbs = { ...history.thumbs, ...detail.data.thumbs };
+  const fields = compareVersion(kind, detail.data.version.data, history.current);
   if (fields.length === 0) return <p className="history__same">This version is the same as the current one.</p>;
   return (
     <table className="admin-table history__compare">
@@ -120,10 +141,10 @@ function Comparison({ kind, history, version }: { kind: ContentKind; history: Hi
           <tr key={field.key}>
             <th scope="row">{field.label}</th>
             <td>
-              <Side field={field} side="left" thumbs={history.thumbs} />
+              <Side field={field} side="left" thumbs={thumbs} />
             </td>
             <td>
-              <Side field={field} side="right" thumbs={history.thumbs} />
+              <Side field={field} side="right" thumbs={thumbs} />
             </td>
           </tr>
         ))}
