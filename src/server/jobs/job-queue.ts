@@ -193,7 +193,9 @@ export class JobQueue {
       let ran = 0;
       for (const definition of this.options.definitions) {
         if (definition.everyCopyMs) continue;
-        const jobs = await this.boss.fetch<Record<string, unknown>>(definition.name, { batchSize: 20, includeMetadata: true });
+        const fetched = await this.boss.fetch<Record<string, unknown>>(definition.name, { batchSize: 20, includeMetadata: true });
+        // pg-boss picks the batch in priority order but hands it back in the table's order.
+        const jobs = fetched.sort((a, b) => b.priority - a.priority);
         ran += jobs.length;
         const together = definition.concurrency ?? 1;
         for (let start = 0; start < jobs.length; start += together) {
