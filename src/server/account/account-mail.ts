@@ -30,6 +30,7 @@ export const verificationMail = defineMailKind({
   kind: 'verification',
   label: 'Verify your e-mail address',
   params: userParams,
+  urgent: true,
   async render(deps, { recipient, params }, shop) {
     const user = await findUserForMail(deps.db, params.userId);
     if (!user) return { cancel: 'The account no longer exists.' };
@@ -44,6 +45,7 @@ export const passwordResetMail = defineMailKind({
   kind: 'password-reset',
   label: 'Reset your password',
   params: userParams,
+  urgent: true,
   async render(deps, { params }, shop) {
     const user = await findUserForMail(deps.db, params.userId);
     if (!user) return { cancel: 'The account no longer exists.' };
@@ -112,6 +114,7 @@ export const loginCodeMail = defineMailKind({
   // The label and the subject name the mail, never the code (it is in the body only).
   label: 'Sign-in code',
   params: codeMailParams,
+  urgent: true,
   async render(deps, { recipient, params }, shop) {
     const found = await codeFor(deps, recipient, params, 'sign-in');
     if ('cancel' in found) return found;
@@ -124,6 +127,7 @@ export const confirmationCodeMail = defineMailKind({
   // As the sign-in code's: the label and the subject never carry the code.
   label: 'Confirmation code',
   params: codeMailParams,
+  urgent: true,
   async render(deps, { recipient, params }, shop) {
     const found = await codeFor(deps, recipient, params, 'confirm');
     if ('cancel' in found) return found;

@@ -50,8 +50,18 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
    * is dropped (a held e-mail that reads the current state when it runs: repair-stage-mail.ts).
    */
   oneWaitingPerKey?: boolean;
-  /** How often an idle worker asks for work (a wake-up after a send is immediate in its own copy). */
+  /**
+   * How often an idle worker asks for work (a wake-up after a send is immediate in its own copy).
+   * A worker that found a job asks again as soon as it is done, so a queue with work waiting is
+   * worked without pause; the interval is only the wait of an idle one.
+   */
   pollSeconds?: number;
+  /**
+   * Jobs of this kind run at once in one copy (default 1): that many workers, each taking the next
+   * job as soon as its last is done. Bounded, as each holds a mail server's connection or a
+   * database transaction at a time.
+   */
+  concurrency?: number;
   run(deps: AppDeps, data: z.output<Payload>, job: JobRun): Promise<void>;
 }
 

@@ -2,7 +2,10 @@
  * The job runner: pg-boss 10 on the site's own database, PGlite or PostgreSQL, through the
  * adapter of job-sql.ts (docs/decisions/durable-jobs-pg-boss.md). It declares a queue per
  * definition (definitions/index.ts), the schedules (pg-boss queues one job per period for all
- * copies together), a worker per queue, and the per-copy timers. `stop()` lets a running job finish
+ * copies together), the workers of each queue (its definition's `concurrency`, each asking for the
+ * next job as soon as its last is done, so a queue with work waiting never waits a poll), and
+ * the per-copy timers. A job sent with a `priority` is taken before those waiting with a lower one
+ * (urgent mail: mail/mail-kinds.ts). `stop()` lets a running job finish
  * for a while, then hands it back (failed, so it is retried); a copy killed mid-job leaves it
  * active until it expires, and then it is retried on whichever copy is up.
  */
@@ -47,7 +50,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly byName: Map<string, JobDefinition>;
-  private readonly workers = new Map<string, string>();
+  private readonly workers = new Map<string, string[]>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Set<Promise<unknown>>();
   private deps: AppDeps | undefined;
@@ -110,14 +113,26 @@ export class JobQueue {
         if (schedule.atStart) await this.boss.send(definition.name, {}, { singletonKey: 'at-start', singletonSeconds: 60 });
       }
       if (this.options.run) {
-        const workerId = await this.boss.work<Record<string, unknown>>(
-          definition.name,
-          { pollingIntervalSeconds: definition.pollSeconds ?? 10, batchSize: 1, includeMetadata: true },
-          async ([job]) => {
-            if (job) await this.runJob(definition, job);
-          },
-        );
-        this.workers.set(definition.name, workerId);
+        const ids: string[] = [];
+        for (let slot = 0; slot < (definition.concurrency ?? 1); slot++) {
+          // Known once work() answers; its first job cannot be done before that (it waits on the database).
+          const worker: { id?: string } = {};
+          worker.id = await this.boss.work<Record<string, unknown>>(
+            definition.name,
+            { pollingIntervalSeconds: definition.pollSeconds ?? 10, batchSize: 1, includeMetadata: true },
+            async ([job]) => {
+              if (!job) return;
+              try {
+                await this.runJob(definition, job);
+              } finally {
+                // There may be more: pg-boss's worker then asks again at once instead of after its interval.
+                if (worker.id && !this.closing) this.boss.notifyWorker(worker.id);
+              }
+            },
+          );
+          ids.push(worker.id);
+        }
+        this.workers.set(definition.name, ids);
       }
     }
     // A definition removed from the list (or a schedule the configuration turned off) leaves none behind.
@@ -130,12 +145,13 @@ export class JobQueue {
    * Queues a job of `job` (a definition of definitions/index.ts), its payload checked by the
    * definition's schema. With `trx` the job is a row of that transaction: it exists if and only if
    * the transaction commits, and this copy's worker is woken after the commit (db/after-commit.ts);
-   * without, at once. `startAfter`: not run before then (a held job, no wake-up).
+   * without, at once. `startAfter`: not run before then (a held job, no wake-up). `priority`:
+   * taken before waiting jobs of the same queue with a lower one (default 0).
    */
   async send<Payload extends z.ZodType>(
     job: JobKind<Payload>,
     payload: z.input<Payload>,
-    options: { trx?: Executor; singletonKey?: string; startAfter?: Date } = {},
+    options: { trx?: Executor; singletonKey?: string; startAfter?: Date; priority?: number } = {},
   ): Promise<string | null> {
     if ((this.byName.get(job.name) as JobKind | undefined) !== (job as JobKind)) throw new Error(`No job definition named ${job.name}`);
     const data = job.payload.parse(payload) as object;
@@ -143,6 +159,7 @@ export class JobQueue {
       ...(options.trx ? { db: jobSqlInTransaction(options.trx) } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.priority ? { priority: options.priority } : {}),
     });
     if (!options.startAfter) afterCommit(options.trx ?? this.options.database.db, () => this.wake(job.name));
     return id;
@@ -153,15 +170,20 @@ export class JobQueue {
     await this.boss.cancel(job.name, id, options.trx ? { db: jobSqlInTransaction(options.trx) } : {});
   }
 
-  /** Asks this copy's worker for `name` to look for work now rather than at its next poll (send does, after the commit). */
+  /**
+   * Asks this copy's workers for `name` to look for work now rather than at their next poll (send
+   * does, after the commit). A busy one asks as soon as its job is done; two idle ones asking
+   * together take different jobs or one finds none (pg-boss's fetch skips locked rows).
+   */
   private wake(name: string): void {
-    const workerId = this.workers.get(name);
-    if (workerId && this.started && !this.closing) this.boss.notifyWorker(workerId);
+    if (!this.started || this.closing) return;
+    for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
   }
 
   /**
-   * Runs every job that is due, until none is (tests: the app runs no workers there). A job that
-   * fails is marked so, and retried by a later drain once its delay has passed.
+   * Runs every job that is due, until none is (tests: the app runs no workers there), highest
+   * priority first, each kind `concurrency` at a time as its workers would. A job that fails is
+   * marked so, and retried by a later drain once its delay has passed.
    */
   async drain(): Promise<void> {
     for (let round = 0; round < 100; round++) {
@@ -171,15 +193,22 @@ export class JobQueue {
       let ran = 0;
       for (const definition of this.options.definitions) {
         if (definition.everyCopyMs) continue;
-        const jobs = await this.boss.fetch<Record<string, unknown>>(definition.name, { batchSize: 20, includeMetadata: true });
-        for (const job of jobs) {
-          ran++;
-          try {
-            await this.runJob(definition, job);
-            await this.boss.complete(definition.name, job.id);
-          } catch (error) {
-            await this.boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
-          }
+        const fetched = await this.boss.fetch<Record<string, unknown>>(definition.name, { batchSize: 20, includeMetadata: true });
+        // pg-boss picks the batch in priority order but hands it back in the table's order.
+        const jobs = fetched.sort((a, b) => b.priority - a.priority);
+        ran += jobs.length;
+        const together = definition.concurrency ?? 1;
+        for (let start = 0; start < jobs.length; start += together) {
+          await Promise.all(
+            jobs.slice(start, start + together).map(async (job) => {
+              try {
+                await this.runJob(definition, job);
+                await this.boss.complete(definition.name, job.id);
+              } catch (error) {
+                await this.boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
+              }
+            }),
+          );
         }
       }
       if (ran === 0) return;

@@ -38,7 +38,8 @@ export function jobSqlFor(database: Pick<DatabaseHandle, 'db' | 'execScript'>, d
   const { db, execScript } = database;
   return {
     async executeSql(text, values) {
-      if (detached()) return { rows: [], rowCount: 0 };
+      // Shaped as the answer to complete() or fail() (a count row, read without a check), which are all that comes then.
+      if (detached()) return { rows: [{ count: 0 }], rowCount: 0 };
       if (values && values.length > 0) {
         const out = await db.executeQuery(CompiledQuery.raw(text, values));
         return result(out.rows, out.numAffectedRows);

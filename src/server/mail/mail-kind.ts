@@ -19,6 +19,11 @@ export interface MailKindDefinition<Kind extends string = string, Params extends
   /** Shown on Outgoing mail until the message is rendered; never a secret. */
   label: string;
   params: Params;
+  /**
+   * Someone is waiting for it on the site (a code, a reset or verification link): sent ahead of
+   * every other mail queued (mail-kinds.ts mailPriorityOf), however many alerts or reminders wait.
+   */
+  urgent?: boolean;
   render(deps: MailRenderDeps, mail: { recipient: string; params: z.output<Params> }, shop: MailShop): Promise<RenderedMail>;
 }
 

@@ -36,3 +36,10 @@ export function mailKindOf(kind: string): MailKindDefinition {
   if (!entry) throw new Error(`No mail kind named ${kind}`);
   return entry;
 }
+
+/** The send-mail job's priority (jobs/job-queue.ts send): an urgent kind's is taken before the rest. */
+export const URGENT_MAIL_PRIORITY = 10;
+
+export function mailPriorityOf(kind: string): number {
+  return mailKindOf(kind).urgent ? URGENT_MAIL_PRIORITY : 0;
+}

@@ -123,15 +123,20 @@ export async function findFailingSince(db: Db, withinDays = 7): Promise<Date | n
  * Queued mails no job will send: what a restored backup brings (the queue's own schema is not in
  * it) or what a job lost for good left. `jobNames` lists the queue the send-mail job reads.
  */
-export async function findQueuedMailWithoutJob(db: Db, queueName: string, olderThanSeconds: number, limit = 100): Promise<string[]> {
-  const rows = await sql<{ id: string }>`
-    select m.id from outgoing_mail m
+export async function findQueuedMailWithoutJob(
+  db: Db,
+  queueName: string,
+  olderThanSeconds: number,
+  limit = 100,
+): Promise<{ id: string; kind: MailKind }[]> {
+  const rows = await sql<{ id: string; kind: MailKind }>`
+    select m.id, m.kind from outgoing_mail m
     where m.status = 'queued' and m.updated_at < now() - ${olderThanSeconds}::integer * interval '1 second'
       and not exists (
         select 1 from pgboss.job j
         where j.name = ${queueName} and j.data->>'mailId' = m.id::text and j.state < 'completed')
     order by m.created_at limit ${limit}`.execute(db);
-  return rows.rows.map((r) => r.id);
+  return rows.rows;
 }
 
 export async function touchMail(db: Db, id: string): Promise<void> {

@@ -10,7 +10,7 @@ import {
 } from '#shared/schemas/outgoing-mail.ts';
 import type { MailStatus } from '#shared/value-sets.ts';
 import * as outgoing from './outgoing-mail.repository.ts';
-import { sendMailJob } from '#server/jobs/definitions/send-mail.ts';
+import { queueSendMail } from './outgoing-mail.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -60,6 +60,6 @@ export async function resendOutgoingMail(deps: Pick<AppDeps, 'db' | 'jobs'>, id:
   if (mail.status === 'queued' || mail.status === 'sent') throw AppError.field('id', 'Only a failed or cancelled mail can be sent again.');
   await deps.db.transaction().execute(async (trx) => {
     if (!(await outgoing.requeueFailedMail(trx, id))) throw AppError.field('id', 'Only a failed or cancelled mail can be sent again.');
-    await deps.jobs.send(sendMailJob, { mailId: id }, { trx });
+    await queueSendMail(deps, mail, trx);
   });
 }

@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { sendMailJob } from '#server/jobs/definitions/send-mail.ts';
-import { mailKindOf, type QueuedMail } from './mail-kinds.ts';
+import { mailKindOf, mailPriorityOf, type QueuedMail } from './mail-kinds.ts';
 import * as outgoing from './outgoing-mail.repository.ts';
 
 export type { QueuedMail };
@@ -24,8 +24,16 @@ export async function queueMail(deps: Pick<AppDeps, 'jobs'>, trx: Executor, mail
   const id = randomUUID();
   // Until it is sent the row shows the kind's label, never a secret (the sent subject has none either).
   await outgoing.insertMail(trx, { id, kind: mail.kind, recipient: mail.to, subject: kind.label, params });
-  await deps.jobs.send(sendMailJob, { mailId: id }, { trx });
+  await queueSendMail(deps, { id, kind: mail.kind }, trx);
   return id;
+}
+
+/**
+ * The send-mail job of a mail row (queued, resent, or requeued without a job), in `trx` when
+ * given; an urgent kind's ahead of the rest (mail-kinds.ts).
+ */
+export async function queueSendMail(deps: Pick<AppDeps, 'jobs'>, mail: { id: string; kind: string }, trx?: Executor): Promise<void> {
+  await deps.jobs.send(sendMailJob, { mailId: mail.id }, { ...(trx ? { trx } : {}), priority: mailPriorityOf(mail.kind) });
 }
 
 /** Queues `mails` in one transaction of their own (no change of the caller's goes with them). */

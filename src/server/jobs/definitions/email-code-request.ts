@@ -15,6 +15,7 @@ export const emailCodeRequestJob = defineJob({
   retry: { limit: 5, delaySeconds: 5, backoff: true },
   expireInSeconds: 60,
   pollSeconds: 2,
+  concurrency: 2,
   async run(deps, data) {
     const user = await findUserByEmailForMail(deps.db, data.email);
     if (!user) return;

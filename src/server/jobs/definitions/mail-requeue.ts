@@ -3,6 +3,7 @@
  * but not the queue's own schema) get a send-mail job again, every ten minutes and at start.
  */
 import { findQueuedMailWithoutJob } from '#server/mail/outgoing-mail.repository.ts';
+import { queueSendMail } from '#server/mail/outgoing-mail.ts';
 import { sendMailJob } from './send-mail.ts';
 import { z } from 'zod';
 import { defineJob } from '../job-definition.ts';
@@ -12,8 +13,8 @@ export const mailRequeueJob = defineJob({
   payload: z.object({}),
   schedule: { cron: '*/10 * * * *', atStart: true },
   async run(deps) {
-    const ids = await findQueuedMailWithoutJob(deps.db, sendMailJob.name, 60);
-    for (const mailId of ids) await deps.jobs.send(sendMailJob, { mailId });
-    if (ids.length) deps.log.info({ requeued: ids.length }, 'queued mails without a job queued again');
+    const mails = await findQueuedMailWithoutJob(deps.db, sendMailJob.name, 60);
+    for (const mail of mails) await queueSendMail(deps, mail);
+    if (mails.length) deps.log.info({ requeued: mails.length }, 'queued mails without a job queued again');
   },
 });

@@ -13,6 +13,7 @@ export const passwordResetRequestJob = defineJob({
   retry: { limit: 13, delaySeconds: 15, backoff: true },
   expireInSeconds: 60,
   pollSeconds: 2,
+  concurrency: 2,
   async run(deps, data) {
     const user = await findUserByEmailForMail(deps.db, data.email);
     if (!user) return;

@@ -15,6 +15,8 @@ export const repairReviewRequestJob = defineJob({
   retry: { limit: 5, delaySeconds: 60, backoff: true },
   expireInSeconds: 60,
   pollSeconds: 30,
+  // Requests held until the same hour go out together, not one per poll.
+  concurrency: 4,
   async run(deps, data) {
     const now = new Date();
     if ((await runReviewRequest(deps, data.repairJobId, now)) !== 'request') return;

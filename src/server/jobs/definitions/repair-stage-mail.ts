@@ -16,6 +16,8 @@ export const repairStageMailJob = defineJob({
   retry: { limit: 5, delaySeconds: 60, backoff: true },
   expireInSeconds: 60,
   pollSeconds: 30,
+  // The mails held over the quiet hours come due together and go out together.
+  concurrency: 4,
   async run(deps, data) {
     const outcome = await sendRepairStageMail(deps, data.repairJobId);
     // A run that comes late (retries, a site that was down overnight) still keeps the quiet hours.

@@ -16,6 +16,8 @@ export const scheduledContentChangeJob = defineJob({
   expireInSeconds: 5 * 60,
   // Due at a minute the admin chose: looked for at least this often by an idle worker.
   pollSeconds: 10,
+  // Changes due the same minute run together; each claims and locks its own item, so two on one item wait for each other.
+  concurrency: 3,
   async run(deps, data, job) {
     if (await runScheduledChange(deps, data.scheduledChangeId)) await job.publicContentChanged();
   },

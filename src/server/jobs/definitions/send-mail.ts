@@ -17,6 +17,9 @@ export const sendMailJob = defineJob({
   // The mailer's own timeouts end a hanging server's attempt within ~40 s (mail/mailer.ts).
   expireInSeconds: 90,
   pollSeconds: 2,
+  // Several at once: each waits on the mail server's answer, not on this process (urgent kinds
+  // first: mail-kinds.ts). Bounded, so a burst does not open a connection per mail.
+  concurrency: 5,
   async run(deps, data, job) {
     await deliverMail(deps, data.mailId, job.retryCount >= job.retryLimit);
   },
