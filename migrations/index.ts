@@ -27,6 +27,7 @@ import * as knownDevicesByDeviceCookie from './2026-12-02T0100_known_devices_by_
 import * as imageFileKeyIndexes from './2026-12-02T0110_image_file_key_indexes.ts';
 import * as passwordResetAt from './2026-12-02T0120_password_reset_at.ts';
 import * as webauthnChallengeSession from './2026-12-02T0130_webauthn_challenge_session.ts';
+import * as activityKeysetIndexes from './2026-12-03T0200_activity_keyset_indexes.ts';
 import * as contentVersionsItemCreated from './2026-12-03T0100_content_versions_item_created.ts';
 import * as openWorkPartialIndexes from './2026-12-03T0300_open_work_partial_indexes.ts';
 
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0120_password_reset_at': passwordResetAt,
   '2026-12-02T0130_webauthn_challenge_session': webauthnChallengeSession,
   '2026-12-03T0100_content_versions_item_created': contentVersionsItemCreated,
+  '2026-12-03T0200_activity_keyset_indexes': activityKeysetIndexes,
   '2026-12-03T0300_open_work_partial_indexes': openWorkPartialIndexes,
 };

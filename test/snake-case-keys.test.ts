@@ -112,6 +112,8 @@ const LEAVES = new Set([
   'template_literal',
   'transform',
   'symbol',
+  // A checked value with no keys of its own: the activity CSV's stream of text chunks.
+  'custom',
 ]);
 
 /** Every object key under `schema`, as `where.key` paths; throws on a kind it does not know. */

@@ -27,8 +27,9 @@ export interface RestMeta {
   /** Success status when it is not 200 (201 for creations, 204 for no content). */
   successStatus?: number;
   /**
-   * The REST door sends the procedure's answer (a string) as it is with this content type instead
-   * of JSON (the activity log's CSV: text/csv). tRPC still answers it as a JSON string.
+   * The REST door sends the procedure's answer (a string, or an async iterable of strings streamed
+   * as it yields them) as it is with this content type instead of JSON (the activity log's CSV:
+   * text/csv). tRPC still answers a string as a JSON string.
    */
   contentType?: string;
 }

@@ -101,5 +101,11 @@ export const FEEDBACK_MAX = REPAIR_MESSAGE_MAX;
 
 /** The dashboard warns when mail has been failing longer than this. */
 export const MAIL_FAILING_WARNING_MINUTES = 15;
-/** The activity log's page. */
+/** The activity log's page: 25 unless `limit` asks for another size, at most ACTIVITY_PAGE_MAX. */
 export const ACTIVITY_PAGE_SIZE = 25;
+export const ACTIVITY_PAGE_MAX = 100;
+/** The log's count stops here ("1,000+"): counting a lifetime of entries on every page is too slow. */
+export const ACTIVITY_COUNT_CAP = 1000;
+/** The "Person" filter's answer: 20 people unless `limit` asks for another number, at most 50. */
+export const ACTIVITY_PEOPLE_DEFAULT = 20;
+export const ACTIVITY_PEOPLE_MAX = 50;

@@ -3,8 +3,18 @@
 // addresses): every answer is Cache-Control: no-store (the admin builder's).
 import { adminProcedure, checkedInput, router } from '#server/trpc.ts';
 import { z } from 'zod';
-import { activityFilterInput, activityListInput, activityPageSchema, activityPeopleSchema } from '#shared/schemas/activity.ts';
+import {
+  activityFilterInput,
+  activityListInput,
+  activityPageSchema,
+  activityPeopleInput,
+  activityPeopleSchema,
+} from '#shared/schemas/activity.ts';
 import { activityCsv, listActivity, listActivityPeople } from './activity.service.ts';
+
+const csvChunks = z
+  .custom<AsyncIterable<string>>((v) => typeof v === 'object' && v !== null && Symbol.asyncIterator in v)
+  .meta({ type: 'string' });
 
 export const activityRouter = router({
   list: adminProcedure
@@ -13,7 +23,7 @@ export const activityRouter = router({
         method: 'GET',
         path: '/api/activity',
         tags: ['activity'],
-        summary: 'The activity log, newest first (25 a page, pages from 1)',
+        summary: 'The activity log, newest first (25 a page or `limit`, up to 100; `cursor` from `next_cursor`, or `page` from 1)',
       },
     })
     .concat(checkedInput(activityListInput))
@@ -22,11 +32,16 @@ export const activityRouter = router({
 
   people: adminProcedure
     .meta({
-      openapi: { method: 'GET', path: '/api/activity/people', tags: ['activity'], summary: 'The people the log can be filtered by' },
+      openapi: {
+        method: 'GET',
+        path: '/api/activity/people',
+        tags: ['activity'],
+        summary: 'The people the log can be filtered by: those whose name or e-mail contains `search`, at most `limit` (20, up to 50)',
+      },
     })
-    .concat(checkedInput(z.object({}).optional()))
+    .concat(checkedInput(activityPeopleInput))
     .output(activityPeopleSchema)
-    .query(({ ctx }) => listActivityPeople(ctx.deps)),
+    .query(({ ctx, input }) => listActivityPeople(ctx.deps, input)),
 
   csv: adminProcedure
     .meta({
@@ -34,12 +49,13 @@ export const activityRouter = router({
         method: 'GET',
         path: '/api/activity.csv',
         tags: ['activity'],
-        summary: 'The filtered activity log as CSV (text/csv, an attachment)',
+        summary: 'The filtered activity log as CSV (text/csv, an attachment, streamed: every entry of the range)',
       },
       rest: { contentType: 'text/csv; charset=utf-8' },
     })
     .concat(checkedInput(activityFilterInput))
-    .output(z.string())
+    // The REST door streams the chunks as they are read (rest-plugin.ts); described as the text it is.
+    .output(csvChunks)
     .query(async ({ ctx, input }) => {
       const csv = await activityCsv(ctx.deps, input);
       ctx.http.setHeader('content-disposition', `attachment; filename="activity-${new Date().toISOString().slice(0, 10)}.csv"`);

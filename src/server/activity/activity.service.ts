@@ -17,15 +17,18 @@ import { readShop } from '#server/shop/shop.service.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
 import { screenPath } from '#shared/screen-paths.ts';
 import {
+  ACTIVITY_COUNT_CAP,
   ACTIVITY_PAGE_SIZE,
+  ACTIVITY_PEOPLE_DEFAULT,
   type ActivityEntry,
   type ActivityFilterInput,
   type ActivityListInput,
   type ActivityPage,
+  type ActivityPeopleInput,
 } from '#shared/schemas/activity.ts';
 import { ACTIVITY_KIND_LABELS } from '#shared/value-sets.ts';
 import * as repo from './activity-entries.repository.ts';
-import type { ActivityEntryRecord, ActivityFilter } from './activity-entries.repository.ts';
+import type { ActivityEntryRecord, ActivityFilter, ActivityKeyset } from './activity-entries.repository.ts';
 
 export { recordActivity, forgetActivityPerson, type ActivityEntryInput, type ActivityItem } from './record-activity.ts';
 
@@ -102,25 +105,61 @@ async function toFilter(deps: Pick<AppDeps, 'db' | 'publicContent'>, input: Acti
   };
 }
 
+/** A page's `next_cursor`: the last entry's exact time and id, opaque to the client. */
+function encodeCursor(row: ActivityEntryRecord): string {
+  return Buffer.from(`${row.created_at_exact}|${row.id}`).toString('base64url');
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|(\d{1,10})$/;
+
+function decodeCursor(cursor: string): ActivityKeyset {
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw AppError.field('cursor', 'The cursor is not one this log gave.');
+  return { createdAt: match[1]!, id: Number(match[2]) };
+}
+
+/**
+ * A page of the log, newest first: after `cursor` (keyset), or the numbered `page` older REST
+ * clients ask for (an offset, kept working). One row more than the page tells whether there is a
+ * next one; the count stops ACTIVITY_COUNT_CAP past the page's start.
+ */
 export async function listActivity(deps: Pick<AppDeps, 'db' | 'publicContent'>, input: ActivityListInput): Promise<ActivityPage> {
   const filter = await toFilter(deps, input);
-  const page = input.page ?? 1;
-  const [rows, total] = await Promise.all([
-    repo.listActivityEntries(deps.db, filter, ACTIVITY_PAGE_SIZE, (page - 1) * ACTIVITY_PAGE_SIZE),
-    repo.countActivityEntries(deps.db, filter),
-  ]);
+  const limit = input.limit ?? ACTIVITY_PAGE_SIZE;
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+  const page = after ? null : (input.page ?? 1);
+  const offset = page === null ? 0 : (page - 1) * limit;
+  const cap = offset + ACTIVITY_COUNT_CAP;
+  const rows = await repo.listActivityEntries(deps.db, filter, limit + 1, { after, offset });
+  const counted = await repo.countActivityEntriesUpTo(deps.db, filter, cap);
+  const shown = rows.slice(0, limit);
+  const total = Math.min(counted, cap);
   return {
-    data: rows.map(present),
+    data: shown.map(present),
+    next_cursor: rows.length > limit ? encodeCursor(shown.at(-1)!) : null,
     total,
-    per_page: ACTIVITY_PAGE_SIZE,
+    total_capped: counted > cap,
+    per_page: limit,
     current_page: page,
-    last_page: Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE)),
+    last_page: page === null ? null : Math.max(1, Math.ceil(total / limit)),
   };
 }
 
-export async function listActivityPeople(deps: Pick<AppDeps, 'db'>): Promise<Array<{ id: number; name: string }>> {
-  const rows = await repo.listActivityPeople(deps.db);
-  return rows.map((u) => ({ id: u.id, name: `${u.firstname} ${u.lastname}`.trim() || u.email }));
+function personName(u: { firstname: string; lastname: string; email: string }): string {
+  return `${u.firstname} ${u.lastname}`.trim() || u.email;
+}
+
+/** The "Person" filter's choices as one types, and the chosen person first when not among them. */
+export async function listActivityPeople(
+  deps: Pick<AppDeps, 'db'>,
+  input: ActivityPeopleInput,
+): Promise<Array<{ id: number; name: string }>> {
+  const rows = await repo.listActivityPeople(deps.db, { search: input?.search, limit: input?.limit ?? ACTIVITY_PEOPLE_DEFAULT });
+  const people = rows.map((u) => ({ id: u.id, name: personName(u) }));
+  const chosen = input?.user;
+  if (chosen === undefined || people.some((p) => p.id === chosen)) return people;
+  const person = await repo.findActivityPerson(deps.db, chosen);
+  return person ? [{ id: person.id, name: personName(person) }, ...people] : people;
 }
 
 /**
@@ -140,47 +179,88 @@ export function safeCell(value: string | number | null): string {
   return text.replace(FORMULA_INSIDE, "$1$2'$3");
 }
 
+/** Rows read per query while the CSV streams: each query is short, whatever the range. */
 const CSV_BATCH = 1000;
-/** The download is bounded so one request cannot read a lifetime of entries into memory at once. */
-export const CSV_MAX_ROWS = 100_000;
 
-/** The filtered entries as CSV (newest first), the times in the shop's time zone. */
-export async function activityCsv(deps: Pick<AppDeps, 'db' | 'publicContent'>, input: ActivityFilterInput): Promise<string> {
-  const filter = await toFilter(deps, input);
-  const { timeZone } = await readShop(deps);
-  const lines: string[] = [
-    stringify([
-      ['When', 'When (ISO 8601)', 'Who', 'User id', 'Address', 'Kind', 'What', 'Item type', 'Item id', 'Version id', 'Details', 'Link'],
-    ]),
-  ];
-  for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_BATCH) {
-    const rows = await repo.listActivityEntries(deps.db, filter, CSV_BATCH, offset);
-    if (rows.length === 0) break;
-    const records = rows.map((row) => {
-      const entry = present(row);
-      return [
-        formatDateTime(row.created_at, { timeZone }),
-        entry.created_at,
-        entry.actor_name,
-        entry.user_id,
-        entry.ip,
-        ACTIVITY_KIND_LABELS[entry.kind],
-        entry.what,
-        entry.item_type,
-        entry.item_id,
-        entry.version_id,
-        entry.details,
-        entry.link,
-      ].map(safeCell);
-    });
-    lines.push(stringify(records));
-    if (rows.length < CSV_BATCH) break;
-  }
-  return lines.join('');
+const CSV_HEADER = [
+  'When',
+  'When (ISO 8601)',
+  'Who',
+  'User id',
+  'Address',
+  'Kind',
+  'What',
+  'Item type',
+  'Item id',
+  'Version id',
+  'Details',
+  'Link',
+];
+
+function csvRecord(row: ActivityEntryRecord, timeZone: string): string[] {
+  const entry = present(row);
+  return [
+    formatDateTime(row.created_at, { timeZone }),
+    entry.created_at,
+    entry.actor_name,
+    entry.user_id,
+    entry.ip,
+    ACTIVITY_KIND_LABELS[entry.kind],
+    entry.what,
+    entry.item_type,
+    entry.item_id,
+    entry.version_id,
+    entry.details,
+    entry.link,
+  ].map(safeCell);
 }
 
-/** The retention job: entries older than ACTIVITY_KEEP_DAYS go; returns how many. */
-export async function pruneActivity(deps: Pick<AppDeps, 'db' | 'config'>, now = new Date()): Promise<number> {
+/** Lets other requests' queries run between two batches: PGlite has one connection for the site. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function* csvChunks(db: AppDeps['db'], filter: ActivityFilter, timeZone: string): AsyncGenerator<string> {
+  yield stringify([CSV_HEADER]);
+  let after: ActivityKeyset | undefined;
+  for (;;) {
+    const rows = await repo.listActivityEntries(db, filter, CSV_BATCH, { after });
+    if (rows.length > 0) yield stringify(rows.map((row) => csvRecord(row, timeZone)));
+    if (rows.length < CSV_BATCH) return;
+    const last = rows.at(-1)!;
+    after = { createdAt: last.created_at_exact, id: last.id };
+    await nextTurn();
+  }
+}
+
+/**
+ * The filtered entries as CSV (newest first, every one of them), the times in the shop's time
+ * zone: the filters are checked now (a 422 before any byte), then the text comes a batch at a
+ * time as the reader takes it (keyset batches of CSV_BATCH), so memory stays the same for a
+ * day or ten years.
+ */
+export async function activityCsv(deps: Pick<AppDeps, 'db' | 'publicContent'>, input: ActivityFilterInput): Promise<AsyncIterable<string>> {
+  const filter = await toFilter(deps, input);
+  const { timeZone } = await readShop(deps);
+  return csvChunks(deps.db, filter, timeZone);
+}
+
+/** Entries deleted per statement by the retention job: each batch is short, however large the log. */
+const PRUNE_BATCH = 1000;
+
+/**
+ * The retention job: entries older than ACTIVITY_KEEP_DAYS go, a batch at a time, stopping
+ * between batches once `stop()` says so (the site is closing; the next run goes on); returns how many.
+ */
+export async function pruneActivity(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  now = new Date(),
+  stop: () => boolean = () => false,
+): Promise<number> {
   const before = new Date(now.getTime() - deps.config.activityKeepDays * 24 * 60 * 60 * 1000);
-  return repo.deleteActivityEntriesBefore(deps.db, before);
+  let pruned = 0;
+  for (;;) {
+    const deleted = await repo.deleteActivityEntriesBefore(deps.db, before, PRUNE_BATCH);
+    pruned += deleted;
+    if (deleted < PRUNE_BATCH || stop()) return pruned;
+    await nextTurn();
+  }
 }

@@ -12,6 +12,7 @@
  * `issues`), accepts JSON bodies only and has no 204s, none of which docs/rest-contract.md allows. Its
  * document generator, reading the same meta, still produces /api/openapi.json.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyRouter } from '@trpc/server';
 import type { AppDeps } from '#server/app-deps.ts';
@@ -67,10 +68,16 @@ async function bodyInput(request: FastifyRequest, deps: AppDeps): Promise<Record
   return body as Record<string, unknown>;
 }
 
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
 function sendSuccess(request: FastifyRequest, reply: FastifyReply, data: unknown, defaultStatus: number, contentType?: string) {
   const status = request.restStatus ?? defaultStatus;
   if (status === 204) return reply.code(204).send();
   if (contentType && typeof data === 'string') return reply.code(status).type(contentType).send(data);
+  // A long answer (the activity log's CSV) streamed as the procedure produces it, read as the client takes it.
+  if (contentType && isAsyncIterable(data)) return reply.code(status).type(contentType).send(Readable.from(data));
   return reply
     .code(status)
     .type('application/json')

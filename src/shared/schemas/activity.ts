@@ -5,7 +5,9 @@ import { calendarDateCheck, integerField, messages, yearsWindow } from '#shared/
 import { ACTIVITY_KINDS } from '#shared/value-sets.ts';
 import { MAX_ID } from '#shared/schemas/content-inputs.ts';
 
-export { ACTIVITY_PAGE_SIZE } from '#shared/limits.ts';
+import { ACTIVITY_PAGE_MAX, ACTIVITY_PEOPLE_MAX } from '#shared/limits.ts';
+
+export { ACTIVITY_COUNT_CAP, ACTIVITY_PAGE_MAX, ACTIVITY_PAGE_SIZE, ACTIVITY_PEOPLE_DEFAULT, ACTIVITY_PEOPLE_MAX } from '#shared/limits.ts';
 
 /** A day in the shop's time zone, YYYY-MM-DD; empty is no filter. */
 const dayFilter = (field: string) =>
@@ -35,10 +37,29 @@ const TO_BEFORE_FROM = { message: 'The to date must be on or after the from date
 export const activityFilterInput = z.object(filterFields).refine(toNotBeforeFrom, TO_BEFORE_FROM);
 export type ActivityFilterInput = z.infer<typeof activityFilterInput>;
 
-/** The screen's query: the filters and a page (from 1). */
+/**
+ * The screen's query: the filters, `limit` entries (25 by default) and where to start: `cursor`,
+ * the previous page's `next_cursor` (the screen's way, as fast on the last page as on the first),
+ * or `page` (from 1), the numbered pages older REST clients ask for. Not both.
+ */
 export const activityListInput = z
-  .object({ ...filterFields, page: z.preprocess(emptyIsUnset, integerField('page', 1, 100_000).optional()) })
-  .refine(toNotBeforeFrom, TO_BEFORE_FROM);
+  .object({
+    ...filterFields,
+    page: z.preprocess(emptyIsUnset, integerField('page', 1, 100_000).optional()),
+    cursor: z.preprocess(
+      emptyIsUnset,
+      z
+        .string({ error: messages.string('cursor') })
+        .max(100, 'The cursor is not one this log gave.')
+        .optional(),
+    ),
+    limit: z.preprocess(emptyIsUnset, integerField('limit', 1, ACTIVITY_PAGE_MAX).optional()),
+  })
+  .refine(toNotBeforeFrom, TO_BEFORE_FROM)
+  .refine((v) => v.page === undefined || v.cursor === undefined, {
+    message: 'Give a page or a cursor, not both.',
+    path: ['cursor'],
+  });
 export type ActivityListInput = z.infer<typeof activityListInput>;
 
 export const activityEntrySchema = z.object({
@@ -60,15 +81,42 @@ export const activityEntrySchema = z.object({
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
-/** A page of entries, in the page envelope of the users' and quote requests' lists. */
+/**
+ * A page of entries, in the page envelope of the users' and quote requests' lists, and the
+ * cursor of the next (older) page, null on the last. `total` counts no further than
+ * ACTIVITY_COUNT_CAP past the page's start (`total_capped` then: "1,000+"). `current_page` and
+ * `last_page` are numbers for a numbered page and null for a cursor's.
+ */
 export const activityPageSchema = z.object({
   data: z.array(activityEntrySchema),
+  next_cursor: z.string().nullable(),
   total: z.number().int(),
+  total_capped: z.boolean(),
   per_page: z.number().int(),
-  current_page: z.number().int(),
-  last_page: z.number().int(),
+  current_page: z.number().int().nullable(),
+  last_page: z.number().int().nullable(),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
-/** The people the "Person" filter offers: everyone who has an entry and still has an account. */
+/**
+ * The "Person" filter asks as one types: the people whose name or e-mail contains `search`, at
+ * most `limit` (20 by default), and the chosen `user` too, so the filter can still name them.
+ */
+export const activityPeopleInput = z
+  .object({
+    search: z.preprocess(
+      (v) => (v === null ? undefined : v),
+      z
+        .string({ error: messages.string('search') })
+        .trim()
+        .max(255, messages.max('search', 255))
+        .optional(),
+    ),
+    limit: z.preprocess(emptyIsUnset, integerField('limit', 1, ACTIVITY_PEOPLE_MAX).optional()),
+    user: filterFields.user,
+  })
+  .optional();
+export type ActivityPeopleInput = z.infer<typeof activityPeopleInput>;
+
+/** The people the "Person" filter offers: those who have an entry and still have an account. */
 export const activityPeopleSchema = z.array(z.object({ id: z.number().int(), name: z.string() }));

@@ -8,8 +8,8 @@ export const activityRetentionJob = defineJob({
   payload: z.object({}),
   schedule: { cron: '17 4 * * *' },
   expireInSeconds: 30 * 60,
-  async run(deps) {
-    const pruned = await pruneActivity(deps);
+  async run(deps, _data, job) {
+    const pruned = await pruneActivity(deps, new Date(), () => job.closing());
     if (pruned) deps.log.info({ pruned }, 'activity log entries past retention removed');
   },
 });

@@ -1,21 +1,36 @@
 /**
  * /admin/activity: the activity log (src/server/activity/), newest first, 25 a page,
- * filtered by person, kind and from/to days (the shop's time zone). The filters live in the URL
- * (?user=&kind=&from=&to=&page=), and "Download CSV" fetches the same filters from the REST door
- * (GET /api/activity.csv). Entries are read-only: nothing here edits or deletes one.
+ * filtered by person, kind and from/to days (the shop's time zone). The filters and the page's
+ * cursor live in the URL (?user=&kind=&from=&to=&cursor=); "Older entries" follows the server's
+ * `next_cursor`, "Newer entries" goes back along the cursors seen. The "Person" filter asks the
+ * server as one types (a log of ten years has thousands of people). "Download CSV" fetches the
+ * same filters from the REST door (GET /api/activity.csv). Entries are read-only: nothing here
+ * edits or deletes one.
  */
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
-import { Pagination } from '#client/components/ui/pagination.tsx';
 import { CardTable } from '#client/components/admin/card-table.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS } from '#shared/value-sets.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { ACTIVITY_PEOPLE_DEFAULT } from '#shared/limits.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** How long typing rests before the people are asked for. */
+const SEARCH_PAUSE_MS = 250;
+
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 export function ActivityPage() {
   const [params, setParams] = useSearchParams();
@@ -24,10 +39,17 @@ export function ActivityPage() {
   const kind = ACTIVITY_KINDS.find((k) => k === params.get('kind'));
   const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : undefined;
   const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : undefined;
-  const page = /^\d+$/.test(params.get('page') ?? '') ? Math.max(1, Number(params.get('page'))) : 1;
+  const cursor = params.get('cursor') || undefined;
   const filters = { user, kind, from, to };
-  const list = useQuery({ ...trpc.activity.list.queryOptions({ ...filters, page }), placeholderData: keepPreviousData });
-  const people = useQuery(trpc.activity.people.queryOptions({}));
+  const list = useQuery({ ...trpc.activity.list.queryOptions({ ...filters, cursor }), placeholderData: keepPreviousData });
+  const [personSearch, setPersonSearch] = useState('');
+  const search = useSettled(personSearch.trim(), SEARCH_PAUSE_MS);
+  const people = useQuery({
+    ...trpc.activity.people.queryOptions({ search: search || undefined, user }),
+    placeholderData: keepPreviousData,
+  });
+  // The cursors of the newer pages seen, to go back; a filter starts again from the newest.
+  const [newer, setNewer] = useState<string[]>([]);
 
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(filters)) if (value !== undefined) query.set(name, String(value));
@@ -37,16 +59,32 @@ export function ActivityPage() {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);
     else next.delete(name);
+    next.delete('cursor');
     next.delete('page');
+    setNewer([]);
     setParams(next);
   }
-  function setPage(p: number) {
+  function goTo(nextCursor: string | undefined) {
     const next = new URLSearchParams(params);
-    next.set('page', String(p));
+    if (nextCursor) next.set('cursor', nextCursor);
+    else next.delete('cursor');
     setParams(next);
+  }
+  function showOlder(nextCursor: string) {
+    setNewer([...newer, cursor ?? '']);
+    goTo(nextCursor);
+  }
+  function showNewer() {
+    const back = newer.at(-1);
+    setNewer(newer.slice(0, -1));
+    goTo(back || undefined);
   }
   const filtered = Object.values(filters).some((v) => v !== undefined);
-  const pageCount = list.data ? list.data.last_page : 0;
+  const count = list.data
+    ? list.data.total_capped
+      ? `${list.data.total.toLocaleString('en-GB')}+`
+      : list.data.total.toLocaleString('en-GB')
+    : '';
 
   return (
     <>
@@ -64,8 +102,33 @@ export function ActivityPage() {
         onSubmit={(e) => e.preventDefault()}
       >
         <div className="admin-filters__field">
+          <label htmlFor="activity-person-search">Find a person</label>
+          <input
+            id="activity-person-search"
+            type="search"
+            className="field__control"
+            placeholder="Name or e-mail"
+            autoComplete="off"
+            aria-controls="activity-user"
+            aria-describedby="activity-person-hint"
+            value={personSearch}
+            onChange={(e) => setPersonSearch(e.target.value)}
+          />
+          <p id="activity-person-hint" className="field__hint">
+            {people.data && people.data.length >= ACTIVITY_PEOPLE_DEFAULT
+              ? `The first ${ACTIVITY_PEOPLE_DEFAULT} found are listed: type more to find others.`
+              : 'Type to narrow the list of people.'}
+          </p>
+        </div>
+        <div className="admin-filters__field">
           <label htmlFor="activity-user">Person</label>
-          <select id="activity-user" className="field__control" value={user ?? ''} onChange={(e) => setFilter('user', e.target.value)}>
+          <select
+            id="activity-user"
+            className="field__control"
+            value={user ?? ''}
+            aria-busy={people.isFetching}
+            onChange={(e) => setFilter('user', e.target.value)}
+          >
             <option value="">Everyone</option>
             {people.data?.map((p) => (
               <option key={p.id} value={p.id}>
@@ -118,7 +181,7 @@ export function ActivityPage() {
         before={
           list.data && (
             <p className="admin-filters__count" aria-live="polite">
-              {list.data.total === 1 ? '1 entry' : `${list.data.total} entries`}
+              {!list.data.total_capped && list.data.total === 1 ? '1 entry' : `${count} entries`}
             </p>
           )
         }
@@ -137,7 +200,23 @@ export function ActivityPage() {
             ),
           },
         ]}
-        after={<Pagination page={page} pageCount={pageCount} onChange={setPage} />}
+        after={
+          (newer.length > 0 || cursor || list.data?.next_cursor) && (
+            <nav className="pagination" aria-label="Pagination">
+              <button type="button" className="pagination__item" onClick={showNewer} disabled={!cursor}>
+                Newer entries
+              </button>
+              <button
+                type="button"
+                className="pagination__item"
+                onClick={() => list.data?.next_cursor && showOlder(list.data.next_cursor)}
+                disabled={!list.data?.next_cursor}
+              >
+                Older entries
+              </button>
+            </nav>
+          )
+        }
       />
     </>
   );
