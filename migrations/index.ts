@@ -30,6 +30,7 @@ import * as webauthnChallengeSession from './2026-12-02T0130_webauthn_challenge_
 import * as activityKeysetIndexes from './2026-12-03T0200_activity_keyset_indexes.ts';
 import * as contentVersionsItemCreated from './2026-12-03T0100_content_versions_item_created.ts';
 import * as openWorkPartialIndexes from './2026-12-03T0300_open_work_partial_indexes.ts';
+import * as activityUserItems from './2026-12-03T0700_activity_user_items.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0100_content_versions_item_created': contentVersionsItemCreated,
   '2026-12-03T0200_activity_keyset_indexes': activityKeysetIndexes,
   '2026-12-03T0300_open_work_partial_indexes': openWorkPartialIndexes,
+  '2026-12-03T0700_activity_user_items': activityUserItems,
 };
