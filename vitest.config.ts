@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: [],
+    // One migrated database per run, copied for each file (test/support/database-template.ts).
+    globalSetup: ['test/support/database-template.ts'],
   },
 });

@@ -25,6 +25,8 @@ export interface DatabaseHandle {
    * the extended protocol, one statement each). The caller holds Kysely's connection (jobs/job-sql.ts).
    */
   execScript?: (text: string) => Promise<Array<{ rows: unknown[] }>>;
+  /** PGlite only: the whole cluster as a tar, which `loadDataDir` opens again (tests' template). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 // Dates stay calendar dates ('YYYY-MM-DD') instead of becoming midnight in the server's zone,
@@ -38,11 +40,13 @@ export interface OpenDatabaseOptions {
   /** PGlite folder; absent means in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /** PGlite in memory only: start from this dumped cluster (dumpDataDir) instead of initdb. */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.loadDataDir);
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
@@ -100,7 +104,7 @@ async function unpackTemplateInto(dataDir: string): Promise<void> {
   renameSync(unpacking, dataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
   if (dataDir) await unpackTemplateInto(dataDir);
   const { PGlite } = await import('@electric-sql/pglite');
   const parsers = {
@@ -109,6 +113,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     parsers,
     // PGlite's default 128 MB of shared buffers is most of its memory; this site's whole
     // database is a few megabytes, so 16 MB keeps it cached and saves ~120 MB of RSS.
@@ -119,6 +124,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     db,
     engine: 'pglite',
     execScript: (text) => pglite.exec(text),
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

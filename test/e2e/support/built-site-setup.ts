@@ -19,6 +19,8 @@ declare module 'vitest' {
     e2ePidsDir: string;
     e2eTemplate: ServerTemplate;
     e2eAppRoot: string;
+    /** The run's Chromium (e2e global setup only; the fault suite launches none). */
+    e2eBrowserEndpoint: string;
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * useJourney(): the per-file harness. beforeAll starts a fresh server (own database and DATA_DIR)
- * and one Chromium; every test gets a new browser context and page at the journey's viewport.
+ * and connects to the run's Chromium (global-setup.ts; a Chromium of its own when none was
+ * provided); every test gets a new browser context and page at the journey's viewport.
  * When a test fails, afterEach keeps a screenshot of every open page and the console log of the
  * failing step in test-results/e2e/<file>/<test>/ (and the server log once per file). afterAll and
  * the process exit handlers stop the server and the browser whatever happens.
@@ -82,6 +83,13 @@ function waitForInteractiveAfterLoads(p: Page): void {
   };
 }
 
+/** The run's shared Chromium when global setup launched one; closing a connected browser only disconnects. */
+function openBrowser(): Promise<Browser> {
+  const endpoint = inject('e2eBrowserEndpoint');
+  if (endpoint) return chromium.connect(endpoint, { timeout: 60_000 });
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, timeout: 60_000 });
+}
+
 export function useJourney(testFile: string, options: JourneyOptions = {}): Journey {
   const fileLabel = safeName(path.basename(testFile).replace(/\.test\.ts$/, ''));
   let server: RunningServer | undefined;
@@ -146,7 +154,7 @@ export function useJourney(testFile: string, options: JourneyOptions = {}): Jour
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startServer({ appRoot: inject('e2eAppRoot'), template: inject('e2eTemplate'), ...(options.env ? { env: options.env } : {}) }),
-      chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, timeout: 60_000 }),
+      openBrowser(),
     ]);
   });
 
