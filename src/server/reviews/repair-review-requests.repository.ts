@@ -3,6 +3,8 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import type { RepairReviewRequestsTable } from '#server/reviews/repair-review-requests.table.ts';
 
+import { afterKeyset, keysetMicros, type Keyset } from '#server/db/keyset.ts';
+
 type Db = Kysely<Database>;
 export type ReviewRequestRow = Selectable<RepairReviewRequestsTable>;
 
@@ -75,9 +77,13 @@ export async function setModeration(db: Db, id: number, moderation: 'approved' |
   await db.updateTable('repair_review_requests').set({ moderation, testimonial_id: testimonialId }).where('id', '=', id).execute();
 }
 
-/** Feedback waiting for the admin: consented, not yet approved or rejected; oldest first. */
-export async function findPendingFeedback(db: Db) {
-  return db
+/**
+ * Feedback waiting for the admin: consented, not yet approved or rejected; oldest first. With a
+ * `limit`, one page after `cursor` (the partial index repair_review_requests_pending serves it);
+ * without, the whole queue (the dashboard's count).
+ */
+export async function findPendingFeedback(db: Db, page?: { limit: number; cursor?: Keyset | undefined }) {
+  let query = db
     .selectFrom('repair_review_requests')
     .innerJoin('repair_jobs', 'repair_jobs.id', 'repair_review_requests.repair_job_id')
     .select([
@@ -86,13 +92,20 @@ export async function findPendingFeedback(db: Db) {
       'repair_review_requests.feedback',
       'repair_review_requests.display_name',
       'repair_review_requests.responded_at',
+      keysetMicros('repair_review_requests.responded_at').as('key_micros'),
       'repair_jobs.id as repair_job_id',
       'repair_jobs.reference',
       'repair_jobs.vehicle',
     ])
     .where('repair_review_requests.moderation', '=', 'pending')
     .orderBy('repair_review_requests.responded_at')
-    .execute();
+    .orderBy('repair_review_requests.id');
+  if (page) {
+    query = query.where('repair_review_requests.responded_at', 'is not', null).limit(page.limit);
+    if (page.cursor)
+      query = query.where(afterKeyset('repair_review_requests.responded_at', 'repair_review_requests.id', page.cursor, 'asc'));
+  }
+  return query.execute();
 }
 
 /** Account deletion: the link goes, and the words and name of feedback not published. */
