@@ -28,9 +28,10 @@ import * as imageFileKeyIndexes from './2026-12-02T0110_image_file_key_indexes.t
 import * as passwordResetAt from './2026-12-02T0120_password_reset_at.ts';
 import * as webauthnChallengeSession from './2026-12-02T0130_webauthn_challenge_session.ts';
 import * as activityKeysetIndexes from './2026-12-03T0200_activity_keyset_indexes.ts';
-import * as contentVersionsItemCreated from './2026-12-03T0100_content_versions_item_created.ts';
-import * as openWorkPartialIndexes from './2026-12-03T0300_open_work_partial_indexes.ts';
 import * as activityUserItems from './2026-12-03T0700_activity_user_items.ts';
+import * as contentVersionsItemCreated from './2026-12-03T0100_content_versions_item_created.ts';
+import * as listIndexes from './2026-12-03T0400_list_indexes.ts';
+import * as openWorkPartialIndexes from './2026-12-03T0300_open_work_partial_indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0100_content_versions_item_created': contentVersionsItemCreated,
   '2026-12-03T0200_activity_keyset_indexes': activityKeysetIndexes,
   '2026-12-03T0300_open_work_partial_indexes': openWorkPartialIndexes,
+  '2026-12-03T0400_list_indexes': listIndexes,
   '2026-12-03T0700_activity_user_items': activityUserItems,
 };

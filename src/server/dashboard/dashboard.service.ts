@@ -74,7 +74,7 @@ export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashbo
       quoteRequests.findQuoteRequestPage(deps.db, { status: 'new' }, DASHBOARD_LIST_SIZE, 0),
       bookingsPanel(deps, now),
       repairsPanel(deps),
-      reviewRequests.findPendingFeedback(deps.db, DASHBOARD_LIST_SIZE),
+      reviewRequests.findPendingFeedback(deps.db, { limit: DASHBOARD_LIST_SIZE }),
       reviewRequests.countPendingFeedback(deps.db),
       outgoingMail.countUnsentMail(deps.db),
       outgoingMail.findFailingSince(deps.db),

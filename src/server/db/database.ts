@@ -106,7 +106,7 @@ async function unpackTemplateInto(dataDir: string): Promise<void> {
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
   if (dataDir) await unpackTemplateInto(dataDir);
-  const { PGlite } = await import('@electric-sql/pglite');
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   const parsers = {
     [DATE_OID]: (value: string) => value,
     [INT8_OID]: (value: string) => Number(value),
@@ -115,6 +115,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers,
+    // The quote search's trigram index (migrations/2026-12-03T0400_list_indexes.ts).
+    extensions: { pg_trgm },
     // PGlite's default 128 MB of shared buffers is most of its memory; this site's whole
     // database is a few megabytes, so 16 MB keeps it cached and saves ~120 MB of RSS.
     postgresqlconf: ['shared_buffers = 8MB', 'wal_buffers = 512kB', 'work_mem = 2MB', 'maintenance_work_mem = 8MB'],

@@ -7,6 +7,7 @@ import type { Database } from '#server/db/types.ts';
 import { SWEEP_BATCH } from '#server/db/batches.ts';
 import type { MailKind, MailStatus } from '#shared/value-sets.ts';
 
+import { afterKeyset, keysetMicros, type Keyset } from '#server/db/keyset.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertMail(
@@ -68,15 +69,21 @@ export async function requeueFailedMail(db: Db, id: string): Promise<boolean> {
   return Number(result.numUpdatedRows) > 0;
 }
 
-export function listMail(db: Db, options: { status?: MailStatus | undefined; limit: number; beforeCreatedAt?: Date | undefined }) {
+/** One page, newest first, after `cursor` (keyset on the (status,) created_at, id indexes) or before a time. */
+export function listMail(
+  db: Db,
+  options: { status?: MailStatus | undefined; limit: number; beforeCreatedAt?: Date | undefined; cursor?: Keyset | undefined },
+) {
   let query = db
     .selectFrom('outgoing_mail')
     .select(['id', 'kind', 'recipient', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'updated_at', 'sent_at'])
+    .select(keysetMicros('created_at').as('key_micros'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(options.limit);
   if (options.status) query = query.where('status', '=', options.status);
   if (options.beforeCreatedAt) query = query.where('created_at', '<', options.beforeCreatedAt);
+  if (options.cursor) query = query.where(afterKeyset('created_at', 'id', options.cursor));
   return query.execute();
 }
 

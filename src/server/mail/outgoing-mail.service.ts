@@ -1,6 +1,7 @@
 /** The admin area's Outgoing mail screen: what was queued, sent and failed, and a resend for a failed mail. */
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
+import { decodeCursor, encodeCursor } from '#server/db/keyset.ts';
 import {
   MAIL_FAILING_WARNING_MINUTES,
   OUTGOING_MAIL_PAGE_SIZE,
@@ -15,12 +16,15 @@ import { queueSendMail } from './outgoing-mail.ts';
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export async function listOutgoingMail(deps: Pick<AppDeps, 'db'>, input: OutgoingMailListInput): Promise<OutgoingMailPage> {
+  const limit = input.limit ?? OUTGOING_MAIL_PAGE_SIZE;
   const rows = await outgoing.listMail(deps.db, {
     status: input.status,
-    limit: OUTGOING_MAIL_PAGE_SIZE + 1,
+    limit: limit + 1,
     beforeCreatedAt: input.before ? new Date(input.before) : undefined,
+    cursor: input.cursor ? decodeCursor(input.cursor) : undefined,
   });
-  const page = rows.slice(0, OUTGOING_MAIL_PAGE_SIZE);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
   return {
     data: page.map((r) => ({
       id: r.id,
@@ -34,7 +38,8 @@ export async function listOutgoingMail(deps: Pick<AppDeps, 'db'>, input: Outgoin
       updatedAt: iso(r.updated_at),
       sentAt: r.sent_at ? iso(r.sent_at) : null,
     })),
-    nextBefore: rows.length > OUTGOING_MAIL_PAGE_SIZE ? iso(page.at(-1)!.created_at) : null,
+    nextBefore: rows.length > limit && last ? iso(last.created_at) : null,
+    next_cursor: rows.length > limit && last ? encodeCursor(last.key_micros, last.id) : null,
   };
 }
 

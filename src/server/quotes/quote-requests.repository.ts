@@ -4,6 +4,8 @@ import type { Database } from '#server/db/types.ts';
 import type { QuoteRequestsTable } from '#server/quotes/quote-requests.table.ts';
 import { likePattern } from '#server/db/like-pattern.ts';
 import type { QuoteStatus } from '#shared/value-sets.ts';
+import { afterKeyset, keysetMicros, type Keyset } from '#server/db/keyset.ts';
+import { ADMIN_LIST_COUNT_CAP } from '#shared/schemas/paging.ts';
 
 type Db = Kysely<Database>;
 export type QuoteRequestRow = Selectable<QuoteRequestsTable>;
@@ -22,21 +24,23 @@ export async function findQuoteRequest(db: Db, id: number, options: { lock?: boo
   return query.executeTakeFirst();
 }
 
-function filtered(db: Db, filter: { status?: QuoteStatus | undefined; search?: string | undefined }) {
+/**
+ * The five searched fields as one text, joined by a unit separator (chr(31)) no search holds, so a
+ * match never spans two fields; written as the trigram index's expression
+ * (migrations/2026-12-03T0400_list_indexes.ts), which serves LIKE '%…%' on it.
+ */
+const SEARCHED_TEXT = sql<string>`lower(reference || chr(31) || name || chr(31) || email || chr(31) || vehicle || chr(31) || coalesce(registration, ''))`;
+
+export interface QuoteFilter {
+  status?: QuoteStatus | undefined;
+  search?: string | undefined;
+}
+
+function filtered(db: Db, filter: QuoteFilter) {
   let query = db.selectFrom('quote_requests');
   if (filter.status) query = query.where('status', '=', filter.status);
-  if (filter.search) {
-    const pattern = likePattern(filter.search);
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(reference)`, 'like', pattern),
-        eb(sql<string>`lower(name)`, 'like', pattern),
-        eb(sql<string>`lower(email)`, 'like', pattern),
-        eb(sql<string>`lower(vehicle)`, 'like', pattern),
-        eb(sql<string>`lower(coalesce(registration, ''))`, 'like', pattern),
-      ]),
-    );
-  }
+  const search = filter.search?.replaceAll('\x1f', '');
+  if (search) query = query.where(SEARCHED_TEXT, 'like', likePattern(search));
   return query;
 }
 
@@ -51,26 +55,50 @@ function withPhotoCount<Q extends ReturnType<typeof filtered>>(query: Q) {
   );
 }
 
-/** One page, newest first, with each request's number of photos. */
+/** How many requests match, counted no further than `cap + 1` rows. */
+function cappedCount(db: Db, filter: QuoteFilter, cap: number) {
+  return db
+    .selectFrom(
+      filtered(db, filter)
+        .select(sql<number>`1`.as('one'))
+        .limit(cap + 1)
+        .as('matched'),
+    )
+    .select((eb) => eb.fn.countAll<string | number>().as('n'));
+}
+
+/**
+ * One page, newest first, with each request's number of photos and the number of matching requests
+ * up to `countCap` (more reads as `countCap + 1`), in one statement. A page starts after `cursor`
+ * (keyset) or at `offset` (the numbered pages of GET /api/quote-requests?page=).
+ */
 export async function findQuoteRequestPage(
   db: Db,
-  filter: { status?: QuoteStatus | undefined; search?: string | undefined },
+  filter: QuoteFilter,
   limit: number,
   offset: number,
+  options: { cursor?: Keyset | undefined; countCap?: number } = {},
 ) {
-  const [rows, count] = await Promise.all([
-    withPhotoCount(filtered(db, filter))
-      .select(['id', 'reference', 'name', 'email', 'vehicle', 'status', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    filtered(db, filter)
-      .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, photo_count: Number(r.photo_count) })), total: Number(count.count) };
+  const countCap = options.countCap ?? ADMIN_LIST_COUNT_CAP;
+  let query = withPhotoCount(filtered(db, filter))
+    .select(['id', 'reference', 'name', 'email', 'vehicle', 'status', 'created_at', keysetMicros('created_at').as('key_micros')])
+    .select(() => cappedCount(db, filter, countCap).as('total'));
+  if (options.cursor) query = query.where(afterKeyset('created_at', 'id', options.cursor));
+  const found = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .offset(offset)
+    .execute();
+  // Past the end (or an empty list) there is no row to carry the count: ask once on its own.
+  const total =
+    found.length > 0
+      ? Number(found[0]!.total)
+      : offset > 0 || options.cursor
+        ? Number((await cappedCount(db, filter, countCap).executeTakeFirstOrThrow()).n)
+        : 0;
+  const rows = found.slice(0, limit).map(({ total: _total, ...r }) => ({ ...r, photo_count: Number(r.photo_count) }));
+  return { rows, total: Math.min(total, countCap), totalCapped: total > countCap, hasMore: found.length > limit };
 }
 
 /** How many requests are in each status. */

@@ -5,6 +5,7 @@
  */
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
+import { decodeCursor, encodeCursor } from '#server/db/keyset.ts';
 import { QUOTES_PAGE_SIZE } from '#shared/limits.ts';
 import type {
   QuoteCounts,
@@ -39,13 +40,16 @@ const iso = (value: Date) => value.toISOString();
 const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
 
 export async function listQuoteRequests(deps: Pick<Deps, 'db'>, input: QuoteListInput): Promise<QuotePage> {
-  const page = input.page ?? 1;
-  const { rows, total } = await requests.findQuoteRequestPage(
+  const page = input.cursor ? 1 : (input.page ?? 1);
+  const limit = input.limit ?? QUOTES_PAGE_SIZE;
+  const { rows, total, totalCapped, hasMore } = await requests.findQuoteRequestPage(
     deps.db,
     { status: input.status, search: input.search || undefined },
-    QUOTES_PAGE_SIZE,
-    (page - 1) * QUOTES_PAGE_SIZE,
+    limit,
+    (page - 1) * limit,
+    { cursor: input.cursor ? decodeCursor(input.cursor) : undefined },
   );
+  const last = rows.at(-1);
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -58,9 +62,11 @@ export async function listQuoteRequests(deps: Pick<Deps, 'db'>, input: QuoteList
       created_at: iso(r.created_at),
     })),
     total,
-    per_page: QUOTES_PAGE_SIZE,
+    per_page: limit,
     current_page: page,
-    last_page: Math.max(1, Math.ceil(total / QUOTES_PAGE_SIZE)),
+    last_page: Math.max(1, Math.ceil(total / limit)),
+    total_capped: totalCapped,
+    next_cursor: hasMore && last ? encodeCursor(last.key_micros, last.id) : null,
   };
 }
 

@@ -3,6 +3,8 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import type { RepairReviewRequestsTable } from '#server/reviews/repair-review-requests.table.ts';
 
+import { afterKeyset, keysetMicros, type Keyset } from '#server/db/keyset.ts';
+
 type Db = Kysely<Database>;
 export type ReviewRequestRow = Selectable<RepairReviewRequestsTable>;
 
@@ -75,9 +77,11 @@ export async function setModeration(db: Db, id: number, moderation: 'approved' |
   await db.updateTable('repair_review_requests').set({ moderation, testimonial_id: testimonialId }).where('id', '=', id).execute();
 }
 
-/** Feedback waiting for the admin: consented, not yet approved or rejected; oldest first. */
-/** Feedback waiting for approval, oldest answer first; at most `limit` when given (the dashboard). */
-export async function findPendingFeedback(db: Db, limit?: number) {
+/**
+ * Feedback waiting for the admin: consented, not yet approved or rejected; oldest first; one page
+ * of `limit` after `cursor` (the partial index repair_review_requests_pending serves it).
+ */
+export async function findPendingFeedback(db: Db, page: { limit: number; cursor?: Keyset | undefined }) {
   let query = db
     .selectFrom('repair_review_requests')
     .innerJoin('repair_jobs', 'repair_jobs.id', 'repair_review_requests.repair_job_id')
@@ -87,6 +91,7 @@ export async function findPendingFeedback(db: Db, limit?: number) {
       'repair_review_requests.feedback',
       'repair_review_requests.display_name',
       'repair_review_requests.responded_at',
+      keysetMicros('repair_review_requests.responded_at').as('key_micros'),
       'repair_jobs.id as repair_job_id',
       'repair_jobs.reference',
       'repair_jobs.vehicle',
@@ -94,7 +99,8 @@ export async function findPendingFeedback(db: Db, limit?: number) {
     .where('repair_review_requests.moderation', '=', 'pending')
     .orderBy('repair_review_requests.responded_at')
     .orderBy('repair_review_requests.id');
-  if (limit !== undefined) query = query.limit(limit);
+  query = query.where('repair_review_requests.responded_at', 'is not', null).limit(page.limit);
+  if (page.cursor) query = query.where(afterKeyset('repair_review_requests.responded_at', 'repair_review_requests.id', page.cursor, 'asc'));
   return query.execute();
 }
 

@@ -1,9 +1,9 @@
 // The review request after collection (docs/rest-contract.md "Review requests"): the page behind
 // its single-use link, the private feedback, and the admin's moderation queue beside Testimonials.
-import { z } from 'zod';
 import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
 import {
   feedbackIdInput,
+  pendingFeedbackInput,
   pendingFeedbackSchema,
   reviewFeedbackAnswer,
   reviewFeedbackInput,
@@ -51,9 +51,9 @@ export const reviewsRouter = router({
   admin: router({
     pending: adminProcedure
       .meta({ openapi: { method: 'GET', path: '/api/customer-feedback', tags, summary: 'Feedback with consent, waiting for approval' } })
-      .concat(checkedInput(z.object({})))
+      .concat(checkedInput(pendingFeedbackInput))
       .output(pendingFeedbackSchema)
-      .query(({ ctx }) => listPendingFeedback(ctx.deps)),
+      .query(({ ctx, input }) => listPendingFeedback(ctx.deps, input)),
 
     approve: adminProcedure
       .meta({

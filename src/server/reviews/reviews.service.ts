@@ -17,7 +17,14 @@ import { repairReviewRequestJob } from '#server/jobs/definitions/repair-review-r
 import { readShop } from '#server/shop/shop.service.ts';
 import { createTestimonialIn } from '#server/testimonials/testimonials.service.ts';
 import { REPAIR_MESSAGES_PER_HOUR } from '#shared/limits.ts';
-import type { PendingFeedback, ReviewFeedbackInput, ReviewPage } from '#shared/schemas/reviews.ts';
+import {
+  PENDING_FEEDBACK_PAGE_SIZE,
+  type PendingFeedback,
+  type PendingFeedbackInput,
+  type ReviewFeedbackInput,
+  type ReviewPage,
+} from '#shared/schemas/reviews.ts';
+import { decodeCursor, encodeCursor } from '#server/db/keyset.ts';
 import * as requests from './repair-review-requests.repository.ts';
 import { newReviewSalt, reviewToken, reviewTokenHash } from './review-links.ts';
 import { escapeHtml } from '#shared/escape-html.ts';
@@ -98,10 +105,16 @@ export async function submitFeedback(
   return { received: true };
 }
 
-export async function listPendingFeedback(deps: Pick<AppDeps, 'db'>): Promise<PendingFeedback> {
-  const rows = await requests.findPendingFeedback(deps.db);
+export async function listPendingFeedback(deps: Pick<AppDeps, 'db'>, input: PendingFeedbackInput = {}): Promise<PendingFeedback> {
+  const limit = input.limit ?? PENDING_FEEDBACK_PAGE_SIZE;
+  const rows = await requests.findPendingFeedback(deps.db, {
+    limit: limit + 1,
+    cursor: input.cursor ? decodeCursor(input.cursor) : undefined,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
   return {
-    data: rows.map((r) => ({
+    data: page.map((r) => ({
       id: r.id,
       repair_job_id: r.repair_job_id,
       reference: r.reference,
@@ -111,6 +124,7 @@ export async function listPendingFeedback(deps: Pick<AppDeps, 'db'>): Promise<Pe
       feedback: r.feedback ?? '',
       received_at: r.responded_at ? r.responded_at.toISOString() : '',
     })),
+    next_cursor: rows.length > limit && last ? encodeCursor(last.key_micros, last.id) : null,
   };
 }
 

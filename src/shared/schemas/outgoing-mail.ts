@@ -1,5 +1,6 @@
 // The admin area's Outgoing mail screen (src/server/mail/outgoing-mail.router.ts).
 import { z } from 'zod';
+import { cursorField, limitField } from './paging.ts';
 import { MAIL_KINDS, MAIL_STATUSES } from '#shared/value-sets.ts';
 import { instantField } from '#shared/validation.ts';
 
@@ -10,6 +11,9 @@ export const outgoingMailListInput = z.object({
   status: z.enum(MAIL_STATUSES).optional(),
   /** The created_at of the last row of the previous page (ISO), for the next page: an instant in the years any date field takes. */
   before: instantField('before').optional(),
+  /** Keyset paging (paging.ts): the previous page's `next_cursor`, exact where `before` can skip a mail of the same millisecond. */
+  cursor: cursorField,
+  limit: limitField(),
 });
 export type OutgoingMailListInput = z.infer<typeof outgoingMailListInput>;
 
@@ -32,6 +36,8 @@ export const outgoingMailPageSchema = z.object({
   data: z.array(outgoingMailSchema),
   /** Pass as `before` for the next page; null on the last one. */
   nextBefore: z.string().nullable(),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  next_cursor: z.string().nullable(),
 });
 export type OutgoingMailPage = z.infer<typeof outgoingMailPageSchema>;
 

@@ -1,6 +1,7 @@
 // Quote requests (docs/rest-contract.md "Quote requests"): the public form's fields, the admin's
 // triage and the customer's own list. Shared by the server's checks and the client's forms.
 import { z } from 'zod';
+import { cursorField, limitField } from './paging.ts';
 import { emailField, integerField, messages, optionalString, requiredString } from '../validation.ts';
 import { PREFERRED_CONTACTS, QUOTE_STATUSES } from '#shared/value-sets.ts';
 import {
@@ -67,6 +68,9 @@ const statusField = z.enum(QUOTE_STATUSES, { error: messages.in('status') });
 
 export const quoteListInput = z.object({
   page: integerField('page', 1, 1_000_000).optional(),
+  /** Keyset paging (paging.ts): the previous page's `next_cursor`; `page` is then ignored. */
+  cursor: cursorField,
+  limit: limitField(),
   status: z.preprocess((v) => (v === '' || v === null ? undefined : v), statusField.optional()),
   search: z.preprocess(
     (v) => (v === null ? undefined : v),
@@ -110,6 +114,10 @@ export const quotePageSchema = z.object({
   per_page: z.number().int(),
   current_page: z.number().int(),
   last_page: z.number().int(),
+  /** `total` stops at the count cap (paging.ts): true when more requests match. */
+  total_capped: z.boolean(),
+  /** The cursor of the next (older) page, null on the last. */
+  next_cursor: z.string().nullable(),
 });
 export type QuotePage = z.infer<typeof quotePageSchema>;
 

@@ -1,6 +1,7 @@
 // The review request after collection (docs/rest-contract.md "Review requests"): the page behind
 // its single-use link, the private feedback, and the admin's moderation queue.
 import { z } from 'zod';
+import { cursorField, limitField } from './paging.ts';
 import { booleanField, integerField, messages, optionalString } from '../validation.ts';
 import { FEEDBACK_MAX } from '#shared/limits.ts';
 
@@ -28,6 +29,12 @@ export const reviewFeedbackInput = z.object({
 export type ReviewFeedbackInput = z.infer<typeof reviewFeedbackInput>;
 export const reviewFeedbackAnswer = z.object({ received: z.literal(true) });
 
+/** A page of the queue, oldest first: `cursor` is the previous page's `next_cursor`. */
+export const pendingFeedbackInput = z.object({ cursor: cursorField, limit: limitField() });
+export type PendingFeedbackInput = z.infer<typeof pendingFeedbackInput>;
+/** The queue's page size when no `limit` is given. */
+export const PENDING_FEEDBACK_PAGE_SIZE = 50;
+
 export const pendingFeedbackSchema = z.object({
   data: z.array(
     z.object({
@@ -41,6 +48,8 @@ export const pendingFeedbackSchema = z.object({
       received_at: z.string(),
     }),
   ),
+  /** The cursor of the next page, null on the last. */
+  next_cursor: z.string().nullable(),
 });
 export type PendingFeedback = z.infer<typeof pendingFeedbackSchema>;
 export const feedbackIdInput = z.object({ id: integerField('id', 1, 2_147_483_647) });

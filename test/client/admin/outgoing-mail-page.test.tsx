@@ -44,6 +44,7 @@ vi.mock('#client/lib/trpc.ts', async () => {
               return {
                 data: [mail('failed-one', 'failed', 'connect ECONNREFUSED 127.0.0.1:25 (ESOCKET)'), mail('sent-one', 'sent', null)],
                 nextBefore: null,
+                next_cursor: null,
               };
             },
           }),
@@ -91,7 +92,7 @@ describe('OutgoingMailPage', () => {
       </QueryClientProvider>,
     );
     const failedRow = (await screen.findByText('failed-one@example.test')).closest('tr')!;
-    expect(calls.list).toContainEqual({ status: 'failed', before: undefined });
+    expect(calls.list).toContainEqual({ status: 'failed', cursor: undefined });
     expect(within(failedRow).getByText('connect ECONNREFUSED 127.0.0.1:25 (ESOCKET)')).toBeTruthy();
     expect(within(screen.getByText('sent-one@example.test').closest('tr')!).queryByRole('button')).toBeNull();
     expect((await screen.findByRole('alert')).textContent).toContain('failing for more than 15 minutes');

@@ -57,6 +57,11 @@ export function FeedbackPage() {
           ))}
         </ul>
       )}
+      {pending.data?.next_cursor ? (
+        <p>
+          These are the oldest {pending.data.data.length}; more feedback is waiting and appears here as you approve or keep these private.
+        </p>
+      ) : null}
     </>
   );
 }

@@ -23,7 +23,7 @@ export function OutgoingMailPage() {
   const [before, setBefore] = useState<string[]>([]);
   const dates = useDateFormat();
   const list = useQuery({
-    ...trpc.outgoingMail.list.queryOptions({ status, before: before.at(-1) }),
+    ...trpc.outgoingMail.list.queryOptions({ status, cursor: before.at(-1) }),
     placeholderData: keepPreviousData,
   });
   const summary = useQuery(trpc.outgoingMail.summary.queryOptions({}));
@@ -113,8 +113,8 @@ export function OutgoingMailPage() {
                   Newer
                 </Button>
               )}
-              {list.data.nextBefore && (
-                <Button variant="ghost" onClick={() => setBefore([...before, list.data.nextBefore!])}>
+              {list.data.next_cursor && (
+                <Button variant="ghost" onClick={() => setBefore([...before, list.data.next_cursor!])}>
                   Older
                 </Button>
               )}

@@ -103,7 +103,9 @@ export function QuotesListPage() {
         before={
           list.data && (
             <p className="admin__count" aria-live="polite">
-              {list.data.total} {list.data.total === 1 ? 'request' : 'requests'}
+              {list.data.total_capped
+                ? `More than ${list.data.total.toLocaleString('en-GB')} requests`
+                : `${list.data.total} ${list.data.total === 1 ? 'request' : 'requests'}`}
             </p>
           )
         }
