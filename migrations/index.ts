@@ -27,6 +27,7 @@ import * as knownDevicesByDeviceCookie from './2026-12-02T0100_known_devices_by_
 import * as imageFileKeyIndexes from './2026-12-02T0110_image_file_key_indexes.ts';
 import * as passwordResetAt from './2026-12-02T0120_password_reset_at.ts';
 import * as webauthnChallengeSession from './2026-12-02T0130_webauthn_challenge_session.ts';
+import * as usersStaffRole from './2026-12-03T0600_users_staff_role.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0110_image_file_key_indexes': imageFileKeyIndexes,
   '2026-12-02T0120_password_reset_at': passwordResetAt,
   '2026-12-02T0130_webauthn_challenge_session': webauthnChallengeSession,
+  '2026-12-03T0600_users_staff_role': usersStaffRole,
 };

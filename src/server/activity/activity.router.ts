@@ -9,6 +9,7 @@ import { activityCsv, listActivity, listActivityPeople } from './activity.servic
 export const activityRouter = router({
   list: adminProcedure
     .meta({
+      permission: 'activity',
       openapi: {
         method: 'GET',
         path: '/api/activity',
@@ -22,6 +23,7 @@ export const activityRouter = router({
 
   people: adminProcedure
     .meta({
+      permission: 'activity',
       openapi: { method: 'GET', path: '/api/activity/people', tags: ['activity'], summary: 'The people the log can be filtered by' },
     })
     .concat(checkedInput(z.object({}).optional()))
@@ -30,6 +32,7 @@ export const activityRouter = router({
 
   csv: adminProcedure
     .meta({
+      permission: 'exports',
       openapi: {
         method: 'GET',
         path: '/api/activity.csv',

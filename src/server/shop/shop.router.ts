@@ -27,6 +27,7 @@ export const shopRouter = router({
 
   update: adminProcedure
     .meta({
+      permission: 'content',
       openapi: { method: 'PUT', path: '/api/shop', tags, summary: "Replace the shop's details" },
       changesPublicContent: true,
     })

@@ -19,6 +19,7 @@ export const sessionUserColumns = [
   'lastname',
   'email',
   'role',
+  'staff_role',
   'email_verified_at',
   'two_factor_confirmed_at',
 ] as const satisfies readonly (keyof UserRow)[];

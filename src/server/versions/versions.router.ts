@@ -26,6 +26,7 @@ export const versionsRouter = router({
   // Past versions of the shop record and reviews are kept from every cache (no-store), as personal data is.
   history: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'GET',
         path: '/api/content-history/{kind}/{id}',
@@ -39,6 +40,7 @@ export const versionsRouter = router({
 
   restore: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'POST',
         path: '/api/content-versions/{id}/restore',
@@ -53,6 +55,7 @@ export const versionsRouter = router({
 
   draft: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'GET',
         path: '/api/content-drafts/{kind}/{id}',
@@ -67,6 +70,7 @@ export const versionsRouter = router({
   // A draft is never public content: saving or discarding it leaves the snapshot as it is.
   saveWidgetDraft: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'PUT',
         path: '/api/content-drafts/widget/{id}',
@@ -81,6 +85,7 @@ export const versionsRouter = router({
 
   saveTestimonialDraft: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'PUT',
         path: '/api/content-drafts/testimonial/{id}',
@@ -95,6 +100,7 @@ export const versionsRouter = router({
 
   saveShopDraft: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'PUT',
         path: '/api/content-drafts/shop',
@@ -109,6 +115,7 @@ export const versionsRouter = router({
 
   publishDraft: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'POST',
         path: '/api/content-drafts/{kind}/{id}/publish',
@@ -123,6 +130,7 @@ export const versionsRouter = router({
 
   discardDraft: adminProcedure
     .meta({
+      permission: 'content',
       openapi: { method: 'DELETE', path: '/api/content-drafts/{kind}/{id}', tags: ['history'], summary: 'Discard the draft' },
       changesPublicContent: false,
     })
@@ -133,6 +141,7 @@ export const versionsRouter = router({
   // Scheduled changes: nothing public changes until the job runs (it refreshes the snapshot then).
   scheduleChange: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'POST',
         path: '/api/scheduled-changes',
@@ -149,6 +158,7 @@ export const versionsRouter = router({
   // It names who scheduled each change: kept from every cache, as personal data is.
   scheduledChanges: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'GET',
         path: '/api/scheduled-changes',
@@ -162,6 +172,7 @@ export const versionsRouter = router({
 
   cancelScheduledChange: adminProcedure
     .meta({
+      permission: 'content',
       openapi: { method: 'DELETE', path: '/api/scheduled-changes/{id}', tags: ['history'], summary: 'Cancel a pending scheduled change' },
       rest: { successStatus: 204 },
       changesPublicContent: false,
