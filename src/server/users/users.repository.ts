@@ -148,7 +148,12 @@ export async function markEmailVerified(db: Db, id: number, email: string, now =
 
 /** Locks the row for a read-modify-write in the caller's transaction. */
 export function lockUser(db: Db, id: number) {
-  return db.selectFrom('users').select(['id', 'role', 'cv_file_key']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'staff_role', 'cv_file_key'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Locks every admin row, so two demotions cannot both see "another admin remains". */

@@ -2,11 +2,19 @@
 import { z } from 'zod';
 import { adminProcedure, checkedInput, router } from '#server/trpc.ts';
 import { userEnvelopeSchema, userPageSchema } from '#shared/schemas/user.ts';
-import { cvLinkSchema, userCreateInput, userIdInput, userListInput, userUpdateInput } from '#shared/schemas/users-admin.ts';
+import {
+  cvLinkSchema,
+  staffRoleInput,
+  staffRoleSchema,
+  userCreateInput,
+  userIdInput,
+  userListInput,
+  userUpdateInput,
+} from '#shared/schemas/users-admin.ts';
 import { actorOf } from '#server/activity/actor.ts';
 import { uniqueEmail } from '#server/validation/unique-email.ts';
 import { notBreachedPassword } from '#server/validation/breached-password.ts';
-import { createUser, deleteUser, getCvLink, getUser, listUsers, updateUser } from './users.service.ts';
+import { createUser, deleteUser, getCvLink, getUser, listUsers, setStaffRole, updateUser } from './users.service.ts';
 
 // The database rules, reported with zod's messages when the input is invalid (the service checks them again).
 const createChecks = [uniqueEmail(), notBreachedPassword()] as const;
@@ -51,6 +59,20 @@ export const usersRouter = router({
     .mutation(async ({ ctx, input }) => ({
       data: await updateUser(ctx.deps, input, { ...actorOf(ctx), userId: ctx.user.id, sessionToken: ctx.sessionToken }),
     })),
+
+  setStaffRole: adminProcedure
+    .meta({
+      permission: 'users',
+      openapi: {
+        method: 'PUT',
+        path: '/api/users/{id}/staff-role',
+        tags: ['users'],
+        summary: 'Give a person a staff role (estimator, technician, editor) or take it away',
+      },
+    })
+    .concat(checkedInput(staffRoleInput))
+    .output(staffRoleSchema)
+    .mutation(({ ctx, input }) => setStaffRole(ctx.deps, input, actorOf(ctx))),
 
   delete: adminProcedure
     .meta({
