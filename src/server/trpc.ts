@@ -242,4 +242,11 @@ function accessMiddleware(level: AccessLevel) {
 export const signedInProcedure = baseProcedure.use(noStore).use(accessMiddleware('signedIn'));
 export const verifiedProcedure = baseProcedure.use(noStore).use(accessMiddleware('verified'));
 export const confirmedProcedure = baseProcedure.use(noStore).use(accessMiddleware('confirmed'));
-export const adminProcedure = baseProcedure.use(noStore).use(accessMiddleware('admin'));
+const staffAccess = accessMiddleware('admin');
+export const adminProcedure = baseProcedure.use(noStore).use(staffAccess);
+
+/** Whether a procedure is built on adminProcedure (test/authorization walks them: each declares a permission). */
+export function isStaffProcedure(procedure: AnyProcedure): boolean {
+  const { middlewares } = procedure._def as unknown as { middlewares: object[] };
+  return staffAccess._middlewares.some((middleware) => middlewares.includes(middleware));
+}

@@ -39,7 +39,7 @@ export const widgetsRouter = router({
     .output(widgetSchema)
     .query(({ ctx, input }) => {
       if (isWidgetId(input.x)) {
-        assertAccess(ctx, 'admin');
+        assertAccess(ctx, 'admin', 'content');
         const id = Number(input.x);
         if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw AppError.notFound();
         return getWidget(ctx.deps, id);
