@@ -48,7 +48,8 @@ export const HIDDEN_FIELDS: Partial<Record<StaffRole, readonly string[]>> = {
 
 export interface StaffFacts {
   role: Role;
-  staff_role: StaffRole | null;
+  /** Absent where an answer does not carry it: no staff role. */
+  staff_role?: StaffRole | null;
 }
 
 /** An owner: role admin, every permission. */
