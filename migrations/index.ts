@@ -32,6 +32,7 @@ import * as activityUserItems from './2026-12-03T0700_activity_user_items.ts';
 import * as contentVersionsItemCreated from './2026-12-03T0100_content_versions_item_created.ts';
 import * as listIndexes from './2026-12-03T0400_list_indexes.ts';
 import * as openWorkPartialIndexes from './2026-12-03T0300_open_work_partial_indexes.ts';
+import * as usersStaffRole from './2026-12-03T0600_users_staff_role.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -64,5 +65,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0200_activity_keyset_indexes': activityKeysetIndexes,
   '2026-12-03T0300_open_work_partial_indexes': openWorkPartialIndexes,
   '2026-12-03T0400_list_indexes': listIndexes,
+  '2026-12-03T0600_users_staff_role': usersStaffRole,
   '2026-12-03T0700_activity_user_items': activityUserItems,
 };

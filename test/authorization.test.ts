@@ -5,17 +5,22 @@
  * fails this test until someone decides who may call it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyProcedure } from '@trpc/server';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { TestClient } from '#test/support/client.ts';
 import { actingAs, callerFor, createGallery, createUser } from '#test/support/factories.ts';
 import { appRouter, uploadRoutes } from '#server/router.ts';
-import { appErrorOf } from '#server/trpc.ts';
+import { appErrorOf, isStaffProcedure, type ProcedureMeta } from '#server/trpc.ts';
+import { STAFF_ROLES, type StaffRole } from '#shared/value-sets.ts';
+import { STAFF_PERMISSIONS, type Permission } from '#shared/permissions.ts';
 import type { AppErrorCode } from '#shared/errors.ts';
 
 type Level = 'public' | 'guest' | 'signedIn' | 'verified' | 'confirmed' | 'admin' | 'hiddenGallery';
-type Role = 'anonymous' | 'unverified' | 'user' | 'member' | 'admin' | 'confirmedAdmin';
+type Role = 'anonymous' | 'unverified' | 'user' | 'member' | 'admin' | 'confirmedAdmin' | StaffRole;
 interface Case {
   level: Level;
+  /** For a public procedure whose staff part checks a permission inside (galleries.list's hidden ones). */
+  permission?: Permission;
   /** A value, or a function of the fixtures that returns one. */
   input: unknown;
   note?: string;
@@ -26,7 +31,7 @@ interface Fixtures {
 }
 
 const NONE = 999_999;
-const roles: Role[] = ['anonymous', 'unverified', 'user', 'member', 'admin', 'confirmedAdmin'];
+const roles: Role[] = ['anonymous', 'unverified', 'user', 'member', 'admin', 'confirmedAdmin', ...STAFF_ROLES];
 
 /** Who may call what. Inputs are harmless: unknown ids or invalid fields past the access check. */
 const table: Record<string, Case[]> = {
@@ -77,7 +82,7 @@ const table: Record<string, Case[]> = {
 
   'widgets.byKey': [
     { level: 'public', input: { x: 'HomeText1' }, note: 'by name' },
-    { level: 'admin', input: { x: String(NONE) }, note: 'by id' },
+    { level: 'admin', permission: 'content', input: { x: String(NONE) }, note: 'by id' },
   ],
   'widgets.list': [{ level: 'admin', input: {} }],
   'widgets.create': [{ level: 'admin', input: {} }],
@@ -97,9 +102,9 @@ const table: Record<string, Case[]> = {
   'shop.dismissChecklist': [{ level: 'admin', input: {} }],
   'galleries.list': [
     { level: 'public', input: { hidden: false }, note: 'visible ones' },
-    { level: 'admin', input: {}, note: 'all' },
-    { level: 'admin', input: { limit: 12, page: 0 }, note: 'paged' },
-    { level: 'admin', input: { hidden: true }, note: 'hidden ones' },
+    { level: 'admin', permission: 'content', input: {}, note: 'all' },
+    { level: 'admin', permission: 'content', input: { limit: 12, page: 0 }, note: 'paged' },
+    { level: 'admin', permission: 'content', input: { hidden: true }, note: 'hidden ones' },
   ],
   'galleries.get': [
     { level: 'public', input: (f: Fixtures) => ({ id: f.visibleGalleryId }), note: 'visible' },
@@ -129,6 +134,7 @@ const table: Record<string, Case[]> = {
   'users.create': [{ level: 'admin', input: {} }],
   'users.get': [{ level: 'admin', input: { id: NONE } }],
   'users.update': [{ level: 'admin', input: { id: NONE } }],
+  'users.setStaffRole': [{ level: 'admin', input: { id: NONE, staff_role: null } }],
   'users.delete': [{ level: 'admin', input: { id: NONE } }],
   'users.cvLink': [{ level: 'admin', input: { id: NONE } }],
   // Counted by the per-address limit before the input is read; no input: a 422, nothing stored.
@@ -214,10 +220,13 @@ const table: Record<string, Case[]> = {
 const ACCESS_CODES: AppErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'EMAIL_NOT_VERIFIED', 'PASSWORD_CONFIRMATION_REQUIRED'];
 
 /** The access error a role must get at a level, 'allowed' when it passes, or 'any' (not asserted). */
-function expected(level: Level, role: Role): AppErrorCode | 'allowed' | 'any' {
+function expected(level: Level, role: Role, permission: Permission | undefined): AppErrorCode | 'allowed' | 'any' {
   const signedIn = role !== 'anonymous';
   const verified = signedIn && role !== 'unverified';
-  const isAdmin = role === 'admin' || role === 'confirmedAdmin';
+  const owner = role === 'admin' || role === 'confirmedAdmin';
+  // A staff role passes a staff procedure when the permission table gives it the procedure's permission.
+  const staff = (STAFF_ROLES as readonly string[]).includes(role) ? STAFF_PERMISSIONS[role as StaffRole] : [];
+  const isAdmin = owner || (permission !== undefined && staff.includes(permission));
   switch (level) {
     case 'public':
       return 'allowed';
@@ -235,7 +244,7 @@ function expected(level: Level, role: Role): AppErrorCode | 'allowed' | 'any' {
     case 'admin':
       return !signedIn ? 'UNAUTHENTICATED' : isAdmin ? 'allowed' : 'FORBIDDEN';
     case 'hiddenGallery':
-      return isAdmin ? 'allowed' : 'NOT_FOUND';
+      return owner || staff.includes('content') ? 'allowed' : 'NOT_FOUND';
   }
 }
 
@@ -250,6 +259,7 @@ beforeAll(async () => {
   userIds.member = (await createUser(t.deps.db, { role: 'member' })).id;
   userIds.admin = (await createUser(t.deps.db, { role: 'admin' })).id;
   userIds.confirmedAdmin = (await createUser(t.deps.db, { role: 'admin' })).id;
+  for (const staffRole of STAFF_ROLES) userIds[staffRole] = (await createUser(t.deps.db, { staff_role: staffRole })).id;
   fixtures = {
     visibleGalleryId: (await createGallery(t.deps.db, t.deps.storage)).gallery.id,
     hiddenGalleryId: (await createGallery(t.deps.db, t.deps.storage, { hidden: true })).gallery.id,
@@ -260,6 +270,7 @@ afterAll(async () => {
 });
 
 const procedures = Object.keys(appRouter._def.procedures).sort();
+const procedureOf = (p: string) => (appRouter._def.procedures as unknown as Record<string, AnyProcedure>)[p]!;
 
 describe('the authorization table', () => {
   it('names every procedure of appRouter, and nothing else', () => {
@@ -274,27 +285,44 @@ describe('the authorization table', () => {
   });
 });
 
+describe('the permission table', () => {
+  // A staff procedure without a permission would be the owners' only by accident, never by decision.
+  it('every staff procedure declares the permission it needs', () => {
+    const missing = procedures.filter((p) => {
+      const procedure = procedureOf(p);
+      return isStaffProcedure(procedure) && !(procedure._def.meta as ProcedureMeta | undefined)?.permission;
+    });
+    expect(missing).toEqual([]);
+    expect(procedures.filter((p) => isStaffProcedure(procedureOf(p))).length).toBeGreaterThan(80);
+  });
+});
+
+const permissionOf = (p: string) => (procedureOf(p)._def.meta as ProcedureMeta | undefined)?.permission;
+
 describe.each(procedures)('%s', (procedure) => {
   const cases = table[procedure] ?? [];
-  it.each(cases.flatMap((c) => roles.map((role) => ({ ...c, role }))))('$level ($note) as $role', async ({ level, input, role }) => {
-    const caller =
-      role === 'anonymous' ? await callerFor(t) : await callerFor(t, userIds[role], { passwordConfirmed: role === 'confirmedAdmin' });
-    const fn = procedure.split('.').reduce<unknown>((acc, key) => (acc as Record<string, unknown>)[key], caller) as (
-      input: unknown,
-    ) => Promise<unknown>;
-    const resolved = typeof input === 'function' ? (input as (f: Fixtures) => unknown)(fixtures) : input;
-    let code: AppErrorCode | 'allowed';
-    try {
-      await fn(resolved);
-      code = 'allowed';
-    } catch (error) {
-      code = appErrorOf(error).code;
-    }
-    const want = expected(level, role);
-    if (want === 'any') return;
-    if (want === 'allowed') expect(ACCESS_CODES, `${procedure} as ${role} was refused with ${code}`).not.toContain(code);
-    else expect(code).toBe(want);
-  });
+  it.each(cases.flatMap((c) => roles.map((role) => ({ ...c, role }))))(
+    '$level ($note) as $role',
+    async ({ level, input, role, permission }) => {
+      const caller =
+        role === 'anonymous' ? await callerFor(t) : await callerFor(t, userIds[role], { passwordConfirmed: role === 'confirmedAdmin' });
+      const fn = procedure.split('.').reduce<unknown>((acc, key) => (acc as Record<string, unknown>)[key], caller) as (
+        input: unknown,
+      ) => Promise<unknown>;
+      const resolved = typeof input === 'function' ? (input as (f: Fixtures) => unknown)(fixtures) : input;
+      let code: AppErrorCode | 'allowed';
+      try {
+        await fn(resolved);
+        code = 'allowed';
+      } catch (error) {
+        code = appErrorOf(error).code;
+      }
+      const want = expected(level, role, permission ?? permissionOf(procedure));
+      if (want === 'any') return;
+      if (want === 'allowed') expect(ACCESS_CODES, `${procedure} as ${role} was refused with ${code}`).not.toContain(code);
+      else expect(code).toBe(want);
+    },
+  );
 });
 
 describe('upload routes', () => {

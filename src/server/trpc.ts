@@ -4,7 +4,8 @@
  *   signedInProcedure  a signed-in user (401 otherwise)
  *   verifiedProcedure  signed in with a verified e-mail (403 otherwise)
  *   confirmedProcedure verified, and the password confirmed in this session within 3 hours (423)
- *   adminProcedure     signed in with role admin (403 otherwise)
+ *   adminProcedure     staff: an owner (role admin), or a staff role holding the procedure's
+ *                      `meta.permission` (403 otherwise); the answer loses the fields the role may not read
  * `checkedInput(schema, ...checks)`, every procedure's input step, and the
  * error formatter that puts the AppError behind an error into the `data` the client reads. What an
  * error means is decided in errors.ts (`toAppError`); here only tRPC's own errors are unwrapped.
@@ -21,6 +22,8 @@ import { fieldErrorsFromZod } from '#shared/validation.ts';
 import { asFields, parseInput, type InputCheck } from './validation/parse-input.ts';
 import type { UploadMeta } from './uploads.ts';
 import type { SnapshotRead } from './public-content/public-snapshot.ts';
+import type { Permission } from '#shared/permissions.ts';
+import { withoutHiddenFields } from './auth/permissions.ts';
 
 /** REST-only details a procedure can declare next to its OpenAPI path. */
 export interface RestMeta {
@@ -58,8 +61,14 @@ export interface PersonalAnswerMeta {
   personalAnswer?: boolean;
 }
 
+/** For a staff procedure (adminProcedure): what the permission table must give the caller's role. */
+export interface PermissionMeta {
+  /** Every adminProcedure declares one (test/authorization/permissions.test.ts walks them all). */
+  permission?: Permission;
+}
+
 export type ProcedureMeta = OpenApiMeta<
-  { rest?: RestMeta; authorization?: string; upload?: UploadMeta } & PublicContentMeta & PersonalAnswerMeta
+  { rest?: RestMeta; authorization?: string; upload?: UploadMeta } & PublicContentMeta & PersonalAnswerMeta & PermissionMeta
 >;
 
 const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
@@ -217,18 +226,28 @@ export function countedBeforeInput(reserve: (deps: RequestContext['deps'], ip: s
 }
 
 function accessMiddleware(level: AccessLevel) {
-  return t.middleware(({ ctx, next }) => {
+  return t.middleware(async ({ ctx, meta, next }) => {
     try {
-      assertAccess(ctx, level);
+      assertAccess(ctx, level, meta?.permission);
     } catch (error) {
       throw toTrpcError(error as AppError);
     }
     // assertAccess proved these are present for every level but public.
-    return next({ ctx: { ...ctx, user: ctx.user!, session: ctx.session! } });
+    const result = await next({ ctx: { ...ctx, user: ctx.user!, session: ctx.session! } });
+    // A staff answer, already checked against its output schema, without what the role may not read.
+    if (level === 'admin' && result.ok) return { ...result, data: withoutHiddenFields(ctx.user, result.data) };
+    return result;
   });
 }
 
 export const signedInProcedure = baseProcedure.use(noStore).use(accessMiddleware('signedIn'));
 export const verifiedProcedure = baseProcedure.use(noStore).use(accessMiddleware('verified'));
 export const confirmedProcedure = baseProcedure.use(noStore).use(accessMiddleware('confirmed'));
-export const adminProcedure = baseProcedure.use(noStore).use(accessMiddleware('admin'));
+const staffAccess = accessMiddleware('admin');
+export const adminProcedure = baseProcedure.use(noStore).use(staffAccess);
+
+/** Whether a procedure is built on adminProcedure (test/authorization walks them: each declares a permission). */
+export function isStaffProcedure(procedure: AnyProcedure): boolean {
+  const { middlewares } = procedure._def as unknown as { middlewares: object[] };
+  return staffAccess._middlewares.some((middleware) => middlewares.includes(middleware));
+}

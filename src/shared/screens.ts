@@ -10,6 +10,7 @@
 import type { Shop } from './schemas/shop.ts';
 import { ACCOUNT_ROLES, ADMIN_ROLES, type Role } from './value-sets.ts';
 import { ABOUT_GALLERY_ID } from './limits.ts';
+import type { Permission } from './permissions.ts';
 
 /**
  * Who may open a screen. `guest`: a visitor; a signed-in user goes on (to `signedInTo`, else
@@ -38,6 +39,8 @@ export interface ScreenEntry {
   path: string;
   layout: ScreenLayout;
   access: ScreenAccess;
+  /** An admin screen: the permission its procedures need (#shared/permissions.ts); the menu shows it to the roles holding it. */
+  permission?: Permission;
   /**
    * The document title (`<title> | <shop>`), or where it comes from: `gallery`, the gallery of the
    * path's `:id`; `shop`, what the shop does and where (`shopTitle`). It says what the page is, never
@@ -249,28 +252,28 @@ export const SCREENS = {
   repairTracker: { path: '/track/:token', layout: 'site', access: 'public', title: 'Your repair', private: true, disallow: true },
   reviewRequest: { path: '/review/:token', layout: 'site', access: 'public', title: 'How did we do?', private: true, disallow: true },
 
-  adminDashboard: { path: '/admin', layout: 'admin', access: admin, title: 'Admin' },
-  adminUsers: { path: '/admin/users', layout: 'admin', access: admin, title: 'Users' },
-  adminUser: { path: '/admin/users/:id', layout: 'admin', access: admin, title: 'Edit user' },
-  adminTestimonials: { path: '/admin/testimonials', layout: 'admin', access: admin, title: 'Testimonials' },
-  adminFeedback: { path: '/admin/feedback', layout: 'admin', access: admin, title: 'Customer feedback' },
-  adminWidgets: { path: '/admin/widgets', layout: 'admin', access: admin, title: 'Widgets' },
-  adminWidget: { path: '/admin/widgets/:id', layout: 'admin', access: admin, title: 'Edit widget' },
-  adminGalleries: { path: '/admin/galleries', layout: 'admin', access: admin, title: 'Galleries' },
-  adminGallery: { path: '/admin/galleries/:id', layout: 'admin', access: admin, title: 'Edit gallery' },
-  adminShop: { path: '/admin/shop', layout: 'admin', access: admin, title: 'Shop details' },
-  adminQuotes: { path: '/admin/quotes', layout: 'admin', access: admin, title: 'Quote requests' },
-  adminQuote: { path: '/admin/quotes/:id', layout: 'admin', access: admin, title: 'Quote request' },
-  adminBookings: { path: '/admin/bookings', layout: 'admin', access: admin, title: 'Bookings' },
-  adminBooking: { path: '/admin/bookings/:id', layout: 'admin', access: admin, title: 'Booking' },
-  adminBookingSetup: { path: '/admin/booking-setup', layout: 'admin', access: admin, title: 'Booking setup' },
-  adminRepairs: { path: '/admin/repairs', layout: 'admin', access: admin, title: 'Repairs' },
-  adminRepair: { path: '/admin/repairs/:id', layout: 'admin', access: admin, title: 'Repair' },
-  adminRepairStages: { path: '/admin/repair-stages', layout: 'admin', access: admin, title: 'Repair stages' },
-  adminSystem: { path: '/admin/system', layout: 'admin', access: admin, title: 'System' },
-  adminMail: { path: '/admin/mail', layout: 'admin', access: admin, title: 'Outgoing mail' },
-  adminActivity: { path: '/admin/activity', layout: 'admin', access: admin, title: 'Activity log' },
-  adminBin: { path: '/admin/bin', layout: 'admin', access: admin, title: 'Bin' },
+  adminDashboard: { path: '/admin', layout: 'admin', access: admin, permission: 'customers', title: 'Admin' },
+  adminUsers: { path: '/admin/users', layout: 'admin', access: admin, permission: 'customers', title: 'Users' },
+  adminUser: { path: '/admin/users/:id', layout: 'admin', access: admin, permission: 'customers', title: 'Edit user' },
+  adminTestimonials: { path: '/admin/testimonials', layout: 'admin', access: admin, permission: 'content', title: 'Testimonials' },
+  adminFeedback: { path: '/admin/feedback', layout: 'admin', access: admin, permission: 'customers', title: 'Customer feedback' },
+  adminWidgets: { path: '/admin/widgets', layout: 'admin', access: admin, permission: 'content', title: 'Widgets' },
+  adminWidget: { path: '/admin/widgets/:id', layout: 'admin', access: admin, permission: 'content', title: 'Edit widget' },
+  adminGalleries: { path: '/admin/galleries', layout: 'admin', access: admin, permission: 'content', title: 'Galleries' },
+  adminGallery: { path: '/admin/galleries/:id', layout: 'admin', access: admin, permission: 'content', title: 'Edit gallery' },
+  adminShop: { path: '/admin/shop', layout: 'admin', access: admin, permission: 'content', title: 'Shop details' },
+  adminQuotes: { path: '/admin/quotes', layout: 'admin', access: admin, permission: 'quotes', title: 'Quote requests' },
+  adminQuote: { path: '/admin/quotes/:id', layout: 'admin', access: admin, permission: 'quotes', title: 'Quote request' },
+  adminBookings: { path: '/admin/bookings', layout: 'admin', access: admin, permission: 'bookings', title: 'Bookings' },
+  adminBooking: { path: '/admin/bookings/:id', layout: 'admin', access: admin, permission: 'bookings', title: 'Booking' },
+  adminBookingSetup: { path: '/admin/booking-setup', layout: 'admin', access: admin, permission: 'bookings', title: 'Booking setup' },
+  adminRepairs: { path: '/admin/repairs', layout: 'admin', access: admin, permission: 'repairs.work', title: 'Repairs' },
+  adminRepair: { path: '/admin/repairs/:id', layout: 'admin', access: admin, permission: 'repairs.work', title: 'Repair' },
+  adminRepairStages: { path: '/admin/repair-stages', layout: 'admin', access: admin, permission: 'repairs.manage', title: 'Repair stages' },
+  adminSystem: { path: '/admin/system', layout: 'admin', access: admin, permission: 'system', title: 'System' },
+  adminMail: { path: '/admin/mail', layout: 'admin', access: admin, permission: 'mail', title: 'Outgoing mail' },
+  adminActivity: { path: '/admin/activity', layout: 'admin', access: admin, permission: 'activity', title: 'Activity log' },
+  adminBin: { path: '/admin/bin', layout: 'admin', access: admin, permission: 'system', title: 'Bin' },
 } as const satisfies Record<string, ScreenEntry>;
 
 export type ScreenId = keyof typeof SCREENS;

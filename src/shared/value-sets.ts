@@ -17,8 +17,15 @@ export const ACCOUNT_ROLES = ['user', 'admin'] as const satisfies readonly Role[
 export const WIDGET_TYPES = ['TEXT', 'IMAGE', 'VIDEO'] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 
-/** The roles that may open the admin area (/admin). */
+/** The roles that may open the admin area (/admin) whatever their staff role: the owners. */
 export const ADMIN_ROLES = ['admin'] as const satisfies readonly Role[];
+
+/**
+ * Staff who are not owners (docs/decisions/staff-roles.md): beside the role, set only by an owner.
+ * What each may do is the permission table, src/shared/permissions.ts.
+ */
+export const STAFF_ROLES = ['estimator', 'technician', 'editor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
  * The shop's time zone until its record names one. Here, not beside the shop's schema: the date

@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
-import type { Role, WidgetType } from '#shared/value-sets.ts';
+import type { Role, StaffRole, WidgetType } from '#shared/value-sets.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { generateSessionToken, saveSession, SESSION_COOKIE, XSRF_COOKIE, xsrfTokenFor } from '#server/auth/sessions.ts';
 import { storeImage } from '#server/images/images.service.ts';
@@ -29,6 +29,7 @@ export interface UserOverrides {
   lastname?: string;
   email?: string;
   role?: Role;
+  staff_role?: StaffRole | null;
   verified?: boolean;
   password?: string;
   telephone?: string | null;
@@ -45,6 +46,7 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
       lastname: overrides.lastname ?? `User${n}`,
       email: overrides.email ?? `user${n}-${Date.now()}@example.test`,
       role: overrides.role ?? 'user',
+      staff_role: overrides.staff_role ?? null,
       telephone: overrides.telephone ?? null,
       skills: overrides.skills ?? '',
       password_hash: passwordHash,

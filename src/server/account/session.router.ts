@@ -39,6 +39,7 @@ import { emailCodeLoginInputSchema, emailCodeRequestInputSchema, thisWasntMeInpu
 import { requestEmailCode, reserveEmailCodeAttempt, reserveEmailCodeRequest, signInWithEmailCode } from './email-codes.service.ts';
 import { sessionConfirmationProcedures } from './session-confirmation.procedures.ts';
 import { sessionAccountProcedures } from './session-account.procedures.ts';
+import { STAFF_ROLES } from '#shared/value-sets.ts';
 
 const tags = ['session'];
 
@@ -167,8 +168,13 @@ export const sessionRouter = router({
   current: publicProcedure
     .meta({ personalAnswer: true })
     .concat(checkedInput(empty))
-    .output(z.object({ data: userSchema.nullable() }))
-    .query(({ ctx }) => (ctx.user ? getCurrentUser(ctx.deps, ctx.user.id) : { data: null })),
+    // tRPC only (no REST path): the staff role tells the admin menu which screens to show.
+    .output(z.object({ data: userSchema.extend({ staff_role: z.enum(STAFF_ROLES).nullable() }).nullable() }))
+    .query(async ({ ctx }) => {
+      if (!ctx.user) return { data: null };
+      const { data } = await getCurrentUser(ctx.deps, ctx.user.id);
+      return { data: { ...data, staff_role: ctx.user.staff_role } };
+    }),
 
   updateProfile: verifiedProcedure
     .meta({

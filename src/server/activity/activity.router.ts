@@ -19,6 +19,7 @@ const csvChunks = z
 export const activityRouter = router({
   list: adminProcedure
     .meta({
+      permission: 'activity',
       openapi: {
         method: 'GET',
         path: '/api/activity',
@@ -32,6 +33,7 @@ export const activityRouter = router({
 
   people: adminProcedure
     .meta({
+      permission: 'activity',
       openapi: {
         method: 'GET',
         path: '/api/activity/people',
@@ -45,6 +47,7 @@ export const activityRouter = router({
 
   csv: adminProcedure
     .meta({
+      permission: 'exports',
       openapi: {
         method: 'GET',
         path: '/api/activity.csv',

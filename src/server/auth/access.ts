@@ -7,14 +7,21 @@
 import type { RequestContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { PASSWORD_CONFIRMATION_SECONDS } from '#shared/limits.ts';
+import type { Permission } from '#shared/permissions.ts';
+import { mayCall } from './permissions.ts';
 
 export type AccessLevel = 'public' | 'signedIn' | 'verified' | 'confirmed' | 'admin';
 
-export function assertAccess(ctx: Pick<RequestContext, 'user' | 'session'>, level: AccessLevel): void {
+/**
+ * `admin` is staff: an owner (role admin) always, a staff role when the permission table gives it
+ * the procedure's `permission` (auth/permissions.ts); without a permission, owners only.
+ */
+export function assertAccess(ctx: Pick<RequestContext, 'user' | 'session'>, level: AccessLevel, permission?: Permission): void {
   if (level === 'public') return;
   if (!ctx.user || !ctx.session) throw AppError.unauthenticated();
   if (level === 'admin') {
-    if (ctx.user.role !== 'admin') throw AppError.forbidden();
+    const allowed = permission ? mayCall(ctx.user, permission) : ctx.user.role === 'admin';
+    if (!allowed) throw AppError.forbidden();
     return;
   }
   if (level === 'signedIn') return;

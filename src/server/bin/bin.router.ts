@@ -7,13 +7,17 @@ import { deleteFromBin, listBin, restoreFromBin } from './bin.service.ts';
 
 export const binRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/bin', tags: ['bin'], summary: 'Galleries, testimonials and widgets in the bin' } })
+    .meta({
+      permission: 'system',
+      openapi: { method: 'GET', path: '/api/bin', tags: ['bin'], summary: 'Galleries, testimonials and widgets in the bin' },
+    })
     .concat(checkedInput(z.object({}).optional()))
     .output(binListSchema)
     .query(({ ctx }) => listBin(ctx.deps)),
 
   restore: adminProcedure
     .meta({
+      permission: 'system',
       openapi: {
         method: 'POST',
         path: '/api/bin/{kind}/{id}/restore',
@@ -29,6 +33,7 @@ export const binRouter = router({
 
   delete: adminProcedure
     .meta({
+      permission: 'system',
       openapi: {
         method: 'DELETE',
         path: '/api/bin/{kind}/{id}',

@@ -51,13 +51,17 @@ const refreshes = { changesPublicContent: true } as const;
 
 export const bookingAdminRouter = router({
   listTypes: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/admin/booking-types', tags, summary: 'Every booking type, switched off ones too' } })
+    .meta({
+      permission: 'bookings',
+      openapi: { method: 'GET', path: '/api/admin/booking-types', tags, summary: 'Every booking type, switched off ones too' },
+    })
     .concat(checkedInput(z.object({})))
     .output(adminBookingTypesSchema)
     .query(({ ctx }) => listAllBookingTypes(ctx.deps)),
 
   createType: adminProcedure
     .meta({
+      permission: 'bookings',
       openapi: { method: 'POST', path: '/api/admin/booking-types', tags, summary: 'Add a booking type' },
       rest: { successStatus: 201 },
       ...refreshes,
@@ -68,6 +72,7 @@ export const bookingAdminRouter = router({
 
   updateType: adminProcedure
     .meta({
+      permission: 'bookings',
       openapi: { method: 'PATCH', path: '/api/admin/booking-types/{id}', tags, summary: 'Change a booking type, or switch it off or on' },
       ...refreshes,
     })
@@ -77,6 +82,7 @@ export const bookingAdminRouter = router({
 
   getSettings: adminProcedure
     .meta({
+      permission: 'bookings',
       openapi: {
         method: 'GET',
         path: '/api/admin/booking-settings',
@@ -89,19 +95,27 @@ export const bookingAdminRouter = router({
     .query(({ ctx }) => getBookingSettings(ctx.deps)),
 
   updateSettings: adminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/api/admin/booking-settings', tags, summary: 'Replace the booking settings' }, ...refreshes })
+    .meta({
+      permission: 'bookings',
+      openapi: { method: 'PUT', path: '/api/admin/booking-settings', tags, summary: 'Replace the booking settings' },
+      ...refreshes,
+    })
     .concat(checkedInput(bookingSettingsInput))
     .output(bookingSettingsSchema)
     .mutation(({ ctx, input }) => updateBookingSettings(ctx.deps, input)),
 
   listBlockedTimes: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/admin/blocked-times', tags, summary: 'Blocked times from now on' } })
+    .meta({
+      permission: 'bookings',
+      openapi: { method: 'GET', path: '/api/admin/blocked-times', tags, summary: 'Blocked times from now on' },
+    })
     .concat(checkedInput(z.object({})))
     .output(blockedTimesSchema)
     .query(({ ctx }) => listBlockedTimes(ctx.deps)),
 
   addBlockedTime: adminProcedure
     .meta({
+      permission: 'bookings',
       openapi: {
         method: 'POST',
         path: '/api/admin/blocked-times',
@@ -117,6 +131,7 @@ export const bookingAdminRouter = router({
 
   deleteBlockedTime: adminProcedure
     .meta({
+      permission: 'bookings',
       openapi: { method: 'DELETE', path: '/api/admin/blocked-times/{id}', tags, summary: 'Remove a blocked time' },
       rest: { successStatus: 204 },
       ...refreshes,
@@ -127,6 +142,7 @@ export const bookingAdminRouter = router({
 
   listClashes: adminProcedure
     .meta({
+      permission: 'bookings',
       openapi: {
         method: 'GET',
         path: '/api/admin/booking-clashes',
@@ -140,6 +156,7 @@ export const bookingAdminRouter = router({
 
   cancelClashing: adminProcedure
     .meta({
+      permission: 'bookings',
       openapi: {
         method: 'POST',
         path: '/api/admin/booking-clashes/cancel',
@@ -154,6 +171,7 @@ export const bookingAdminRouter = router({
 
   list: adminProcedure
     .meta({
+      permission: 'bookings',
       openapi: {
         method: 'GET',
         path: '/api/admin/bookings',
@@ -167,6 +185,7 @@ export const bookingAdminRouter = router({
 
   counts: adminProcedure
     .meta({
+      permission: 'bookings',
       openapi: {
         method: 'GET',
         path: '/api/admin/bookings/counts',
@@ -179,13 +198,17 @@ export const bookingAdminRouter = router({
     .query(({ ctx }) => countBookingsForBadge(ctx.deps)),
 
   get: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/admin/bookings/{id}', tags, summary: 'A booking; opening it clears its "new" badge' } })
+    .meta({
+      permission: 'bookings',
+      openapi: { method: 'GET', path: '/api/admin/bookings/{id}', tags, summary: 'A booking; opening it clears its "new" badge' },
+    })
     .concat(checkedInput(bookingIdInput))
     .output(adminBookingDetailSchema)
     .query(({ ctx, input }) => getAdminBooking(ctx.deps, input.id)),
 
   move: adminProcedure
     .meta({
+      permission: 'bookings',
       openapi: {
         method: 'POST',
         path: '/api/admin/bookings/{id}/move',
@@ -200,6 +223,7 @@ export const bookingAdminRouter = router({
 
   cancel: adminProcedure
     .meta({
+      permission: 'bookings',
       openapi: {
         method: 'POST',
         path: '/api/admin/bookings/{id}/cancel',
@@ -214,6 +238,7 @@ export const bookingAdminRouter = router({
 
   mark: adminProcedure
     .meta({
+      permission: 'bookings',
       openapi: {
         method: 'POST',
         path: '/api/admin/bookings/{id}/status',
@@ -228,6 +253,7 @@ export const bookingAdminRouter = router({
 
   decideChange: adminProcedure
     .meta({
+      permission: 'bookings',
       openapi: {
         method: 'POST',
         path: '/api/admin/bookings/{id}/change-request',

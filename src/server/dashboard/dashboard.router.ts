@@ -8,6 +8,7 @@ export const dashboardRouter = router({
   get: adminProcedure
     // Names, vehicles and bookings of customers: never kept by a browser or proxy.
     .meta({
+      permission: 'customers',
       openapi: {
         method: 'GET',
         path: '/api/admin/dashboard',

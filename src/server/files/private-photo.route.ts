@@ -29,9 +29,9 @@ const LOOKUPS: Record<PrivatePhotoKindName, PhotoLookup> = {
 
 type PhotoRequest = FastifyRequest<{ Params: { photoId: string; variant: string }; Querystring: { expires?: string; signature?: string } }>;
 
-function isAdmin(request: FastifyRequest): boolean {
+function isAdmin(request: FastifyRequest, kind: PrivatePhotoKindName): boolean {
   try {
-    assertAccess({ user: request.sessionUser, session: request.sessionRow }, 'admin');
+    assertAccess({ user: request.sessionUser, session: request.sessionRow }, 'admin', PRIVATE_PHOTO_KINDS[kind].permission);
     return true;
   } catch {
     return false;
@@ -41,12 +41,12 @@ function isAdmin(request: FastifyRequest): boolean {
 async function servePrivatePhoto(deps: AppDeps, kind: PrivatePhotoKindName, request: PhotoRequest, reply: FastifyReply) {
   const link = verifyPrivatePhotoLink(kind, deps.config.appKeys, { ...request.params, ...request.query });
   if (!link) return sendRestError(reply, AppError.invalidSignature(), request.log);
-  const { access } = PRIVATE_PHOTO_KINDS[kind];
+  const { access, permission } = PRIVATE_PHOTO_KINDS[kind];
   try {
-    if (access === 'admin') assertAccess({ user: request.sessionUser, session: request.sessionRow }, 'admin');
+    if (access === 'admin') assertAccess({ user: request.sessionUser, session: request.sessionRow }, 'admin', permission);
     const photo = await LOOKUPS[kind](deps, link.photoId);
     // An unshared photo is not there for anyone but an admin, whatever the link says.
-    if (!photo || (access === 'shared-or-admin' && !photo.shared && !isAdmin(request))) throw AppError.notFound();
+    if (!photo || (access === 'shared-or-admin' && !photo.shared && !isAdmin(request, kind))) throw AppError.notFound();
     const file = await openPrivatePhotoFile(deps.storage, link.variant === 'large' ? photo.large_key : photo.thumb_key);
     if (!file) throw AppError.notFound();
     reply

@@ -16,6 +16,7 @@ import type { Database } from '#server/db/types.ts';
 import type { ImageVariants } from '#server/images/image-processing.ts';
 import type { FileStorage } from './file-storage.ts';
 import { IMAGE_TYPE_HEAD_BYTES, imageTypeOfBytes } from './image-type.ts';
+import type { Permission } from '#shared/permissions.ts';
 
 export const PRIVATE_PHOTO_VARIANTS = ['large', 'thumb'] as const;
 export type PrivatePhotoVariant = (typeof PRIVATE_PHOTO_VARIANTS)[number];
@@ -33,6 +34,8 @@ interface PrivatePhotoKind {
    * always (an unshared photo is a 404 to anyone else: switching sharing off stops a link sent).
    */
   access: 'admin' | 'shared-or-admin';
+  /** The staff who count as `admin` for this kind: an owner, or a staff role with this permission. */
+  permission: Permission;
 }
 
 export const PRIVATE_PHOTO_KINDS = {
@@ -42,6 +45,7 @@ export const PRIVATE_PHOTO_KINDS = {
     folder: 'private/quotes/',
     linkSeconds: QUOTE_PHOTO_LINK_SECONDS,
     access: 'admin',
+    permission: 'quotes',
   },
   repair: {
     purpose: 'repair-photo',
@@ -49,6 +53,7 @@ export const PRIVATE_PHOTO_KINDS = {
     folder: 'private/repairs/',
     linkSeconds: REPAIR_PHOTO_LINK_SECONDS,
     access: 'shared-or-admin',
+    permission: 'repairs.work',
   },
 } as const satisfies Record<string, PrivatePhotoKind>;
 export type PrivatePhotoKindName = keyof typeof PRIVATE_PHOTO_KINDS;

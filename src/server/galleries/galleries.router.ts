@@ -4,6 +4,7 @@ import { actorOf } from '#server/activity/actor.ts';
 import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
 import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
 import { assertAccess } from '#server/auth/access.ts';
+import { mayCall } from '#server/auth/permissions.ts';
 import { galleryImageSchema, galleryPageSchema, gallerySchema } from '#shared/schemas/content.ts';
 import {
   galleryCreateInput,
@@ -51,7 +52,7 @@ export const galleriesRouter = router({
     .concat(checkedInput(galleryListInput))
     .output(galleryPageSchema)
     .query(({ ctx, input }) => {
-      if (input.hidden !== false) assertAccess(ctx, 'admin');
+      if (input.hidden !== false) assertAccess(ctx, 'admin', 'content');
       if (isPublicList(input)) return readPublicGalleryList(ctx.deps);
       return listGalleries(ctx.deps, input);
     }),
@@ -70,10 +71,11 @@ export const galleriesRouter = router({
     })
     .concat(checkedInput(idInput))
     .output(gallerySchema)
-    .query(({ ctx, input }) => readGallery(ctx.deps, input.id, { canSeeHidden: ctx.user?.role === 'admin' })),
+    .query(({ ctx, input }) => readGallery(ctx.deps, input.id, { canSeeHidden: mayCall(ctx.user, 'content') })),
 
   create: adminProcedure
     .meta({
+      permission: 'content',
       openapi: { method: 'POST', path: '/api/galleries', tags: ['galleries'], summary: 'Create a gallery' },
       rest: { successStatus: 201 },
       changesPublicContent: true,
@@ -85,6 +87,7 @@ export const galleriesRouter = router({
   /** POST /api/galleries/{id}: the fields and an optional cover image (multipart). */
   update: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'POST',
         path: UPLOAD_PATHS['galleries.update'],
@@ -101,6 +104,7 @@ export const galleriesRouter = router({
   /** POST /api/galleriesimages: an image (multipart, `file`) placed last in a gallery. */
   addImage: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'POST',
         path: UPLOAD_PATHS['galleries.addImage'],
@@ -117,6 +121,7 @@ export const galleriesRouter = router({
 
   delete: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'DELETE',
         path: '/api/galleries/{id}',
@@ -131,6 +136,7 @@ export const galleriesRouter = router({
 
   reorderImages: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'POST',
         path: '/api/galleriesimages/order',
@@ -145,6 +151,7 @@ export const galleriesRouter = router({
 
   updateImage: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'POST',
         path: '/api/galleriesimages/{id}',
@@ -159,6 +166,7 @@ export const galleriesRouter = router({
 
   rotateImage: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'POST',
         path: '/api/galleriesimages/{id}/rotate',
@@ -173,6 +181,7 @@ export const galleriesRouter = router({
 
   deleteImage: adminProcedure
     .meta({
+      permission: 'content',
       openapi: { method: 'DELETE', path: '/api/galleriesimages/{id}', tags: ['galleries'], summary: 'Delete a gallery image' },
       changesPublicContent: true,
     })

@@ -11,16 +11,19 @@ import { listOutgoingMail, resendOutgoingMail, summariseOutgoingMail } from './o
 
 export const outgoingMailRouter = router({
   list: adminProcedure
+    .meta({ permission: 'mail' })
     .concat(checkedInput(outgoingMailListInput))
     .output(outgoingMailPageSchema)
     .query(({ ctx, input }) => listOutgoingMail(ctx.deps, input)),
 
   summary: adminProcedure
+    .meta({ permission: 'mail' })
     .concat(checkedInput(z.object({}).optional()))
     .output(outgoingMailSummarySchema)
     .query(({ ctx }) => summariseOutgoingMail(ctx.deps)),
 
   resend: adminProcedure
+    .meta({ permission: 'mail' })
     .concat(checkedInput(outgoingMailResendInput))
     .output(z.void())
     .mutation(({ ctx, input }) => resendOutgoingMail(ctx.deps, input.id)),

@@ -21,6 +21,7 @@ import { takeFormNotice } from '#server/forms/form-notices.ts';
 import { resetLinkToken } from '#shared/native-forms.ts';
 import { appLevel } from './app-level.ts';
 import { isBundlePath, withMapTiles } from './security-headers.ts';
+import { mayCall } from '#server/auth/permissions.ts';
 
 export interface PagesOptions {
   deps: AppDeps;
@@ -87,7 +88,7 @@ export const pagesPlugin = appLevel('pages', async (app: FastifyInstance, option
     const snapshot = deps.publicContent.current();
     // An admin's preview of the drafts (src/shared/preview.ts): this request only, never stored or
     // indexed. Anyone else, and a page with no draft to show, gets the published page.
-    if (asksForPreview(request.url) && request.sessionUser?.role === 'admin' && request.sessionRow) {
+    if (asksForPreview(request.url) && mayCall(request.sessionUser ?? null, 'content') && request.sessionRow) {
       const preview = await loadPreviewSnapshot(deps);
       const page = preview && (await client.pageShell.renderPreview(url, preview));
       if (page) {

@@ -88,6 +88,7 @@ export const quotesRouter = router({
   admin: router({
     list: adminProcedure
       .meta({
+        permission: 'quotes',
         openapi: { method: 'GET', path: '/api/quote-requests', tags: ['quotes'], summary: 'Quote requests, newest first (25 a page)' },
       })
       .concat(checkedInput(quoteListInput))
@@ -96,6 +97,7 @@ export const quotesRouter = router({
 
     counts: adminProcedure
       .meta({
+        permission: 'quotes',
         openapi: {
           method: 'GET',
           path: '/api/quote-requests/counts',
@@ -109,6 +111,7 @@ export const quotesRouter = router({
 
     get: adminProcedure
       .meta({
+        permission: 'quotes',
         openapi: {
           method: 'GET',
           path: '/api/quote-requests/{id}',
@@ -122,6 +125,7 @@ export const quotesRouter = router({
 
     update: adminProcedure
       .meta({
+        permission: 'quotes',
         openapi: {
           method: 'PATCH',
           path: '/api/quote-requests/{id}',
@@ -136,6 +140,7 @@ export const quotesRouter = router({
     /** The shop's answer (price in pounds, message), kept and mailed to the customer; the request becomes `quoted`. */
     reply: adminProcedure
       .meta({
+        permission: 'quotes',
         openapi: {
           method: 'POST',
           path: '/api/quote-requests/{id}/replies',
@@ -151,6 +156,7 @@ export const quotesRouter = router({
 
     delete: adminProcedure
       .meta({
+        permission: 'quotes',
         openapi: { method: 'DELETE', path: '/api/quote-requests/{id}', tags: ['quotes'], summary: 'Delete a quote request and its photos' },
         rest: { successStatus: 204 },
       })

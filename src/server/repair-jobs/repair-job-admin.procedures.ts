@@ -55,13 +55,17 @@ const admin = adminProcedure;
 
 export const repairJobAdminRouter = router({
   board: admin
-    .meta({ openapi: { method: 'GET', path: '/api/repair-jobs', tags, summary: 'The open repair jobs and the stages, in order' } })
+    .meta({
+      permission: 'repairs.work',
+      openapi: { method: 'GET', path: '/api/repair-jobs', tags, summary: 'The open repair jobs and the stages, in order' },
+    })
     .concat(checkedInput(z.object({})))
     .output(repairBoardSchema)
     .query(({ ctx }) => getRepairBoard(ctx.deps)),
 
   create: admin
     .meta({
+      permission: 'repairs.manage',
       openapi: {
         method: 'POST',
         path: '/api/repair-jobs',
@@ -75,19 +79,26 @@ export const repairJobAdminRouter = router({
     .mutation(({ ctx, input }) => createRepairJob(ctx.deps, input)),
 
   get: admin
-    .meta({ openapi: { method: 'GET', path: '/api/repair-jobs/{id}', tags, summary: 'A repair job: timeline, photos, notes, messages' } })
+    .meta({
+      permission: 'repairs.work',
+      openapi: { method: 'GET', path: '/api/repair-jobs/{id}', tags, summary: 'A repair job: timeline, photos, notes, messages' },
+    })
     .concat(checkedInput(repairJobIdInput))
     .output(repairJobDetailSchema)
     .query(({ ctx, input }) => getRepairJob(ctx.deps, input.id)),
 
   move: admin
-    .meta({ openapi: { method: 'POST', path: '/api/repair-jobs/{id}/stage', tags, summary: 'Move a repair job to a stage' } })
+    .meta({
+      permission: 'repairs.work',
+      openapi: { method: 'POST', path: '/api/repair-jobs/{id}/stage', tags, summary: 'Move a repair job to a stage' },
+    })
     .concat(checkedInput(repairJobMoveInput))
     .output(repairJobDetailSchema)
     .mutation(({ ctx, input }) => moveRepairJob(ctx.deps, input)),
 
   changePromisedDate: admin
     .meta({
+      permission: 'repairs.manage',
       openapi: {
         method: 'POST',
         path: '/api/repair-jobs/{id}/promised-date',
@@ -100,13 +111,17 @@ export const repairJobAdminRouter = router({
     .mutation(({ ctx, input }) => changePromisedDate(ctx.deps, input)),
 
   addNote: admin
-    .meta({ openapi: { method: 'POST', path: '/api/repair-jobs/{id}/notes', tags, summary: 'Add a private staff note' } })
+    .meta({
+      permission: 'repairs.work',
+      openapi: { method: 'POST', path: '/api/repair-jobs/{id}/notes', tags, summary: 'Add a private staff note' },
+    })
     .concat(checkedInput(repairJobNoteInput))
     .output(repairJobDetailSchema)
     .mutation(({ ctx, input }) => addRepairNote(ctx.deps, input, ctx.user.id)),
 
   addPhotos: admin
     .meta({
+      permission: 'repairs.work',
       openapi: {
         method: 'POST',
         path: UPLOAD_PATHS['repairJobs.admin.addPhotos'],
@@ -125,6 +140,7 @@ export const repairJobAdminRouter = router({
 
   sharePhoto: admin
     .meta({
+      permission: 'repairs.work',
       openapi: { method: 'PATCH', path: '/api/repair-jobs/{id}/photos/{photo_id}', tags, summary: 'Show a photo to the customer, or stop' },
     })
     .concat(checkedInput(repairPhotoShareInput))
@@ -133,6 +149,7 @@ export const repairJobAdminRouter = router({
 
   revokeTracker: admin
     .meta({
+      permission: 'repairs.manage',
       openapi: {
         method: 'DELETE',
         path: '/api/repair-jobs/{id}/tracker',
@@ -145,13 +162,17 @@ export const repairJobAdminRouter = router({
     .mutation(({ ctx, input }) => revokeTrackerLink(ctx.deps, input.id)),
 
   listStages: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/repair-stages', tags, summary: 'The repair stages, in order' } })
+    .meta({
+      permission: 'repairs.work',
+      openapi: { method: 'GET', path: '/api/repair-stages', tags, summary: 'The repair stages, in order' },
+    })
     .concat(checkedInput(z.object({})))
     .output(repairStagesSchema)
     .query(({ ctx }) => listRepairStages(ctx.deps)),
 
   addStage: adminProcedure
     .meta({
+      permission: 'repairs.manage',
       openapi: { method: 'POST', path: '/api/repair-stages', tags, summary: 'Add a stage (before Collected)' },
       rest: { successStatus: 201 },
     })
@@ -160,19 +181,25 @@ export const repairJobAdminRouter = router({
     .mutation(({ ctx, input }) => addRepairStage(ctx.deps, input.name)),
 
   renameStage: adminProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/api/repair-stages/{id}', tags, summary: 'Rename a stage' } })
+    .meta({ permission: 'repairs.manage', openapi: { method: 'PATCH', path: '/api/repair-stages/{id}', tags, summary: 'Rename a stage' } })
     .concat(checkedInput(repairStageRenameInput))
     .output(repairStagesSchema)
     .mutation(({ ctx, input }) => renameRepairStage(ctx.deps, input.id, input.name)),
 
   removeStage: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/api/repair-stages/{id}', tags, summary: 'Remove a stage no job is at (not Collected)' } })
+    .meta({
+      permission: 'repairs.manage',
+      openapi: { method: 'DELETE', path: '/api/repair-stages/{id}', tags, summary: 'Remove a stage no job is at (not Collected)' },
+    })
     .concat(checkedInput(repairStageIdInput))
     .output(repairStagesSchema)
     .mutation(({ ctx, input }) => removeRepairStage(ctx.deps, input.id)),
 
   reorderStages: adminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/api/repair-stages/order', tags, summary: 'Put the stages in a new order (every id once)' } })
+    .meta({
+      permission: 'repairs.manage',
+      openapi: { method: 'PUT', path: '/api/repair-stages/order', tags, summary: 'Put the stages in a new order (every id once)' },
+    })
     .concat(checkedInput(repairStageOrderInput))
     .output(repairStagesSchema)
     .mutation(({ ctx, input }) => reorderRepairStages(ctx.deps, input)),

@@ -50,13 +50,17 @@ export const reviewsRouter = router({
   /** The admin's moderation queue beside Testimonials (docs/architecture.md: admin procedures nested). */
   admin: router({
     pending: adminProcedure
-      .meta({ openapi: { method: 'GET', path: '/api/customer-feedback', tags, summary: 'Feedback with consent, waiting for approval' } })
+      .meta({
+        permission: 'customers',
+        openapi: { method: 'GET', path: '/api/customer-feedback', tags, summary: 'Feedback with consent, waiting for approval' },
+      })
       .concat(checkedInput(pendingFeedbackInput))
       .output(pendingFeedbackSchema)
       .query(({ ctx, input }) => listPendingFeedback(ctx.deps, input)),
 
     approve: adminProcedure
       .meta({
+        permission: 'customers',
         openapi: { method: 'POST', path: '/api/customer-feedback/{id}/approve', tags, summary: 'Publish feedback as a testimonial' },
         changesPublicContent: true,
       })
@@ -66,6 +70,7 @@ export const reviewsRouter = router({
 
     reject: adminProcedure
       .meta({
+        permission: 'customers',
         openapi: { method: 'POST', path: '/api/customer-feedback/{id}/reject', tags, summary: 'Keep feedback private' },
         changesPublicContent: false,
       })

@@ -27,6 +27,7 @@ export const shopRouter = router({
 
   update: adminProcedure
     .meta({
+      permission: 'content',
       openapi: { method: 'PUT', path: '/api/shop', tags, summary: "Replace the shop's details" },
       changesPublicContent: true,
     })
@@ -35,25 +36,35 @@ export const shopRouter = router({
     .mutation(({ ctx, input }) => updateShop(ctx.deps, input, actorOf(ctx))),
 
   choices: admin
-    .meta({ openapi: { method: 'GET', path: '/api/shop/choices', tags, summary: 'The time zones and countries the shop form offers' } })
+    .meta({
+      permission: 'content',
+      openapi: { method: 'GET', path: '/api/shop/choices', tags, summary: 'The time zones and countries the shop form offers' },
+    })
     .concat(checkedInput(z.object({}).optional()))
     .output(shopChoicesSchema)
     .query(() => shopChoices()),
 
   geocode: admin
-    .meta({ openapi: { method: 'GET', path: '/api/shop/geocode', tags, summary: "A postcode's map position (GEOCODER_URL)" } })
+    .meta({
+      permission: 'content',
+      openapi: { method: 'GET', path: '/api/shop/geocode', tags, summary: "A postcode's map position (GEOCODER_URL)" },
+    })
     .concat(checkedInput(geocodeInput))
     .output(geocodeResultSchema)
     .query(({ ctx, input }) => geocodePostcode(ctx.deps, input)),
 
   checklist: admin
-    .meta({ openapi: { method: 'GET', path: '/api/shop/checklist', tags, summary: "The dashboard's first-run checklist" } })
+    .meta({
+      permission: 'system',
+      openapi: { method: 'GET', path: '/api/shop/checklist', tags, summary: "The dashboard's first-run checklist" },
+    })
     .concat(checkedInput(z.object({}).optional()))
     .output(checklistSchema)
     .query(({ ctx }) => readChecklist(ctx.deps)),
 
   dismissChecklist: admin
     .meta({
+      permission: 'system',
       openapi: { method: 'POST', path: '/api/shop/checklist/dismiss', tags, summary: "Hide the first-run checklist for the site's admins" },
       changesPublicContent: false,
     })

@@ -4,5 +4,8 @@ import { systemStatusSchema } from '#shared/schemas/system.ts';
 import { readSystemStatus } from './system.service.ts';
 
 export const systemRouter = router({
-  status: adminProcedure.output(systemStatusSchema).query(({ ctx }) => readSystemStatus(ctx.deps)),
+  status: adminProcedure
+    .meta({ permission: 'system' })
+    .output(systemStatusSchema)
+    .query(({ ctx }) => readSystemStatus(ctx.deps)),
 });

@@ -27,13 +27,17 @@ export const testimonialsRouter = router({
     .query(({ ctx, input }) => readTestimonials(ctx.deps, input)),
 
   get: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'A testimonial' } })
+    .meta({
+      permission: 'content',
+      openapi: { method: 'GET', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'A testimonial' },
+    })
     .concat(checkedInput(idInput))
     .output(testimonialSchema)
     .query(({ ctx, input }) => getTestimonial(ctx.deps, input.id)),
 
   create: adminProcedure
     .meta({
+      permission: 'content',
       openapi: { method: 'POST', path: '/api/testimonials', tags: ['testimonials'], summary: 'Create a testimonial' },
       rest: { successStatus: 201 },
       changesPublicContent: true,
@@ -44,6 +48,7 @@ export const testimonialsRouter = router({
 
   update: adminProcedure
     .meta({
+      permission: 'content',
       openapi: { method: 'POST', path: '/api/testimonials/{id}', tags: ['testimonials'], summary: 'Update a testimonial' },
       changesPublicContent: true,
     })
@@ -56,6 +61,7 @@ export const testimonialsRouter = router({
 
   delete: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'DELETE',
         path: '/api/testimonials/{id}',

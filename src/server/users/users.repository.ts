@@ -19,6 +19,7 @@ export const sessionUserColumns = [
   'lastname',
   'email',
   'role',
+  'staff_role',
   'email_verified_at',
   'two_factor_confirmed_at',
 ] as const satisfies readonly (keyof UserRow)[];
@@ -147,7 +148,12 @@ export async function markEmailVerified(db: Db, id: number, email: string, now =
 
 /** Locks the row for a read-modify-write in the caller's transaction. */
 export function lockUser(db: Db, id: number) {
-  return db.selectFrom('users').select(['id', 'role', 'cv_file_key']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'staff_role', 'cv_file_key'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Locks every admin row, so two demotions cannot both see "another admin remains". */

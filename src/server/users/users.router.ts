@@ -2,11 +2,19 @@
 import { z } from 'zod';
 import { adminProcedure, checkedInput, router } from '#server/trpc.ts';
 import { userEnvelopeSchema, userPageSchema } from '#shared/schemas/user.ts';
-import { cvLinkSchema, userCreateInput, userIdInput, userListInput, userUpdateInput } from '#shared/schemas/users-admin.ts';
+import {
+  cvLinkSchema,
+  staffRoleInput,
+  staffRoleSchema,
+  userCreateInput,
+  userIdInput,
+  userListInput,
+  userUpdateInput,
+} from '#shared/schemas/users-admin.ts';
 import { actorOf } from '#server/activity/actor.ts';
 import { uniqueEmail } from '#server/validation/unique-email.ts';
 import { notBreachedPassword } from '#server/validation/breached-password.ts';
-import { createUser, deleteUser, getCvLink, getUser, listUsers, updateUser } from './users.service.ts';
+import { createUser, deleteUser, getCvLink, getUser, listUsers, setStaffRole, updateUser } from './users.service.ts';
 
 // The database rules, reported with zod's messages when the input is invalid (the service checks them again).
 const createChecks = [uniqueEmail(), notBreachedPassword()] as const;
@@ -20,39 +28,66 @@ const updateChecks = [
 
 export const usersRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/users', tags: ['users'], summary: 'Search users (25 a page, pages from 1)' } })
+    .meta({
+      permission: 'customers',
+      openapi: { method: 'GET', path: '/api/users', tags: ['users'], summary: 'Search users (25 a page, pages from 1)' },
+    })
     .concat(checkedInput(userListInput))
     .output(userPageSchema)
     .query(({ ctx, input }) => listUsers(ctx.deps, input)),
 
   create: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/api/users', tags: ['users'], summary: 'Create a user' }, rest: { successStatus: 201 } })
+    .meta({
+      permission: 'users',
+      openapi: { method: 'POST', path: '/api/users', tags: ['users'], summary: 'Create a user' },
+      rest: { successStatus: 201 },
+    })
     .concat(checkedInput(userCreateInput, ...createChecks))
     .output(userEnvelopeSchema)
     .mutation(async ({ ctx, input }) => ({ data: await createUser(ctx.deps, input, actorOf(ctx)) })),
 
   get: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/users/{id}', tags: ['users'], summary: 'A user' } })
+    .meta({ permission: 'customers', openapi: { method: 'GET', path: '/api/users/{id}', tags: ['users'], summary: 'A user' } })
     .concat(checkedInput(userIdInput))
     .output(userEnvelopeSchema)
     .query(async ({ ctx, input }) => ({ data: await getUser(ctx.deps, input.id) })),
 
   update: adminProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/api/users/{id}', tags: ['users'], summary: 'Update a user' } })
+    .meta({ permission: 'users', openapi: { method: 'PATCH', path: '/api/users/{id}', tags: ['users'], summary: 'Update a user' } })
     .concat(checkedInput(userUpdateInput, ...updateChecks))
     .output(userEnvelopeSchema)
     .mutation(async ({ ctx, input }) => ({
       data: await updateUser(ctx.deps, input, { ...actorOf(ctx), userId: ctx.user.id, sessionToken: ctx.sessionToken }),
     })),
 
+  setStaffRole: adminProcedure
+    .meta({
+      permission: 'users',
+      openapi: {
+        method: 'PUT',
+        path: '/api/users/{id}/staff-role',
+        tags: ['users'],
+        summary: 'Give a person a staff role (estimator, technician, editor) or take it away',
+      },
+    })
+    .concat(checkedInput(staffRoleInput))
+    .output(staffRoleSchema)
+    .mutation(({ ctx, input }) => setStaffRole(ctx.deps, input, actorOf(ctx))),
+
   delete: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/api/users/{id}', tags: ['users'], summary: 'Delete a user with their sessions and CV' } })
+    .meta({
+      permission: 'users',
+      openapi: { method: 'DELETE', path: '/api/users/{id}', tags: ['users'], summary: 'Delete a user with their sessions and CV' },
+    })
     .concat(checkedInput(userIdInput))
     .output(z.void())
     .mutation(({ ctx, input }) => deleteUser(ctx.deps, input.id, { ...actorOf(ctx), userId: ctx.user.id })),
 
   cvLink: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/users/{id}/cv', tags: ['users'], summary: "A 5-minute download link for a user's CV" } })
+    .meta({
+      permission: 'users',
+      openapi: { method: 'GET', path: '/api/users/{id}/cv', tags: ['users'], summary: "A 5-minute download link for a user's CV" },
+    })
     .concat(checkedInput(userIdInput))
     .output(cvLinkSchema)
     .query(({ ctx, input }) => getCvLink(ctx.deps, input.id, ctx.user.id)),

@@ -10,7 +10,7 @@ import { hashPassword } from '#server/auth/passwords.ts';
 import { BREACHED_PASSWORD_MESSAGE, isPasswordBreached } from '#server/auth/breached-passwords.ts';
 import { deleteOtherSessions } from '#server/auth/sessions.ts';
 import type { User, UserPage } from '#shared/schemas/user.ts';
-import type { UserCreateInput, UserListInput, UserUpdateInput } from '#shared/schemas/users-admin.ts';
+import type { StaffRoleAnswer, StaffRoleInput, UserCreateInput, UserListInput, UserUpdateInput } from '#shared/schemas/users-admin.ts';
 import { USERS_PAGE_SIZE } from '#shared/limits.ts';
 import { messages } from '#shared/validation.ts';
 import { LAST_ADMIN_SELF_DELETE_MESSAGE } from '#shared/schemas/account.ts';
@@ -93,7 +93,11 @@ export async function updateUser(
         ...(input.skills !== undefined ? { skills: input.skills } : {}),
         ...(passwordHash ? { password_hash: passwordHash } : {}),
       });
-      if (passwordHash) await deleteOtherSessions(trx, input.id, input.id === actor.userId ? (actor.sessionToken ?? undefined) : undefined);
+      // A new password, or a role that gives or takes abilities, ends the person's sessions: what they
+      // may do is decided afresh at their next sign-in (the acting admin keeps this one).
+      if (passwordHash || existing.role !== input.role) {
+        await deleteOtherSessions(trx, input.id, input.id === actor.userId ? (actor.sessionToken ?? undefined) : undefined);
+      }
       const item = { type: 'user', id: input.id, label: input.email };
       if (existing.role !== input.role) {
         await recordActivity(trx, { actor, kind: 'user-role-changed', item, details: `${existing.role} → ${input.role}` });
@@ -105,6 +109,30 @@ export async function updateUser(
     throw error;
   }
   return getUser(deps, input.id);
+}
+
+const OWNER_STAFF_ROLE_MESSAGE = 'An owner has every permission: change their role from admin first.';
+
+/**
+ * Gives a person a staff role or takes it away (docs/decisions/staff-roles.md): only an owner calls
+ * it (the `users` permission). Their sessions end and the activity log says who did it.
+ */
+export async function setStaffRole(deps: Deps, input: StaffRoleInput, actor: Actor): Promise<StaffRoleAnswer> {
+  await deps.db.transaction().execute(async (trx) => {
+    const existing = await repo.lockUser(trx, input.id);
+    if (!existing) throw AppError.notFound();
+    if (existing.role === 'admin') throw AppError.field('staff_role', OWNER_STAFF_ROLE_MESSAGE);
+    if (existing.staff_role === input.staff_role) return;
+    await repo.updateUser(trx, input.id, { staff_role: input.staff_role });
+    await deleteOtherSessions(trx, input.id);
+    await recordActivity(trx, {
+      actor,
+      kind: 'user-role-changed',
+      item: { type: 'user', id: input.id, label: existing.email },
+      details: `staff role ${existing.staff_role ?? 'none'} → ${input.staff_role ?? 'none'}`,
+    });
+  });
+  return { id: input.id, staff_role: input.staff_role };
 }
 
 export async function deleteUser(deps: Deps, id: number, actor: Actor & { userId: number }): Promise<void> {

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { NullableTimestamp, Timestamp } from '#server/db/column-types.ts';
-import type { Role } from '#shared/value-sets.ts';
+import type { Role, StaffRole } from '#shared/value-sets.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -9,6 +9,8 @@ export interface UsersTable {
   email: string;
   telephone: string | null;
   role: ColumnType<Role, Role | undefined, Role>;
+  /** Estimator, technician or editor: what a member of staff who is not an owner may do (auth/permissions.ts). */
+  staff_role: ColumnType<StaffRole | null, StaffRole | null | undefined, StaffRole | null>;
   skills: ColumnType<string, string | undefined, string>;
   /** A calendar date, read back as 'YYYY-MM-DD' (see db/database.ts type parsers). */
   dob: string | null;

@@ -27,6 +27,7 @@ export const versionsRouter = router({
   // Past versions of the shop record and reviews are kept from every cache (no-store), as personal data is.
   history: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'GET',
         path: '/api/content-history/{kind}/{id}',
@@ -53,6 +54,7 @@ export const versionsRouter = router({
 
   restore: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'POST',
         path: '/api/content-versions/{id}/restore',
@@ -67,6 +69,7 @@ export const versionsRouter = router({
 
   draft: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'GET',
         path: '/api/content-drafts/{kind}/{id}',
@@ -81,6 +84,7 @@ export const versionsRouter = router({
   // A draft is never public content: saving or discarding it leaves the snapshot as it is.
   saveWidgetDraft: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'PUT',
         path: '/api/content-drafts/widget/{id}',
@@ -95,6 +99,7 @@ export const versionsRouter = router({
 
   saveTestimonialDraft: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'PUT',
         path: '/api/content-drafts/testimonial/{id}',
@@ -109,6 +114,7 @@ export const versionsRouter = router({
 
   saveShopDraft: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'PUT',
         path: '/api/content-drafts/shop',
@@ -123,6 +129,7 @@ export const versionsRouter = router({
 
   publishDraft: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'POST',
         path: '/api/content-drafts/{kind}/{id}/publish',
@@ -137,6 +144,7 @@ export const versionsRouter = router({
 
   discardDraft: adminProcedure
     .meta({
+      permission: 'content',
       openapi: { method: 'DELETE', path: '/api/content-drafts/{kind}/{id}', tags: ['history'], summary: 'Discard the draft' },
       changesPublicContent: false,
     })
@@ -147,6 +155,7 @@ export const versionsRouter = router({
   // Scheduled changes: nothing public changes until the job runs (it refreshes the snapshot then).
   scheduleChange: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'POST',
         path: '/api/scheduled-changes',
@@ -163,6 +172,7 @@ export const versionsRouter = router({
   // It names who scheduled each change: kept from every cache, as personal data is.
   scheduledChanges: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'GET',
         path: '/api/scheduled-changes',
@@ -176,6 +186,7 @@ export const versionsRouter = router({
 
   cancelScheduledChange: adminProcedure
     .meta({
+      permission: 'content',
       openapi: { method: 'DELETE', path: '/api/scheduled-changes/{id}', tags: ['history'], summary: 'Cancel a pending scheduled change' },
       rest: { successStatus: 204 },
       changesPublicContent: false,

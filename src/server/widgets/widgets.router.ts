@@ -39,7 +39,7 @@ export const widgetsRouter = router({
     .output(widgetSchema)
     .query(({ ctx, input }) => {
       if (isWidgetId(input.x)) {
-        assertAccess(ctx, 'admin');
+        assertAccess(ctx, 'admin', 'content');
         const id = Number(input.x);
         if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw AppError.notFound();
         return getWidget(ctx.deps, id);
@@ -48,13 +48,14 @@ export const widgetsRouter = router({
     }),
 
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/api/widgets', tags: ['widgets'], summary: 'All widgets' } })
+    .meta({ permission: 'content', openapi: { method: 'GET', path: '/api/widgets', tags: ['widgets'], summary: 'All widgets' } })
     .concat(checkedInput(z.object({})))
     .output(z.object({ results: z.array(widgetSchema) }))
     .query(({ ctx }) => listWidgets(ctx.deps)),
 
   create: adminProcedure
     .meta({
+      permission: 'content',
       openapi: { method: 'POST', path: '/api/widgets', tags: ['widgets'], summary: 'Create a TEXT widget' },
       rest: { successStatus: 201 },
       changesPublicContent: true,
@@ -70,6 +71,7 @@ export const widgetsRouter = router({
    */
   update: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'POST',
         path: UPLOAD_PATHS['widgets.update'],
@@ -86,6 +88,7 @@ export const widgetsRouter = router({
   /** A widget an admin added goes to the bin; one the pages read is a 409 (fixed-content-sections.md). */
   delete: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'DELETE',
         path: '/api/widgets/{x}',

@@ -138,8 +138,9 @@ export const repairJobDetailSchema = z.object({
   booking_id: z.number().int().nullable(),
   user_id: z.number().int().nullable(),
   customer_name: z.string(),
-  customer_email: z.string(),
-  customer_telephone: z.string().nullable(),
+  // Absent for a technician: the permission table's hidden fields (#shared/permissions.ts).
+  customer_email: z.string().optional(),
+  customer_telephone: z.string().nullable().optional(),
   vehicle: z.string(),
   registration: z.string().nullable(),
   agreed_work: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { messages, optionalString, integerField } from '../validation.ts';
 import { requiredString } from '../validation.ts';
 import { passwordConfirmationField, passwordField, refinePassword } from './password.ts';
-import { CREATABLE_ROLES, ROLES } from '#shared/value-sets.ts';
+import { CREATABLE_ROLES, ROLES, STAFF_ROLES } from '#shared/value-sets.ts';
 
 const SKILLS_MAX = 10_000;
 
@@ -63,5 +63,14 @@ export const userUpdateInput = z
   })
   .superRefine(refinePassword);
 export type UserUpdateInput = z.infer<typeof userUpdateInput>;
+
+/** An owner gives a customer or member a staff role, or takes it away (null). */
+export const staffRoleInput = z.object({
+  id: integerField('id', 1, 2_147_483_647),
+  staff_role: z.enum(STAFF_ROLES, { error: messages.in('staff_role') }).nullable(),
+});
+export type StaffRoleInput = z.infer<typeof staffRoleInput>;
+export const staffRoleSchema = z.object({ id: z.number().int(), staff_role: z.enum(STAFF_ROLES).nullable() });
+export type StaffRoleAnswer = z.infer<typeof staffRoleSchema>;
 
 export const cvLinkSchema = z.object({ url: z.string() });

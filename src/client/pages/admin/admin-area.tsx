@@ -11,9 +11,17 @@ import { screenHref, useFullPath } from '#client/lib/screen-links.ts';
 import { SCREENS } from '#shared/screens.ts';
 import type { ScreenWithoutParams } from '#shared/screen-paths.ts';
 import { useSession } from '#client/lib/session.tsx';
+import type { ScreenEntry } from '#shared/screens.ts';
+import { holdsPermission, type Permission, type StaffFacts } from '#shared/permissions.ts';
 import { NewQuotesBadge } from '#client/pages/admin/quotes/new-quotes-badge.tsx';
 import { NewBookingsBadge } from '#client/pages/admin/bookings/new-bookings-badge.tsx';
 import '#client/pages/admin/admin.css';
+
+/** Each staff role sees only the screens its permissions open (an owner sees them all). */
+function mayOpenScreen(user: StaffFacts | null, screen: ScreenWithoutParams): boolean {
+  const permission: Permission | undefined = (SCREENS[screen] as ScreenEntry).permission;
+  return permission === undefined || holdsPermission(user, permission);
+}
 
 const menu: { screen: ScreenWithoutParams; label: string }[] = [
   { screen: 'adminDashboard', label: 'Dashboard' },
@@ -117,20 +125,22 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         }}
       >
         <ul>
-          {menu.map((item) => (
-            <li key={item.screen}>
-              <Link
-                href={screenHref(item.screen)}
-                className={isCurrent(fullPath, item.screen) ? 'admin__link is-current' : 'admin__link'}
-                aria-current={isCurrent(fullPath, item.screen) ? 'page' : undefined}
-                onClick={() => setOpen(false)}
-              >
-                {item.label}
-                {item.screen === 'adminQuotes' && <NewQuotesBadge />}
-                {item.screen === 'adminBookings' && <NewBookingsBadge />}
-              </Link>
-            </li>
-          ))}
+          {menu
+            .filter((item) => mayOpenScreen(user, item.screen))
+            .map((item) => (
+              <li key={item.screen}>
+                <Link
+                  href={screenHref(item.screen)}
+                  className={isCurrent(fullPath, item.screen) ? 'admin__link is-current' : 'admin__link'}
+                  aria-current={isCurrent(fullPath, item.screen) ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                >
+                  {item.label}
+                  {item.screen === 'adminQuotes' && <NewQuotesBadge />}
+                  {item.screen === 'adminBookings' && <NewBookingsBadge />}
+                </Link>
+              </li>
+            ))}
           <li className="admin__menu-back">
             <Link href={screenHref('home')} className="admin__link">
               Back to the website

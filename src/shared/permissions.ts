@@ -1,0 +1,74 @@
+/**
+ * The permission table (docs/decisions/staff-roles.md): the permission names a staff procedure
+ * declares in its meta (`meta.permission`), which staff role holds which, and the answer fields a
+ * role may not read. An owner (role admin) holds every permission. The server builds its ability
+ * from this table (server/auth/permissions.ts); the client reads it for the admin menu and screens.
+ */
+import type { Role, StaffRole } from './value-sets.ts';
+
+export const PERMISSIONS = [
+  /** Quote requests, estimates and replies. */
+  'quotes',
+  /** Bookings, the calendar, booking types, settings and blocked times. */
+  'bookings',
+  /** The repair board and a job's page: move stages, photos, sharing, internal notes. */
+  'repairs.work',
+  /** Open a job, move its promised date, revoke its tracker, the stage list. */
+  'repairs.manage',
+  /** Customer records and feedback, the dashboard of work waiting (names, vehicles, bookings). */
+  'customers',
+  /** Site content: widgets, galleries, testimonials, the shop's details, drafts, history, scheduled changes. */
+  'content',
+  /** Accounts: create, edit, delete, roles and staff roles, CVs. */
+  'users',
+  /** System status and the bin. */
+  'system',
+  /** The activity log. */
+  'activity',
+  /** Exports of everyone (the activity log's CSV). */
+  'exports',
+  /** Outgoing mail. */
+  'mail',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const STAFF_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  estimator: ['quotes', 'bookings', 'repairs.work', 'repairs.manage', 'customers'],
+  technician: ['repairs.work'],
+  editor: ['content'],
+};
+
+/**
+ * Answer fields a role never receives, whatever the procedure: the server strips them from its
+ * answers (a technician works on the car, not with the customer's contact details or prices).
+ */
+export const HIDDEN_FIELDS: Partial<Record<StaffRole, readonly string[]>> = {
+  technician: ['customer_email', 'customer_telephone', 'email', 'telephone', 'price', 'price_pence', 'estimate', 'estimate_pence'],
+};
+
+export interface StaffFacts {
+  role: Role;
+  /** Absent where an answer does not carry it: no staff role. */
+  staff_role?: StaffRole | null;
+}
+
+/** An owner: role admin, every permission. */
+export function isOwner(user: StaffFacts | null | undefined): boolean {
+  return user?.role === 'admin';
+}
+
+/** Whether someone is staff at all (an owner or a staff role): who may open the admin area. */
+export function isStaff(user: StaffFacts | null | undefined): boolean {
+  return isOwner(user) || Boolean(user?.staff_role);
+}
+
+/** The permissions a user holds: all for an owner, their staff role's, none for a customer. */
+export function permissionsOf(user: StaffFacts | null | undefined): readonly Permission[] {
+  if (!user) return [];
+  if (isOwner(user)) return PERMISSIONS;
+  return user.staff_role ? STAFF_PERMISSIONS[user.staff_role] : [];
+}
+
+export function holdsPermission(user: StaffFacts | null | undefined, permission: Permission): boolean {
+  return permissionsOf(user).includes(permission);
+}
