@@ -290,6 +290,8 @@ try {
     const table: Table = new Map();
     for (const factor of factors) {
       await withPostgres(`bodyshop_bench_scale_${String(factor).replace('.', '_')}`, (url) => measure(table, factor, 'PostgreSQL', url));
+      // So far, in case a longer factor does not finish.
+      printTable(`PostgreSQL so far`, table, factors.slice(0, factors.indexOf(factor) + 1));
     }
     if (table.size) tables.push({ title: 'PostgreSQL', table, columns: factors });
   }
