@@ -142,12 +142,21 @@ async function withRssPeak<T>(pid: number, work: () => Promise<T>): Promise<{ re
 /** Home page latencies, one request after another, until `until` says stop (or `count` are taken). */
 async function homeLatencies(base: string, until: () => boolean, count = Infinity): Promise<number[]> {
   const times: number[] = [];
-  while (!until() && times.length < count) {
+  let errors = 0;
+  while (!until() && times.length + errors < count) {
     const started = performance.now();
-    const response = await fetch(`${base}/`);
-    await response.arrayBuffer();
-    times.push(performance.now() - started);
+    try {
+      const response = await fetch(`${base}/`);
+      await response.arrayBuffer();
+      if (response.status === 200) times.push(performance.now() - started);
+      else errors += 1;
+    } catch {
+      // A reset connection is a failed request of the home page, not the bench's end.
+      errors += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
+  if (errors) console.log(`home page: ${errors} failed requests`);
   return times.sort((a, b) => a - b);
 }
 
@@ -164,6 +173,10 @@ async function measure(table: Table, factor: number, engine: string, databaseUrl
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const site = startSite(dataDir, databaseUrl, port);
+  let stopping = false;
+  site.once('exit', (code, signal) => {
+    if (!stopping) console.log(`${engine} ${factor}x: the server exited (${signal ?? code}) during the run`);
+  });
   await waitHealthy(base, site);
   const pid = site.pid!;
   try {
@@ -200,6 +213,7 @@ async function measure(table: Table, factor: number, engine: string, databaseUrl
     else await exportRow(put, 'fleet account export', pid, () => fleet(`${base}/api/user/export`, 'GET'));
     put('server RSS at the end (MB)', { value: rssMb(pid).toFixed(0), growthOf: rssMb(pid) });
   } finally {
+    stopping = true;
     await stopSite(site);
   }
   await nightlyJobs(put, dataDir, databaseUrl);
@@ -289,7 +303,9 @@ try {
   if (engines.includes('postgres')) {
     const table: Table = new Map();
     for (const factor of factors) {
-      await withPostgres(`bodyshop_bench_scale_${String(factor).replace('.', '_')}`, (url) => measure(table, factor, 'PostgreSQL', url));
+      await withPostgres(`bodyshop_bench_scale_${String(factor).replace('.', '_')}`, (url) =>
+        measure(table, factor, 'PostgreSQL', url).catch((error: Error) => console.log(`PostgreSQL ${factor}x stopped: ${error.stack}`)),
+      );
       // So far, in case a longer factor does not finish.
       printTable(`PostgreSQL so far`, table, factors.slice(0, factors.indexOf(factor) + 1));
     }
@@ -298,7 +314,10 @@ try {
   if (engines.includes('pglite')) {
     const table: Table = new Map();
     const pgliteFactors = factors.filter((f) => f <= PGLITE_MAX_FACTOR);
-    for (const factor of pgliteFactors) await measure(table, factor, 'PGlite', undefined);
+    for (const factor of pgliteFactors) {
+      await measure(table, factor, 'PGlite', undefined).catch((error: Error) => console.log(`PGlite ${factor}x stopped: ${error.stack}`));
+      printTable(`PGlite so far`, table, pgliteFactors.slice(0, pgliteFactors.indexOf(factor) + 1));
+    }
     if (table.size) tables.push({ title: 'Embedded database (PGlite)', table, columns: pgliteFactors });
   }
   for (const { title, table, columns } of tables) printTable(title, table, columns);
