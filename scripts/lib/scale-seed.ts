@@ -106,13 +106,15 @@ export async function seedScale(db: Kysely<Database>, factor: number): Promise<S
     select id, 15000 + (id % 50) * 1000, 'We can do this for the price above.', ${lit(admin)}, created_at + interval '1 day'
     from quote_requests where reference like 'SQ%' and status in ('quoted', 'booked', 'closed') and id % 2 = 0`);
 
-  // Bookings: one a 20-minute slot, so each holds its own place; the last few are still to come.
+  // Bookings: one a 20-minute slot, so each holds its own place; the last ten days' are still to come.
   const { rows: typeRows } = await run(sql`select id from booking_types order by id limit 1`);
   const bookingType = (typeRows[0] as { id: number }).id;
+  // perDay slots a day from 09:00, 20 minutes apart, over the ten years (up to 28 a day at factor 100).
+  const perDay = Math.ceil(c.bookings / 3650);
   const bookingStart = (g: string) =>
     sql.raw(
-      `((date_trunc('day', (now() - interval '3640 days' + (${g})::float8 / ${c.bookings} * interval '3650 days') at time zone 'Europe/London')` +
-        ` + interval '9 hours' + ((${g}) % 24) * interval '20 minutes') at time zone 'Europe/London')`,
+      `((date_trunc('day', (now() - interval '3640 days' + ((${g}) - 1) / ${perDay} * interval '1 day') at time zone 'Europe/London')` +
+        ` + interval '9 hours' + ((${g}) - 1) % ${perDay} * interval '20 minutes') at time zone 'Europe/London')`,
     );
   await run(sql`
     insert into bookings (reference, booking_type_id, starts_at, ends_at, user_id, name, email, telephone, vehicle,
