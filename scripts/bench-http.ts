@@ -14,12 +14,11 @@
 // each copy's req/s and the total, beside one copy alone. Then both under load again while an
 // admin writes widgets through both, and copy B is killed (SIGKILL) half way: what failed on
 // each copy, and whether every write that was acknowledged is there.
-import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrator.ts';
 import { seedDemoContent } from '#server/db/seed/seed.ts';
@@ -28,6 +27,7 @@ import { storePreparedImage } from '#server/images/images.service.ts';
 import type { ProcessedImage } from '#server/images/image-processing.ts';
 import { demoImagesDir, projectRoot } from '#server/paths.ts';
 import { freePort } from './lib/free-port.mjs';
+import { BENCH_ADMIN, children, rssMb, signedInSession, startSite, waitHealthy, withPostgres } from './lib/bench-site.ts';
 import * as galleries from '#server/galleries/galleries.repository.ts';
 import * as galleryImages from '#server/galleries/gallery-images.repository.ts';
 
@@ -36,17 +36,13 @@ const WARMUP = 2;
 /** Rounds of the single-copy comparison; each target's best round counts (noise on a shared machine only takes away). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 64;
-const BENCH_APP_KEY = `base64:${Buffer.alloc(32, 1).toString('base64')}`;
 const temps: string[] = [];
-const children: ChildProcess[] = [];
 
 function tempDir(prefix: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   temps.push(dir);
   return dir;
 }
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** Migrated, seeded with the demo content, plus a visible gallery of 20 images; returns its id. */
 async function prepareSite(dataDir: string, databaseUrl: string | undefined): Promise<number> {
@@ -72,41 +68,6 @@ async function prepareSite(dataDir: string, databaseUrl: string | undefined): Pr
   } finally {
     await database.close();
   }
-}
-
-async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${base}: the server exited`);
-    const status = await fetch(`${base}/healthz`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function startSite(dataDir: string, databaseUrl: string | undefined, port: number): ChildProcess {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'scripts', 'run-built.mjs'), 'main'], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      // Production with DATABASE_URL requires a key; the bench database holds nothing encrypted.
-      APP_KEY: databaseUrl ? BENCH_APP_KEY : '',
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      ADMIN_EMAIL: 'bench@example.com',
-      ADMIN_PASSWORD: 'bench-password',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // Default logging: the server writes its lines, something reads them.
-  child.stdout.resume();
-  children.push(child);
-  return child;
 }
 
 interface Measured {
@@ -141,27 +102,6 @@ async function load(url: string, seconds: number, options: LoadOptions = {}): Pr
 /** Paths no screen has, each asked for once: every request is a new unknown address (a crawler, a scanner). */
 let unknownPathCount = 0;
 const newUnknownPath = () => `/no-such-page-${++unknownPathCount}`;
-
-async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | undefined> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL skipped: ${adminUrl} unreachable (${(error as Error).message})`);
-    return undefined;
-  }
-  const name = `bodyshop_bench_http_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
 
 async function benchEngine(label: string, databaseUrl: string | undefined): Promise<void> {
   const dataDir = tempDir('bodyshop-bench-http-');
@@ -222,25 +162,8 @@ async function benchEngine(label: string, databaseUrl: string | undefined): Prom
 
 /** A signed-in admin over fetch: the session cookie and the XSRF header, for any copy. */
 async function adminSession(base: string): Promise<(url: string, body: unknown) => Promise<number>> {
-  const cookies = new Map<string, string>();
-  const call = async (url: string, method: string, body?: unknown): Promise<number> => {
-    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
-    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const xsrf = cookies.get('XSRF-TOKEN');
-    if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-    const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    await response.arrayBuffer();
-    return response.status;
-  };
-  await call(`${base}/sanctum/csrf-cookie`, 'GET');
-  const status = await call(`${base}/login`, 'POST', { email: 'bench@example.com', password: 'bench-password', remember: false });
-  if (status !== 200) throw new Error(`bench admin login answered ${status}`);
-  return (url, body) => call(url, 'POST', body);
+  const call = await signedInSession(base, BENCH_ADMIN.email, BENCH_ADMIN.password);
+  return async (url, body) => (await call(url, 'POST', body)).status;
 }
 
 async function benchTwoCopies(databaseUrl: string): Promise<void> {
@@ -323,10 +246,10 @@ try {
   const build = spawnSync(process.execPath, [path.join(projectRoot, 'scripts', 'build.mjs'), '--if-stale'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed');
   if (process.argv.includes('--copies=2')) {
-    await withPostgres((url) => benchTwoCopies(url));
+    await withPostgres('bodyshop_bench_http', (url) => benchTwoCopies(url));
   } else {
     await benchEngine('Embedded database (PGlite)', undefined);
-    await withPostgres((url) => benchEngine('PostgreSQL', url));
+    await withPostgres('bodyshop_bench_http', (url) => benchEngine('PostgreSQL', url));
   }
 } finally {
   for (const child of children) child.kill('SIGKILL');
