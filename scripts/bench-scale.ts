@@ -19,7 +19,7 @@ import { migrateToLatest } from '#server/db/migrator.ts';
 import { ensureFirstAdmin, seedDemoContent } from '#server/db/seed/seed.ts';
 import { createLocalStorage, prepareStorage } from '#server/files/storage.ts';
 import { loadConfig } from '#server/config/load-config.ts';
-import { pruneVersions } from '#server/versions/versions.service.ts';
+import { pruneVersions } from '#server/versions/version-pruning.ts';
 import { pruneActivity } from '#server/activity/activity.service.ts';
 import { projectRoot } from '#server/paths.ts';
 import { freePort } from './lib/free-port.mjs';
