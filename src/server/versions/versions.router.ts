@@ -41,6 +41,7 @@ export const versionsRouter = router({
 
   version: adminProcedure
     .meta({
+      permission: 'content',
       openapi: {
         method: 'GET',
         path: '/api/content-versions/{id}',
