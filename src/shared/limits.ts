@@ -101,6 +101,8 @@ export const FEEDBACK_MAX = REPAIR_MESSAGE_MAX;
 
 /** The dashboard warns when mail has been failing longer than this. */
 export const MAIL_FAILING_WARNING_MINUTES = 15;
+/** The Outgoing mail screen's counts by status stop past this ("10,000+"). */
+export const MAIL_COUNT_CAP = 10_000;
 /** The activity log's page: 25 unless `limit` asks for another size, at most ACTIVITY_PAGE_MAX. */
 export const ACTIVITY_PAGE_SIZE = 25;
 export const ACTIVITY_PAGE_MAX = 100;

@@ -3,7 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
-import { listOutgoingMail } from '#server/mail/outgoing-mail.service.ts';
+import { listOutgoingMail, summariseOutgoingMail } from '#server/mail/outgoing-mail.service.ts';
+import { countMailByStatusCapped } from '#server/mail/outgoing-mail.repository.ts';
+import { sql } from 'kysely';
 import { outgoingMailListInput } from '#shared/schemas/outgoing-mail.ts';
 
 let t: TestApp;
@@ -42,5 +44,21 @@ describe('outgoing mail list', () => {
     expect(outgoingMailListInput.safeParse({ limit: 101 }).success).toBe(false);
     expect(outgoingMailListInput.safeParse({ cursor: 'a b' }).success).toBe(false);
     expect(outgoingMailListInput.safeParse({ limit: 100 }).success).toBe(true);
+  });
+
+  it('counts each status up to just past the cap, so the summary costs the same for any size', async () => {
+    await sql`delete from outgoing_mail`.execute(t.deps.db);
+    for (const [status, n] of [
+      ['sent', 12],
+      ['failed', 2],
+      ['queued', 0],
+      ['cancelled', 5],
+    ] as const) {
+      await sql`insert into outgoing_mail (id, kind, recipient, status)
+        select gen_random_uuid(), 'verification', 'count@example.com', ${status} from generate_series(1, ${n}::int)`.execute(t.deps.db);
+    }
+    expect(await countMailByStatusCapped(t.deps.db, 10)).toEqual({ sent: 11, failed: 2, queued: 0, cancelled: 5 });
+    expect(await countMailByStatusCapped(t.deps.db, 100)).toEqual({ sent: 12, failed: 2, queued: 0, cancelled: 5 });
+    expect((await summariseOutgoingMail(t.deps)).counts).toEqual({ sent: 12, failed: 2, queued: 0, cancelled: 5 });
   });
 });

@@ -3,6 +3,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts';
 import {
+  MAIL_COUNT_CAP,
   MAIL_FAILING_WARNING_MINUTES,
   OUTGOING_MAIL_PAGE_SIZE,
   type OutgoingMailListInput,
@@ -43,9 +44,15 @@ export async function listOutgoingMail(deps: Pick<AppDeps, 'db'>, input: Outgoin
   };
 }
 
-/** The counts by status and whether mail has been failing long enough to warn about (the dashboard). */
+/**
+ * The counts by status (each stopping past MAIL_COUNT_CAP) and whether mail has been failing long
+ * enough to warn about (every admin screen's warning).
+ */
 export async function summariseOutgoingMail(deps: Pick<AppDeps, 'db'>, now = Date.now()): Promise<OutgoingMailSummary> {
-  const [counts, since] = await Promise.all([outgoing.countMailByStatus(deps.db), outgoing.findFailingSince(deps.db)]);
+  const [counts, since] = await Promise.all([
+    outgoing.countMailByStatusCapped(deps.db, MAIL_COUNT_CAP),
+    outgoing.findFailingSince(deps.db),
+  ]);
   return {
     counts,
     failingSince: since ? since.toISOString() : null,

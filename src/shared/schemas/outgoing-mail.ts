@@ -5,7 +5,7 @@ import { MAIL_KINDS, MAIL_STATUSES } from '#shared/value-sets.ts';
 import { instantField } from '#shared/validation.ts';
 
 export const OUTGOING_MAIL_PAGE_SIZE = 50;
-export { MAIL_FAILING_WARNING_MINUTES } from '#shared/limits.ts';
+export { MAIL_COUNT_CAP, MAIL_FAILING_WARNING_MINUTES } from '#shared/limits.ts';
 
 export const outgoingMailListInput = z.object({
   status: z.enum(MAIL_STATUSES).optional(),
