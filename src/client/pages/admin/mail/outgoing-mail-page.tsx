@@ -13,7 +13,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { CardTable } from '#client/components/admin/card-table.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { MAIL_STATUSES, type MailStatus } from '#shared/value-sets.ts';
-import { MAIL_COUNT_CAP } from '#shared/schemas/outgoing-mail.ts';
+import { MAIL_COUNT_CAP } from '#shared/limits.ts';
 import { MailFailingWarning } from './mail-failing-warning.tsx';
 
 const STATUS_LABELS: Record<MailStatus, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', cancelled: 'Cancelled' };
