@@ -33,6 +33,7 @@ import * as contentVersionsItemCreated from './2026-12-03T0100_content_versions_
 import * as listIndexes from './2026-12-03T0400_list_indexes.ts';
 import * as openWorkPartialIndexes from './2026-12-03T0300_open_work_partial_indexes.ts';
 import * as usersStaffRole from './2026-12-03T0600_users_staff_role.ts';
+import * as usersListIndexes from './2026-12-03T0900_users_list_indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0400_list_indexes': listIndexes,
   '2026-12-03T0600_users_staff_role': usersStaffRole,
   '2026-12-03T0700_activity_user_items': activityUserItems,
+  '2026-12-03T0900_users_list_indexes': usersListIndexes,
 };

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { actorOf } from '#server/activity/actor.ts';
 import { adminProcedure, checkedInput, router } from '#server/trpc.ts';
-import { binItemInput, binListSchema } from '#shared/schemas/bin.ts';
+import { binItemInput, binListInput, binListSchema } from '#shared/schemas/bin.ts';
 import { deleteFromBin, listBin, restoreFromBin } from './bin.service.ts';
 
 export const binRouter = router({
@@ -11,9 +11,9 @@ export const binRouter = router({
       permission: 'system',
       openapi: { method: 'GET', path: '/api/bin', tags: ['bin'], summary: 'Galleries, testimonials and widgets in the bin' },
     })
-    .concat(checkedInput(z.object({}).optional()))
+    .concat(checkedInput(binListInput))
     .output(binListSchema)
-    .query(({ ctx }) => listBin(ctx.deps)),
+    .query(({ ctx, input }) => listBin(ctx.deps, input)),
 
   restore: adminProcedure
     .meta({

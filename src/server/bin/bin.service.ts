@@ -14,7 +14,17 @@ import { SYSTEM_ACTOR, type Actor } from '#server/activity/actor.ts';
 import { AppError } from '#server/errors.ts';
 import { listUserNames } from '#server/users/users.repository.ts';
 import { binOf } from '#server/versions/content-kinds.ts';
-import { BIN_KIND_LABELS, BIN_KINDS, type BinItem, type BinItemInput, type BinKind, type BinList } from '#shared/schemas/bin.ts';
+import { decodeCursor, encodeCursor, type MergedPage } from '#server/db/keyset.ts';
+import {
+  BIN_KIND_LABELS,
+  BIN_KINDS,
+  BIN_PAGE_SIZE,
+  type BinItem,
+  type BinItemInput,
+  type BinKind,
+  type BinList,
+  type BinListInput,
+} from '#shared/schemas/bin.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'config'>;
 
@@ -25,26 +35,54 @@ function goneMeanwhile(kind: BinKind): AppError {
   return AppError.conflict(message, { id: [message] }, { kind });
 }
 
-export async function listBin(deps: Deps): Promise<BinList> {
-  const listed = await Promise.all(BIN_KINDS.map(async (kind) => (await binOf(kind).list(deps.db)).map((row) => ({ kind, ...row }))));
-  const rows = listed.flat();
+/** The bin's cursor: the row's deleted_at in microseconds, then `kind-id` (the kinds share ids). */
+function binCursor(cursor: string | undefined): MergedPage['cursor'] {
+  if (cursor === undefined) return undefined;
+  const { micros, id } = decodeCursor(cursor);
+  const dash = id.lastIndexOf('-');
+  const table = id.slice(0, dash);
+  const rowId = id.slice(dash + 1);
+  if (!(BIN_KINDS as readonly string[]).includes(table) || !/^\d{1,10}$/.test(rowId)) {
+    throw AppError.validation({ cursor: ['This cursor is not one the bin gave.'] });
+  }
+  return { micros, id: rowId, table };
+}
+
+const byKey = (a: { key_micros: string; kind: string; id: number }, b: { key_micros: string; kind: string; id: number }) => {
+  const ta = BigInt(a.key_micros);
+  const tb = BigInt(b.key_micros);
+  if (ta !== tb) return ta > tb ? -1 : 1;
+  // Plain code-unit order, as afterMergedKeyset compares the kinds.
+  return a.kind === b.kind ? b.id - a.id : a.kind < b.kind ? -1 : 1;
+};
+
+/**
+ * A page of the bin, newest first, then kind, then id: each kind reads at most limit + 1 rows
+ * after the cursor from its (deleted_at, id) order, and the merge keeps the first limit + 1.
+ */
+export async function listBin(deps: Deps, input: BinListInput = {}): Promise<BinList> {
+  const limit = input.limit ?? BIN_PAGE_SIZE;
+  const page: MergedPage = { limit: limit + 1, cursor: binCursor(input.cursor) };
+  const listed = await Promise.all(BIN_KINDS.map(async (kind) => (await binOf(kind).list(deps.db, page)).map((row) => ({ kind, ...row }))));
+  const merged = listed.flat().sort(byKey);
+  const rows = merged.slice(0, limit);
+  const last = rows.at(-1);
+  const nextCursor = merged.length > limit && last ? encodeCursor(last.key_micros, `${last.kind}-${last.id}`) : null;
   const names = await listUserNames(deps.db, [...new Set(rows.flatMap((r) => (r.deleted_by === null ? [] : [r.deleted_by])))]);
   const keepMs = deps.config.binKeepDays * DAY_MS;
-  const data: BinItem[] = rows
-    .map((r) => {
-      const deletedAt = r.deleted_at ?? new Date(0);
-      return {
-        kind: r.kind,
-        id: r.id,
-        name: r.name,
-        image_count: r.imageCount,
-        deleted_at: deletedAt.toISOString(),
-        deleted_by: r.deleted_by === null ? null : (names.get(r.deleted_by) ?? null),
-        purge_after: new Date(deletedAt.getTime() + keepMs).toISOString(),
-      };
-    })
-    .sort((a, b) => b.deleted_at.localeCompare(a.deleted_at) || a.kind.localeCompare(b.kind) || b.id - a.id);
-  return { data, keep_days: deps.config.binKeepDays };
+  const data: BinItem[] = rows.map((r) => {
+    const deletedAt = r.deleted_at ?? new Date(0);
+    return {
+      kind: r.kind,
+      id: r.id,
+      name: r.name,
+      image_count: r.imageCount,
+      deleted_at: deletedAt.toISOString(),
+      deleted_by: r.deleted_by === null ? null : (names.get(r.deleted_by) ?? null),
+      purge_after: new Date(deletedAt.getTime() + keepMs).toISOString(),
+    };
+  });
+  return { data, keep_days: deps.config.binKeepDays, next_cursor: nextCursor };
 }
 
 export async function restoreFromBin(deps: Deps, input: BinItemInput, actor: Actor): Promise<void> {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminProcedure, checkedInput, router } from '#server/trpc.ts';
 import {
   adminBookingListSchema,
+  adminBookingPageSchema,
   adminBookingSchema,
   adminBookingDetailSchema,
   adminBookingTypeSchema,
@@ -180,8 +181,8 @@ export const bookingAdminRouter = router({
       },
     })
     .concat(checkedInput(adminBookingRangeInput))
-    .output(adminBookingListSchema)
-    .query(({ ctx, input }) => listBookingsBetween(ctx.deps, input.from, input.to)),
+    .output(adminBookingPageSchema)
+    .query(({ ctx, input }) => listBookingsBetween(ctx.deps, input)),
 
   counts: adminProcedure
     .meta({

@@ -9,6 +9,8 @@ import type { Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
+import { decodeCursor, encodeCursor } from '#server/db/keyset.ts';
+import { ADMIN_BOOKINGS_MAX_LIMIT } from '#shared/schemas/booking-inputs.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { findRepairJobOfBooking } from '#server/repair-jobs/repair-jobs.repository.ts';
 import { BOOKING_MESSAGES, type AdminBooking, type AdminBookingDetail, type BookingCounts } from '#shared/schemas/bookings.ts';
@@ -38,15 +40,20 @@ export async function dayRange(deps: Pick<AppDeps, 'db' | 'publicContent'>, from
   return { start, end, timeZone };
 }
 
+/** A page of the range's bookings by (starts_at, id), at most `limit` (ADMIN_BOOKINGS_MAX_LIMIT). */
 export async function listBookingsBetween(
   deps: Pick<AppDeps, 'db' | 'publicContent'>,
-  from: string,
-  to: string,
-): Promise<{ data: AdminBooking[] }> {
-  const { start, end } = await dayRange(deps, from, to);
+  input: { from: string; to: string; limit?: number | undefined; cursor?: string | undefined },
+): Promise<{ data: AdminBooking[]; next_cursor: string | null }> {
+  const { start, end } = await dayRange(deps, input.from, input.to);
   const names = await typeNames(deps);
+  const limit = input.limit ?? ADMIN_BOOKINGS_MAX_LIMIT;
+  const rows = await bookings.listBookingPage(deps.db, start, end, limit + 1, input.cursor ? decodeCursor(input.cursor) : undefined);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
   return {
-    data: (await bookings.listBookingsBetween(deps.db, start, end)).map((r) => presentAdminBooking(r, names.get(r.booking_type_id) ?? '')),
+    data: page.map((r) => presentAdminBooking(r, names.get(r.booking_type_id) ?? '')),
+    next_cursor: rows.length > limit && last ? encodeCursor(last.key_micros, last.id) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 // Every SQL statement on bookings. Repositories never open a transaction: the service does.
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '#server/db/types.ts';
+import { afterKeyset, keysetMicros, type Keyset } from '#server/db/keyset.ts';
 import type { BookingsTable } from '#server/bookings/bookings.table.ts';
 
 type Db = Kysely<Database>;
@@ -43,6 +44,18 @@ export async function listBookingsBetween(db: Db, from: Date, to: Date, options:
   let query = db.selectFrom('bookings').selectAll().where('starts_at', '>=', from).where('starts_at', '<', to);
   if (options.bookedOnly) query = query.where('status', '=', 'booked');
   return query.orderBy('starts_at').orderBy('id').execute();
+}
+
+/** The admin list's page: bookings starting in [from, to) after the cursor, by (starts_at, id) (index bookings_starts_id). */
+export async function listBookingPage(db: Db, from: Date, to: Date, limit: number, cursor: Keyset | undefined) {
+  let query = db
+    .selectFrom('bookings')
+    .selectAll()
+    .select(keysetMicros('starts_at').as('key_micros'))
+    .where('starts_at', '>=', from)
+    .where('starts_at', '<', to);
+  if (cursor) query = query.where(afterKeyset('starts_at', 'id', cursor, 'asc'));
+  return query.orderBy('starts_at').orderBy('id').limit(limit).execute();
 }
 
 /** Booked bookings starting within (from, to] still owing a reminder: the reminder job's candidates. */

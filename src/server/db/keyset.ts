@@ -31,3 +31,21 @@ export function afterKeyset(timeColumn: string, idColumn: string, cursor: Keyset
   const op = sql.raw(direction === 'desc' ? '<' : '>');
   return sql<boolean>`(${sql.ref(timeColumn)}, ${sql.ref(idColumn)}) ${op} (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id})`;
 }
+
+/** A page of a list merged from several tables (the bin): the cursor names its row's table too. */
+export interface MergedPage {
+  limit: number;
+  cursor?: Keyset & { table: string };
+}
+
+/**
+ * The rows of `table` after the cursor of a merged list ordered by time newest first, then table
+ * name, then id newest first: the cursor's own table continues by (time, id); a table ordered
+ * after it takes the cursor's time too; one ordered before it only older times.
+ */
+export function afterMergedKeyset(timeColumn: string, idColumn: string, table: string, cursor: MergedPage['cursor']): RawBuilder<boolean> {
+  if (cursor === undefined) return sql<boolean>`true`;
+  if (table === cursor.table) return afterKeyset(timeColumn, idColumn, cursor);
+  const op = sql.raw(table > cursor.table ? '<=' : '<');
+  return sql<boolean>`${sql.ref(timeColumn)} ${op} timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond'`;
+}

@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
+import { afterMergedKeyset, keysetMicros, type MergedPage } from '#server/db/keyset.ts';
 import { imageVariantColumns } from '#server/images/images.repository.ts';
 
 /** The public list shows a gallery without a cover with its first image instead of a blank tile. */
@@ -122,7 +123,7 @@ export function unbinGallery(db: Kysely<Database>, id: number) {
 }
 
 /** The bin's galleries, most recently binned first, with how many images each holds. */
-export function listBinnedGalleries(db: Kysely<Database>) {
+export function listBinnedGalleries(db: Kysely<Database>, page: MergedPage) {
   return db
     .selectFrom('galleries')
     .select([
@@ -130,6 +131,7 @@ export function listBinnedGalleries(db: Kysely<Database>) {
       'galleries.name',
       'galleries.deleted_at',
       'galleries.deleted_by',
+      keysetMicros('galleries.deleted_at').as('key_micros'),
       (eb) =>
         eb
           .selectFrom('gallery_images')
@@ -138,8 +140,10 @@ export function listBinnedGalleries(db: Kysely<Database>) {
           .as('image_count'),
     ])
     .where('galleries.deleted_at', 'is not', null)
+    .where(afterMergedKeyset('galleries.deleted_at', 'galleries.id', 'gallery', page.cursor))
     .orderBy('galleries.deleted_at', 'desc')
     .orderBy('galleries.id', 'desc')
+    .limit(page.limit)
     .execute();
 }
 

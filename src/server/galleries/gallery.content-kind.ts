@@ -51,8 +51,8 @@ export const galleryContentKind = {
     return [...(gallery.cover_image_id === null ? [] : [gallery.cover_image_id]), ...gallery.images.map((image) => image.image_id)];
   },
   bin: {
-    list: async (db) =>
-      (await galleries.listBinnedGalleries(db)).map(({ image_count, ...row }) => ({ ...row, imageCount: Number(image_count ?? 0) })),
+    list: async (db, page) =>
+      (await galleries.listBinnedGalleries(db, page)).map(({ image_count, ...row }) => ({ ...row, imageCount: Number(image_count ?? 0) })),
     idsBinnedBefore: galleries.listGalleryIdsBinnedBefore,
     isBinned: async (db, id) => (await galleries.lockBinnedGallery(db, id)) !== undefined,
     restore: async (trx, id) => (await galleries.unbinGallery(trx, id))?.name,

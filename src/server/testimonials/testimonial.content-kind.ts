@@ -23,9 +23,9 @@ export const testimonialContentKind = {
   },
   imagesOf: () => [],
   bin: {
-    list: async (db) => (await repo.listBinnedTestimonials(db)).map((row) => ({ ...row, imageCount: null })),
+    list: async (db, page) => (await repo.listBinnedTestimonials(db, page)).map((row) => ({ ...row, imageCount: null })),
     idsBinnedBefore: repo.listTestimonialIdsBinnedBefore,
-    isBinned: async (db, id) => (await repo.listBinnedTestimonials(db)).some((row) => row.id === id),
+    isBinned: repo.isTestimonialBinned,
     restore: async (trx, id) => (await repo.unbinTestimonial(trx, id))?.name,
     async purge(deps, id, actor) {
       return deps.db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 // SQL for testimonials.
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
+import { afterMergedKeyset, keysetMicros, type MergedPage } from '#server/db/keyset.ts';
 
 const columns = ['id', 'name', 'score', 'review', 'created_at'] as const;
 
@@ -75,14 +76,22 @@ export function unbinTestimonial(db: Kysely<Database>, id: number) {
 }
 
 /** The bin's testimonials, most recently binned first. */
-export function listBinnedTestimonials(db: Kysely<Database>) {
+export function listBinnedTestimonials(db: Kysely<Database>, page: MergedPage) {
   return db
     .selectFrom('testimonials')
-    .select(['id', 'name', 'deleted_at', 'deleted_by'])
+    .select(['id', 'name', 'deleted_at', 'deleted_by', keysetMicros('deleted_at').as('key_micros')])
     .where('deleted_at', 'is not', null)
+    .where(afterMergedKeyset('deleted_at', 'id', 'testimonial', page.cursor))
     .orderBy('deleted_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(page.limit)
     .execute();
+}
+
+/** Whether the testimonial is in the bin. */
+export async function isTestimonialBinned(db: Kysely<Database>, id: number): Promise<boolean> {
+  const row = await db.selectFrom('testimonials').select('id').where('id', '=', id).where('deleted_at', 'is not', null).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Deletes a binned testimonial for good (never a live one); its name when it was there. */

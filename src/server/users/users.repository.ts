@@ -83,19 +83,17 @@ export async function hasAdmin(db: Db): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst()) !== undefined;
 }
 
+/**
+ * The searched fields as one text, joined by a unit separator (chr(31)) no search holds, so a match
+ * never spans two fields; written as the trigram index's expression
+ * (migrations/2026-12-03T0900_users_list_indexes.ts), which serves LIKE '%…%' on it.
+ */
+const SEARCHED_TEXT = sql<string>`lower(firstname || chr(31) || lastname || chr(31) || email)`;
+
 function searchUsers(db: Db, search: string | undefined) {
-  let query = db.selectFrom('users');
-  if (search) {
-    const pattern = likePattern(search);
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(firstname)`, 'like', pattern),
-        eb(sql<string>`lower(lastname)`, 'like', pattern),
-        eb(sql<string>`lower(email)`, 'like', pattern),
-      ]),
-    );
-  }
-  return query;
+  const query = db.selectFrom('users');
+  const term = search?.replaceAll('\x1f', '');
+  return term ? query.where(SEARCHED_TEXT, 'like', likePattern(term)) : query;
 }
 
 export async function findUserPage(db: Db, search: string | undefined, limit: number, offset: number) {

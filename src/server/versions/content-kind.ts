@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Actor } from '#server/activity/actor.ts';
 import type { Database } from '#server/db/types.ts';
+import type { MergedPage } from '#server/db/keyset.ts';
 import type { ContentOverlay } from '#server/public-content/public-content.service.ts';
 import type { Shop } from '#shared/schemas/shop.ts';
 import {
@@ -34,13 +35,16 @@ export interface BinnedRow {
   name: string;
   deleted_at: Date | null;
   deleted_by: number | null;
+  /** deleted_at in whole microseconds (the cursor). */
+  key_micros: string;
   /** A gallery's images (they come back with it); null for the kinds without. */
   imageCount: number | null;
 }
 
 /** How the bin handles the kind (docs/decisions/bin-as-soft-delete.md); the shop has no bin. */
 export interface BinOperations {
-  list(db: Db): Promise<BinnedRow[]>;
+  /** A page of the kind's binned rows (src/server/bin/bin.service.ts merges the kinds). */
+  list(db: Db, page: MergedPage): Promise<BinnedRow[]>;
   idsBinnedBefore(db: Db, before: Date): Promise<number[]>;
   isBinned(db: Db, id: number): Promise<boolean>;
   /** Takes the item out of the bin (in the caller's transaction): its name, or undefined when it is not in the bin. */

@@ -43,7 +43,7 @@ export const widgetContentKind = {
     return widget.image_id === null ? [] : [widget.image_id];
   },
   bin: {
-    list: async (db) => (await repo.listBinnedWidgets(db)).map((row) => ({ ...row, imageCount: null })),
+    list: async (db, page) => (await repo.listBinnedWidgets(db, page)).map((row) => ({ ...row, imageCount: null })),
     idsBinnedBefore: repo.listWidgetIdsBinnedBefore,
     isBinned: async (db, id) => (await repo.lockBinnedWidget(db, id)) !== undefined,
     async restore(trx, id) {

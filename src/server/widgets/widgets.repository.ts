@@ -1,6 +1,7 @@
 // SQL for widgets; each read joins the widget's image row so one query presents it.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
+import { afterMergedKeyset, keysetMicros, type MergedPage } from '#server/db/keyset.ts';
 import type { WidgetType } from '#shared/value-sets.ts';
 import { imageVariantColumns } from '#server/images/images.repository.ts';
 
@@ -99,13 +100,15 @@ export async function unbinWidget(db: Kysely<Database>, id: number): Promise<voi
 }
 
 /** The bin's widgets, most recently binned first. */
-export function listBinnedWidgets(db: Kysely<Database>) {
+export function listBinnedWidgets(db: Kysely<Database>, page: MergedPage) {
   return db
     .selectFrom('widgets')
-    .select(['id', 'name', 'deleted_at', 'deleted_by'])
+    .select(['id', 'name', 'deleted_at', 'deleted_by', keysetMicros('deleted_at').as('key_micros')])
     .where('deleted_at', 'is not', null)
+    .where(afterMergedKeyset('deleted_at', 'id', 'widget', page.cursor))
     .orderBy('deleted_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(page.limit)
     .execute();
 }
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { messages } from '#shared/validation.ts';
 import { idField } from '#shared/schemas/content-inputs.ts';
+import { cursorField, limitField } from '#shared/schemas/paging.ts';
 
 import { BIN_KINDS } from '#shared/value-sets.ts';
 
@@ -25,5 +26,17 @@ export const binItemSchema = z.object({
 });
 export type BinItem = z.infer<typeof binItemSchema>;
 
-export const binListSchema = z.object({ data: z.array(binItemSchema), keep_days: z.number().int() });
+/** A page of the bin, most recently deleted first (docs/decisions/keyset-paging-of-admin-lists.md). */
+export const binListInput = z.object({ limit: limitField(), cursor: cursorField }).optional();
+export type BinListInput = z.infer<typeof binListInput>;
+
+/** The rows of one page when the request names no limit. */
+export const BIN_PAGE_SIZE = 100;
+
+export const binListSchema = z.object({
+  data: z.array(binItemSchema),
+  keep_days: z.number().int(),
+  /** The next page's cursor; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
 export type BinList = z.infer<typeof binListSchema>;

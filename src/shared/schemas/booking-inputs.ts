@@ -5,6 +5,7 @@
  * in bookings.ts.
  */
 import { z } from 'zod';
+import { cursorField, limitField } from './paging.ts';
 import {
   booleanField,
   calendarDateField,
@@ -102,8 +103,11 @@ export const bookingSettingsInput = z.object({
   change_cutoff_hours: integerField('change_cutoff_hours', 0, 336),
 });
 
+/** The most bookings one answer of the admin list holds; a fuller range pages on by next_cursor. */
+export const ADMIN_BOOKINGS_MAX_LIMIT = 500;
+
 export const adminBookingRangeInput = z
-  .object({ from: calendarDate('from'), to: calendarDate('to') })
+  .object({ from: calendarDate('from'), to: calendarDate('to'), limit: limitField(ADMIN_BOOKINGS_MAX_LIMIT), cursor: cursorField })
   .refine((v) => v.from <= v.to, { path: ['to'], message: 'The to field must be a date after or equal to from.' })
   .refine(withinSpan, {
     path: ['to'],

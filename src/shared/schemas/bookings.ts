@@ -159,6 +159,9 @@ export const adminBookingDetailSchema = adminBookingSchema.extend({
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 export const adminBookingListSchema = z.object({ data: z.array(adminBookingSchema) });
 
+/** A page of the admin list by (starts_at, id); next_cursor is null when the range is all there. */
+export const adminBookingPageSchema = adminBookingListSchema.extend({ next_cursor: z.string().nullable() });
+
 export const bookingCountsSchema = z.object({ new: z.number().int(), change_requests: z.number().int() });
 export type BookingCounts = z.infer<typeof bookingCountsSchema>;
 

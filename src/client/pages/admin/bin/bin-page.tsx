@@ -1,11 +1,11 @@
 /**
  * /admin/bin: galleries, testimonials and widgets deleted in the last BIN_KEEP_DAYS days (issue
  * 27, src/server/bin/). "Restore" brings one back whole (a gallery with its images); "Delete
- * forever" asks first and removes it with its files. Something restored or deleted meanwhile (in
+ * forever" asks first and removes it with its files. The bin comes a page at a time ("Show more"). Something restored or deleted meanwhile (in
  * another tab) is a 409 whose message is shown, and the list is read again. The items are a
  * CardTable like the other admin lists, so they become labelled cards on phones.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { formatDate, formatDateTime } from '#shared/format/dates.ts';
@@ -25,7 +25,8 @@ export function BinPage() {
   const dates = useDateFormat();
   const confirm = useConfirm();
   const [message, flash] = useFlash(ADMIN_BANNER_MS);
-  const list = useQuery(trpc.bin.list.queryOptions({}));
+  const list = useInfiniteQuery(trpc.bin.list.infiniteQueryOptions({}, { getNextPageParam: (page) => page.next_cursor ?? undefined }));
+  const first = list.data?.pages[0];
   const refresh = () => queryClient.invalidateQueries();
   const restore = useMutation(trpc.bin.restore.mutationOptions({ onSettled: refresh }));
   const purge = useMutation(trpc.bin.delete.mutationOptions({ onSettled: refresh }));
@@ -41,16 +42,16 @@ export function BinPage() {
       <div className="admin__heading">
         <h1 className="admin__title">Bin</h1>
       </div>
-      {list.data && (
+      {first && (
         <p className="admin-bin__when">
-          Deleted galleries, testimonials and widgets stay here for {list.data.keep_days} days, then they are deleted for good.
+          Deleted galleries, testimonials and widgets stay here for {first.keep_days} days, then they are deleted for good.
         </p>
       )}
       {message && <Alert tone="success">{message}</Alert>}
       <ErrorSummary error={list.error ?? restore.error ?? purge.error} />
       <CardTable
         label="Bin"
-        rows={list.data?.data}
+        rows={list.data?.pages.flatMap((page) => page.data)}
         rowKey={(item) => `${item.kind}-${item.id}`}
         loading={list.isPending}
         loadingLabel="Loading the bin…"
@@ -94,6 +95,13 @@ export function BinPage() {
           },
         ]}
       />
+      {list.hasNextPage && (
+        <div className="admin-list__more">
+          <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            Show more<span className="visually-hidden"> of the bin</span>
+          </Button>
+        </div>
+      )}
     </>
   );
 }

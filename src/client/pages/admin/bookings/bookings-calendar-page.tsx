@@ -3,7 +3,7 @@
  * day, each linking to its details; new ones and change requests are marked.
  */
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
 import { useShop } from '#client/lib/shop.ts';
@@ -31,11 +31,14 @@ export function BookingsCalendarPage() {
   const [anchor, setAnchor] = useState(() => shopDate(new Date(), timeZone));
   const from = view === 'week' ? mondayOf(anchor) : anchor;
   const to = view === 'week' ? addDays(from, 6) : anchor;
-  const list = useQuery(trpc.bookings.admin.list.queryOptions({ from, to }));
+  // A range fuller than one answer (ADMIN_BOOKINGS_MAX_LIMIT) comes in pages: "Show more bookings".
+  const list = useInfiniteQuery(
+    trpc.bookings.admin.list.infiniteQueryOptions({ from, to }, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
+  );
   const days: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
   const byDay = new Map<string, AdminBooking[]>();
-  for (const booking of list.data?.data ?? []) {
+  for (const booking of list.data?.pages.flatMap((page) => page.data) ?? []) {
     const day = shopDate(new Date(booking.starts_at), timeZone);
     byDay.set(day, [...(byDay.get(day) ?? []), booking]);
   }
@@ -100,6 +103,14 @@ export function BookingsCalendarPage() {
             );
           })}
         </ol>
+      )}
+      {list.hasNextPage && (
+        <div className="admin-list__more">
+          <p>These days hold more bookings than one answer.</p>
+          <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            Show more bookings
+          </Button>
+        </div>
       )}
     </>
   );
