@@ -4,10 +4,9 @@
  * data export, and deletes the account (then cannot sign in). axe on the new screens, desktop and
  * phone.
  */
-import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, useJourney } from './support/journey.ts';
+import { PHONE, downloadedBytes, useJourney } from './support/journey.ts';
 import { createUser } from './support/api.ts';
 import { fillLogin, settled, signIn } from './support/flows.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
@@ -101,7 +100,7 @@ describe('account self-service', () => {
       await page.getByRole('link', { name: 'Download my data' }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
-      const data = JSON.parse(await readFile(await download.path(), 'utf8'));
+      const data = JSON.parse((await downloadedBytes(download)).toString('utf8'));
       expect(data.profile).toMatchObject({ email: user.email, firstname: 'Kerensa', two_factor: false });
       expect(data.sessions).toHaveLength(1);
       expect(data.sessions[0]).toMatchObject({ current: true, browser: 'Chrome', system: 'Linux' });

@@ -4,10 +4,9 @@
  * restore and downloads the CSV of the filtered entries. axe on both screens, at desktop width and
  * at 390 px.
  */
-import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { PHONE, useJourney } from './support/journey.ts';
+import { PHONE, downloadedBytes, useJourney } from './support/journey.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { signIn } from './support/flows.ts';
 import { atPath, field, hidden, until, visible } from './support/ui.ts';
@@ -90,7 +89,7 @@ describe('activity log and bin', () => {
       await page.getByRole('link', { name: 'Download CSV' }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
-      const lines = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/);
+      const lines = (await downloadedBytes(download)).toString('utf8').trim().split(/\r?\n/);
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(`Restored from the bin: testimonial “${NAME}”`);
       expect(lines[1]).toContain(j.server.adminEmail);

@@ -3,10 +3,9 @@
  * page (role member, skills, the 80-character preview), CV download, and delete through the
  * "Please Confirm?" dialog.
  */
-import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useJourney } from './support/journey.ts';
+import { downloadedBytes, useJourney } from './support/journey.ts';
 import { ApiClient, createUser, uniqueEmail } from './support/api.ts';
 import { signIn } from './support/flows.ts';
 import { pdfCv } from './support/files.ts';
@@ -189,8 +188,7 @@ describe('admin: users', () => {
       await page.getByRole('button', { name: 'Download CV' }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe(cv.name);
-      const file = await download.path();
-      expect((await readFile(file)).equals(cv.buffer)).toBe(true);
+      expect((await downloadedBytes(download)).equals(cv.buffer)).toBe(true);
     });
     await j.step('Delete user: Cancel keeps it; Confirm deletes it and returns to the list', async () => {
       await page.getByRole('button', { name: 'Delete user' }).click();

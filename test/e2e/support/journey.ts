@@ -8,7 +8,7 @@
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { ApiClient } from './api.ts';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
@@ -81,6 +81,16 @@ function waitForInteractiveAfterLoads(p: Page): void {
     await untilInteractive();
     return response;
   };
+}
+
+/**
+ * A finished download's bytes. Read as a stream: the run's shared browser is connected remotely,
+ * where Playwright keeps no local path for a download.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** The run's shared Chromium when global setup launched one; closing a connected browser only disconnects. */
