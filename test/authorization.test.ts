@@ -135,6 +135,7 @@ const table: Record<string, Case[]> = {
   'users.get': [{ level: 'admin', input: { id: NONE } }],
   'users.update': [{ level: 'admin', input: { id: NONE } }],
   'users.setStaffRole': [{ level: 'admin', input: { id: NONE, staff_role: null } }],
+  'users.staffRole': [{ level: 'admin', input: { id: NONE } }],
   'users.delete': [{ level: 'admin', input: { id: NONE } }],
   'users.cvLink': [{ level: 'admin', input: { id: NONE } }],
   // Counted by the per-address limit before the input is read; no input: a 422, nothing stored.

@@ -8,16 +8,17 @@
  * line in src/client/routing/screen-components.tsx that TypeScript asks for.
  */
 import type { Shop } from './schemas/shop.ts';
-import { ACCOUNT_ROLES, ADMIN_ROLES, type Role } from './value-sets.ts';
+import { ACCOUNT_ROLES, type Role } from './value-sets.ts';
 import { ABOUT_GALLERY_ID } from './limits.ts';
 import type { Permission } from './permissions.ts';
 
 /**
  * Who may open a screen. `guest`: a visitor; a signed-in user goes on (to `signedInTo`, else
- * the page of `?redirect=`, else home). `signedIn`: any signed-in user. `roles`: those roles.
+ * the page of `?redirect=`, else home). `signedIn`: any signed-in user. `staff`: an owner or anyone
+ * with a staff role, and on a screen naming a permission only those holding it. `roles`: those roles.
  * Anyone else goes to Login.
  */
-export type ScreenAccess = 'public' | 'guest' | 'signedIn' | { roles: readonly Role[] };
+export type ScreenAccess = 'public' | 'guest' | 'signedIn' | 'staff' | { roles: readonly Role[] };
 
 /** The layouts a screen sits in: the site's, the sign-in card's, the account's and the admin's menus. */
 export type ScreenLayout = 'site' | 'auth' | 'account' | 'admin';
@@ -89,7 +90,7 @@ export interface ScreenEntry {
 /** The areas with their own menu, guarded as a whole (an unknown path inside one is the area's own not-found). */
 export const SCREEN_AREAS = {
   account: { path: '/account', access: { roles: ACCOUNT_ROLES } },
-  admin: { path: '/admin', access: { roles: ADMIN_ROLES } },
+  admin: { path: '/admin', access: 'staff' },
 } as const satisfies Record<string, { path: string; access: ScreenAccess }>;
 export type ScreenArea = keyof typeof SCREEN_AREAS;
 
@@ -310,7 +311,7 @@ export const SCREEN_LIST: readonly (ScreenEntry & { id: ScreenId })[] = SCREEN_I
 
 /** Is the screen only for signed-in users? (Then it is noindex, out of robots.txt and guarded.) */
 export function needsSignIn(access: ScreenAccess): boolean {
-  return access === 'signedIn' || typeof access === 'object';
+  return access === 'signedIn' || access === 'staff' || typeof access === 'object';
 }
 
 /** Is the screen's first HTML rendered by the server (a public page, or a sign-in screen's shell)? */

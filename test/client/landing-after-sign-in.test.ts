@@ -1,5 +1,5 @@
 // Where a person lands after signing in (pages/auth/use-redirect-param.ts): the page that sent
-// them, if it is one of ours; else /admin for an admin and / for everyone else.
+// them, if it is one of ours; else staff's first allowed admin screen and / for everyone else.
 import { describe, expect, it } from 'vitest';
 import { landingAfterSignIn } from '#client/pages/auth/use-redirect-param.ts';
 
@@ -9,6 +9,13 @@ describe('landingAfterSignIn', () => {
     expect(landingAfterSignIn(null, { role: 'user' })).toBe('/');
     expect(landingAfterSignIn(null, { role: 'member' })).toBe('/');
     expect(landingAfterSignIn(null, null)).toBe('/');
+  });
+
+  it('sends staff to the first admin screen their staff role opens', () => {
+    expect(landingAfterSignIn(null, { role: 'user', staff_role: 'estimator' })).toBe('/admin');
+    expect(landingAfterSignIn(null, { role: 'user', staff_role: 'technician' })).toBe('/admin/repairs');
+    expect(landingAfterSignIn(null, { role: 'member', staff_role: 'editor' })).toBe('/admin/widgets');
+    expect(landingAfterSignIn(null, { role: 'user', staff_role: null })).toBe('/');
   });
 
   it('returns anyone to the page that sent them, admins included', () => {

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { User } from '#shared/schemas/user.ts';
-import { ACCOUNT_ROLES, ADMIN_ROLES, type Role } from '#shared/value-sets.ts';
+import { ACCOUNT_ROLES, ADMIN_ROLES, type Role, type StaffRole } from '#shared/value-sets.ts';
 import type { Session } from '#client/lib/session.tsx';
 import { accountHomeOf, GuestOnly, RequireSession, safeRedirectTarget } from '#client/routing/require-session.tsx';
 import { SiteHeader } from '#client/layouts/site-header.tsx';
@@ -184,8 +184,10 @@ describe('right after signing in', () => {
 });
 
 /** The site's real routes (src/client/routing/screen-routes.tsx), at `path`, for `role` (null: a visitor). */
-function renderRoutesAt(path: string, role: Role | null) {
+function renderRoutesAt(path: string, role: Role | null, staffRole: StaffRole | null = null) {
   session.current = sessionFor(role);
+  // session.current carries the staff role beside the user's fields.
+  if (session.current.user) session.current.user = { ...session.current.user, staff_role: staffRole } as User;
   const location = memoryLocation({ path, record: true });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   queryClient.setQueryData(trpc.shop.get.queryKey(), defaultShop);
@@ -221,5 +223,18 @@ describe('the route table, walked (src/shared/screens.ts)', () => {
   it.each(open.map((screen) => [screen.id, screenPath(screen)]))('%s (%s) opens for a visitor', (_id, path) => {
     const location = renderRoutesAt(path, null);
     expect(location.history).toEqual([path]);
+  });
+
+  it('lets a staff role into the screens its permission allows, and turns it away from the others as a customer is', async () => {
+    const board = renderRoutesAt('/admin/repairs', 'user', 'technician');
+    await screen.findByRole('navigation', { name: 'Admin' });
+    expect(board.history).toEqual(['/admin/repairs']);
+    cleanup();
+    // The quotes screen needs 'quotes', which an editor lacks: Login, which sends them home.
+    const quotes = renderRoutesAt('/admin/quotes', 'user', 'editor');
+    await vi.waitFor(() => expect(quotes.history.at(-1)).toBe('/'));
+    cleanup();
+    const customer = renderRoutesAt('/admin/quotes', 'user');
+    await vi.waitFor(() => expect(customer.history.at(-1)).toBe('/'));
   });
 });

@@ -56,6 +56,21 @@ describe('sign-in without JavaScript', () => {
     expect(String(res.headers.location)).not.toContain('native-login');
   });
 
+  it('lands staff on their first allowed admin screen: owner and estimator the dashboard, technician the board, editor the widgets', async () => {
+    const cases = [
+      { role: 'admin', staff_role: null, to: '/admin' },
+      { role: 'user', staff_role: 'estimator', to: '/admin' },
+      { role: 'user', staff_role: 'technician', to: '/admin/repairs' },
+      { role: 'user', staff_role: 'editor', to: '/admin/widgets' },
+    ] as const;
+    for (const { role, staff_role, to } of cases) {
+      const user = await createUser(t.deps.db, { email: `native-${role}-${staff_role ?? 'owner'}@example.test`, role, staff_role });
+      const res = await browser().post(NATIVE_FORM_PATHS.login, { form: { email: user.email, password: FACTORY_PASSWORD } });
+      expect(res.status).toBe(303);
+      expect(res.headers.location, `${role}/${staff_role}`).toBe(to);
+    }
+  });
+
   it('a wrong password: 422, the login screen with the error and the e-mail kept, never the password', async () => {
     const user = await createUser(t.deps.db, { email: 'native-wrong@example.test' });
     const { post } = browser();

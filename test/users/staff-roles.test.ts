@@ -126,6 +126,15 @@ describe('setting a staff role', () => {
     expect(entry).toMatchObject({ actor_user_id: ownerId, details: 'staff role none → technician' });
   });
 
+  it("the user form reads a person's staff role back after the owner saves it (tRPC only)", async () => {
+    const { user } = await clientAs(t);
+    const ownerCaller = await callerFor(t, ownerId);
+    expect(await ownerCaller.users.staffRole({ id: user.id })).toEqual({ id: user.id, staff_role: null });
+    await ownerCaller.users.setStaffRole({ id: user.id, staff_role: 'editor' });
+    expect(await ownerCaller.users.staffRole({ id: user.id })).toEqual({ id: user.id, staff_role: 'editor' });
+    expect(await codeOf((await callerFor(t, user.id)).users.staffRole({ id: user.id }))).toBe('FORBIDDEN');
+  });
+
   it('an owner has every permission: their staff role is refused', async () => {
     const res = await owner.put(`/api/users/${ownerId}/staff-role`, { json: { staff_role: 'editor' } });
     expect(res.status).toBe(422);

@@ -1,6 +1,6 @@
 /**
- * The route guard of docs/product.md section 4: no user, or a user whose role is not allowed, goes to
- * Login, which returns to this page afterwards (`/login?redirect=...`).
+ * The route guard of docs/product.md section 4: no user, or a user whose role (or staff role's
+ * permissions) does not allow the screen, goes to Login, which returns to this page afterwards (`/login?redirect=...`).
  */
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
@@ -10,11 +10,22 @@ import { useSession } from '#client/lib/session.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { withRedirect } from '#client/lib/response-status.ts';
 import { screenPath } from '#shared/screen-paths.ts';
+import { holdsPermission, isStaff, type Permission } from '#shared/permissions.ts';
 
 export interface RequireSessionProps {
   /** Roles allowed in; any signed-in user when absent. */
   roles?: readonly Role[];
+  /** Staff only (an owner or a staff role); with `permission`, only those holding it (#shared/permissions.ts). */
+  staff?: boolean;
+  permission?: Permission | undefined;
   children: ReactNode;
+}
+
+/** Whether the guard lets this user in. */
+function admits(user: User, { roles, staff, permission }: Omit<RequireSessionProps, 'children'>): boolean {
+  if (roles && !roles.includes(user.role)) return false;
+  if (staff && !isStaff(user)) return false;
+  return permission === undefined || holdsPermission(user, permission);
 }
 
 /** The absolute path and query of the current page, also from inside a nested router. */
@@ -26,10 +37,10 @@ function useCurrentPath(): string {
   return search ? `${path}?${search}` : path;
 }
 
-export function RequireSession({ roles, children }: RequireSessionProps) {
+export function RequireSession({ children, ...rule }: RequireSessionProps) {
   const { user, isRefreshing } = useSession();
   const here = useCurrentPath();
-  if (!user || (roles && !roles.includes(user.role))) {
+  if (!user || !admits(user, rule)) {
     // Just signed in: the new user is on its way (react-query hands it to React a tick after
     // the sign-in screen has already navigated here).
     if (isRefreshing) return <Spinner label="Checking your account…" />;

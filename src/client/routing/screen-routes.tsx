@@ -96,6 +96,7 @@ function GuestsOnly({ to, children }: { to: string | undefined; children: ReactN
 function Guarded({ access, signedInTo, children }: { access: ScreenAccess; signedInTo?: string; children: ReactNode }) {
   if (access === 'public') return <>{children}</>;
   if (access === 'guest') return <GuestsOnly to={signedInTo}>{children}</GuestsOnly>;
+  if (access === 'staff') return <RequireSession staff>{children}</RequireSession>;
   return <RequireSession {...(access === 'signedIn' ? {} : { roles: access.roles })}>{children}</RequireSession>;
 }
 
@@ -111,7 +112,17 @@ function ScreenElement({ screen, params }: { screen: ScreenEntry & { id: ScreenI
       <Screen key={Object.values(params).join('/')} {...params} />
     </>
   );
-  if (areaOf(screen)) return page;
+  // Inside an area (guarded as a whole), a screen naming a permission admits only those holding it:
+  // a staff role without it is turned away as a customer would be.
+  if (areaOf(screen)) {
+    return screen.permission ? (
+      <RequireSession staff permission={screen.permission}>
+        {page}
+      </RequireSession>
+    ) : (
+      page
+    );
+  }
   return (
     <Guarded access={screen.access} {...(screen.signedInTo ? { signedInTo: screen.signedInTo } : {})}>
       {screen.layout === 'auth' ? (

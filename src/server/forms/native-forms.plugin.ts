@@ -8,12 +8,13 @@
  * 429), no-store. Nothing typed is ever put in a URL. The CSRF check is by Origin
  * (plugins/csrf-and-session.ts, forms/same-origin.ts; docs/decisions/native-form-posts.md).
  */
+import { landingOf } from '#shared/staff-landing.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyRouter } from '@trpc/server';
 import type { AppDeps } from '#server/app-deps.ts';
 import { createRequestContext, type RequestContext } from '#server/context.ts';
 import { toAppError } from '#server/errors.ts';
-import { findValidSession } from '#server/auth/sessions.ts';
+import { findValidSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import type { ProcedureMeta } from '#server/trpc.ts';
 import type { UploadSlots } from '#server/http-limits.ts';
 import type { PageShell } from '#server/public-content/page-shell.ts';
@@ -51,10 +52,31 @@ const checkbox = (value: unknown) => value === 'on' || value === '1' || value ==
 /** The reset link's token in a path: anything else a visitor could post stays out of it. */
 const tokenPath = (value: unknown) => encodeURIComponent(text(value).slice(0, 200));
 
+/** The session tokens the procedures wrote into the cookie, by request (their context is a copy of the one made here). */
+const grantedTokens = new WeakMap<RequestContext, string>();
+
+/** The request's session token after the procedure: the one a sign-in granted, else the one it came with. */
+function sessionTokenOf(ctx: RequestContext): string | null {
+  return grantedTokens.get(ctx) ?? ctx.sessionToken;
+}
+
+/** Notes the session cookie as the procedure writes it (sign-in rotates the token). */
+function recordSessionCookie(ctx: RequestContext): void {
+  const http = ctx.http;
+  ctx.http = {
+    ...http,
+    setCookie(name, value, options) {
+      if (name === SESSION_COOKIE) grantedTokens.set(ctx, value);
+      http.setCookie(name, value, options);
+    },
+  };
+}
+
 /** Where a person lands after signing in (as the client's landingAfterSignIn with no ?redirect=). */
 async function landing({ ctx }: Posted): Promise<string> {
-  const found = ctx.sessionToken ? await findValidSession(ctx.deps.db, ctx.sessionToken) : undefined;
-  return found?.user?.role === 'admin' ? '/admin' : '/';
+  const token = sessionTokenOf(ctx);
+  const found = token ? await findValidSession(ctx.deps.db, token) : undefined;
+  return landingOf(found?.user);
 }
 
 const FORMS: Record<NativeFormName, NativeForm> = {
@@ -126,6 +148,7 @@ export async function nativeFormsPlugin(app: FastifyInstance, options: NativeFor
     const upload = procedures[form.procedure]?._def.meta?.upload;
     app.post(NATIVE_FORM_PATHS[name], async (request, reply) => {
       const ctx = createRequestContext(deps, request, reply);
+      recordSessionCookie(ctx);
       const caller = createCaller(ctx);
       const call: Call = (procedure, input) => {
         const fn = procedure.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], caller);

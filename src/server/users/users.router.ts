@@ -14,7 +14,7 @@ import {
 import { actorOf } from '#server/activity/actor.ts';
 import { uniqueEmail } from '#server/validation/unique-email.ts';
 import { notBreachedPassword } from '#server/validation/breached-password.ts';
-import { createUser, deleteUser, getCvLink, getUser, listUsers, setStaffRole, updateUser } from './users.service.ts';
+import { createUser, deleteUser, getCvLink, getStaffRole, getUser, listUsers, setStaffRole, updateUser } from './users.service.ts';
 
 // The database rules, reported with zod's messages when the input is invalid (the service checks them again).
 const createChecks = [uniqueEmail(), notBreachedPassword()] as const;
@@ -59,6 +59,13 @@ export const usersRouter = router({
     .mutation(async ({ ctx, input }) => ({
       data: await updateUser(ctx.deps, input, { ...actorOf(ctx), userId: ctx.user.id, sessionToken: ctx.sessionToken }),
     })),
+
+  // tRPC only: the user form's staff role field reads it.
+  staffRole: adminProcedure
+    .meta({ permission: 'users' })
+    .concat(checkedInput(userIdInput))
+    .output(staffRoleSchema)
+    .query(({ ctx, input }) => getStaffRole(ctx.deps, input.id)),
 
   setStaffRole: adminProcedure
     .meta({

@@ -111,6 +111,13 @@ export async function updateUser(
   return getUser(deps, input.id);
 }
 
+/** A person's staff role, for the owner's user form (the REST answers of a user stay as the SPEC has them). */
+export async function getStaffRole(deps: Deps, id: number): Promise<StaffRoleAnswer> {
+  const row = await repo.findSessionUser(deps.db, id);
+  if (!row) throw AppError.notFound();
+  return { id: row.id, staff_role: row.staff_role };
+}
+
 const OWNER_STAFF_ROLE_MESSAGE = 'An owner has every permission: change their role from admin first.';
 
 /**

@@ -1,7 +1,7 @@
 import { useSearch } from 'wouter';
 import { safeRedirectTarget } from '#client/routing/require-session.tsx';
-import type { User } from '#shared/schemas/user.ts';
-import { screenPath } from '#shared/screen-paths.ts';
+import type { StaffFacts } from '#shared/permissions.ts';
+import { landingOf } from '#shared/staff-landing.ts';
 
 /** The page to return to (`?redirect=`), checked to be one of ours; `fallback` otherwise. */
 export function useRedirectParam(fallback: string): string {
@@ -11,12 +11,11 @@ export function useRedirectParam(fallback: string): string {
 
 /**
  * Where a person lands after signing in: the page that sent them (`?redirect=`) if there is one,
- * else the admin dashboard for an admin and the home page for everyone else
- * (docs/decisions/admins-land-on-the-dashboard.md).
+ * else staff's first allowed admin screen (#shared/staff-landing.ts) and the home page for everyone
+ * else (docs/decisions/admins-land-on-the-dashboard.md).
  */
-export function landingAfterSignIn(redirect: string | null, user: Pick<User, 'role'> | null): string {
-  const fallback = screenPath(user?.role === 'admin' ? 'adminDashboard' : 'home');
-  return safeRedirectTarget(redirect, fallback);
+export function landingAfterSignIn(redirect: string | null, user: StaffFacts | null): string {
+  return safeRedirectTarget(redirect, landingOf(user));
 }
 
 /** The `?redirect=` of this page, as given (checked when used, by landingAfterSignIn). */

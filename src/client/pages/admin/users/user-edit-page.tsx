@@ -15,6 +15,8 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
+import { useSession } from '#client/lib/session.tsx';
+import { isOwner } from '#shared/permissions.ts';
 
 const roles = [
   { value: 'user', label: 'User' },
@@ -54,6 +56,7 @@ function UserForm({ user }: { user: User }) {
   const [saved, flashSaved] = useFlash(ADMIN_BANNER_MS);
   const [, navigate] = useLocation();
   const confirm = useConfirm();
+  const session = useSession();
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const update = useMutation(
@@ -185,6 +188,7 @@ function UserForm({ user }: { user: User }) {
           />
         </div>
       </fieldset>
+      {isOwner(session.user) && <StaffRoleField userId={user.id} />}
       <div className="admin-form__actions">
         <Button type="submit" loading={update.isPending}>
           Save changes
@@ -194,5 +198,53 @@ function UserForm({ user }: { user: User }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+const staffRoles = [
+  { value: '', label: 'None' },
+  { value: 'estimator', label: 'Estimator' },
+  { value: 'technician', label: 'Technician' },
+  { value: 'editor', label: 'Editor' },
+];
+
+/** An owner's choice of the person's staff role (docs/decisions/staff-roles.md), saved on its own. */
+function StaffRoleField({ userId }: { userId: number }) {
+  const current = useQuery(trpc.users.staffRole.queryOptions({ id: userId }));
+  const [choice, setChoice] = useState<string | null>(null);
+  const [saved, flashSaved] = useFlash(ADMIN_BANNER_MS);
+  const save = useMutation(
+    trpc.users.setStaffRole.mutationOptions({
+      onSuccess: (answer) => {
+        queryClient.setQueryData(trpc.users.staffRole.queryKey({ id: userId }), answer);
+        setChoice(null);
+        flashSaved('Staff role saved');
+      },
+    }),
+  );
+  if (current.error) return <ErrorSummary error={current.error} />;
+  const value = choice ?? current.data?.staff_role ?? '';
+  return (
+    <fieldset className="admin-form__fieldset">
+      <legend>Staff role</legend>
+      {saved && <Alert tone="success">{saved}</Alert>}
+      <ErrorSummary error={save.error} fields={['staff_role']} />
+      <SelectField
+        label="Staff role"
+        name="staff_role"
+        value={value}
+        onChange={setChoice}
+        options={staffRoles}
+        error={firstError(fieldErrorsOf(save.error), 'staff_role')}
+      />
+      <Button
+        variant="secondary"
+        loading={save.isPending}
+        disabled={current.isPending}
+        onClick={() => save.mutate({ id: userId, staff_role: value === '' ? null : (value as 'estimator' | 'technician' | 'editor') })}
+      >
+        Save staff role
+      </Button>
+    </fieldset>
   );
 }
