@@ -108,7 +108,6 @@ function adminCalls(ids: Ids): { name: string; proc: string; input: unknown }[] 
       input: { from: day(monday), to: day(new Date(monday.getTime() + 6 * 86_400_000)) },
     },
     { name: 'repair board', proc: 'repairJobs.admin.board', input: {} },
-    { name: 'repair jobs list', proc: 'repairJobs.admin.list', input: {} },
     { name: 'repair job page', proc: 'repairJobs.admin.get', input: { id: ids.newestJob } },
     { name: 'activity log page', proc: 'activity.list', input: {} },
     { name: 'activity people filter', proc: 'activity.people', input: {} },
