@@ -46,6 +46,11 @@ export const HIDDEN_FIELDS: Partial<Record<StaffRole, readonly string[]>> = {
   technician: ['customer_email', 'customer_telephone', 'email', 'telephone', 'price', 'price_pence', 'estimate', 'estimate_pence'],
 };
 
+/** Answer fields a role receives shortened to their first word: a technician knows the customer as "Sam". */
+export const FIRST_NAME_ONLY_FIELDS: Partial<Record<StaffRole, readonly string[]>> = {
+  technician: ['customer_name'],
+};
+
 export interface StaffFacts {
   role: Role;
   /** Absent where an answer does not carry it: no staff role. */

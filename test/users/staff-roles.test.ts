@@ -50,14 +50,15 @@ const codeOf = async (call: Promise<unknown>) => {
 };
 
 describe('a technician', () => {
-  it('works the board and the job page, whose answers carry no customer e-mail or telephone', async () => {
+  it('works the board and the job page, whose answers carry the customer’s first name and no e-mail or telephone', async () => {
     const { client, user } = await clientAs(t, { staff_role: 'technician' });
     const board = await client.get('/api/repair-jobs');
     expect(board.status).toBe(200);
     expect(JSON.stringify(board.body)).not.toMatch(/sam@example\.com|07700 900456|customer_email|customer_telephone/);
     const job = await client.get(`/api/repair-jobs/${jobId}`);
     expect(job.status).toBe(200);
-    expect(job.body).toMatchObject({ id: jobId, vehicle: 'VW Golf 2020' });
+    expect(job.body).toMatchObject({ id: jobId, vehicle: 'VW Golf 2020', customer_name: 'Sam' });
+    expect(JSON.stringify(board.body)).not.toContain('Walker');
     expect(job.body).not.toHaveProperty('customer_email');
     expect(job.body).not.toHaveProperty('customer_telephone');
     const note = await client.post(`/api/repair-jobs/${jobId}/notes`, { json: { body: 'Bumper off.' } });
@@ -70,6 +71,7 @@ describe('a technician', () => {
     expect(detail).not.toHaveProperty('customer_telephone');
     // The owner still gets them.
     expect((await owner.get(`/api/repair-jobs/${jobId}`)).body).toMatchObject({
+      customer_name: 'Sam Walker',
       customer_email: 'sam@example.com',
       customer_telephone: '07700 900456',
     });
