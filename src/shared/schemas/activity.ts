@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { calendarDateCheck, integerField, messages, yearsWindow } from '#shared/validation.ts';
 import { ACTIVITY_KINDS } from '#shared/value-sets.ts';
 import { MAX_ID } from '#shared/schemas/content-inputs.ts';
+import { searchField } from '#shared/schemas/paging.ts';
 
 import { ACTIVITY_PAGE_MAX, ACTIVITY_PEOPLE_MAX } from '#shared/limits.ts';
 
@@ -104,14 +105,7 @@ export type ActivityPage = z.infer<typeof activityPageSchema>;
  */
 export const activityPeopleInput = z
   .object({
-    search: z.preprocess(
-      (v) => (v === null ? undefined : v),
-      z
-        .string({ error: messages.string('search') })
-        .trim()
-        .max(255, messages.max('search', 255))
-        .optional(),
-    ),
+    search: searchField,
     limit: z.preprocess(emptyIsUnset, integerField('limit', 1, ACTIVITY_PEOPLE_MAX).optional()),
     user: filterFields.user,
   })

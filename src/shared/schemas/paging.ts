@@ -22,3 +22,13 @@ export const cursorField = z.preprocess(
     .regex(/^\d{1,17}_[0-9A-Za-z-]{1,64}$/, messages.in('cursor'))
     .optional(),
 );
+
+/** A list's search text: trimmed, at most 255 characters, absent when null. */
+export const searchField = z.preprocess(
+  (v) => (v === null ? undefined : v),
+  z
+    .string({ error: messages.string('search') })
+    .trim()
+    .max(255, messages.max('search', 255))
+    .optional(),
+);

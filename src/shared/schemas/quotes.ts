@@ -1,7 +1,7 @@
 // Quote requests (docs/rest-contract.md "Quote requests"): the public form's fields, the admin's
 // triage and the customer's own list. Shared by the server's checks and the client's forms.
 import { z } from 'zod';
-import { cursorField, limitField } from './paging.ts';
+import { cursorField, limitField, searchField } from './paging.ts';
 import { emailField, integerField, messages, optionalString, requiredString } from '../validation.ts';
 import { PREFERRED_CONTACTS, QUOTE_STATUSES } from '#shared/value-sets.ts';
 import {
@@ -72,14 +72,7 @@ export const quoteListInput = z.object({
   cursor: cursorField,
   limit: limitField(),
   status: z.preprocess((v) => (v === '' || v === null ? undefined : v), statusField.optional()),
-  search: z.preprocess(
-    (v) => (v === null ? undefined : v),
-    z
-      .string({ error: messages.string('search') })
-      .trim()
-      .max(255, messages.max('search', 255))
-      .optional(),
-  ),
+  search: searchField,
 });
 export type QuoteListInput = z.infer<typeof quoteListInput>;
 

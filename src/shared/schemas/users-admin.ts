@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { messages, optionalString, integerField } from '../validation.ts';
 import { requiredString } from '../validation.ts';
+import { searchField } from './paging.ts';
 import { passwordConfirmationField, passwordField, refinePassword } from './password.ts';
 import { CREATABLE_ROLES, ROLES, STAFF_ROLES } from '#shared/value-sets.ts';
 
@@ -15,14 +16,7 @@ const emailInput = requiredString('email', 255)
 export const userIdInput = z.object({ id: integerField('id', 1, 2_147_483_647) });
 
 export const userListInput = z.object({
-  search: z.preprocess(
-    (v) => (v === null ? undefined : v),
-    z
-      .string({ error: messages.string('search') })
-      .trim()
-      .max(255, messages.max('search', 255))
-      .optional(),
-  ),
+  search: searchField,
   page: integerField('page', 1, 1_000_000).optional(),
 });
 export type UserListInput = z.infer<typeof userListInput>;
