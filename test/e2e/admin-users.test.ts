@@ -166,7 +166,7 @@ describe('admin: users', () => {
     });
     const skills = 'Panel beating, MIG welding, colour matching with a spectrophotometer, and ceramic coating of classic cars.';
     await j.step('edit: role member, skills, telephone; saved', async () => {
-      await page.getByLabel('Role').selectOption('member');
+      await page.getByLabel('Role', { exact: true }).selectOption('member');
       await field(page, 'Skills').fill(skills);
       await field(page, 'Telephone').fill('01736 555 321');
       await page.getByRole('button', { name: 'Save changes' }).click();
