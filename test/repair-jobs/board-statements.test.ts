@@ -44,3 +44,13 @@ describe('the repair board', () => {
     expect(few.statements).toBe(3);
   });
 });
+
+describe('a board card', () => {
+  it('carries when its job was opened, for its days in the shop', async () => {
+    const stage = await t.deps.db.selectFrom('repair_stages').select('id').orderBy('position').executeTakeFirstOrThrow();
+    const opened = new Date('2026-03-02T08:15:00.000Z');
+    const job = await insertRepairJob(t.deps.db, { stage_id: stage.id, created_at: opened });
+    const board = await getRepairBoard({ db: t.deps.db });
+    expect(board.jobs.find((j) => j.id === job.id)?.opened_at).toBe(opened.toISOString());
+  });
+});

@@ -37,6 +37,7 @@ export function presentRepairJobSummary(j: RepairJobRow, messageCount: number): 
     promised_ready_on: j.promised_ready_on,
     stage_id: j.stage_id,
     collected_at: isoOrNull(j.collected_at),
+    opened_at: iso(j.created_at),
     message_count: messageCount,
   };
 }

@@ -109,6 +109,8 @@ export const repairJobSummarySchema = z.object({
   promised_ready_on: z.string(),
   stage_id: z.number().int(),
   collected_at: z.string().nullable(),
+  /** When the job was opened (the car arrived): the board counts its days in the shop from it. */
+  opened_at: z.string(),
   message_count: z.number().int(),
 });
 export type RepairJobSummary = z.infer<typeof repairJobSummarySchema>;

@@ -24,6 +24,7 @@ import './bookings-admin.css';
 import { OpenRepairJobForm } from '#client/pages/admin/repairs/open-repair-job-form.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
+import { ContactLink } from '#client/components/contact-link.tsx';
 
 type Panel = 'move' | 'cancel' | 'decline' | null;
 
@@ -109,9 +110,13 @@ function BookingView({ booking }: { booking: AdminBookingDetail }) {
         <dt>Name</dt>
         <dd>{booking.name}</dd>
         <dt>E-mail</dt>
-        <dd>{booking.email ? <a href={`mailto:${booking.email}`}>{booking.email}</a> : '—'}</dd>
+        <dd>
+          <ContactLink kind="email" value={booking.email} />
+        </dd>
         <dt>Telephone</dt>
-        <dd>{booking.telephone || '—'}</dd>
+        <dd>
+          <ContactLink kind="telephone" value={booking.telephone} />
+        </dd>
         <dt>Vehicle</dt>
         <dd>
           {booking.vehicle}

@@ -27,6 +27,7 @@ import type { LightboxPicture } from '#client/components/gallery/lightbox.tsx';
 import { QUOTE_STATUS_LABELS } from './quote-status.ts';
 import { OpenRepairJobForm } from '#client/pages/admin/repairs/open-repair-job-form.tsx';
 import { phoneHref } from '#client/lib/shop.ts';
+import { ContactLink } from '#client/components/contact-link.tsx';
 import { QuoteReplyForm } from './quote-reply-form.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
@@ -128,10 +129,10 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
             <div key={label}>
               <dt>{label}</dt>
               <dd>
-                {label === 'E-mail' && quote.email ? (
-                  <a href={`mailto:${quote.email}?subject=${encodeURIComponent(`Your quote request ${quote.reference}`)}`}>{value}</a>
-                ) : label === 'Telephone' && quote.telephone ? (
-                  <a href={phoneHref(quote.telephone)}>{value}</a>
+                {label === 'E-mail' ? (
+                  <ContactLink kind="email" value={quote.email} subject={`Your quote request ${quote.reference}`} />
+                ) : label === 'Telephone' ? (
+                  <ContactLink kind="telephone" value={quote.telephone} />
                 ) : label === 'Received' ? (
                   <time dateTime={quote.created_at}>{value}</time>
                 ) : (

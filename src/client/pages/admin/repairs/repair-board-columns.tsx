@@ -6,6 +6,8 @@ import { formatCalendarDate } from '#shared/format/dates.ts';
 import type { RepairJobSummary, RepairStage } from '#shared/schemas/repair-jobs.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { screenHref } from '#client/lib/screen-links.ts';
+import { useShop } from '#client/lib/shop.ts';
+import { daysInShopLabel, repairDays } from '#shared/repair-days.ts';
 
 export function StageColumn({
   stage,
@@ -52,6 +54,8 @@ function JobCard({
     id: `job-${job.id}`,
     data: { stageId: job.stage_id },
   });
+  const timeZone = useShop()?.timeZone ?? 'Europe/London';
+  const days = repairDays(job, new Date(), timeZone);
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
   return (
     <li ref={setNodeRef} style={style} className={`repair-card${isDragging ? ' is-dragging' : ''}`}>
@@ -72,6 +76,14 @@ function JobCard({
           {job.registration ?? job.reference} · {job.customer_name}
         </p>
         <p className="repair-card__meta">Ready {formatCalendarDate(job.promised_ready_on)}</p>
+        <p className="repair-card__meta" data-testid="repair-card-days">
+          {daysInShopLabel(days.daysInShop)}
+        </p>
+        {days.overdueDays > 0 && (
+          <p className="repair-card__overdue" data-testid="repair-card-overdue">
+            Overdue by {days.overdueDays} {days.overdueDays === 1 ? 'day' : 'days'}
+          </p>
+        )}
         {job.message_count > 0 && <p className="repair-card__meta">{job.message_count} message(s)</p>}
         {next && (
           <Button variant="secondary" className="repair-card__next" onClick={() => onMove(job.id, next.id)}>

@@ -4,7 +4,8 @@
  * (upload; "Show the customer" off until switched on), private notes, the customer's messages,
  * and revoking the tracker link. The photo links work for 15 minutes: fetched again every 10.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { ContactLink } from '#client/components/contact-link.tsx';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
@@ -51,10 +52,10 @@ function JobView({ job }: { job: RepairJobDetail }) {
   const move = useMutation(trpc.repairJobs.admin.move.mutationOptions({ onSuccess }));
   const stageName = stages.data?.data.find((s) => s.id === job.stage_id)?.name ?? '';
 
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     ['Customer', job.customer_name],
-    ['E-mail', job.customer_email || '—'],
-    ['Telephone', job.customer_telephone ?? '—'],
+    ['E-mail', <ContactLink kind="email" value={job.customer_email} subject={`Your repair ${job.reference}`} />],
+    ['Telephone', <ContactLink kind="telephone" value={job.customer_telephone} />],
     ['Vehicle', job.vehicle],
     ['Registration', job.registration ?? '—'],
     ['Promised ready on', formatCalendarDate(job.promised_ready_on)],
