@@ -23,17 +23,18 @@ function mayOpenScreen(user: StaffFacts | null, screen: ScreenWithoutParams): bo
   return permission === undefined || holdsPermission(user, permission);
 }
 
+// The day's work (quotes, bookings, repairs, feedback) before customers and content, then the shop's machinery.
 const menu: { screen: ScreenWithoutParams; label: string }[] = [
   { screen: 'adminDashboard', label: 'Dashboard' },
-  { screen: 'adminUsers', label: 'Users' },
-  { screen: 'adminTestimonials', label: 'Testimonials' },
-  { screen: 'adminFeedback', label: 'Customer feedback' },
-  { screen: 'adminWidgets', label: 'Widgets' },
-  { screen: 'adminGalleries', label: 'Galleries' },
-  { screen: 'adminShop', label: 'Shop details' },
   { screen: 'adminQuotes', label: 'Quote requests' },
   { screen: 'adminBookings', label: 'Bookings' },
   { screen: 'adminRepairs', label: 'Repairs' },
+  { screen: 'adminFeedback', label: 'Customer feedback' },
+  { screen: 'adminUsers', label: 'Users' },
+  { screen: 'adminTestimonials', label: 'Testimonials' },
+  { screen: 'adminWidgets', label: 'Widgets' },
+  { screen: 'adminGalleries', label: 'Galleries' },
+  { screen: 'adminShop', label: 'Shop details' },
   { screen: 'adminRepairStages', label: 'Repair stages' },
   { screen: 'adminMail', label: 'Outgoing mail' },
   { screen: 'adminActivity', label: 'Activity log' },
