@@ -92,6 +92,9 @@ describe('booking', () => {
       await phone.page.goto(j.url(new URL(manageLink).pathname));
       await visible(phone.page.getByRole('heading', { name: 'Manage my booking' }));
       await visible(phone.page.getByText(picked.timeText));
+      // The shop's number is one tap away from the manage page.
+      const call = phone.page.locator('.book__summary').getByRole('link');
+      expect(await call.getAttribute('href')).toMatch(/^tel:\+?\d+$/);
       await phone.page.getByRole('button', { name: 'Change the time' }).click();
       const firstOpen = phone.page.getByRole('list', { name: 'Days' }).locator('button:not([disabled])').first();
       await visible(firstOpen);

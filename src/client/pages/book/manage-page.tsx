@@ -23,6 +23,7 @@ import { BOOKING_STATUS_LABELS } from './booking-status.ts';
 import './book.css';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
+import { ContactLink } from '#client/components/contact-link.tsx';
 
 export function ManageBookingPage({ token }: { token: string }) {
   const shop = useShop();
@@ -113,6 +114,11 @@ export function ManageBookingPage({ token }: { token: string }) {
             {b.location ? `. Where: ${b.location}` : ''}
           </p>
           <p>Status: {BOOKING_STATUS_LABELS[b.status]}</p>
+          {shop?.telephone && (
+            <p>
+              Questions? Call us on <ContactLink kind="telephone" value={shop.telephone} />
+            </p>
+          )}
         </div>
         {b.can_change ? (
           <div className="book__step">
