@@ -13,6 +13,7 @@ import {
   listThreadsAwaitingShop,
   markDone,
   matterOf,
+  matterOfRepairJob,
   MessageRejected,
   postMessage,
   readThread,
@@ -38,6 +39,7 @@ describe('one thread per customer matter', () => {
     expect(matterOf({ bookingId: 7, repairJobId: 9 }).matter_key).toBe('booking:7');
     expect(matterOf({ repairJobId: 9 }).matter_key).toBe('job:9');
     expect(() => matterOf({})).toThrow();
+    expect(matterOfRepairJob({ id: 9, quote_request_id: null, booking_id: 7 }).matter_key).toBe('booking:7');
   });
 
   it('lets the quote and its job share one thread, and keeps another matter apart', async () => {
@@ -45,7 +47,7 @@ describe('one thread per customer matter', () => {
     const job = await insertRepairJob(t.deps.db, { stage_id: stageId, quote_request_id: quote.id });
     const other = await insertRepairJob(t.deps.db, { stage_id: stageId });
     const fromQuote = await postMessage(t.deps.db, matterOf({ quoteRequestId: quote.id }), { side: 'customer', body: 'About my quote' });
-    const fromJob = await postMessage(t.deps.db, matterOf({ quoteRequestId: job.quote_request_id, repairJobId: job.id }), {
+    const fromJob = await postMessage(t.deps.db, matterOfRepairJob(job), {
       side: 'customer',
       body: 'About the repair',
     });

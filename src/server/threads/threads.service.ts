@@ -29,6 +29,11 @@ export function matterOf(ids: {
   return { matter_key: key, quote_request_id: quote, booking_id: booking, repair_job_id: job };
 }
 
+/** A repair job's matter: the job carries its booking's quote when it was opened from one, so the row alone is enough. */
+export function matterOfRepairJob(job: { id: number; quote_request_id: number | null; booking_id: number | null }): threads.MatterIds {
+  return matterOf({ quoteRequestId: job.quote_request_id, bookingId: job.booking_id, repairJobId: job.id });
+}
+
 export class MessageRejected extends Error {}
 
 /** Plain text only: control characters (but line breaks and tabs) dropped, at most 3 blank lines, trimmed, length checked. */
