@@ -25,3 +25,17 @@ export async function listMessagesOfThreads(db: Db, threadIds: number[]): Promis
   if (threadIds.length === 0) return [];
   return db.selectFrom('thread_messages').selectAll().where('thread_id', 'in', threadIds).orderBy('thread_id').orderBy('id').execute();
 }
+
+/** How many customer messages each matter's thread holds, in one query; a matter with none is absent. */
+export async function countCustomerMessagesByMatter(db: Db, matterKeys: string[]): Promise<Map<string, number>> {
+  if (matterKeys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('thread_messages')
+    .innerJoin('message_threads', 'message_threads.id', 'thread_messages.thread_id')
+    .select(['message_threads.matter_key', (eb) => eb.fn.countAll<string | number>().as('count')])
+    .where('message_threads.matter_key', 'in', matterKeys)
+    .where('thread_messages.author_side', '=', 'customer')
+    .groupBy('message_threads.matter_key')
+    .execute();
+  return new Map(rows.map((r) => [r.matter_key, Number(r.count)]));
+}

@@ -141,6 +141,32 @@ export async function exportThreads(db: Db, matterKeys: string[]) {
   }));
 }
 
+/**
+ * Every message of several matters' threads, oldest first, by matter key (the tracker, the job's
+ * page, the export): two queries whatever the number of matters.
+ */
+export async function messagesOfMatters(db: Db, matterKeys: string[]): Promise<(matterKey: string) => messages.ThreadMessageRow[]> {
+  const rows = await threads.findThreadsByKeys(db, [...new Set(matterKeys)]);
+  const all = await messages.listMessagesOfThreads(
+    db,
+    rows.map((r) => r.id),
+  );
+  const keyOf = new Map(rows.map((r) => [r.id, r.matter_key]));
+  const grouped = new Map<string, messages.ThreadMessageRow[]>();
+  for (const m of all) {
+    const key = keyOf.get(m.thread_id)!;
+    const list = grouped.get(key);
+    if (list) list.push(m);
+    else grouped.set(key, [m]);
+  }
+  return (matterKey) => grouped.get(matterKey) ?? [];
+}
+
+/** How many messages the customer wrote in each matter's thread, in one query (the board); none is absent. */
+export function countCustomerMessagesOfMatters(db: Db, matterKeys: string[]): Promise<Map<string, number>> {
+  return messages.countCustomerMessagesByMatter(db, [...new Set(matterKeys)]);
+}
+
 /** Account deletion: the customer's threads and their messages go with their details. */
 export function deleteThreads(db: Db, matterKeys: string[]): Promise<void> {
   return threads.deleteThreadsByKeys(db, matterKeys);
