@@ -10,7 +10,7 @@ import { exportUserData } from '#server/account/data-export.service.ts';
 import { insertStageReached } from '#server/repair-jobs/repair-job-history.repository.ts';
 import { insertDateChange } from '#server/repair-jobs/repair-job-date-changes.repository.ts';
 import { insertRepairPhotos } from '#server/repair-jobs/repair-job-photos.repository.ts';
-import { insertMessage } from '#server/repair-jobs/repair-job-messages.repository.ts';
+import { matterOfRepairJob, postMessage } from '#server/threads/threads.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,7 +41,7 @@ async function customerWith(jobs: number) {
         shared: true,
       },
     ]);
-    await insertMessage(t.deps.db, { repair_job_id: job.id, body: `Any news on job ${i}?` });
+    await postMessage(t.deps.db, matterOfRepairJob(job), { side: 'customer', body: `Any news on job ${i}?` });
     await insertQuoteRequest(t.deps.db, { user_id: user.id, email: user.email });
   }
   return user;

@@ -1,11 +1,11 @@
-// The repair board counts every open job's messages in one query: the same number of statements
+// The repair board counts every open job's customer messages (its matter's thread) in one query: the same number of statements
 // with 2 open jobs as with 20 (it ran one query per job), each job's count still right.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
 import { insertRepairJob } from '#test/support/work-rows.ts';
 import { countStatements } from '#test/support/statement-count.ts';
 import { getRepairBoard } from '#server/repair-jobs/repair-jobs.service.ts';
-import { insertMessage } from '#server/repair-jobs/repair-job-messages.repository.ts';
+import { matterOfRepairJob, postMessage } from '#server/threads/threads.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +21,9 @@ async function addOpenJobs(count: number): Promise<Map<number, number>> {
   const messages = new Map<number, number>();
   for (let i = 0; i < count; i++) {
     const job = await insertRepairJob(t.deps.db, { stage_id: stage.id });
-    for (let m = 0; m < i % 3; m++) await insertMessage(t.deps.db, { repair_job_id: job.id, body: `Message ${m}` });
+    for (let m = 0; m < i % 3; m++) {
+      await postMessage(t.deps.db, matterOfRepairJob(job), { side: 'customer', body: `Message ${m}` });
+    }
     messages.set(job.id, i % 3);
   }
   await insertRepairJob(t.deps.db, { stage_id: stage.id, collected_at: new Date() });

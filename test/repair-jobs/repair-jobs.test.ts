@@ -530,7 +530,9 @@ describe('account export and deletion', () => {
       user_id: null,
     });
     expect(row.anonymised_at).not.toBeNull();
-    expect(await t.deps.db.selectFrom('repair_job_messages').selectAll().where('repair_job_id', '=', job.id).execute()).toEqual([]);
+    // The customer's messages went with the job's matter thread.
+    expect(await t.deps.db.selectFrom('message_threads').selectAll().where('repair_job_id', '=', job.id).execute()).toEqual([]);
+    expect((await admin.get(`/api/repair-jobs/${job.id}`)).body.messages).toEqual([]);
     // The workshop keeps its record; the link is gone.
     expect((await admin.get(`/api/repair-jobs/${job.id}`)).body.notes).toHaveLength(1);
     expect((await new TestClient(t.app).get(`/api/repair-tracker/${token}`)).status).toBe(404);

@@ -26,6 +26,8 @@ import type { QuoteRequestsTable } from '#server/quotes/quote-requests.table.ts'
 import type { RepairJobDateChangesTable } from '#server/repair-jobs/repair-job-date-changes.table.ts';
 import type { RepairJobStageHistoryTable } from '#server/repair-jobs/repair-job-history.table.ts';
 import type { RepairJobMessagesTable } from '#server/repair-jobs/repair-job-messages.table.ts';
+import type { MessageThreadsTable } from '#server/threads/message-threads.table.ts';
+import type { ThreadMessagesTable } from '#server/threads/thread-messages.table.ts';
 import type { RepairJobNotesTable } from '#server/repair-jobs/repair-job-notes.table.ts';
 import type { RepairJobPhotosTable } from '#server/repair-jobs/repair-job-photos.table.ts';
 import type { RepairJobsTable } from '#server/repair-jobs/repair-jobs.table.ts';
@@ -74,6 +76,8 @@ export interface Database {
   repair_job_notes: RepairJobNotesTable;
   repair_job_photos: RepairJobPhotosTable;
   repair_job_messages: RepairJobMessagesTable;
+  message_threads: MessageThreadsTable;
+  thread_messages: ThreadMessagesTable;
   repair_review_requests: RepairReviewRequestsTable;
   activity_entries: ActivityEntriesTable;
   content_versions: ContentVersionsTable;

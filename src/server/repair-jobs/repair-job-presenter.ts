@@ -6,7 +6,7 @@ import type { RepairStageRow } from './repair-stages.repository.ts';
 import type { StageHistoryRow } from './repair-job-history.repository.ts';
 import type { DateChangeRow } from './repair-job-date-changes.repository.ts';
 import type { listNotes } from './repair-job-notes.repository.ts';
-import type { MessageRow } from './repair-job-messages.repository.ts';
+import type { ThreadMessageRow as MessageRow } from '#server/threads/thread-messages.repository.ts';
 
 /** A staff note with its author's name (the repository's join). */
 type NoteWithAuthor = Awaited<ReturnType<typeof listNotes>>[number];

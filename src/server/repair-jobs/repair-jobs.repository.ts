@@ -81,7 +81,12 @@ export async function claimStageNotification(db: Db, id: number, from: number | 
  * Account deletion: the customer's details go (and the tracker link with them), the workshop's
  * record of the work stays. The jobs are the account's, and those under its address when verified.
  */
-export async function anonymiseRepairJobsOfUser(db: Db, userId: number, verifiedEmail: string | null, now = new Date()): Promise<number[]> {
+export async function anonymiseRepairJobsOfUser(
+  db: Db,
+  userId: number,
+  verifiedEmail: string | null,
+  now = new Date(),
+): Promise<{ id: number; quote_request_id: number | null; booking_id: number | null }[]> {
   const rows = await db
     .updateTable('repair_jobs')
     .set({
@@ -101,9 +106,9 @@ export async function anonymiseRepairJobsOfUser(db: Db, userId: number, verified
         : eb('user_id', '=', userId),
     )
     .where('anonymised_at', 'is', null)
-    .returning('id')
+    .returning(['id', 'quote_request_id', 'booking_id'])
     .execute();
-  return rows.map((r) => r.id);
+  return rows;
 }
 
 /** How many jobs not yet collected are at each stage (the dashboard); stages with none are absent. */

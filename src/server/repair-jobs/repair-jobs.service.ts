@@ -24,7 +24,7 @@ import * as history from './repair-job-history.repository.ts';
 import * as dateChanges from './repair-job-date-changes.repository.ts';
 import * as notes from './repair-job-notes.repository.ts';
 import * as photos from './repair-job-photos.repository.ts';
-import * as customerMessages from './repair-job-messages.repository.ts';
+import { countCustomerMessagesOfMatters, deleteThreads, matterOfRepairJob, messagesOfMatters } from '#server/threads/threads.service.ts';
 import { presentRepairPhoto } from './repair-photos.service.ts';
 import { queueStageMail } from './repair-stage-mail.service.ts';
 import { presentRepairJob, presentRepairJobSummary, presentStage } from './repair-job-presenter.ts';
@@ -37,29 +37,30 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'publicContent' | 'log'>;
 export async function getRepairBoard(deps: Pick<Deps, 'db'>): Promise<RepairBoard> {
   const [stageRows, jobRows] = await Promise.all([stages.listRepairStages(deps.db), jobs.listRepairJobs(deps.db, { openOnly: true })]);
   // The messages counted for all the jobs at once: one query, not one per job.
-  const counts = await customerMessages.countMessagesOfJobs(
+  const counts = await countCustomerMessagesOfMatters(
     deps.db,
-    jobRows.map((j) => j.id),
+    jobRows.map((j) => matterOfRepairJob(j).matter_key),
   );
   return {
     stages: stageRows.map(presentStage),
-    jobs: jobRows.map((j) => presentRepairJobSummary(j, counts.get(j.id) ?? 0)),
+    jobs: jobRows.map((j) => presentRepairJobSummary(j, counts.get(matterOfRepairJob(j).matter_key) ?? 0)),
   };
 }
 
 export async function getRepairJob(deps: Pick<Deps, 'db' | 'config'>, id: number, now = Date.now()): Promise<RepairJobDetail> {
   const job = await jobs.findRepairJob(deps.db, id);
   if (!job) throw AppError.notFound();
-  const [historyRows, changeRows, noteRows, photoRows, messageRows] = await Promise.all([
+  const matterKey = matterOfRepairJob(job).matter_key;
+  const [historyRows, changeRows, noteRows, photoRows, messagesOf] = await Promise.all([
     history.findStageHistory(deps.db, id),
     dateChanges.listDateChanges(deps.db, id),
     notes.listNotes(deps.db, id),
     photos.listRepairPhotos(deps.db, id),
-    customerMessages.listMessages(deps.db, id),
+    messagesOfMatters(deps.db, [matterKey]),
   ]);
   return presentRepairJob(
     job,
-    { history: historyRows, dateChanges: changeRows, notes: noteRows, messages: messageRows },
+    { history: historyRows, dateChanges: changeRows, notes: noteRows, messages: messagesOf(matterKey) },
     photoRows.map((p) => ({ ...presentRepairPhoto(deps.config.appKey, p, now), shared: p.shared })),
   );
 }
@@ -138,7 +139,11 @@ export async function revokeTrackerLink(deps: Deps, id: number, now = new Date()
 export async function anonymiseRepairJobsOfUser(trx: Parameters<typeof jobs.findRepairJob>[0], userId: number): Promise<void> {
   const user = await findSessionUser(trx, userId);
   if (!user) return;
-  const ids = await jobs.anonymiseRepairJobsOfUser(trx, userId, user.email_verified_at ? user.email : null);
-  await customerMessages.deleteMessagesOfJobs(trx, ids);
+  const anonymised = await jobs.anonymiseRepairJobsOfUser(trx, userId, user.email_verified_at ? user.email : null);
+  const ids = anonymised.map((j) => j.id);
+  await deleteThreads(
+    trx,
+    anonymised.map((j) => matterOfRepairJob(j).matter_key),
+  );
   await anonymiseReviewRequestsOfJobs(trx, ids);
 }

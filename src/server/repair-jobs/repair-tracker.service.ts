@@ -20,7 +20,7 @@ import * as stages from './repair-stages.repository.ts';
 import * as history from './repair-job-history.repository.ts';
 import * as dateChanges from './repair-job-date-changes.repository.ts';
 import * as photos from './repair-job-photos.repository.ts';
-import * as customerMessages from './repair-job-messages.repository.ts';
+import { matterOfRepairJob, messagesOfMatters, MessageRejected, postMessage } from '#server/threads/threads.service.ts';
 import { trackerTokenHash } from './tracker-links.ts';
 import { presentRepairPhoto } from './repair-photos.service.ts';
 import { presentDateChange, presentMessage } from './repair-job-presenter.ts';
@@ -55,20 +55,25 @@ function byJob<R extends { repair_job_id: number }>(rows: R[]): (jobId: number) 
  * photos and messages. One query per table whatever the number of jobs (the account's list and the
  * data export read many).
  */
-async function readCustomerSide(db: Deps['db'], jobIds: number[]) {
-  const [stageRows, historyRows, changeRows, photoRows, messageRows] = await Promise.all([
+async function readCustomerSide(db: Deps['db'], jobRows: jobs.RepairJobRow[]) {
+  const jobIds = jobRows.map((j) => j.id);
+  const [stageRows, historyRows, changeRows, photoRows, messagesOfMatter] = await Promise.all([
     stages.listRepairStages(db),
     history.listStageHistoryOfJobs(db, jobIds),
     dateChanges.listDateChangesOfJobs(db, jobIds),
     photos.listRepairPhotosOfJobs(db, jobIds, { sharedOnly: true }),
-    customerMessages.listMessagesOfJobs(db, jobIds),
+    messagesOfMatters(
+      db,
+      jobRows.map((j) => matterOfRepairJob(j).matter_key),
+    ),
   ]);
   return {
     stageRows,
     historyOf: byJob(historyRows),
     changesOf: byJob(changeRows),
     photosOf: byJob(photoRows),
-    messagesOf: byJob(messageRows),
+    // The job's messages are its matter's thread (shared with its quote and booking).
+    messagesOf: (job: jobs.RepairJobRow) => messagesOfMatter(matterOfRepairJob(job).matter_key),
   };
 }
 
@@ -78,13 +83,7 @@ async function presentTrackers(
   jobRows: jobs.RepairJobRow[],
   now = Date.now(),
 ): Promise<RepairTracker[]> {
-  const [side, shop] = await Promise.all([
-    readCustomerSide(
-      deps.db,
-      jobRows.map((j) => j.id),
-    ),
-    readShop(deps),
-  ]);
+  const [side, shop] = await Promise.all([readCustomerSide(deps.db, jobRows), readShop(deps)]);
   return jobRows.map((job) => {
     // When the job last reached each stage (a stage reached twice shows the later time).
     const reached = new Map<number, Date>();
@@ -104,7 +103,7 @@ async function presentTrackers(
       })),
       date_changes: side.changesOf(job.id).map(presentDateChange),
       photos: side.photosOf(job.id).map((p) => presentRepairPhoto(deps.config.appKey, p, now)),
-      messages: side.messagesOf(job.id).map(presentMessage),
+      messages: side.messagesOf(job).map(presentMessage),
       shop_telephone: shop.telephone,
     };
   });
@@ -134,13 +133,18 @@ export async function getTracker(deps: Pick<Deps, 'db' | 'config' | 'publicConte
 
 export const REPAIR_MESSAGE_LIMIT = { limit: REPAIR_MESSAGES_PER_HOUR, windowSeconds: 60 * 60 } as const;
 
-/** A message from the tracker: throttled per address and per job (429), then kept on the job. */
+/** A message from the tracker: throttled per address and per job (429), then kept in the job's matter thread. */
 async function keepMessage(deps: Deps, job: jobs.RepairJobRow, message: string, ip: string | null): Promise<void> {
   await throttle(deps.rateLimiter, [
     { key: `repair-message:${ip ?? ''}`, ...REPAIR_MESSAGE_LIMIT },
     { key: `repair-message-job:${job.id}`, ...REPAIR_MESSAGE_LIMIT },
   ]);
-  await customerMessages.insertMessage(deps.db, { repair_job_id: job.id, body: message });
+  try {
+    await postMessage(deps.db, matterOfRepairJob(job), { side: 'customer', body: message });
+  } catch (error) {
+    if (error instanceof MessageRejected) throw AppError.field('message', error.message);
+    throw error;
+  }
 }
 
 export async function sendTrackerMessage(deps: Deps, token: string, message: string, ip: string | null): Promise<RepairTracker> {
@@ -180,10 +184,7 @@ export async function exportMyRepairJobs(deps: Pick<Deps, 'db'>, userId: number)
   const user = await findSessionUser(deps.db, userId);
   if (!user) return [];
   const rows = await customerJobs(deps, user);
-  const side = await readCustomerSide(
-    deps.db,
-    rows.map((j) => j.id),
-  );
+  const side = await readCustomerSide(deps.db, rows);
   return rows.map((job) => ({
     id: job.id,
     reference: job.reference,
@@ -199,6 +200,6 @@ export async function exportMyRepairJobs(deps: Pick<Deps, 'db'>, userId: number)
     stages_reached: side.historyOf(job.id).map((h) => ({ stage_name: h.stage_name, reached_at: h.reached_at.toISOString() })),
     date_changes: side.changesOf(job.id).map(presentDateChange),
     shared_photo_count: side.photosOf(job.id).length,
-    messages: side.messagesOf(job.id).map(presentMessage),
+    messages: side.messagesOf(job).map(presentMessage),
   }));
 }
