@@ -393,6 +393,17 @@ describe('the manage link', () => {
     expect((await freeSlots(typeIds.estimate)).map((s) => s.starts_at)).toContain(b.slots[5]!.starts_at);
     const mails = await mailsTo(outbox, b.email);
     expect(mails.at(-1)!.subject).toBe(`Your booking ${b.reference} is cancelled - Harbourside Body & Paint`);
+    // The calendar entry the confirmation made is removed: same UID, METHOD:CANCEL, a higher SEQUENCE.
+    const icsOf = (mail: (typeof mails)[number]) => mail.attachments.find((a) => a.filename.endsWith('.ics'))!.content;
+    const sequenceOf = (ics: string) => Number(/^SEQUENCE:(\d+)/m.exec(ics)![1]);
+    const confirmation = icsOf(mails[0]!);
+    const cancelIcs = icsOf(mails.at(-1)!);
+    expect(confirmation).toContain('METHOD:PUBLISH');
+    expect(cancelIcs).toContain('METHOD:CANCEL');
+    expect(cancelIcs).toContain('STATUS:CANCELLED');
+    expect(cancelIcs).toContain(`UID:${b.reference}@bookings`);
+    expect(confirmation).toContain(`UID:${b.reference}@bookings`);
+    expect(sequenceOf(cancelIcs)).toBeGreaterThan(sequenceOf(confirmation));
     const unknown = await client.get(`/api/bookings/manage/${'A'.repeat(43)}`);
     const view = await client.get(`/api/bookings/manage/${b.manage_token}`);
     expect(view.status).toBe(404);
