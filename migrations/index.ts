@@ -35,6 +35,7 @@ import * as openWorkPartialIndexes from './2026-12-03T0300_open_work_partial_ind
 import * as usersStaffRole from './2026-12-03T0600_users_staff_role.ts';
 import * as usersListIndexes from './2026-12-03T0900_users_list_indexes.ts';
 import * as messageThreads from './2026-12-04T0400_message_threads.ts';
+import * as bookingTimeBuckets from './2026-12-04T0500_booking_time_buckets.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0700_activity_user_items': activityUserItems,
   '2026-12-03T0900_users_list_indexes': usersListIndexes,
   '2026-12-04T0400_message_threads': messageThreads,
+  '2026-12-04T0500_booking_time_buckets': bookingTimeBuckets,
 };

@@ -30,6 +30,7 @@ export const messages = {
   fileNotTaken: (f: string) => `The ${f} field is not a file this path takes.`,
   date: (f: string) => `The ${attributeName(f)} field must be a date (YYYY-MM-DD).`,
   instant: (f: string) => `The ${attributeName(f)} field must be a date and time (ISO 8601).`,
+  instantOffset: (f: string) => `The ${attributeName(f)} field must end with its time zone offset (Z or +01:00).`,
   dateBetween: (f: string, min: string, max: string) => `The ${attributeName(f)} field must be a date between ${min} and ${max}.`,
 };
 
@@ -153,13 +154,21 @@ export function calendarDateField(field: string, window: () => DateWindow = year
   return requiredString(field, 10).superRefine(calendarDateCheck(field, window, formatMessage));
 }
 
-/** A required instant, ISO 8601 with its date first ("2026-12-01T10:20:00Z"), in CALENDAR_YEARS. */
+/**
+ * A required instant, ISO 8601 with its date first and its offset last ("2026-12-01T10:20:00Z"), in
+ * CALENDAR_YEARS. Without an offset Date.parse reads the server's own zone, so the same text would name
+ * different moments on different machines: refused rather than guessed.
+ */
 export function instantField(field: string) {
   return requiredString(field, 40).superRefine((value, context) => {
     const time = Date.parse(value);
     // Date.parse reads 2026-02-30T10:00Z as 2 March: the date part must name a real day itself.
     if (Number.isNaN(time) || !/^\d{4}-\d{2}-\d{2}T/.test(value) || !isCalendarDate(value.slice(0, 10))) {
       context.addIssue({ code: 'custom', message: messages.instant(field) });
+      return;
+    }
+    if (!/(Z|[+-]\d{2}:?\d{2})$/i.test(value)) {
+      context.addIssue({ code: 'custom', message: messages.instantOffset(field) });
       return;
     }
     const { min, max } = yearsWindow();

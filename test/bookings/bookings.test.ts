@@ -246,6 +246,29 @@ describe('booking', () => {
     expect(await t.deps.db.selectFrom('bookings').select('id').where('starts_at', '=', new Date(offGrid)).execute()).toEqual([]);
   });
 
+  it('refuses a start without its time zone offset with a 422 on starts_at, on both doors', async () => {
+    const [slot] = await freeSlots(typeIds.estimate);
+    // The slot's own wall-clock time with its offset cut off: ambiguous, so nothing is booked.
+    const local = slot!.starts_at.replace(/(Z|[+-]\d{2}:?\d{2})$/, '');
+    expect(local).not.toBe(slot!.starts_at);
+    const fields = { ...details(), booking_type_id: typeIds.estimate, starts_at: local };
+    const errors = { starts_at: ['The starts at field must end with its time zone offset (Z or +01:00).'] };
+
+    const rest = await book(fields);
+    expect(rest.status).toBe(422);
+    expect(rest.body.errors).toEqual(errors);
+    const client = await visitor();
+    const trpc = await client.post('/trpc/bookings.create', { json: fields, headers: { 'x-forwarded-for': nextAddress() } });
+    expect(trpc.status).toBe(422);
+    expect(trpc.body.error.data).toMatchObject({ appCode: 'VALIDATION', httpStatus: 422, fieldErrors: errors });
+    expect(await t.deps.db.selectFrom('bookings').select('id').where('email', '=', fields.email).execute()).toEqual([]);
+
+    // The same moment with an offset instead of Z is taken.
+    const offset = new Date(slot!.starts_at).toISOString().replace('Z', '+00:00');
+    const ok = await book({ ...details(), booking_type_id: typeIds.estimate, starts_at: offset });
+    expect(ok.status, ok.text).toBe(201);
+  });
+
   it('names every bad field in one 422, and asks an on-site visit for its location', async () => {
     const res = await book({ booking_type_id: 'x', starts_at: 'tomorrow', name: '', email: 'not-an-email', telephone: '', vehicle: '' });
     expect(res.status).toBe(422);
@@ -370,6 +393,17 @@ describe('the manage link', () => {
     expect((await freeSlots(typeIds.estimate)).map((s) => s.starts_at)).toContain(b.slots[5]!.starts_at);
     const mails = await mailsTo(outbox, b.email);
     expect(mails.at(-1)!.subject).toBe(`Your booking ${b.reference} is cancelled - Harbourside Body & Paint`);
+    // The calendar entry the confirmation made is removed: same UID, METHOD:CANCEL, a higher SEQUENCE.
+    const icsOf = (mail: (typeof mails)[number]) => mail.attachments.find((a) => a.filename.endsWith('.ics'))!.content;
+    const sequenceOf = (ics: string) => Number(/^SEQUENCE:(\d+)/m.exec(ics)![1]);
+    const confirmation = icsOf(mails[0]!);
+    const cancelIcs = icsOf(mails.at(-1)!);
+    expect(confirmation).toContain('METHOD:PUBLISH');
+    expect(cancelIcs).toContain('METHOD:CANCEL');
+    expect(cancelIcs).toContain('STATUS:CANCELLED');
+    expect(cancelIcs).toContain(`UID:${b.reference}@bookings`);
+    expect(confirmation).toContain(`UID:${b.reference}@bookings`);
+    expect(sequenceOf(cancelIcs)).toBeGreaterThan(sequenceOf(confirmation));
     const unknown = await client.get(`/api/bookings/manage/${'A'.repeat(43)}`);
     const view = await client.get(`/api/bookings/manage/${b.manage_token}`);
     expect(view.status).toBe(404);

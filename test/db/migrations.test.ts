@@ -79,6 +79,7 @@ const expectedColumns: Record<string, string[]> = {
   cv_downloads: ['id', 'user_id', 'downloaded_by', 'downloaded_at'],
   app_state: ['key', 'value'],
   rate_limits: ['key', 'count', 'reset_at'],
+  booking_time_buckets: ['booking_type_id', 'bucket_start', 'place', 'booking_id'],
   shop: [
     'id',
     'name',

@@ -8,7 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import type { ExportedBooking } from '#shared/schemas/bookings.ts';
 import * as bookings from './bookings.repository.ts';
-import * as places from './booking-slot-places.repository.ts';
+import * as places from './booking-places.service.ts';
 import * as types from './booking-types.repository.ts';
 
 export async function forgetBookingsOfUser(trx: Transaction<Database>, userId: number, now = new Date()): Promise<void> {

@@ -16,7 +16,8 @@ import { findRepairJobOfBooking } from '#server/repair-jobs/repair-jobs.reposito
 import { BOOKING_MESSAGES, type AdminBooking, type AdminBookingDetail, type BookingCounts } from '#shared/schemas/bookings.ts';
 import * as types from './booking-types.repository.ts';
 import * as blockedRepo from './blocked-times.repository.ts';
-import * as places from './booking-slot-places.repository.ts';
+import * as places from './booking-places.service.ts';
+import * as slotPlaces from './booking-slot-places.repository.ts';
 import * as bookings from './bookings.repository.ts';
 import { checkSlot } from './slot-engine.ts';
 import { addDays, minutesOf, wallClockInstant } from '#shared/calendar-date.ts';
@@ -107,7 +108,7 @@ export async function moveBooking(deps: AdminDeps, id: number, startsAtText: str
   const shop = await readShop(deps);
   const start = new Date(startsAt.getTime() - 2 * 86_400_000);
   const end = new Date(startsAt.getTime() + 2 * 86_400_000);
-  const taken = await places.countTakenPlaces(deps.db, type.id, start, end);
+  const taken = await slotPlaces.countTakenPlaces(deps.db, type.id, start, end);
   // Its own place does not count against the move (a move within the same slot is a no-op).
   const own = new Date(current.starts_at).toISOString();
   if (taken.has(own)) taken.set(own, taken.get(own)! - 1);
@@ -131,7 +132,8 @@ export async function moveBooking(deps: AdminDeps, id: number, startsAtText: str
       const locked = await bookings.findBooking(trx, id, { lock: true });
       if (!locked || locked.status !== 'booked') throw AppError.field('id', BOOKING_MESSAGES.notChangeable);
       await places.releasePlace(trx, id);
-      if ((await places.takePlace(trx, type.id, startsAt, type.capacity, id)) === null) throw new PlaceTaken();
+      if ((await places.takePlace(trx, type, startsAt, new Date(startsAt.getTime() + type.duration_minutes * 60_000), id)) === null)
+        throw new PlaceTaken();
       const moved = await bookings.updateBooking(trx, id, {
         starts_at: startsAt,
         ends_at: new Date(startsAt.getTime() + type.duration_minutes * 60_000),

@@ -18,7 +18,7 @@ import type { BookingCreateInput } from '#shared/schemas/booking-inputs.ts';
 import { localMoment } from '#shared/calendar-date.ts';
 import type * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
-import * as places from './booking-slot-places.repository.ts';
+import * as places from './booking-places.service.ts';
 import * as bookings from './bookings.repository.ts';
 import { checkSlot } from './slot-engine.ts';
 import { hashManageToken, manageToken, newManageSalt } from './manage-link.ts';
@@ -129,7 +129,7 @@ export async function createBooking(
           manage_salt: salt,
           manage_token_hash: hashManageToken(token),
         });
-        const place = await places.takePlace(trx, type.id, startsAt, type.capacity, inserted.id);
+        const place = await places.takePlace(trx, type, startsAt, new Date(inserted.ends_at), inserted.id);
         if (place === null) throw new PlaceTaken();
         await queueBookingMail(deps, trx, 'booking-confirmation', inserted);
         return inserted;

@@ -35,19 +35,29 @@ export function shopAddress(shop: Pick<Shop, 'name' | 'addressLines' | 'town' | 
 /** "Thursday 3 December 2026" at the shop. */
 const dayAt = (instant: Date, timeZone: string) => formatWeekdayDate(instant, { timeZone });
 
-/** The calendar file of a booking: one event, UID the reference, cancelled when it is. */
+/**
+ * The calendar file of a booking: one event, UID the reference. A cancelled one is sent as METHOD:CANCEL
+ * with a SEQUENCE above every copy mailed before, so calendar apps remove the entry instead of keeping it.
+ */
 export function bookingIcs(row: bookings.BookingRow, typeName: string, where: string, shop: Pick<Shop, 'name'>, manageUrl: string): string {
-  const calendar = ical({ name: shop.name, prodId: { company: shop.name, product: 'Bookings' }, method: ICalCalendarMethod.PUBLISH });
+  const cancelled = row.status === 'cancelled';
+  const calendar = ical({
+    name: shop.name,
+    prodId: { company: shop.name, product: 'Bookings' },
+    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
+  });
+  // Moves raise it, so calendars replace the earlier copy; the cancellation is one above the last copy
+  // even when it came within the same second.
+  const changed = Math.max(0, Math.floor((new Date(row.updated_at).getTime() - new Date(row.created_at).getTime()) / 1000));
   calendar.createEvent({
     id: `${row.reference}@bookings`,
-    // Moves raise it, so calendars replace the earlier copy.
-    sequence: Math.max(0, Math.floor((new Date(row.updated_at).getTime() - new Date(row.created_at).getTime()) / 1000)),
+    sequence: cancelled ? changed + 1 : changed,
     start: new Date(row.starts_at),
     end: new Date(row.ends_at),
     summary: `${typeName} - ${shop.name}`,
     location: where,
-    description: `${BOOKING_WHAT_TO_BRING}\n\nManage your booking: ${manageUrl}`,
-    status: row.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    description: cancelled ? 'This booking is cancelled.' : `${BOOKING_WHAT_TO_BRING}\n\nManage your booking: ${manageUrl}`,
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   return calendar.toString();
 }
@@ -104,11 +114,14 @@ async function renderBookingMail(
       changeNote: `You can change or cancel it online until ${formatDateTime(until, { timeZone: shop.timeZone })}; after that, the link lets you ask us for a change.`,
     },
   });
-  if (kind === 'booking-cancelled' || kind === 'booking-change-declined') return message;
+  if (kind === 'booking-change-declined') return message;
   const ics = bookingIcs(row, typeName, where, shop, deps.config.appUrl + managePath(token));
+  const method = row.status === 'cancelled' ? 'CANCEL' : 'PUBLISH';
   return {
     ...message,
-    attachments: [{ filename: `booking-${row.reference}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+    attachments: [
+      { filename: `booking-${row.reference}.ics`, content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` },
+    ],
   };
 }
 

@@ -12,7 +12,7 @@ import { BOOKING_MESSAGES, BOOKING_NEXT_SLOTS_COUNT, type CustomerBooking } from
 import { localMoment } from '#shared/calendar-date.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
-import * as places from './booking-slot-places.repository.ts';
+import * as places from './booking-places.service.ts';
 import * as bookings from './bookings.repository.ts';
 import { checkSlot } from './slot-engine.ts';
 import { hashManageToken } from './manage-link.ts';
@@ -72,7 +72,8 @@ export async function rescheduleManagedBooking(
       if (!locked) throw AppError.notFound();
       assertChangeable(locked, settings.change_cutoff_hours, now);
       await places.releasePlace(trx, locked.id);
-      if ((await places.takePlace(trx, type.id, startsAt, type.capacity, locked.id)) === null) throw new PlaceTaken();
+      if ((await places.takePlace(trx, type, startsAt, new Date(startsAt.getTime() + type.duration_minutes * 60_000), locked.id)) === null)
+        throw new PlaceTaken();
       const moved = await bookings.updateBooking(trx, locked.id, {
         starts_at: startsAt,
         ends_at: new Date(startsAt.getTime() + type.duration_minutes * 60_000),

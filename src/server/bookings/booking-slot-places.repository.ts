@@ -6,22 +6,15 @@ import type { Database } from '#server/db/types.ts';
 
 type Db = Kysely<Database>;
 
-/**
- * Takes the first free place of the slot for `bookingId`: tries places 1..capacity in order, each
- * an INSERT … ON CONFLICT DO NOTHING (a concurrent insert of the same place waits for the other
- * transaction, then does nothing). The place number taken, or null when every place is held.
- */
-export async function takePlace(db: Db, typeId: number, startsAt: Date, capacity: number, bookingId: number): Promise<number | null> {
-  for (let place = 1; place <= capacity; place++) {
-    const row = await db
-      .insertInto('booking_slot_places')
-      .values({ booking_type_id: typeId, starts_at: startsAt, place, booking_id: bookingId })
-      .onConflict((oc) => oc.doNothing())
-      .returning('place')
-      .executeTakeFirst();
-    if (row) return row.place;
-  }
-  return null;
+/** Inserts the slot-start row of `place` for `bookingId`; false when that place of the slot is held. */
+export async function takeSlotPlace(db: Db, typeId: number, startsAt: Date, place: number, bookingId: number): Promise<boolean> {
+  const row = await db
+    .insertInto('booking_slot_places')
+    .values({ booking_type_id: typeId, starts_at: startsAt, place, booking_id: bookingId })
+    .onConflict((oc) => oc.doNothing())
+    .returning('place')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Gives a booking's place back (cancelled, moved, deleted with its customer's account). */

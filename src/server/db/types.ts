@@ -13,6 +13,7 @@ import type { SessionsTable } from '#server/auth/sessions.table.ts';
 import type { BlockedTimesTable } from '#server/bookings/blocked-times.table.ts';
 import type { BookingSettingsTable } from '#server/bookings/booking-settings.table.ts';
 import type { BookingSlotPlacesTable } from '#server/bookings/booking-slot-places.table.ts';
+import type { BookingTimeBucketsTable } from '#server/bookings/booking-time-buckets.table.ts';
 import type { BookingTypesTable } from '#server/bookings/booking-types.table.ts';
 import type { BookingsTable } from '#server/bookings/bookings.table.ts';
 import type { AppStateTable } from '#server/db/app-state.table.ts';
@@ -69,6 +70,7 @@ export interface Database {
   blocked_times: BlockedTimesTable;
   bookings: BookingsTable;
   booking_slot_places: BookingSlotPlacesTable;
+  booking_time_buckets: BookingTimeBucketsTable;
   repair_stages: RepairStagesTable;
   repair_jobs: RepairJobsTable;
   repair_job_stage_history: RepairJobStageHistoryTable;
