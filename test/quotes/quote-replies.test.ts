@@ -129,6 +129,10 @@ describe('POST /api/quote-requests/{id}/replies', () => {
     const [mail] = await mailsTo(outbox, 'visitor-reply@example.com');
     expect(mail!.subject).toContain('£0');
     expect(mail!.text).not.toContain('/account/quotes');
+    // "Book a drop-off" opens the booking page with the quote's reference, and nothing secret.
+    expect(mail!.text).toContain('Book a drop-off: ');
+    expect(mail!.links).toContain(`${t.deps.config.appUrl}/book?quote=${quote.reference}`);
+    expect(mail!.html).toContain(`/book?quote=${quote.reference}`);
   });
 });
 

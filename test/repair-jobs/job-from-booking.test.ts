@@ -140,6 +140,37 @@ describe('opening a repair job from a booking', () => {
     expect(Object.keys(bad.body.errors)).toEqual(['booking_id']);
   });
 
+  it('refuses a job from a second booking of a quote that already has one (422 naming that job), in the transaction', async () => {
+    const quote = await createQuote();
+    const firstBooking = await createBooking({ quote_request_id: quote.id });
+    const secondBooking = await createBooking({ quote_request_id: quote.id });
+    const first = await admin.post('/api/repair-jobs', { json: { booking_id: firstBooking.id, ...work } });
+    expect(first.status, first.text).toBe(201);
+    await clearOutbox(outbox);
+    const again = await admin.post('/api/repair-jobs', { json: { booking_id: secondBooking.id, ...work } });
+    expect(again.status).toBe(422);
+    expect(again.body.errors).toEqual({ booking_id: [`This booking's quote already has a repair job (${first.body.reference}).`] });
+    expect(await t.deps.db.selectFrom('repair_jobs').select('id').where('quote_request_id', '=', quote.id).execute()).toHaveLength(1);
+    expect(await mailsTo(outbox, secondBooking.email)).toHaveLength(0);
+    // The second booking's page names the quote's job (the admin's link to it) and offers no form.
+    const secondPage = await admin.get(`/api/admin/bookings/${secondBooking.id}`);
+    expect(secondPage.body).toMatchObject({ repair_job: null, quote_repair_job: { id: first.body.id, reference: first.body.reference } });
+    expect((await admin.get(`/api/admin/bookings/${firstBooking.id}`)).body.quote_repair_job).toBeNull();
+    // Two bookings of one quote at once: the quote's row lock lets one job through.
+    const otherQuote = await createQuote();
+    const a = await createBooking({ quote_request_id: otherQuote.id });
+    const b = await createBooking({ quote_request_id: otherQuote.id });
+    const both = await Promise.all([
+      admin.post('/api/repair-jobs', { json: { booking_id: a.id, ...work } }),
+      admin.post('/api/repair-jobs', { json: { booking_id: b.id, ...work } }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(await t.deps.db.selectFrom('repair_jobs').select('id').where('quote_request_id', '=', otherQuote.id).execute()).toHaveLength(1);
+    // The quote request itself may still open further jobs (a customer back for more work).
+    const direct = await admin.post('/api/repair-jobs', { json: { quote_request_id: quote.id, ...work } });
+    expect(direct.status, direct.text).toBe(201);
+  });
+
   it('is the admin’s only: 401 without a session, 403 for a customer, even for their own booking', async () => {
     const { client, user } = await clientAs(t);
     const booking = await createBooking({ user_id: user.id });

@@ -8,6 +8,16 @@ import { emailHash, isVerificationSignatureValid } from '#server/auth/signed-lin
 import { findUserForMail, markEmailVerified } from '#server/users/users.repository.ts';
 import type { VerifyEmailInput } from '#shared/schemas/session.ts';
 import { queueMails } from '#server/mail/outgoing-mail.ts';
+import { claimGuestQuoteRequests } from '#server/quotes/quote-requests.repository.ts';
+import { claimGuestBookings } from '#server/bookings/bookings.repository.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/types.ts';
+
+/** The seam where a guest's matters join a newly verified account (repair jobs match by address when read). */
+export async function joinGuestWork(trx: Kysely<Database>, userId: number, verifiedEmail: string): Promise<void> {
+  await claimGuestQuoteRequests(trx, userId, verifiedEmail);
+  await claimGuestBookings(trx, userId, verifiedEmail);
+}
 
 const VERIFICATION_MAILS_PER_MINUTE = 6;
 
@@ -30,5 +40,9 @@ export async function verifyEmail(deps: Pick<AppDeps, 'db' | 'config'>, userId: 
   if (!isVerificationSignatureValid(deps.config.appKeys, input)) throw AppError.invalidSignature();
   const user = await findUserForMail(deps.db, userId);
   if (!user || String(user.id) !== input.id || emailHash(user.email) !== input.hash.toLowerCase()) throw AppError.forbidden();
-  if (!user.email_verified_at) await markEmailVerified(deps.db, user.id, user.email);
+  if (user.email_verified_at) return;
+  await deps.db.transaction().execute(async (trx) => {
+    // The guest's quote requests and bookings under this address join the account with it.
+    if (await markEmailVerified(trx, user.id, user.email)) await joinGuestWork(trx, user.id, user.email);
+  });
 }

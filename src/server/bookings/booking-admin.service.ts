@@ -12,7 +12,7 @@ import { AppError } from '#server/errors.ts';
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts';
 import { ADMIN_BOOKINGS_MAX_LIMIT } from '#shared/schemas/booking-inputs.ts';
 import { readShop } from '#server/shop/shop.service.ts';
-import { findRepairJobOfBooking } from '#server/repair-jobs/repair-jobs.repository.ts';
+import { findRepairJobOfBooking, findRepairJobOfQuoteRequest } from '#server/repair-jobs/repair-jobs.repository.ts';
 import { BOOKING_MESSAGES, type AdminBooking, type AdminBookingDetail, type BookingCounts } from '#shared/schemas/bookings.ts';
 import * as types from './booking-types.repository.ts';
 import * as blockedRepo from './blocked-times.repository.ts';
@@ -64,9 +64,11 @@ export async function getAdminBooking(deps: Pick<AppDeps, 'db'>, id: number, now
   if (!row) throw AppError.notFound();
   if (!row.seen_at) row = await bookings.updateBooking(deps.db, id, { seen_at: now });
   const job = await findRepairJobOfBooking(deps.db, id);
+  const quoteJob = !job && row.quote_request_id !== null ? await findRepairJobOfQuoteRequest(deps.db, row.quote_request_id) : undefined;
   return {
     ...presentAdminBooking(row, (await typeNames(deps)).get(row.booking_type_id) ?? ''),
     repair_job: job ? { id: job.id, reference: job.reference } : null,
+    quote_repair_job: quoteJob ? { id: quoteJob.id, reference: quoteJob.reference } : null,
   };
 }
 

@@ -1,5 +1,5 @@
 // Every SQL statement on bookings. Repositories never open a transaction: the service does.
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import { afterKeyset, keysetMicros, type Keyset } from '#server/db/keyset.ts';
 import type { BookingsTable } from '#server/bookings/bookings.table.ts';
@@ -147,4 +147,15 @@ export async function countForBadge(db: Db, now: Date): Promise<{ new: number; c
     .where('ends_at', '>', now)
     .executeTakeFirstOrThrow();
   return { new: Number(row.new), change_requests: Number(row.change_requests) };
+}
+
+/** A guest's bookings under an address join the account once that address is verified; another account's stay theirs. */
+export async function claimGuestBookings(db: Db, userId: number, verifiedEmail: string): Promise<number> {
+  const result = await db
+    .updateTable('bookings')
+    .set({ user_id: userId, updated_at: new Date() })
+    .where('user_id', 'is', null)
+    .where(sql<string>`lower(email)`, '=', verifiedEmail.toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

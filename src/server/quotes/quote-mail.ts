@@ -5,6 +5,7 @@
  * address cancels a mail about it. The confirmation to an address nobody has proved repeats only
  * the first name (mail/visitor-text.ts).
  */
+import { screenPathWithQuery } from '#shared/screen-paths.ts';
 import { z } from 'zod';
 import { defineMailKind, type MailRenderDeps } from '#server/mail/mail-kind.ts';
 import { echoedFirstName } from '#server/mail/visitor-text.ts';
@@ -100,6 +101,7 @@ export const quoteReplyMail = defineMailKind({
       vehicle: request.vehicle,
       pricePence: reply.price_pence,
       message: reply.message,
+      bookUrl: deps.config.appUrl + screenPathWithQuery('book', { quote: request.reference }),
     });
   },
 });

@@ -68,6 +68,8 @@ export function quoteReplyMessage(options: {
   pricePence: number;
   message: string;
   url: string;
+  /** The booking page with the quote's reference filled in (it grants nothing by itself). */
+  bookUrl: string;
   hasAccount: boolean;
   shop: MailShop;
 }): MailMessage {
@@ -78,7 +80,8 @@ export function quoteReplyMessage(options: {
   const footer = options.hasAccount
     ? 'You can read this answer again in your account, under My quote requests.'
     : 'A quote is valid for 30 days from this e-mail.';
-  const paragraphs = [intro, price, ...options.message.split(/\n{2,}/), next];
+  const book = `Book a drop-off: ${options.bookUrl}`;
+  const paragraphs = [intro, price, ...options.message.split(/\n{2,}/), book, next];
   return {
     to: options.to,
     subject,

@@ -183,3 +183,17 @@ export async function anonymiseForUser(db: Db, userId: number): Promise<void> {
     .where('user_id', '=', userId)
     .execute();
 }
+
+/**
+ * A guest's requests under an address join the account once that address is verified (the repair
+ * jobs match it when read: repair-jobs.repository.ts); requests of another account stay theirs.
+ */
+export async function claimGuestQuoteRequests(db: Db, userId: number, verifiedEmail: string): Promise<number> {
+  const result = await db
+    .updateTable('quote_requests')
+    .set({ user_id: userId })
+    .where('user_id', 'is', null)
+    .where(sql<string>`lower(email)`, '=', verifiedEmail.toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

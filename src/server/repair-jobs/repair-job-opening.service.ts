@@ -70,7 +70,8 @@ async function quoteSource(deps: Pick<Deps, 'db'>, quoteRequestId: number): Prom
 
 /**
  * Opens a job at the first stage and queues the tracker mail. From a booking: 404 for an unknown
- * one, 422 on booking_id for a cancelled one or one that already has a job. From a quote request:
+ * one, 422 on booking_id for a cancelled one, one that already has a job or whose quote already has one.
+ * From a quote request (which may lead to several jobs):
  * 422 on quote_request_id for an unknown one.
  */
 export async function createRepairJob(deps: Deps, input: RepairJobCreateInput): Promise<RepairJobDetail> {
@@ -107,6 +108,12 @@ export async function createRepairJob(deps: Deps, input: RepairJobCreateInput): 
           if (booking.status === 'cancelled') throw AppError.field('booking_id', REPAIR_STAGE_MESSAGES.cancelledBooking);
           const existing = await jobs.findRepairJobOfBooking(trx, values.booking_id);
           if (existing) throw AppError.field('booking_id', REPAIR_STAGE_MESSAGES.bookingHasJob(existing.reference));
+          if (booking.quote_request_id !== null) {
+            // One job per quote through its bookings too: the quote's row lock makes two of its bookings take turns.
+            await findQuoteRequest(trx, booking.quote_request_id, { lock: true });
+            const ofQuote = await jobs.findRepairJobOfQuoteRequest(trx, booking.quote_request_id);
+            if (ofQuote) throw AppError.field('booking_id', REPAIR_STAGE_MESSAGES.quoteHasJob(ofQuote.reference));
+          }
         }
         const [first] = await stages.listRepairStages(trx);
         if (!first) throw AppError.field('stage_id', REPAIR_STAGE_MESSAGES.unknownStage);

@@ -22,6 +22,11 @@ export async function findRepairJobOfBooking(db: Db, bookingId: number): Promise
   return db.selectFrom('repair_jobs').selectAll().where('booking_id', '=', bookingId).orderBy('id').executeTakeFirst();
 }
 
+/** The quote request's first job (repair_jobs_quote_request index). */
+export async function findRepairJobOfQuoteRequest(db: Db, quoteRequestId: number): Promise<RepairJobRow | undefined> {
+  return db.selectFrom('repair_jobs').selectAll().where('quote_request_id', '=', quoteRequestId).orderBy('id').executeTakeFirst();
+}
+
 export async function findRepairJobByTokenHash(db: Db, tokenHash: string): Promise<RepairJobRow | undefined> {
   return db.selectFrom('repair_jobs').selectAll().where('tracker_token_hash', '=', tokenHash).executeTakeFirst();
 }

@@ -133,15 +133,17 @@ export async function deleteUser(db: Db, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-export async function markEmailVerified(db: Db, id: number, email: string, now = new Date()): Promise<void> {
+/** True when this call verified it (false when already verified or the address has changed). */
+export async function markEmailVerified(db: Db, id: number, email: string, now = new Date()): Promise<boolean> {
   // Only for the address the link was made for: an e-mail changed since then stays unverified.
-  await db
+  const result = await db
     .updateTable('users')
     .set({ email_verified_at: now, updated_at: now })
     .where('id', '=', id)
     .where('email_verified_at', 'is', null)
     .where(byEmail(email))
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Locks the row for a read-modify-write in the caller's transaction. */

@@ -155,6 +155,8 @@ export type AdminBooking = z.infer<typeof adminBookingSchema>;
 /** One booking's page: with the repair job opened from it, if one was (a booking has one at most). */
 export const adminBookingDetailSchema = adminBookingSchema.extend({
   repair_job: z.object({ id: z.number().int(), reference: z.string() }).nullable(),
+  /** Its quote request's job when the booking has none: no second one is opened from it (one job per quote). */
+  quote_repair_job: z.object({ id: z.number().int(), reference: z.string() }).nullable(),
 });
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 export const adminBookingListSchema = z.object({ data: z.array(adminBookingSchema) });

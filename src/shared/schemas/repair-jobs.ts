@@ -96,6 +96,7 @@ export const REPAIR_STAGE_MESSAGES = {
   quoteAndBooking: QUOTE_AND_BOOKING_MESSAGE,
   cancelledBooking: 'A cancelled booking cannot be turned into a repair job.',
   bookingHasJob: (reference: string) => `This booking already has a repair job (${reference}).`,
+  quoteHasJob: (reference: string) => `This booking's quote already has a repair job (${reference}).`,
   sameDate: 'The new promised-ready date is the date already promised.',
 };
 

@@ -51,7 +51,11 @@ function BookingView({ booking }: { booking: AdminBookingDetail }) {
 
   const done = (data: AdminBooking, text: string) => {
     // An action's answer is the booking without its page's extras (its repair job stays as it was).
-    queryClient.setQueryData(trpc.bookings.admin.get.queryKey({ id: booking.id }), { ...data, repair_job: booking.repair_job });
+    queryClient.setQueryData(trpc.bookings.admin.get.queryKey({ id: booking.id }), {
+      ...data,
+      repair_job: booking.repair_job,
+      quote_repair_job: booking.quote_repair_job,
+    });
     void queryClient.invalidateQueries({ queryKey: trpc.bookings.admin.list.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.bookings.admin.counts.queryKey() });
     setPanel(null);
@@ -245,6 +249,11 @@ function BookingView({ booking }: { booking: AdminBookingDetail }) {
       {booking.repair_job ? (
         <p className="admin-booking__job">
           Repair job: <Link href={screenHref('adminRepair', { id: booking.repair_job.id })}>{booking.repair_job.reference}</Link>
+        </p>
+      ) : booking.quote_repair_job ? (
+        <p className="admin-booking__job">
+          This booking&rsquo;s quote already has a repair job:{' '}
+          <Link href={screenHref('adminRepair', { id: booking.quote_repair_job.id })}>{booking.quote_repair_job.reference}</Link>
         </p>
       ) : (
         booking.status !== 'cancelled' && <OpenRepairJobForm from={{ booking_id: booking.id }} />
