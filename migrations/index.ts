@@ -34,6 +34,7 @@ import * as listIndexes from './2026-12-03T0400_list_indexes.ts';
 import * as openWorkPartialIndexes from './2026-12-03T0300_open_work_partial_indexes.ts';
 import * as usersStaffRole from './2026-12-03T0600_users_staff_role.ts';
 import * as usersListIndexes from './2026-12-03T0900_users_list_indexes.ts';
+import * as staffInvitations from './2026-12-04T0100_staff_invitations.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0600_users_staff_role': usersStaffRole,
   '2026-12-03T0700_activity_user_items': activityUserItems,
   '2026-12-03T0900_users_list_indexes': usersListIndexes,
+  '2026-12-04T0100_staff_invitations': staffInvitations,
 };
