@@ -27,7 +27,7 @@ export function findOpenInvitationByEmail(db: Db, email: string) {
   return db
     .selectFrom('staff_invitations')
     .selectAll()
-    .where(sql<boolean>`lower(email)`, '=', email.toLowerCase())
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .where('accepted_at', 'is', null)
     .where('revoked_at', 'is', null)
     .forUpdate()
