@@ -138,6 +138,11 @@ const table: Record<string, Case[]> = {
   'users.staffRole': [{ level: 'admin', input: { id: NONE } }],
   'users.delete': [{ level: 'admin', input: { id: NONE } }],
   'users.cvLink': [{ level: 'admin', input: { id: NONE } }],
+  'users.invite': [{ level: 'admin', input: { email: 'invited@example.com', name: 'Invited Person', staff_role: 'editor' } }],
+  'users.invitations': [{ level: 'admin', input: {} }],
+  'users.revokeInvitation': [{ level: 'admin', input: { id: NONE } }],
+  'users.invitation': [{ level: 'guest', input: { token: 'x' } }],
+  'users.acceptInvitation': [{ level: 'guest', input: {} }],
   // Counted by the per-address limit before the input is read; no input: a 422, nothing stored.
   'quotes.create': [{ level: 'public', input: {} }],
   'quotes.admin.list': [{ level: 'admin', input: {} }],

@@ -67,6 +67,7 @@ export const MAIL_KINDS = [
   'repair-job-created',
   'repair-stage-changed',
   'repair-review-request',
+  'staff-invitation',
 ] as const;
 
 /**
@@ -95,6 +96,9 @@ export const ACTIVITY_KINDS = [
   'shop-changed',
   'content-scheduled',
   'schedule-cancelled',
+  'staff-invited',
+  'staff-invitation-revoked',
+  'staff-invitation-accepted',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -120,6 +124,9 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'shop-changed': 'Shop details changed',
   'content-scheduled': 'Change scheduled',
   'schedule-cancelled': 'Scheduled change cancelled',
+  'staff-invited': 'Member of staff invited',
+  'staff-invitation-revoked': 'Staff invitation revoked',
+  'staff-invitation-accepted': 'Staff invitation accepted',
 };
 
 /** What the bin holds (src/server/bin/). */

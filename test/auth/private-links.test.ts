@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { currentManageToken, hashManageToken, manageToken, newManageSalt } from '#server/bookings/manage-link.ts';
 import { currentTrackerToken, newTrackerSalt, trackerToken, trackerTokenHash } from '#server/repair-jobs/tracker-links.ts';
 import { currentReviewToken, newReviewSalt, reviewToken, reviewTokenHash } from '#server/reviews/review-links.ts';
+import { currentInvitationToken, invitationToken, invitationTokenHash, newInvitationSalt } from '#server/users/invitation-links.ts';
 
 const previousKey = randomBytes(32);
 const currentKey = randomBytes(32);
@@ -56,5 +57,17 @@ describe('private-link tokens', () => {
     // Once the previous key is dropped, its links are gone; a revoked link (no hash) never comes back.
     expect(currentManageToken([currentKey], { manage_salt: bookingSalt, manage_token_hash: hashManageToken(manage) })).toBeNull();
     expect(currentTrackerToken(rotated, { id: 3, tracker_salt: jobSalt, tracker_token_hash: null })).toBeNull();
+  });
+
+  it('keep a staff invitation apart from a review link of the same id and salt, and through a rotation', () => {
+    const salt = newInvitationSalt();
+    const invitation = invitationToken(previousKey, 4, salt);
+    expect(invitation).toBe(createHmac('sha256', previousKey).update(`staff-invitation|4|${salt}`).digest('base64url'));
+    const row = { id: 4, token_salt: salt, token_hash: invitationTokenHash(invitation) };
+    expect(currentInvitationToken([currentKey, previousKey], row)).toBe(invitation);
+    expect(currentInvitationToken([currentKey], row)).toBeNull();
+    expect(currentReviewToken([previousKey], { repair_job_id: 4, token_salt: salt, token_hash: row.token_hash })).toBeNull();
+    // A new salt is a new link: the old token is not the row's any more.
+    expect(currentInvitationToken([previousKey], { ...row, token_salt: newInvitationSalt() })).toBeNull();
   });
 });

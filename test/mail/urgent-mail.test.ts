@@ -33,6 +33,7 @@ describe(`urgent mail on ${testEngine}`, () => {
       'password-reset',
       'login-code',
       'confirmation-code',
+      'staff-invitation',
     ]);
     expect(mailPriorityOf('security-alert')).toBe(0);
     expect(mailPriorityOf('repair-stage-changed')).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * Private links that carry their own permission until revoked: the booking's manage link, the repair
- * tracker and the review request (docs/decisions/repair-tracker-links.md). One scheme for all three:
+ * tracker, the review request and the staff invitation (docs/decisions/repair-tracker-links.md). One scheme for all three:
  *
  * - the token is an HMAC with APP_KEY over the link's purpose, the owning row's id where it has one
  *   and a random salt kept on the row: nobody can guess it, and a copy of the database alone cannot
@@ -17,7 +17,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 
 export interface PrivateLinkKind {
   /** Keeps a token of one kind from ever being a token of another. */
-  purpose: 'booking-manage' | 'repair-tracker' | 'repair-review';
+  purpose: 'booking-manage' | 'repair-tracker' | 'repair-review' | 'staff-invitation';
   /**
    * How the purpose and the parts are joined before signing. The manage link was first minted as
    * `booking-manage:{salt}`; its links already mailed must keep their token, so it keeps its ':'.
@@ -30,6 +30,7 @@ export interface PrivateLinkKind {
 export const BOOKING_MANAGE_LINK: PrivateLinkKind = { purpose: 'booking-manage', separator: ':', saltBytes: 24 };
 export const REPAIR_TRACKER_LINK: PrivateLinkKind = { purpose: 'repair-tracker', separator: '|', saltBytes: 16 };
 export const REPAIR_REVIEW_LINK: PrivateLinkKind = { purpose: 'repair-review', separator: '|', saltBytes: 16 };
+export const STAFF_INVITATION_LINK: PrivateLinkKind = { purpose: 'staff-invitation', separator: '|', saltBytes: 16 };
 
 /** What a token is made from besides the key: the owning row's id (when the kind uses it) and its salt. */
 export type PrivateLinkParts = readonly (string | number)[];

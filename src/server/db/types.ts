@@ -5,6 +5,7 @@ import type { EmailLoginCodesTable } from '#server/account/email-login-codes.tab
 import type { KnownDevicesTable } from '#server/account/known-devices.table.ts';
 import type { PasskeysTable } from '#server/account/passkeys.table.ts';
 import type { PasswordResetTokensTable } from '#server/account/password-reset-tokens.table.ts';
+import type { StaffInvitationsTable } from '#server/users/staff-invitations.table.ts';
 import type { SecurityAlertTokensTable } from '#server/account/security-alert-tokens.table.ts';
 import type { WebauthnChallengesTable } from '#server/account/webauthn-challenges.table.ts';
 import type { ActivityEntriesTable } from '#server/activity/activity-entries.table.ts';
@@ -47,6 +48,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  staff_invitations: StaffInvitationsTable;
   known_devices: KnownDevicesTable;
   security_alert_tokens: SecurityAlertTokensTable;
   email_login_codes: EmailLoginCodesTable;

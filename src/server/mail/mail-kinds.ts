@@ -11,9 +11,17 @@ import { quoteMailKinds } from '#server/quotes/quote-mail.ts';
 import { bookingMailKinds } from '#server/bookings/booking-mail.ts';
 import { repairMailKinds } from '#server/repair-jobs/repair-mail.ts';
 import { reviewRequestMail } from '#server/reviews/review-mail.ts';
+import { staffInvitationMail } from '#server/users/staff-invitation-mail.ts';
 import type { MailKindDefinition } from './mail-kind.ts';
 
-export const mailKinds = [...accountMailKinds, ...quoteMailKinds, ...bookingMailKinds, ...repairMailKinds, reviewRequestMail] as const;
+export const mailKinds = [
+  ...accountMailKinds,
+  ...quoteMailKinds,
+  ...bookingMailKinds,
+  ...repairMailKinds,
+  reviewRequestMail,
+  staffInvitationMail,
+] as const;
 
 type Entry = (typeof mailKinds)[number];
 export type MailKind = Entry['kind'];

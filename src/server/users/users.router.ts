@@ -1,6 +1,18 @@
 // The admin's users screens (docs/rest-contract.md "Users": all admin).
 import { z } from 'zod';
-import { adminProcedure, checkedInput, router } from '#server/trpc.ts';
+import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
+import { applySessionGrant, currentSessionOf } from '#server/auth/session-cookies.ts';
+import {
+  invitationAcceptInput,
+  invitationCreateInput,
+  invitationIdInput,
+  invitationListInput,
+  invitationLookupSchema,
+  invitationPageSchema,
+  invitationSchema,
+  invitationTokenInput,
+} from '#shared/schemas/staff-invitations.ts';
+import { acceptInvitation, inviteStaff, listInvitations, readInvitation, revokeInvitation } from './staff-invitations.service.ts';
 import { userEnvelopeSchema, userPageSchema } from '#shared/schemas/user.ts';
 import {
   cvLinkSchema,
@@ -98,4 +110,38 @@ export const usersRouter = router({
     .concat(checkedInput(userIdInput))
     .output(cvLinkSchema)
     .query(({ ctx, input }) => getCvLink(ctx.deps, input.id, ctx.user.id)),
+
+  // Staff invitations (docs/decisions/staff-roles.md): tRPC only for now, owner-only.
+  invite: adminProcedure
+    .meta({ permission: 'users' })
+    .concat(checkedInput(invitationCreateInput))
+    .output(invitationSchema)
+    .mutation(({ ctx, input }) => inviteStaff(ctx.deps, input, { ...actorOf(ctx), userId: ctx.user.id })),
+
+  invitations: adminProcedure
+    .meta({ permission: 'users' })
+    .concat(checkedInput(invitationListInput))
+    .output(invitationPageSchema)
+    .query(({ ctx, input }) => listInvitations(ctx.deps, input.page)),
+
+  revokeInvitation: adminProcedure
+    .meta({ permission: 'users' })
+    .concat(checkedInput(invitationIdInput))
+    .output(z.void())
+    .mutation(({ ctx, input }) => revokeInvitation(ctx.deps, input.id, actorOf(ctx))),
+
+  // Public: the link itself is the permission; throttled in the service per token and per address.
+  invitation: publicProcedure
+    .meta({ personalAnswer: true })
+    .concat(checkedInput(invitationTokenInput))
+    .output(invitationLookupSchema)
+    .query(({ ctx, input }) => readInvitation(ctx.deps, input.token, ctx.requester.ipAddress)),
+
+  acceptInvitation: publicProcedure
+    .meta({ personalAnswer: true })
+    .concat(checkedInput(invitationAcceptInput))
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      applySessionGrant(ctx, await acceptInvitation(ctx.deps, input, currentSessionOf(ctx)));
+    }),
 });
