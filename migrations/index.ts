@@ -72,7 +72,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0600_users_staff_role': usersStaffRole,
   '2026-12-03T0700_activity_user_items': activityUserItems,
   '2026-12-03T0900_users_list_indexes': usersListIndexes,
+  '2026-12-04T0100_staff_invitations': staffInvitations,
   '2026-12-04T0400_message_threads': messageThreads,
   '2026-12-04T0500_booking_time_buckets': bookingTimeBuckets,
-  '2026-12-04T0100_staff_invitations': staffInvitations,
 };
