@@ -111,3 +111,16 @@ export const ACTIVITY_COUNT_CAP = 1000;
 /** The "Person" filter's answer: 20 people unless `limit` asks for another number, at most 50. */
 export const ACTIVITY_PEOPLE_DEFAULT = 20;
 export const ACTIVITY_PEOPLE_MAX = 50;
+
+/**
+ * Lists an admin keeps by hand, answered whole: each is bounded by refusing the item past its cap
+ * when it is made, and every read stops at the cap too (docs/decisions/small-lists-capped-at-creation.md).
+ */
+export const LIST_CAPS = {
+  widgets: 500,
+  bookingTypes: 50,
+  /** Blocked times ending from now on. */
+  blockedTimesAhead: 500,
+  /** The bookings a closure would clash with, listed before it is saved (the cancel takes all of them). */
+  clashesListed: 200,
+} as const;

@@ -2,6 +2,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import type { BlockedTimesTable } from '#server/bookings/blocked-times.table.ts';
+import { LIST_CAPS } from '#shared/limits.ts';
 
 type Db = Kysely<Database>;
 export type BlockedTimeRow = Selectable<BlockedTimesTable>;
@@ -12,7 +13,18 @@ export async function findBlockedTimesBetween(db: Db, from: Date, to: Date): Pro
 }
 
 export async function listBlockedTimesFrom(db: Db, from: Date): Promise<BlockedTimeRow[]> {
-  return db.selectFrom('blocked_times').selectAll().where('ends_at', '>', from).orderBy('starts_at').execute();
+  return db
+    .selectFrom('blocked_times')
+    .selectAll()
+    .where('ends_at', '>', from)
+    .orderBy('starts_at')
+    .limit(LIST_CAPS.blockedTimesAhead)
+    .execute();
+}
+
+/** Blocked times ending after `from`, counted up to `cap`. */
+export async function countBlockedTimesFromUpTo(db: Db, from: Date, cap: number): Promise<number> {
+  return (await db.selectFrom('blocked_times').select('id').where('ends_at', '>', from).limit(cap).execute()).length;
 }
 
 export async function insertBlockedTime(db: Db, values: Insertable<BlockedTimesTable>): Promise<BlockedTimeRow> {

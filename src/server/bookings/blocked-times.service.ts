@@ -6,6 +6,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { AdminBooking, BlockedTime } from '#shared/schemas/bookings.ts';
 import type { BlockedTimeInput } from '#shared/schemas/booking-inputs.ts';
+import { LIST_CAPS } from '#shared/limits.ts';
 import * as blockedRepo from './blocked-times.repository.ts';
 import * as bookings from './bookings.repository.ts';
 import { presentAdminBooking, presentBlockedTime } from './booking-presenter.ts';
@@ -19,13 +20,13 @@ export async function listBlockedTimes(deps: Pick<AppDeps, 'db'>, now = new Date
 export async function findClashes(
   deps: Pick<AppDeps, 'db' | 'publicContent'>,
   input: { from_date: string; to_date: string; from_time?: string | undefined; to_time?: string | undefined },
-): Promise<{ data: AdminBooking[] }> {
+): Promise<{ data: AdminBooking[]; more: boolean }> {
   const { start, end } = await dayRange(deps, input.from_date, input.to_date, input.from_time, input.to_time);
   const names = await typeNames(deps);
+  const rows = await bookings.findBookedOverlapping(deps.db, start, end, LIST_CAPS.clashesListed + 1);
   return {
-    data: (await bookings.findBookedOverlapping(deps.db, start, end)).map((r) =>
-      presentAdminBooking(r, names.get(r.booking_type_id) ?? ''),
-    ),
+    data: rows.slice(0, LIST_CAPS.clashesListed).map((r) => presentAdminBooking(r, names.get(r.booking_type_id) ?? '')),
+    more: rows.length > LIST_CAPS.clashesListed,
   };
 }
 
@@ -58,6 +59,8 @@ export async function addBlockedTime(
   const { start, end } = await dayRange(deps, input.date, input.date, input.from, input.to);
   const names = await typeNames(deps);
   const result = await deps.db.transaction().execute(async (trx) => {
+    if ((await blockedRepo.countBlockedTimesFromUpTo(trx, now, LIST_CAPS.blockedTimesAhead)) >= LIST_CAPS.blockedTimesAhead)
+      throw AppError.field('date', `At most ${LIST_CAPS.blockedTimesAhead} blocked times can be ahead: remove some first.`);
     const blocked = await blockedRepo.insertBlockedTime(trx, { starts_at: start, ends_at: end, note: input.note });
     const clashing = await bookings.findBookedOverlapping(trx, start, end);
     const reason = `The shop is not available then${input.note ? ` (${input.note})` : ''}. We are sorry: please book another time.`;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminProcedure, checkedInput, router } from '#server/trpc.ts';
 import {
   adminBookingListSchema,
+  clashListSchema,
   adminBookingPageSchema,
   adminBookingSchema,
   adminBookingDetailSchema,
@@ -152,7 +153,7 @@ export const bookingAdminRouter = router({
       },
     })
     .concat(checkedInput(clashesInput))
-    .output(adminBookingListSchema)
+    .output(clashListSchema)
     .query(({ ctx, input }) => findClashes(ctx.deps, input)),
 
   cancelClashing: adminProcedure

@@ -6,6 +6,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { AdminBookingType, BookingSettings } from '#shared/schemas/bookings.ts';
 import type { BookingTypeInput, BookingTypeUpdateInput } from '#shared/schemas/booking-inputs.ts';
+import { LIST_CAPS } from '#shared/limits.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
 import { presentAdminBookingType } from './booking-presenter.ts';
@@ -16,6 +17,8 @@ export async function listAllBookingTypes(deps: Pick<AppDeps, 'db'>): Promise<{ 
 
 export async function createBookingType(deps: Pick<AppDeps, 'db'>, input: BookingTypeInput): Promise<AdminBookingType> {
   const all = await types.listBookingTypes(deps.db, { activeOnly: false });
+  if (all.length >= LIST_CAPS.bookingTypes)
+    throw AppError.field('name', `The shop can offer at most ${LIST_CAPS.bookingTypes} booking types: remove one you no longer use first.`);
   const position = Math.max(0, ...all.map((t) => t.position)) + 1;
   return presentAdminBookingType(await types.insertBookingType(deps.db, { ...input, position }));
 }

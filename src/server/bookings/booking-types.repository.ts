@@ -2,6 +2,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import type { BookingTypesTable } from '#server/bookings/booking-types.table.ts';
+import { LIST_CAPS } from '#shared/limits.ts';
 
 type Db = Kysely<Database>;
 export type BookingTypeRow = Selectable<BookingTypesTable>;
@@ -9,7 +10,7 @@ export type BookingTypeRow = Selectable<BookingTypesTable>;
 export async function listBookingTypes(db: Db, options: { activeOnly: boolean }): Promise<BookingTypeRow[]> {
   let query = db.selectFrom('booking_types').selectAll();
   if (options.activeOnly) query = query.where('active', '=', true);
-  return query.orderBy('position').orderBy('id').execute();
+  return query.orderBy('position').orderBy('id').limit(LIST_CAPS.bookingTypes).execute();
 }
 
 export async function findBookingType(db: Db, id: number): Promise<BookingTypeRow | undefined> {

@@ -120,15 +120,17 @@ export async function anonymiseBookingsOfUser(db: Db, userId: number): Promise<v
 }
 
 /** Bookings still booked overlapping [from, to): what a closure or a blocked time clashes with. */
-export async function findBookedOverlapping(db: Db, from: Date, to: Date): Promise<BookingRow[]> {
-  return db
+export async function findBookedOverlapping(db: Db, from: Date, to: Date, limit?: number): Promise<BookingRow[]> {
+  let query = db
     .selectFrom('bookings')
     .selectAll()
     .where('status', '=', 'booked')
     .where('starts_at', '<', to)
     .where('ends_at', '>', from)
     .orderBy('starts_at')
-    .execute();
+    .orderBy('id');
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
 }
 
 /**

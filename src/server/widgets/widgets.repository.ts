@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import { afterMergedKeyset, keysetMicros, type MergedPage } from '#server/db/keyset.ts';
 import type { WidgetType } from '#shared/value-sets.ts';
+import { LIST_CAPS } from '#shared/limits.ts';
 import { imageVariantColumns } from '#server/images/images.repository.ts';
 
 function selectWidgets(db: Kysely<Database>) {
@@ -27,7 +28,13 @@ export function findWidgetByName(db: Kysely<Database>, name: string) {
 }
 
 export function listWidgets(db: Kysely<Database>) {
-  return selectWidgets(db).orderBy('widgets.name').execute();
+  return selectWidgets(db).orderBy('widgets.name').limit(LIST_CAPS.widgets).execute();
+}
+
+/** Widgets not in the bin, counted up to `cap` (the create rule needs only whether the cap is reached). */
+export async function countWidgetsUpTo(db: Kysely<Database>, cap: number): Promise<number> {
+  const rows = await db.selectFrom('widgets').select('id').where('deleted_at', 'is', null).limit(cap).execute();
+  return rows.length;
 }
 
 /** Another widget with this name (any case), so names stay unambiguous for the pages. */

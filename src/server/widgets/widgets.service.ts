@@ -14,6 +14,7 @@ import { isFixedWidgetName, sectionOfWidget, sectionTitle } from '#shared/conten
 import { recordActivity } from '#server/activity/record-activity.ts';
 import { type Actor } from '#server/activity/actor.ts';
 import { replaceImage } from '#server/images/images.service.ts';
+import { LIST_CAPS } from '#shared/limits.ts';
 import * as repo from './widgets.repository.ts';
 import type { WidgetRecord } from './widgets.repository.ts';
 import { keepVersion, withVersion } from '#server/versions/version-keeping.ts';
@@ -85,6 +86,8 @@ export async function createWidget(deps: Deps, input: WidgetCreateInput, actor: 
     .transaction()
     .execute(async (trx) => {
       if (await repo.isWidgetNameTaken(trx, input.name)) throw nameTaken();
+      if ((await repo.countWidgetsUpTo(trx, LIST_CAPS.widgets)) >= LIST_CAPS.widgets)
+        throw AppError.field('name', `The site holds at most ${LIST_CAPS.widgets} widgets: delete one you no longer use first.`);
       const widgetId = await repo.insertWidget(trx, { name: input.name, type: input.type });
       await keepVersion(trx, widgetContentKind, widgetId, actor.userId);
       await recordActivity(trx, {

@@ -161,6 +161,9 @@ export const adminBookingDetailSchema = adminBookingSchema.extend({
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 export const adminBookingListSchema = z.object({ data: z.array(adminBookingSchema) });
 
+/** The bookings a closure would clash with, the first LIST_CAPS.clashesListed of them; `more` when others are not listed. */
+export const clashListSchema = adminBookingListSchema.extend({ more: z.boolean() });
+
 /** A page of the admin list by (starts_at, id); next_cursor is null when the range is all there. */
 export const adminBookingPageSchema = adminBookingListSchema.extend({ next_cursor: z.string().nullable() });
 

@@ -49,6 +49,7 @@ function OneClosure({ closure, timeZone }: { closure: Closure; timeZone: string 
           <li key={b.id}>{bookingLine(b, timeZone)}</li>
         ))}
       </ul>
+      {clashes.data.more && <p>More bookings fall on these days than are listed here; cancelling cancels all of them.</p>}
       <div>
         <Button
           variant="secondary"
