@@ -16,7 +16,7 @@ import { markThreadDone, readAdminThread, readManageThread, replyInThread, sendM
 const tags = ['message threads'];
 
 /** The three procedures of one kind of matter, on its page's REST path. */
-function matterProcedures(kind: MatterKind, base: string, what: string) {
+function matterProcedures(kind: MatterKind, base: `/api/${string}`, what: string) {
   return {
     read: adminProcedure
       .meta({
