@@ -125,7 +125,8 @@ function messageError(error: unknown): never {
 /**
  * The shop replies: the message joins the thread (which then waits for the customer no more) and
  * the customer is mailed it in the same transaction, held to the end of the quiet hours as the
- * stage mails are. A customer without an e-mail address cannot be answered here (422: call them).
+ * stage mails are (decisions/thread-replies-mailed-from-the-page-answered.md). A customer without an
+ * e-mail address cannot be answered here (422: call them).
  */
 export async function replyInThread(
   deps: Deps,
