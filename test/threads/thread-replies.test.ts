@@ -127,7 +127,7 @@ describe('the shop replies from a repair job', () => {
     expect(await rawMail(mail!.file)).toMatch(new RegExp(`^Reply-To: ${SHOP_EMAIL.replace(/\./g, '\\.')}`, 'mi'));
 
     const tracker = await t.app.inject({ method: 'GET', url: `/api/repair-tracker/${job.token}` });
-    const messages = (tracker.json() as { messages: { from: string; body: string }[] }).messages;
+    const messages = tracker.json<{ messages: { from: string; body: string }[] }>().messages;
     expect(messages.map((m) => [m.from, m.body])).toEqual([
       ['customer', 'Is it ready on Friday?'],
       ['shop', 'Yes, by 4pm.\nSee you then.'],
@@ -196,7 +196,7 @@ describe('who may read and write which thread', () => {
     const read = await t.app.inject({ method: 'GET', url: `/api/bookings/manage/${mine.token}/messages` });
     expect(read.statusCode).toBe(200);
     expect(read.headers['cache-control']).toContain('no-store');
-    expect((read.json() as { messages: { body: string }[] }).messages.map((m) => m.body)).toEqual(['Can I bring it at 9?']);
+    expect(read.json<{ messages: { body: string }[] }>().messages.map((m) => m.body)).toEqual(['Can I bring it at 9?']);
 
     const shopSide = await admin.get(`/api/admin/bookings/${mine.row.id}/messages`);
     expect(shopSide.body.messages.map((m: { body: string }) => m.body)).toEqual(['Can I bring it at 9?']);
@@ -225,7 +225,7 @@ describe('who may read and write which thread', () => {
     const [mail] = await mailsTo(outbox, 'quote-reply@example.com');
     expect(mail!.links.map(pathOf)).toContain('/account/quotes');
     const read = await t.app.inject({ method: 'GET', url: `/api/bookings/manage/${token}/messages` });
-    expect((read.json() as { messages: { from: string; body: string }[] }).messages.map((m) => [m.from, m.body])).toEqual([
+    expect(read.json<{ messages: { from: string; body: string }[] }>().messages.map((m) => [m.from, m.body])).toEqual([
       ['shop', 'The price includes VAT.'],
     ]);
   });

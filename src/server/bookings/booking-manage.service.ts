@@ -28,7 +28,7 @@ const CHANGE_REQUEST_LIMIT = { limit: BOOKING_CHANGE_REQUESTS_PER_LINK_PER_DAY, 
  * MANAGE_LINK_DAYS_AFTER_VISIT ago, answers as a link that opens nothing: an old mail in someone
  * else's hands shows no one's booking.
  */
-export async function bookingByToken(deps: Pick<AppDeps, 'db'>, token: string, db: AppDeps['db'] = deps.db, lock = false, now = new Date()) {
+async function bookingByToken(deps: Pick<AppDeps, 'db'>, token: string, db: AppDeps['db'] = deps.db, lock = false, now = new Date()) {
   const row = await bookings.findBookingByTokenHash(db, hashManageToken(token), { lock });
   if (!row || !isManageLinkOpen(row, now)) throw AppError.notFound();
   return row;
@@ -122,4 +122,9 @@ export async function requestBookingChange(deps: Deps, token: string, message: s
   const updated = await bookings.updateBooking(deps.db, row.id, { change_request: message, change_requested_at: now, seen_at: null });
   const settings = await settingsRepo.findBookingSettings(deps.db);
   return presentCustomerBooking(updated, await typeName(deps, row.booking_type_id), settings.change_cutoff_hours, now);
+}
+
+/** The booking a manage link opens now (404 otherwise), for the other doors it opens (the booking's messages). */
+export function findManagedBookingRow(deps: Pick<AppDeps, 'db'>, token: string): Promise<bookings.BookingRow> {
+  return bookingByToken(deps, token);
 }

@@ -31,7 +31,9 @@ export const threadReplyMail = defineMailKind({
   async render(deps, { recipient, params: p }, shop) {
     const message = await findThreadMessage(deps.db, p.messageId);
     if (!message) return { cancel: 'The message no longer exists.' };
-    const author = message.staff_user_id ? ((await listUserNames(deps.db, [message.staff_user_id])).get(message.staff_user_id) ?? null) : null;
+    const author = message.staff_user_id
+      ? ((await listUserNames(deps.db, [message.staff_user_id])).get(message.staff_user_id) ?? null)
+      : null;
     const firstName = author ? author.split(/\s+/)[0]! : null;
     let facts: { name: string; about: string; url: string; actionLabel: string };
     if (p.matter === 'repair_job') {

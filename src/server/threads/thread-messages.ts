@@ -24,7 +24,9 @@ export function threadReplyMessage(options: {
   // The subject names the matter's reference only: it is stored and listed, and the reply's text may be personal.
   const subject = `A reply about ${options.about} - ${options.shop.name}`;
   const intro = `Hello ${options.name},`;
-  const lead = options.author ? `${options.author} at ${options.shop.name} replied about ${options.about}:` : `We replied about ${options.about}:`;
+  const lead = options.author
+    ? `${options.author} at ${options.shop.name} replied about ${options.about}:`
+    : `We replied about ${options.about}:`;
   const next = THREAD_TEXTS.keepInOnePlace;
   const footer = 'The link is private to you: please do not share it.';
   return {

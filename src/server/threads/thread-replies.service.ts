@@ -13,7 +13,7 @@ import { readShop } from '#server/shop/shop.service.ts';
 import { listUserNames } from '#server/users/users.repository.ts';
 import { findQuoteRequest } from '#server/quotes/quote-requests.repository.ts';
 import { findBooking, type BookingRow } from '#server/bookings/bookings.repository.ts';
-import { bookingByToken } from '#server/bookings/booking-manage.service.ts';
+import { findManagedBookingRow } from '#server/bookings/booking-manage.service.ts';
 import { findRepairJob } from '#server/repair-jobs/repair-jobs.repository.ts';
 import { outsideQuietHours } from '#server/repair-jobs/stage-mail-timing.ts';
 import { REPAIR_MESSAGES_PER_HOUR, THREAD_REPLIES_PER_HOUR } from '#shared/limits.ts';
@@ -71,11 +71,7 @@ async function requireMatter(db: Deps['db'], kind: MatterKind, id: number): Prom
 }
 
 /** The messages as either side reads them: the shop's with who wrote (the customer reads the first name only). */
-async function presentPage(
-  db: Deps['db'],
-  page: Awaited<ReturnType<typeof readThread>>,
-  reader: 'shop' | 'customer',
-): Promise<ThreadPage> {
+async function presentPage(db: Deps['db'], page: Awaited<ReturnType<typeof readThread>>, reader: 'shop' | 'customer'): Promise<ThreadPage> {
   const staffIds = [...new Set(page.messages.map((m) => m.staff_user_id).filter((v): v is number => v !== null))];
   const names = await listUserNames(db, staffIds);
   const nameOf = (m: ThreadMessageRow): string | null => {
@@ -160,7 +156,12 @@ export async function replyInThread(
 }
 
 /** The shop marks the thread done: it waits for the shop no more until the customer writes again. */
-export async function markThreadDone(deps: Pick<Deps, 'db'>, kind: MatterKind, input: { id: number }, now = new Date()): Promise<AdminThread> {
+export async function markThreadDone(
+  deps: Pick<Deps, 'db'>,
+  kind: MatterKind,
+  input: { id: number },
+  now = new Date(),
+): Promise<AdminThread> {
   const matter = await requireMatter(deps.db, kind, input.id);
   await markDone(deps.db, matter.ids.matter_key, now);
   return adminView(deps.db, matter, {});
@@ -175,7 +176,7 @@ export async function readManageThread(
   deps: Pick<Deps, 'db'>,
   input: { token: string; before_id?: number | undefined },
 ): Promise<ThreadPage> {
-  const booking = await bookingByToken(deps, input.token);
+  const booking = await findManagedBookingRow(deps, input.token);
   const page = await readThread(
     deps.db,
     matterOfBooking(booking).matter_key,
@@ -186,12 +187,8 @@ export async function readManageThread(
 }
 
 /** The customer writes from the manage page: throttled per address and per link, kept in the booking's thread. */
-export async function sendManageMessage(
-  deps: Deps,
-  input: { token: string; message: string },
-  ip: string | null,
-): Promise<ThreadPage> {
-  const booking = await bookingByToken(deps, input.token);
+export async function sendManageMessage(deps: Deps, input: { token: string; message: string }, ip: string | null): Promise<ThreadPage> {
+  const booking = await findManagedBookingRow(deps, input.token);
   await throttle(deps.rateLimiter, [
     { key: `thread-message:${ip ?? ''}`, ...CUSTOMER_MESSAGE_LIMIT },
     { key: `thread-message-booking:${booking.id}`, ...CUSTOMER_MESSAGE_LIMIT },

@@ -11,7 +11,14 @@ import {
   manageThreadMessageInput,
   threadPageSchema,
 } from '#shared/schemas/threads.ts';
-import { markThreadDone, readAdminThread, readManageThread, replyInThread, sendManageMessage, type MatterKind } from './thread-replies.service.ts';
+import {
+  markThreadDone,
+  readAdminThread,
+  readManageThread,
+  replyInThread,
+  sendManageMessage,
+  type MatterKind,
+} from './thread-replies.service.ts';
 
 const tags = ['message threads'];
 

@@ -48,7 +48,10 @@ export function BookingThread({ token, timeZone }: { token: string; timeZone: st
       {messages.length > 0 ? (
         <ol className="booking-thread__messages" aria-label="Messages with the shop">
           {messages.map((m) => (
-            <li key={m.id} className={m.from === 'shop' ? 'booking-thread__message booking-thread__message--shop' : 'booking-thread__message'}>
+            <li
+              key={m.id}
+              className={m.from === 'shop' ? 'booking-thread__message booking-thread__message--shop' : 'booking-thread__message'}
+            >
               <p className="booking-thread__meta">
                 <strong>{m.from === 'shop' ? (m.author_name ? `${m.author_name} at the shop` : 'The shop') : 'You'}</strong>,{' '}
                 <time dateTime={m.created_at}>{formatDateTime(m.created_at, { timeZone })}</time>
