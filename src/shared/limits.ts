@@ -83,6 +83,8 @@ export const REPAIR_PHOTOS_PER_UPLOAD = 6;
 export const REPAIR_PHOTO_LINK_SECONDS = 15 * 60;
 /** Tracker messages: per address and per job, in an hour. */
 export const REPAIR_MESSAGES_PER_HOUR = 10;
+/** The shop's replies in customers' threads: per staff member, in an hour (a slip of the Send button, not a day's work). */
+export const THREAD_REPLIES_PER_HOUR = 120;
 /** No stage-change e-mail goes between these hours at the shop: one held over goes at the end. */
 export const REPAIR_MAIL_QUIET_FROM_HOUR = 20;
 export const REPAIR_MAIL_QUIET_UNTIL_HOUR = 8;

@@ -15,6 +15,8 @@ export const PERMISSIONS = [
   'repairs.work',
   /** Open a job, move its promised date, revoke its tracker, the stage list. */
   'repairs.manage',
+  /** The message threads with customers: read, reply, mark done (a technician does not contact customers). */
+  'threads',
   /** Customer records and feedback, the dashboard of work waiting (names, vehicles, bookings). */
   'customers',
   /** Site content: widgets, galleries, testimonials, the shop's details, drafts, history, scheduled changes. */
@@ -33,7 +35,7 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const STAFF_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  estimator: ['quotes', 'bookings', 'repairs.work', 'repairs.manage', 'customers'],
+  estimator: ['quotes', 'bookings', 'repairs.work', 'repairs.manage', 'threads', 'customers'],
   technician: ['repairs.work'],
   editor: ['content'],
 };

@@ -68,6 +68,7 @@ export const MAIL_KINDS = [
   'repair-stage-changed',
   'repair-review-request',
   'staff-invitation',
+  'thread-reply',
 ] as const;
 
 /**

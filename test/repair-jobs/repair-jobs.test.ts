@@ -401,7 +401,7 @@ describe('messages from the tracker', () => {
     const ok = await send('Could you also look at the wing mirror?');
     expect(ok.status).toBe(201);
     expect(ok.body.messages).toEqual([
-      { id: expect.any(Number), body: 'Could you also look at the wing mirror?', created_at: expect.any(String) },
+      { id: expect.any(Number), from: 'customer', body: 'Could you also look at the wing mirror?', created_at: expect.any(String) },
     ]);
     expect((await admin.get(`/api/repair-jobs/${job.id}`)).body.messages[0].body).toBe('Could you also look at the wing mirror?');
 

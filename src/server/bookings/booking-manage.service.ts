@@ -123,3 +123,8 @@ export async function requestBookingChange(deps: Deps, token: string, message: s
   const settings = await settingsRepo.findBookingSettings(deps.db);
   return presentCustomerBooking(updated, await typeName(deps, row.booking_type_id), settings.change_cutoff_hours, now);
 }
+
+/** The booking a manage link opens now (404 otherwise), for the other doors it opens (the booking's messages). */
+export function findManagedBookingRow(deps: Pick<AppDeps, 'db'>, token: string): Promise<bookings.BookingRow> {
+  return bookingByToken(deps, token);
+}

@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where the customer's "Reply" goes (the shop's address on a reply in a thread); nodemailer's replyTo. */
+  replyTo?: string;
   /** Files with the message (a booking's .ics), made when the message is rendered from its queued row. */
   attachments?: { filename: string; content: string; contentType: string }[];
 }

@@ -23,7 +23,7 @@ export function presentDateChange(row: DateChangeRow) {
 }
 
 export function presentMessage(row: MessageRow) {
-  return { id: row.id, body: row.body, created_at: iso(row.created_at) };
+  return { id: row.id, from: row.author_side, body: row.body, created_at: iso(row.created_at) };
 }
 
 /** A job on the board, with how many messages its customer sent. */

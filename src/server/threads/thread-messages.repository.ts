@@ -13,6 +13,10 @@ export async function insertThreadMessage(
   return db.insertInto('thread_messages').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+export async function findThreadMessage(db: Db, id: number): Promise<ThreadMessageRow | undefined> {
+  return db.selectFrom('thread_messages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** One page of a thread, newest first, keyset-paged on id. */
 export async function listThreadMessages(db: Db, threadId: number, limit: number, beforeId?: number): Promise<ThreadMessageRow[]> {
   let q = db.selectFrom('thread_messages').selectAll().where('thread_id', '=', threadId);

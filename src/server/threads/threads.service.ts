@@ -55,28 +55,39 @@ export async function postMessage(
   message: { side: AuthorSide; staffUserId?: number | null; body: string },
   now = new Date(),
 ): Promise<{ thread: threads.ThreadRow; message: messages.ThreadMessageRow }> {
+  // Refused before a transaction is opened.
   const body = sanitiseMessage(message.body);
   if (message.side === 'shop' && !message.staffUserId) throw new Error('A shop message names its staff member');
-  return db.transaction().execute(async (trx) => {
-    const thread = await threads.findOrCreateThread(trx, matter);
-    const row = await messages.insertThreadMessage(trx, {
-      thread_id: thread.id,
-      author_side: message.side,
-      staff_user_id: message.side === 'shop' ? message.staffUserId! : null,
-      body,
-    });
-    // A customer message reopens a done thread and waits for the shop; the shop's reply answers it.
-    // The writer has read everything up to their own message.
-    const updated = await threads.updateThread(
-      trx,
-      thread.id,
-      message.side === 'customer'
-        ? { awaiting_shop: true, done_at: null, customer_read_at: now, last_message_at: now }
-        : { awaiting_shop: false, shop_read_at: now, last_message_at: now },
-    );
-    // Here the lead queues the shop's notification of a customer message (notifyShop, same trx).
-    return { thread: updated, message: row };
+  return db.transaction().execute((trx) => postMessageIn(trx, matter, { ...message, body }, now));
+}
+
+/** postMessage inside the caller's transaction (a shop reply queues its mail in the same one). */
+export async function postMessageIn(
+  trx: Db,
+  matter: threads.MatterIds,
+  message: { side: AuthorSide; staffUserId?: number | null; body: string },
+  now = new Date(),
+): Promise<{ thread: threads.ThreadRow; message: messages.ThreadMessageRow }> {
+  const body = sanitiseMessage(message.body);
+  if (message.side === 'shop' && !message.staffUserId) throw new Error('A shop message names its staff member');
+  const thread = await threads.findOrCreateThread(trx, matter);
+  const row = await messages.insertThreadMessage(trx, {
+    thread_id: thread.id,
+    author_side: message.side,
+    staff_user_id: message.side === 'shop' ? message.staffUserId! : null,
+    body,
   });
+  // A customer message reopens a done thread and waits for the shop; the shop's reply answers it.
+  // The writer has read everything up to their own message.
+  const updated = await threads.updateThread(
+    trx,
+    thread.id,
+    message.side === 'customer'
+      ? { awaiting_shop: true, done_at: null, customer_read_at: now, last_message_at: now }
+      : { awaiting_shop: false, shop_read_at: now, last_message_at: now },
+  );
+  // Here the lead queues the shop's notification of a customer message (notifyShop, same trx).
+  return { thread: updated, message: row };
 }
 
 export interface ThreadPage {

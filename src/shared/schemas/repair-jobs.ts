@@ -132,7 +132,8 @@ export type RepairPhoto = z.infer<typeof repairPhotoSchema>;
 
 const stageReachedSchema = z.object({ stage_name: z.string(), reached_at: z.string() });
 const dateChangeSchema = z.object({ old_date: z.string(), new_date: z.string(), reason: z.string(), changed_at: z.string() });
-const messageSchema = z.object({ id: z.number().int(), body: z.string(), created_at: z.string() });
+/** A message of the matter's thread: `from` the customer or the shop. */
+const messageSchema = z.object({ id: z.number().int(), from: z.enum(['customer', 'shop']), body: z.string(), created_at: z.string() });
 
 export const repairJobDetailSchema = z.object({
   id: z.number().int(),

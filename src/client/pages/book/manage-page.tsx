@@ -1,7 +1,7 @@
 /**
  * /book/manage/:token: the private link from the confirmation (no sign-in). Until the cut-off the
  * customer moves the booking to another free time or cancels it; after it, the page takes a
- * request for a change, which the shop accepts or declines. Never indexed (the route table's
+ * request for a change, which the shop accepts or declines. Below, the booking's messages with the shop. Never indexed (the route table's
  * `disallow`), and the token's answers are `Cache-Control: no-store`.
  */
 import { useState, type FormEvent } from 'react';
@@ -18,6 +18,7 @@ import { trpc } from '#client/lib/trpc.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
 import type { CustomerBooking, SlotView } from '#shared/schemas/bookings.ts';
 import { SlotPicker } from './slot-picker.tsx';
+import { BookingThread } from './booking-thread.tsx';
 import { whenLabel } from './booking-format.ts';
 import { BOOKING_STATUS_LABELS } from './booking-status.ts';
 import './book.css';
@@ -196,6 +197,7 @@ export function ManageBookingPage({ token }: { token: string }) {
             This booking can no longer be changed. <Link href={screenHref('book')}>Book another time</Link>
           </p>
         )}
+        <BookingThread token={token} timeZone={timeZone} />
       </section>
     </>
   );

@@ -100,10 +100,13 @@ export function TrackerView({ tracker, send, headingLevel = 2 }: TrackerViewProp
         Call us on <a href={phoneHref(tracker.shop_telephone)}>{tracker.shop_telephone}</a> or send us a message.
       </p>
       {tracker.messages.length > 0 && (
-        <ul className="tracker__messages" aria-label="Your messages">
+        <ul className="tracker__messages" aria-label="Messages">
           {tracker.messages.map((message) => (
-            <li key={message.id}>
-              <span className="tracker__message-time">{formatDateTime(message.created_at, dates)}</span> {message.body}
+            <li key={message.id} className={message.from === 'shop' ? 'tracker__message--shop' : undefined}>
+              <span className="tracker__message-time">
+                {formatDateTime(message.created_at, dates)} · {message.from === 'shop' ? 'The workshop' : 'You'}
+              </span>{' '}
+              <span className="tracker__message-body">{message.body}</span>
             </li>
           ))}
         </ul>

@@ -29,6 +29,7 @@ import { OpenRepairJobForm } from '#client/pages/admin/repairs/open-repair-job-f
 import { phoneHref } from '#client/lib/shop.ts';
 import { ContactLink } from '#client/components/contact-link.tsx';
 import { QuoteReplyForm } from './quote-reply-form.tsx';
+import { ThreadPanel } from '#client/pages/admin/thread-panel.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
 
@@ -176,6 +177,8 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
         </Suspense>
       )}
       <QuoteReplyForm quote={quote} />
+      {/* "Send to the customer" stays the screen's one filled button. */}
+      <ThreadPanel matter="quote" id={quote.id} sendVariant="secondary" />
       <form
         method="post"
         action={SCRIPT_ONLY_FORM_PATH}

@@ -1,7 +1,7 @@
 /**
  * /admin/repairs/:id: a repair job: where it came from (quote request, booking), its stage and
  * timeline, the promised-ready date (moved with a reason the customer reads), progress photos
- * (upload; "Show the customer" off until switched on), private notes, the customer's messages,
+ * (upload; "Show the customer" off until switched on), private notes, the thread with the customer,
  * and revoking the tracker link. The photo links work for 15 minutes: fetched again every 10.
  */
 import { useState, type ReactNode } from 'react';
@@ -21,6 +21,7 @@ import { PromisedDateForm } from './repair-job-promised-date.tsx';
 import { PhotosSection } from './repair-job-photos.tsx';
 import { NotesSection } from './repair-job-notes.tsx';
 import { TrackerSection } from './repair-job-tracker.tsx';
+import { ThreadPanel } from '#client/pages/admin/thread-panel.tsx';
 import './repairs.css';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
@@ -146,20 +147,7 @@ function JobView({ job }: { job: RepairJobDetail }) {
       <PhotosSection job={job} onSuccess={onSuccess} />
       <NotesSection job={job} onSuccess={onSuccess} />
 
-      <section className="admin-section" aria-labelledby="job-messages-heading">
-        <h2 id="job-messages-heading">Messages from the customer</h2>
-        {job.messages.length === 0 ? (
-          <p>No messages.</p>
-        ) : (
-          <ul className="repair-job__messages">
-            {job.messages.map((m) => (
-              <li key={m.id}>
-                {formatDateTime(m.created_at, dates)}: {m.body}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ThreadPanel matter="repairJob" id={job.id} />
       <TrackerSection job={job} onSuccess={onSuccess} />
     </>
   );
