@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { Alert } from '#client/components/ui/alert.tsx';
+import { ResultInView } from '#client/components/result-in-view.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
@@ -60,7 +60,7 @@ function DeleteAccount() {
         Deleting your account removes your profile{user?.has_cv ? ', the CV you sent us' : ''} and every signed-in device, and cannot be
         undone. Quote requests you sent stay with the shop without your name or contact details.
       </p>
-      {deleteAccount.error && !errors.password && <Alert tone="error">{messageOf(deleteAccount.error)}</Alert>}
+      {deleteAccount.error && !errors.password && <ResultInView tone="error" trigger={deleteAccount.error}>{messageOf(deleteAccount.error)}</ResultInView>}
       <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={(event) => void onSubmit(event)} className="account-section__form">
         <TextField
           label="Password"
