@@ -38,8 +38,16 @@ export function ChangePasswordPage() {
   return (
     <section className="card account-card">
       <h2 className="card__title">Change Password</h2>
-      {saved && <ResultInView tone="success" trigger={saved}>{saved}</ResultInView>}
-      {change.error && <ResultInView tone="error" trigger={change.error}>{messageOf(change.error)}</ResultInView>}
+      {saved && (
+        <ResultInView tone="success" trigger={saved}>
+          {saved}
+        </ResultInView>
+      )}
+      {change.error && (
+        <ResultInView tone="error" trigger={change.error}>
+          {messageOf(change.error)}
+        </ResultInView>
+      )}
       <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit}>
         <TextField
           label="Current Password"

@@ -170,7 +170,11 @@ function DeleteAccount() {
         Deleting your account removes your profile{user?.has_cv ? ', the CV you sent us' : ''} and every signed-in device, and cannot be
         undone. Quote requests you sent stay with the shop without your name or contact details.
       </p>
-      {deleteAccount.error && !errors.password && <ResultInView tone="error" trigger={deleteAccount.error}>{messageOf(deleteAccount.error)}</ResultInView>}
+      {deleteAccount.error && !errors.password && (
+        <ResultInView tone="error" trigger={deleteAccount.error}>
+          {messageOf(deleteAccount.error)}
+        </ResultInView>
+      )}
       <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={(event) => void onSubmit(event)} className="account-section__form">
         <TextField
           label="Password"

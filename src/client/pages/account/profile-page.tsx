@@ -82,7 +82,11 @@ export function ProfilePage() {
   return (
     <section className="card account-card">
       <h2 className="card__title">Update Contact Details</h2>
-      {saved && <ResultInView tone="success" trigger={saved}>{saved}</ResultInView>}
+      {saved && (
+        <ResultInView tone="success" trigger={saved}>
+          {saved}
+        </ResultInView>
+      )}
       <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit}>
         <div className="form-grid">
           <TextField

@@ -76,7 +76,11 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
           <p className="device-list__meta">
             Added {formatDateTime(passkey.created_at, display)} · {used}
           </p>
-          {remove.error && <ResultInView tone="error" trigger={remove.error}>{messageOf(remove.error)}</ResultInView>}
+          {remove.error && (
+            <ResultInView tone="error" trigger={remove.error}>
+              {messageOf(remove.error)}
+            </ResultInView>
+          )}
         </div>
       )}
       {!editing && (
@@ -130,8 +134,16 @@ function AddPasskey() {
         A passkey signs you in with your fingerprint, face or device PIN instead of a password. It cannot be phished, and it counts as
         two-factor on its own.
       </p>
-      {done && <ResultInView tone="success" trigger={done}>{done}</ResultInView>}
-      {add.error && !errors.name && <ResultInView tone="error" trigger={add.error}>{messageOf(add.error)}</ResultInView>}
+      {done && (
+        <ResultInView tone="success" trigger={done}>
+          {done}
+        </ResultInView>
+      )}
+      {add.error && !errors.name && (
+        <ResultInView tone="error" trigger={add.error}>
+          {messageOf(add.error)}
+        </ResultInView>
+      )}
       {unavailable ? (
         <Alert tone="info">{unavailable}</Alert>
       ) : (

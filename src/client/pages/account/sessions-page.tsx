@@ -72,9 +72,17 @@ function SignOutOthers() {
       <h3 id="device-others-title" className="device-others__title">
         Sign out other devices
       </h3>
-      {done && <ResultInView tone="success" trigger={done}>{done}</ResultInView>}
+      {done && (
+        <ResultInView tone="success" trigger={done}>
+          {done}
+        </ResultInView>
+      )}
       <p>If you have left your account signed in somewhere, or think someone else may be using it, sign out everywhere but here.</p>
-      {signOutOthers.error && !errors.password && <ResultInView tone="error" trigger={signOutOthers.error}>{messageOf(signOutOthers.error)}</ResultInView>}
+      {signOutOthers.error && !errors.password && (
+        <ResultInView tone="error" trigger={signOutOthers.error}>
+          {messageOf(signOutOthers.error)}
+        </ResultInView>
+      )}
       <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit} className="device-others__form">
         <TextField
           label="Password"
@@ -110,7 +118,11 @@ export function SessionsPage() {
     <section className="card account-card">
       <h2 className="card__title">Signed-in Devices</h2>
       <p>These are the browsers and devices signed in to your account. Sign out any you do not recognise, then change your password.</p>
-      {signOutDevice.error && <ResultInView tone="error" trigger={signOutDevice.error}>{messageOf(signOutDevice.error)}</ResultInView>}
+      {signOutDevice.error && (
+        <ResultInView tone="error" trigger={signOutDevice.error}>
+          {messageOf(signOutDevice.error)}
+        </ResultInView>
+      )}
       {sessions.isPending ? (
         <Spinner label="Loading your devices…" />
       ) : sessions.error ? (

@@ -38,7 +38,11 @@ function RecoveryCodes() {
           ))}
         </ul>
       )}
-      {regenerate.error && <ResultInView tone="error" trigger={regenerate.error}>{messageOf(regenerate.error)}</ResultInView>}
+      {regenerate.error && (
+        <ResultInView tone="error" trigger={regenerate.error}>
+          {messageOf(regenerate.error)}
+        </ResultInView>
+      )}
       <Button variant="secondary" onClick={() => regenerate.mutate({})} loading={regenerate.isPending}>
         Regenerate Recovery Codes
       </Button>
@@ -79,7 +83,11 @@ function PendingSetup({ onConfirmed }: { onConfirmed: () => Promise<void> }) {
         </p>
       )}
       <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit} className="two-factor-setup__form">
-        {confirm.error && <ResultInView tone="error" trigger={confirm.error}>{messageOf(confirm.error)}</ResultInView>}
+        {confirm.error && (
+          <ResultInView tone="error" trigger={confirm.error}>
+            {messageOf(confirm.error)}
+          </ResultInView>
+        )}
         <TextField label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={setCode} />
         <Button type="submit" loading={confirm.isPending}>
           Confirm
@@ -121,7 +129,11 @@ export function TwoFactorPage() {
   return (
     <section className="card account-card">
       <h2 className="card__title">Two Factor Authentication</h2>
-      {error && <ResultInView tone="error" trigger={error}>{messageOf(error)}</ResultInView>}
+      {error && (
+        <ResultInView tone="error" trigger={error}>
+          {messageOf(error)}
+        </ResultInView>
+      )}
       {isOn ? (
         <>
           <Alert tone="success">Two-factor authentication is on.</Alert>

@@ -25,8 +25,8 @@ export function QuoteDone({ reference, signedIn, sent }: { reference: string; si
           </p>
           <p>We look at every request within two working days and get back to you the way you asked.</p>
           <p>
-            Would you rather we looked at it in person? <Link href={screenHrefWithQuery('book', { quote: reference })}>Book an estimate visit</Link> with this
-            request&apos;s reference.
+            Would you rather we looked at it in person?{' '}
+            <Link href={screenHrefWithQuery('book', { quote: reference })}>Book an estimate visit</Link> with this request&apos;s reference.
           </p>
           <p>
             {signedIn ? (

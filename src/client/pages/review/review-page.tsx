@@ -68,14 +68,16 @@ function ReviewView({ token, page }: { token: string; page: ReviewPageData }) {
               <ResultInView tone="success">Thank you: your feedback is with the workshop.</ResultInView>
               {/* What was sent stays in view under the thanks. */}
               <p className="review__sent">
-                Your score: {send.variables.score} out of 5{send.variables.feedback.trim() ? `. You wrote: “${send.variables.feedback.trim()}”` : ''}
+                Your score: {score} out of 5{feedback.trim() ? `. You wrote: “${feedback.trim()}”` : ''}
               </p>
             </>
           ) : (
             <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={submit} noValidate>
               {send.isError && (
                 <ResultInView tone="error" trigger={send.error}>
-                  {Object.keys(errors).length ? 'Some of your answers need another look: please check the fields marked below.' : messageOf(send.error)}
+                  {Object.keys(errors).length
+                    ? 'Some of your answers need another look: please check the fields marked below.'
+                    : messageOf(send.error)}
                 </ResultInView>
               )}
               <StarRating value={score} onChange={setScore} label="Your score" />
