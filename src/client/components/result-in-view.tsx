@@ -58,3 +58,12 @@ export function ResultInView({
     </div>
   );
 }
+
+/** A failure's summary with no field to point to (nothing when there is no message), as ResultInView. */
+export function ErrorResult({ message, trigger }: { message: string | null | undefined; trigger?: unknown }) {
+  return message ? (
+    <ResultInView tone="error" trigger={trigger}>
+      {message}
+    </ResultInView>
+  ) : null;
+}

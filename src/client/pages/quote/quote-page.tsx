@@ -12,7 +12,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
-import { ResultInView } from '#client/components/result-in-view.tsx';
+import { ErrorResult } from '#client/components/result-in-view.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { CheckboxField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
 import { ContactFields } from '#client/components/contact-fields.tsx';
@@ -71,8 +71,6 @@ export function QuotePage() {
   const [refusal, setRefusal] = useState<Refusal | null>(() => nativeRefusal(native, { text: values, preferred, consent }));
   const [lostPhotoNames, setLostPhotoNames] = useState<string[]>([]);
   const [focusRequest, setFocusRequest] = useState(0);
-  /** Counts the Sends that failed with no field to go to, so each brings its summary into view again. */
-  const [failures, setFailures] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const addPhotosRef = useRef<HTMLButtonElement>(null);
 
@@ -135,7 +133,6 @@ export function QuotePage() {
         const errors = fieldErrorsOf(error);
         setRefusal({ errors, sent, sentPhotoIds, photoErrors: photoErrorsOf(errors.photos, sentPhotoIds) });
         if (Object.keys(errors).length) setFocusRequest((n) => n + 1);
-        else setFailures((n) => n + 1);
         throw error;
       } finally {
         setProgress(null);
@@ -212,17 +209,8 @@ export function QuotePage() {
           noValidate
           className="quote__form"
         >
-          {/* A field's message takes the focus beside its field (above); a failure with no field is
-              the summary, brought into view and focused (result-in-view.tsx). */}
-          {firstInvalid ? (
-            <Alert tone="error">{INVALID_BANNER}</Alert>
-          ) : (
-            failure && (
-              <ResultInView tone="error" trigger={failures}>
-                {failure}
-              </ResultInView>
-            )
-          )}
+          {/* A field's message is focused by its field; a failure with no field, by its summary. */}
+          {firstInvalid ? <Alert tone="error">{INVALID_BANNER}</Alert> : <ErrorResult message={failure} trigger={send.error} />}
           <div className="form-grid">
             <ContactFields
               name="full"
