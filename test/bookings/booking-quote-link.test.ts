@@ -2,6 +2,7 @@
  * A booking joins a quote request by its reference only when the request is the customer's: by
  * the signed-in account, or by the booking's e-mail address for a guest's request. Anyone else's
  * reference is kept as the typed text, joins nothing, and is answered exactly as an unknown one.
+ * The account's bookings list gives each booking's manage link, which opens it.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,5 +108,20 @@ describe('a booking with a quote reference', () => {
     const res = await book({ quote_request_id: quote.id }, client);
     expect(res.status, res.text).toBe(201);
     expect(await stored(res.body.reference)).toEqual({ quote_request_id: quote.id, quote_reference: quote.reference, user_id: user.id });
+  });
+});
+
+describe("the account's bookings", () => {
+  it('carry their manage link, the same the confirmation gave, which opens the booking', async () => {
+    const { client } = await clientAs(t);
+    const res = await book({}, client);
+    expect(res.status, res.text).toBe(201);
+    const list = await client.get('/api/user/bookings');
+    expect(list.status).toBe(200);
+    const mine = (list.body.data as { reference: string; manage_token: string | null }[]).find((b) => b.reference === res.body.reference);
+    expect(mine?.manage_token).toBe(res.body.manage_token);
+    const managed = await new TestClient(t.app).get(`/api/bookings/manage/${mine!.manage_token}`);
+    expect(managed.status, managed.text).toBe(200);
+    expect(managed.body.reference).toBe(res.body.reference);
   });
 });
