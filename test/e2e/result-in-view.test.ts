@@ -1,6 +1,7 @@
 /**
  * A guest's quote request and booking appear on the account's dashboard once an account
- * registered with that address is verified, and the dashboard says it is verified. Then, after
+ * registered with that address is verified, and the dashboard says it is verified; priced, the
+ * quote's "Book a drop-off" opens /book for it, and the booking joins the quote. Then, after
  * every submit, the result is in view and has the focus at 390 px (components/result-in-view.tsx):
  * the quote form's confirmation with what was sent under it, the manage page's move, the tracker's
  * message, and the quote form's error summary when the server refuses it (429) with no field to fix.
@@ -128,6 +129,35 @@ describe('the result of a submit', () => {
       await page.getByRole('link', { name: `Manage booking ${booking.reference}` }).click();
       await atPath(page, /^\/book\/manage\//);
       await visible(page.getByText(booking.reference));
+    });
+
+    await j.step('priced, the quote offers "Book a drop-off": /book says "For quote", and the booking joins it', async () => {
+      const admin = await j.adminApi();
+      await admin.expect('POST', `/api/quote-requests/${quote.id}/replies`, [201], { price: '420', message: 'Two panels and a blend.' });
+      await page.goto(j.url('/account/quotes'));
+      await settled(page);
+      await page.getByRole('link', { name: 'Book a drop-off' }).click();
+      await atPath(page, '/book');
+      await visible(page.getByTestId('for-quote').filter({ hasText: `For quote ${quote.reference}` }));
+      await page.getByRole('button', { name: /^Drop-off/ }).click();
+      await page.getByRole('list', { name: 'Days' }).locator('button:not([disabled])').nth(4).click();
+      await page.getByRole('list', { name: 'Times' }).getByRole('button').first().click();
+      await visible(page.getByRole('heading', { name: '3. Your details' }));
+      // The account's details and the quote's vehicle are filled in; the quote is picked.
+      expect(await field(page, 'E-mail address').inputValue()).toBe(email);
+      expect(await field(page, 'Vehicle (make and model)').inputValue()).toBe('Subaru Forester');
+      expect(await page.getByLabel('Your quote request (optional)').inputValue()).toBe(String(quote.id));
+      await field(page, 'Telephone').fill('07700 900321');
+      await page.getByRole('button', { name: 'Book this time' }).click();
+      await visible(page.getByRole('heading', { name: 'You are booked in' }));
+      const reference = ((await page.locator('.book__reference').textContent()) ?? '').trim();
+      const from = new Date().toISOString().slice(0, 10);
+      const to = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+      const list = await admin.request('GET', `/api/admin/bookings?from=${from}&to=${to}`);
+      const booked = (list.body.data as { reference: string; quote_request_id: number | null; quote_reference: string | null }[]).find(
+        (b) => b.reference === reference,
+      );
+      expect(booked).toMatchObject({ quote_request_id: quote.id, quote_reference: quote.reference });
     });
   });
 
