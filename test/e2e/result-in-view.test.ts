@@ -126,7 +126,7 @@ describe('the result of a submit', () => {
         (inSight) => inSight,
         'the current tab in sight',
       );
-      await page.getByRole('link', { name: `Manage booking ${booking.reference}` }).click();
+      await page.getByRole('link', { name: `Move or cancel booking ${booking.reference}` }).click();
       await atPath(page, /^\/book\/manage\//);
       await visible(page.getByText(booking.reference));
     });

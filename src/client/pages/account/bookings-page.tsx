@@ -49,8 +49,9 @@ export function BookingsPage() {
                       <td>{BOOKING_STATUS_LABELS[b.status]}</td>
                       <td>
                         {b.manage_token && b.status === 'booked' ? (
-                          <Link href={screenHref('bookManage', { token: b.manage_token })} aria-label={`Manage booking ${b.reference}`}>
+                          <Link href={screenHref('bookManage', { token: b.manage_token })}>
                             {b.can_change ? 'Move or cancel' : 'Ask for a change'}
+                            <span className="visually-hidden"> booking {b.reference}</span>
                           </Link>
                         ) : (
                           '—'
