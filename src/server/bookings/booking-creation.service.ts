@@ -11,7 +11,7 @@ import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { throttle } from '#server/auth/rate-limiter.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
-import { findQuoteRequest } from '#server/quotes/quote-requests.repository.ts';
+import { findQuoteRequest, findQuoteRequestByReference, type QuoteRequestRow } from '#server/quotes/quote-requests.repository.ts';
 import { BOOKINGS_PER_EMAIL_PER_HOUR, BOOKINGS_PER_HOUR } from '#shared/limits.ts';
 import { BOOKING_MESSAGES, BOOKING_NEXT_SLOTS_COUNT, type BookingCreated } from '#shared/schemas/bookings.ts';
 import type { BookingCreateInput } from '#shared/schemas/booking-inputs.ts';
@@ -105,6 +105,7 @@ export async function createBooking(
   if (Object.keys(errors).length || !type) throw AppError.validation(errors);
   const startsAt = new Date(input.starts_at);
   const endsAt = new Date(startsAt.getTime() + type.duration_minutes * 60_000);
+  const quote = await attachedQuote(deps, input, userId);
 
   const salt = newManageSalt();
   const token = manageToken(deps.config.appKey, salt);
@@ -118,8 +119,8 @@ export async function createBooking(
           starts_at: startsAt,
           ends_at: endsAt,
           user_id: userId,
-          quote_request_id: input.quote_request_id ?? null,
-          quote_reference: input.quote_reference,
+          quote_request_id: quote?.id ?? null,
+          quote_reference: quote?.reference ?? input.quote_reference,
           name: input.name,
           email: input.email,
           telephone: input.telephone,
@@ -141,6 +142,27 @@ export async function createBooking(
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
     }
   }
+}
+
+/**
+ * The quote request a booking joins: the one picked from the signed-in customer's own (checked
+ * above), else the one its typed reference names when that request is the customer's, by account
+ * or, for a request of no account, by the booking's e-mail address. A reference of anyone else's
+ * request is kept as typed text and joins nothing, with no error: an answer that differed would
+ * tell a stranger which references exist.
+ */
+async function attachedQuote(
+  deps: Pick<AppDeps, 'db'>,
+  input: BookingCreateInput,
+  userId: number | null,
+): Promise<QuoteRequestRow | undefined> {
+  if (input.quote_request_id !== undefined) return findQuoteRequest(deps.db, input.quote_request_id);
+  if (!input.quote_reference) return undefined;
+  const quote = await findQuoteRequestByReference(deps.db, input.quote_reference);
+  if (!quote) return undefined;
+  const ownAccount = userId !== null && quote.user_id === userId;
+  const sameAddress = quote.user_id === null && quote.email.toLowerCase() === input.email.toLowerCase();
+  return ownAccount || sameAddress ? quote : undefined;
 }
 
 function decoyBooking(input: BookingCreateInput, now: Date): BookingCreated {

@@ -20,6 +20,7 @@ import * as settingsRepo from './booking-settings.repository.ts';
 import * as blockedRepo from './blocked-times.repository.ts';
 import * as places from './booking-slot-places.repository.ts';
 import * as bookings from './bookings.repository.ts';
+import { currentManageToken } from './manage-link.ts';
 import { bookableRange, daysBetween, nextFreeSlots, type Slot, type SlotInputs, type SlotRefusal } from './slot-engine.ts';
 import { presentBookingType, presentCustomerBooking, presentSlot } from './booking-presenter.ts';
 
@@ -113,9 +114,19 @@ export async function queueBookingMail(
   await queueMail(deps, trx, { kind, to: row.email, params: { bookingId: row.id, ...extra } });
 }
 
-export async function listMyBookings(deps: Pick<AppDeps, 'db'>, userId: number, now = new Date()): Promise<{ data: CustomerBooking[] }> {
+export async function listMyBookings(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  userId: number,
+  now = new Date(),
+): Promise<{ data: (CustomerBooking & { manage_token: string | null })[] }> {
   const rows = await bookings.listBookingsOfUser(deps.db, userId);
   const settings = await settingsRepo.findBookingSettings(deps.db);
   const names = new Map((await types.listBookingTypes(deps.db, { activeOnly: false })).map((t) => [t.id, t.name]));
-  return { data: rows.map((row) => presentCustomerBooking(row, names.get(row.booking_type_id) ?? '', settings.change_cutoff_hours, now)) };
+  // The account is proof enough to open its own bookings' manage pages: the same link the mail gave.
+  return {
+    data: rows.map((row) => ({
+      ...presentCustomerBooking(row, names.get(row.booking_type_id) ?? '', settings.change_cutoff_hours, now),
+      manage_token: currentManageToken(deps.config.appKeys, row),
+    })),
+  };
 }

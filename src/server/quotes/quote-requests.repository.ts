@@ -24,6 +24,11 @@ export async function findQuoteRequest(db: Db, id: number, options: { lock?: boo
   return query.executeTakeFirst();
 }
 
+/** A request by its reference (the references are unique), its letters in any case. */
+export async function findQuoteRequestByReference(db: Db, reference: string): Promise<QuoteRequestRow | undefined> {
+  return db.selectFrom('quote_requests').selectAll().where('reference', '=', reference.trim().toUpperCase()).executeTakeFirst();
+}
+
 /**
  * The five searched fields as one text, joined by a unit separator (chr(31)) no search holds, so a
  * match never spans two fields; written as the trigram index's expression

@@ -112,7 +112,8 @@ export const exportedBookingSchema = z.object({
 });
 export type ExportedBooking = z.infer<typeof exportedBookingSchema>;
 
-export const myBookingsSchema = z.object({ data: z.array(customerBookingSchema) });
+/** The account's own bookings, each with its manage link's token (null when no link of it stands under the current keys). */
+export const myBookingsSchema = z.object({ data: z.array(customerBookingSchema.extend({ manage_token: z.string().nullable() })) });
 
 // ---- The admin's side (paths marked A) ------------------------------------------------------
 

@@ -4,7 +4,7 @@
  * src/client/routing/screen-routes.tsx relative to /account (wouter nesting); the links are
  * absolute (screenHref), so they read the same inside the nest as anywhere else.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { screenHref, useFullPath } from '#client/lib/screen-links.ts';
 import { screenPath, type ScreenWithoutParams } from '#shared/screen-paths.ts';
@@ -26,9 +26,20 @@ const MENU: { screen: ScreenWithoutParams; label: string }[] = [
 function AccountMenu() {
   const fullPath = useFullPath();
   const { isAdmin, signOut } = useSession();
+  // On a phone the menu is one row that scrolls sideways: the current tab is scrolled into that
+  // row (the row only, never the page), so the one you are on is always in sight.
+  const row = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = row.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const left = current.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+    if (left < list.scrollLeft || left + current.offsetWidth > list.scrollLeft + list.clientWidth)
+      list.scrollLeft = left - (list.clientWidth - current.offsetWidth) / 2;
+  }, [fullPath]);
   return (
     <nav className="side-menu" aria-label="Account">
-      <ul>
+      <ul ref={row}>
         {MENU.map((item) => (
           <li key={item.screen}>
             <Link

@@ -36,6 +36,7 @@ export function BookingsPage() {
                     <th scope="col">When</th>
                     <th scope="col">Vehicle</th>
                     <th scope="col">Status</th>
+                    <th scope="col">Change</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -46,13 +47,23 @@ export function BookingsPage() {
                       <td>{whenLabel(b.starts_at, b.ends_at, timeZone)}</td>
                       <td>{b.vehicle}</td>
                       <td>{BOOKING_STATUS_LABELS[b.status]}</td>
+                      <td>
+                        {b.manage_token && b.status === 'booked' ? (
+                          <Link href={screenHref('bookManage', { token: b.manage_token })}>
+                            {b.can_change ? 'Move or cancel' : 'Ask for a change'}
+                            <span className="visually-hidden"> booking {b.reference}</span>
+                          </Link>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
             <p>
-              To change a booking, use the link in its confirmation e-mail. <Link href={screenHref('book')}>Book another visit</Link>
+              <Link href={screenHref('book')}>Book another visit</Link>
             </p>
           </>
         )

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { PROFILE_BANNER_MS } from '#shared/limits.ts';
-import { Alert } from '#client/components/ui/alert.tsx';
+import { ResultInView } from '#client/components/result-in-view.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
@@ -38,8 +38,16 @@ export function ChangePasswordPage() {
   return (
     <section className="card account-card">
       <h2 className="card__title">Change Password</h2>
-      {saved && <Alert tone="success">{saved}</Alert>}
-      {change.error && <Alert tone="error">{messageOf(change.error)}</Alert>}
+      {saved && (
+        <ResultInView tone="success" trigger={saved}>
+          {saved}
+        </ResultInView>
+      )}
+      {change.error && (
+        <ResultInView tone="error" trigger={change.error}>
+          {messageOf(change.error)}
+        </ResultInView>
+      )}
       <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit}>
         <TextField
           label="Current Password"

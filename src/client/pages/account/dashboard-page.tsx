@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { Alert } from '#client/components/ui/alert.tsx';
+import { ResultInView } from '#client/components/result-in-view.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
@@ -11,6 +11,116 @@ import { showSiteNotice } from '#client/lib/site-notice.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
+import { useShop } from '#client/lib/shop.ts';
+import { useDateFormat } from '#client/lib/format-date.ts';
+import { formatDate } from '#shared/format/dates.ts';
+import { Alert } from '#client/components/ui/alert.tsx';
+import { QUOTE_STATUS_LABELS } from '#client/pages/admin/quotes/quote-status.ts';
+import { whenLabel } from '#client/pages/book/booking-format.ts';
+import { BOOKING_STATUS_LABELS } from '#client/pages/book/booking-status.ts';
+import type { ScreenWithoutParams } from '#shared/screen-paths.ts';
+
+/** How many of each kind of work the dashboard lists; the kind's own page lists them all. */
+const DASHBOARD_ROWS = 3;
+
+/**
+ * /account?verified=1 is where the e-mail's verification link lands (session.router.ts verifyEmail):
+ * read after the first render, since the server renders this page without the query string's say.
+ */
+function useJustVerified(): boolean {
+  const [verified, setVerified] = useState(false);
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get('verified') === '1') setVerified(true);
+  }, []);
+  return verified;
+}
+
+function WorkList({
+  title,
+  screen,
+  empty,
+  rows,
+  pending,
+}: {
+  title: string;
+  screen: ScreenWithoutParams;
+  empty: string;
+  rows: { key: string; text: string }[] | undefined;
+  pending: boolean;
+}) {
+  const id = `dashboard-${screen}`;
+  return (
+    <section className="account-work" aria-labelledby={id}>
+      <h3 id={id} className="account-work__title">
+        <Link href={screenHref(screen)}>{title}</Link>
+      </h3>
+      {pending ? (
+        <p>Loading…</p>
+      ) : rows && rows.length > 0 ? (
+        <ul className="account-work__list">
+          {rows.slice(0, DASHBOARD_ROWS).map((row) => (
+            <li key={row.key}>{row.text}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>{empty}</p>
+      )}
+      {rows && rows.length > DASHBOARD_ROWS && (
+        <p>
+          <Link href={screenHref(screen)}>See all {rows.length}</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The customer's quotes, bookings and repairs, newest first, a few of each (one request per kind). */
+function YourWork() {
+  const dates = useDateFormat();
+  const timeZone = useShop()?.timeZone ?? 'Europe/London';
+  const quotes = useQuery(trpc.quotes.mine.queryOptions({}));
+  const bookings = useQuery(trpc.bookings.mine.queryOptions({}));
+  const repairs = useQuery(trpc.repairJobs.mine.queryOptions({}));
+  return (
+    <section className="card account-card account-section" aria-labelledby="your-work-title">
+      <h2 id="your-work-title" className="card__title">
+        Your work with us
+      </h2>
+      <div className="account-work__grid">
+        <WorkList
+          title="My Quotes"
+          screen="accountQuotes"
+          empty="No quote requests yet."
+          pending={quotes.isPending}
+          rows={quotes.data?.data.map((q) => ({
+            key: q.reference,
+            text: `${q.reference}: ${q.vehicle}, ${QUOTE_STATUS_LABELS[q.status]} (${formatDate(q.created_at, dates)})`,
+          }))}
+        />
+        <WorkList
+          title="My Bookings"
+          screen="accountBookings"
+          empty="No bookings yet."
+          pending={bookings.isPending}
+          rows={bookings.data?.data.map((b) => ({
+            key: b.reference,
+            text: `${b.reference}: ${b.type_name}, ${whenLabel(b.starts_at, b.ends_at, timeZone)}, ${BOOKING_STATUS_LABELS[b.status]}`,
+          }))}
+        />
+        <WorkList
+          title="My Repairs"
+          screen="accountRepairs"
+          empty="No repairs yet."
+          pending={repairs.isPending}
+          rows={repairs.data?.data.map((r) => ({
+            key: r.reference,
+            text: `${r.reference}: ${r.vehicle}, ${r.collected_at ? 'collected' : (r.stages.find((s) => s.current)?.name ?? '–')}`,
+          }))}
+        />
+      </div>
+    </section>
+  );
+}
 
 /** GET /api/user/export answers with the file as an attachment: a plain link downloads it. */
 const DATA_EXPORT_URL = '/api/user/export';
@@ -60,7 +170,11 @@ function DeleteAccount() {
         Deleting your account removes your profile{user?.has_cv ? ', the CV you sent us' : ''} and every signed-in device, and cannot be
         undone. Quote requests you sent stay with the shop without your name or contact details.
       </p>
-      {deleteAccount.error && !errors.password && <Alert tone="error">{messageOf(deleteAccount.error)}</Alert>}
+      {deleteAccount.error && !errors.password && (
+        <ResultInView tone="error" trigger={deleteAccount.error}>
+          {messageOf(deleteAccount.error)}
+        </ResultInView>
+      )}
       <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={(event) => void onSubmit(event)} className="account-section__form">
         <TextField
           label="Password"
@@ -82,8 +196,14 @@ function DeleteAccount() {
 
 export function DashboardPage() {
   const { user } = useSession();
+  const justVerified = useJustVerified();
   return (
     <>
+      {justVerified && (
+        <Alert tone="success">
+          Your e-mail address is verified. Any quotes, bookings and repairs you made under it as a guest are now in your account.
+        </Alert>
+      )}
       <section className="card account-card">
         <h2 className="card__title">Welcome{user ? `, ${user.firstname}` : ''}</h2>
         <p>
@@ -93,6 +213,7 @@ export function DashboardPage() {
         </p>
         <p>More services will be added to your account soon.</p>
       </section>
+      <YourWork />
       <YourData />
       <DeleteAccount />
     </>

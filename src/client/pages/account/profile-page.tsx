@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { User } from '#shared/schemas/user.ts';
 import { CV_MAX_BYTES, CV_TOO_LARGE_MESSAGE, PROFILE_BANNER_MS } from '#shared/limits.ts';
-import { Alert } from '#client/components/ui/alert.tsx';
+import { ResultInView } from '#client/components/result-in-view.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { useFlash } from '#client/components/ui/use-flash.ts';
@@ -82,7 +82,11 @@ export function ProfilePage() {
   return (
     <section className="card account-card">
       <h2 className="card__title">Update Contact Details</h2>
-      {saved && <Alert tone="success">{saved}</Alert>}
+      {saved && (
+        <ResultInView tone="success" trigger={saved}>
+          {saved}
+        </ResultInView>
+      )}
       <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit}>
         <div className="form-grid">
           <TextField

@@ -13,7 +13,7 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { QUOTE_STATUS_LABELS } from '#client/pages/admin/quotes/quote-status.ts';
 import './quotes.css';
-import { screenHref } from '#client/lib/screen-links.ts';
+import { screenHref, screenHrefWithQuery } from '#client/lib/screen-links.ts';
 
 export function QuotesPage() {
   const dates = useDateFormat();
@@ -79,6 +79,12 @@ export function QuotesPage() {
                           <p className="account-quotes__reply-message">{reply.message}</p>
                         </div>
                       ))}
+                      {/* A priced request leads to a booking with it attached (the booking form reads ?quote=). */}
+                      <p>
+                        <Link className="btn btn--primary" href={screenHrefWithQuery('book', { quote: quote.reference })}>
+                          Book a drop-off
+                        </Link>
+                      </p>
                     </article>
                   ))}
               </section>

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Passkey } from '#shared/schemas/passkeys.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
+import { ResultInView } from '#client/components/result-in-view.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -75,7 +76,11 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
           <p className="device-list__meta">
             Added {formatDateTime(passkey.created_at, display)} · {used}
           </p>
-          {remove.error && <Alert tone="error">{messageOf(remove.error)}</Alert>}
+          {remove.error && (
+            <ResultInView tone="error" trigger={remove.error}>
+              {messageOf(remove.error)}
+            </ResultInView>
+          )}
         </div>
       )}
       {!editing && (
@@ -129,8 +134,16 @@ function AddPasskey() {
         A passkey signs you in with your fingerprint, face or device PIN instead of a password. It cannot be phished, and it counts as
         two-factor on its own.
       </p>
-      {done && <Alert tone="success">{done}</Alert>}
-      {add.error && !errors.name && <Alert tone="error">{messageOf(add.error)}</Alert>}
+      {done && (
+        <ResultInView tone="success" trigger={done}>
+          {done}
+        </ResultInView>
+      )}
+      {add.error && !errors.name && (
+        <ResultInView tone="error" trigger={add.error}>
+          {messageOf(add.error)}
+        </ResultInView>
+      )}
       {unavailable ? (
         <Alert tone="info">{unavailable}</Alert>
       ) : (

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { DeviceSession } from '#shared/schemas/account.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
+import { ResultInView } from '#client/components/result-in-view.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -71,9 +72,17 @@ function SignOutOthers() {
       <h3 id="device-others-title" className="device-others__title">
         Sign out other devices
       </h3>
-      {done && <Alert tone="success">{done}</Alert>}
+      {done && (
+        <ResultInView tone="success" trigger={done}>
+          {done}
+        </ResultInView>
+      )}
       <p>If you have left your account signed in somewhere, or think someone else may be using it, sign out everywhere but here.</p>
-      {signOutOthers.error && !errors.password && <Alert tone="error">{messageOf(signOutOthers.error)}</Alert>}
+      {signOutOthers.error && !errors.password && (
+        <ResultInView tone="error" trigger={signOutOthers.error}>
+          {messageOf(signOutOthers.error)}
+        </ResultInView>
+      )}
       <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit} className="device-others__form">
         <TextField
           label="Password"
@@ -109,7 +118,11 @@ export function SessionsPage() {
     <section className="card account-card">
       <h2 className="card__title">Signed-in Devices</h2>
       <p>These are the browsers and devices signed in to your account. Sign out any you do not recognise, then change your password.</p>
-      {signOutDevice.error && <Alert tone="error">{messageOf(signOutDevice.error)}</Alert>}
+      {signOutDevice.error && (
+        <ResultInView tone="error" trigger={signOutDevice.error}>
+          {messageOf(signOutDevice.error)}
+        </ResultInView>
+      )}
       {sessions.isPending ? (
         <Spinner label="Loading your devices…" />
       ) : sessions.error ? (

@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert } from '#client/components/ui/alert.tsx';
+import { ResultInView } from '#client/components/result-in-view.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/form-fields.tsx';
 import { useConfirm } from '#client/components/ui/confirm-dialog.tsx';
@@ -37,7 +38,11 @@ function RecoveryCodes() {
           ))}
         </ul>
       )}
-      {regenerate.error && <Alert tone="error">{messageOf(regenerate.error)}</Alert>}
+      {regenerate.error && (
+        <ResultInView tone="error" trigger={regenerate.error}>
+          {messageOf(regenerate.error)}
+        </ResultInView>
+      )}
       <Button variant="secondary" onClick={() => regenerate.mutate({})} loading={regenerate.isPending}>
         Regenerate Recovery Codes
       </Button>
@@ -78,7 +83,11 @@ function PendingSetup({ onConfirmed }: { onConfirmed: () => Promise<void> }) {
         </p>
       )}
       <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={onSubmit} className="two-factor-setup__form">
-        {confirm.error && <Alert tone="error">{messageOf(confirm.error)}</Alert>}
+        {confirm.error && (
+          <ResultInView tone="error" trigger={confirm.error}>
+            {messageOf(confirm.error)}
+          </ResultInView>
+        )}
         <TextField label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={setCode} />
         <Button type="submit" loading={confirm.isPending}>
           Confirm
@@ -120,7 +129,11 @@ export function TwoFactorPage() {
   return (
     <section className="card account-card">
       <h2 className="card__title">Two Factor Authentication</h2>
-      {error && <Alert tone="error">{messageOf(error)}</Alert>}
+      {error && (
+        <ResultInView tone="error" trigger={error}>
+          {messageOf(error)}
+        </ResultInView>
+      )}
       {isOn ? (
         <>
           <Alert tone="success">Two-factor authentication is on.</Alert>

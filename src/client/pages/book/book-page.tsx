@@ -50,6 +50,36 @@ export function BookPage() {
   const detailsRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // ?quote=REFERENCE (the priced-quote mail and the account's quote link here), read once in the
+  // browser: the booking carries it, and the server joins the request only if it is the customer's.
+  const [forQuote, setForQuote] = useState<string | null>(null);
+  useEffect(() => {
+    const reference = new URLSearchParams(window.location.search).get('quote')?.trim().toUpperCase();
+    if (!reference) return;
+    setForQuote(reference);
+    setValues((current) => ({ ...current, quote_reference: reference }));
+  }, []);
+  // The details come from the account once it is known, and the vehicle from the customer's own request.
+  useEffect(() => {
+    if (!user) return;
+    setValues((current) => ({
+      ...current,
+      name: current.name || `${user.firstname} ${user.lastname}`.trim(),
+      email: current.email || user.email,
+      telephone: current.telephone || (user.telephone ?? ''),
+    }));
+  }, [user]);
+  useEffect(() => {
+    const own = forQuote ? quotes.data?.data.find((q) => q.reference === forQuote) : undefined;
+    if (!own) return;
+    setQuoteId(String(own.id));
+    setValues((current) => ({
+      ...current,
+      vehicle: current.vehicle || own.vehicle,
+      registration: current.registration || (own.registration ?? ''),
+    }));
+  }, [forQuote, quotes.data]);
+
   const types = summary.data?.types ?? [];
   const type = types.find((t) => t.id === typeId);
   const timeZone = shop?.timeZone ?? 'Europe/London';
@@ -105,6 +135,11 @@ export function BookPage() {
           Pick what you need, then a day and a time that suit you. You get a confirmation by e-mail with a link to change or cancel the
           booking.
         </p>
+        {forQuote && (
+          <p className="book__for-quote" data-testid="for-quote">
+            For quote <strong>{forQuote}</strong>
+          </p>
+        )}
         {summary.data?.next_free_estimate && (
           <p className="next-free" data-testid="next-free">
             Next free estimate: {summary.data.next_free_estimate.label}

@@ -4,12 +4,13 @@
  * request for a change, which the shop accepts or declines. Below, the booking's messages with the shop. Never indexed (the route table's
  * `disallow`), and the token's answers are `Cache-Control: no-store`.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { ResultInView } from '#client/components/result-in-view.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TextAreaField } from '#client/components/ui/form-fields.tsx';
 import { fieldErrorsOf, messageOf, statusOf } from '#client/lib/api-errors.ts';
@@ -37,10 +38,14 @@ export function ManageBookingPage({ token }: { token: string }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [message, setMessage] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  /** Counts the results, so a second confirmation of the same words is brought into view again. */
+  const [results, setResults] = useState(0);
+  const askForm = useRef<HTMLFormElement>(null);
 
   const update = (data: CustomerBooking, text: string) => {
     queryClient.setQueryData(trpc.bookings.manageGet.queryKey({ token }), data);
     setNotice(text);
+    setResults((n) => n + 1);
     setMoving(false);
     setSlot(null);
     setDate(null);
@@ -56,12 +61,18 @@ export function ManageBookingPage({ token }: { token: string }) {
   );
   const ask = useMutation(
     trpc.bookings.manageRequestChange.mutationOptions({
-      onSuccess: (data) => {
-        update(data, 'Thank you: we have your request and will get back to you.');
+      // What was asked stays on the page, in the confirmation, once the box is emptied.
+      onSuccess: (data, sent) => {
+        update(data, `Thank you: we have your request and will get back to you. You asked: “${sent.message.trim()}”`);
         setMessage('');
       },
     }),
   );
+
+  // A refused change request: the message's field takes the focus, its reason beside it.
+  useEffect(() => {
+    if (ask.isError && fieldErrorsOf(ask.error).message) askForm.current?.querySelector<HTMLElement>('textarea')?.focus();
+  }, [ask.isError, ask.error]);
 
   if (booking.isPending) {
     return (
@@ -90,6 +101,7 @@ export function ManageBookingPage({ token }: { token: string }) {
   const b = booking.data;
   const failure = [reschedule, cancel, ask].find((m) => m.isError);
   const askErrors = ask.isError ? fieldErrorsOf(ask.error) : {};
+  const askFieldError = askErrors.message?.[0];
 
   function onAsk(event: FormEvent) {
     event.preventDefault();
@@ -100,8 +112,17 @@ export function ManageBookingPage({ token }: { token: string }) {
     <>
       <PageHeader title="Manage my booking" />
       <section className="section container book">
-        {notice && <Alert tone="success">{notice}</Alert>}
-        {failure && !askErrors.message && <Alert tone="error">{messageOf(failure.error)}</Alert>}
+        {failure && !askFieldError ? (
+          <ResultInView tone="error" trigger={failure.error}>
+            {messageOf(failure.error)}
+          </ResultInView>
+        ) : (
+          notice && (
+            <ResultInView tone="success" trigger={results}>
+              {notice}
+            </ResultInView>
+          )
+        )}
         <div className="book__summary">
           <p>
             {b.type_name}, reference <strong className="book__reference">{b.reference}</strong>
@@ -174,7 +195,7 @@ export function ManageBookingPage({ token }: { token: string }) {
             )}
           </div>
         ) : b.status === 'booked' ? (
-          <form method="post" action={SCRIPT_ONLY_FORM_PATH} className="book__form" onSubmit={onAsk} noValidate>
+          <form method="post" action={SCRIPT_ONLY_FORM_PATH} className="book__form" onSubmit={onAsk} noValidate ref={askForm}>
             <p>It is too late to change this booking online. Tell us what you need and we will get back to you.</p>
             <TextAreaField
               label="What would you like to change?"
@@ -184,7 +205,7 @@ export function ManageBookingPage({ token }: { token: string }) {
               maxLength={1000}
               value={message}
               onChange={setMessage}
-              error={askErrors.message?.[0]}
+              error={askFieldError}
             />
             <div>
               <Button type="submit" loading={ask.isPending}>

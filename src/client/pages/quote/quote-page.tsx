@@ -12,6 +12,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
+import { ErrorResult } from '#client/components/result-in-view.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { CheckboxField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
 import { ContactFields } from '#client/components/contact-fields.tsx';
@@ -188,7 +189,7 @@ export function QuotePage() {
   }
 
   const done = send.data ?? (native?.notice && native.values.reference ? { reference: native.values.reference } : undefined);
-  if (done) return <QuoteDone reference={done.reference} signedIn={Boolean(user)} />;
+  if (done) return <QuoteDone reference={done.reference} signedIn={Boolean(user)} sent={send.data ? values : null} />;
 
   const failure = send.isError ? (statusOf(send.error) !== 422 ? messageOf(send.error) : null) : (native?.message ?? null);
   const descriptionLength = values.description.trim().length;
@@ -208,7 +209,8 @@ export function QuotePage() {
           noValidate
           className="quote__form"
         >
-          {firstInvalid ? <Alert tone="error">{INVALID_BANNER}</Alert> : failure && <Alert tone="error">{failure}</Alert>}
+          {/* A field's message is focused by its field; a failure with no field, by its summary. */}
+          {firstInvalid ? <Alert tone="error">{INVALID_BANNER}</Alert> : <ErrorResult message={failure} trigger={send.error} />}
           <div className="form-grid">
             <ContactFields
               name="full"

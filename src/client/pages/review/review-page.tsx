@@ -11,6 +11,7 @@ import { trpc } from '#client/lib/trpc.ts';
 import { fieldErrorsOf, firstError, messageOf } from '#client/lib/api-errors.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { ResultInView } from '#client/components/result-in-view.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { StarRating } from '#client/components/ui/star-rating.tsx';
 import { CheckboxField, TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
@@ -63,10 +64,22 @@ function ReviewView({ token, page }: { token: string; page: ReviewPageData }) {
         <div className="review__private">
           <h2>Tell us privately</h2>
           {send.isSuccess ? (
-            <Alert tone="success">Thank you: your feedback is with the workshop.</Alert>
+            <>
+              <ResultInView tone="success">Thank you: your feedback is with the workshop.</ResultInView>
+              {/* What was sent stays in view under the thanks. */}
+              <p className="review__sent">
+                Your score: {score} out of 5{feedback.trim() ? `. You wrote: “${feedback.trim()}”` : ''}
+              </p>
+            </>
           ) : (
             <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={submit} noValidate>
-              {send.isError && !Object.keys(errors).length && <Alert tone="error">{messageOf(send.error)}</Alert>}
+              {send.isError && (
+                <ResultInView tone="error" trigger={send.error}>
+                  {Object.keys(errors).length
+                    ? 'Some of your answers need another look: please check the fields marked below.'
+                    : messageOf(send.error)}
+                </ResultInView>
+              )}
               <StarRating value={score} onChange={setScore} label="Your score" />
               {firstError(errors, 'score') && <p className="field__error">{firstError(errors, 'score')}</p>}
               <TextAreaField

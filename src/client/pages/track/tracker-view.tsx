@@ -10,7 +10,7 @@ import { formatCalendarDate, formatDateTime } from '#shared/format/dates.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { phoneHref } from '#client/lib/shop.ts';
 import { firstError, fieldErrorsOf, messageOf } from '#client/lib/api-errors.ts';
-import { Alert } from '#client/components/ui/alert.tsx';
+import { ResultInView } from '#client/components/result-in-view.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/form-fields.tsx';
 import './tracker.css';
@@ -119,17 +119,18 @@ export function TrackerView({ tracker, send, headingLevel = 2 }: TrackerViewProp
 function MessageForm({ send }: { send: (message: string) => Promise<unknown> }) {
   const [message, setMessage] = useState('');
   const [error, setError] = useState<unknown>(null);
-  const [sent, setSent] = useState(false);
+  /** The message last sent, repeated in the confirmation once the box is emptied. */
+  const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    setSent(false);
+    setSent(null);
     try {
       await send(message);
       setMessage('');
-      setSent(true);
+      setSent(message.trim());
     } catch (caught) {
       setError(caught);
     } finally {
@@ -139,8 +140,16 @@ function MessageForm({ send }: { send: (message: string) => Promise<unknown> }) 
   const fieldError = error ? firstError(fieldErrorsOf(error), 'message') : undefined;
   return (
     <form method="post" action={SCRIPT_ONLY_FORM_PATH} className="tracker__form" onSubmit={(event) => void submit(event)} noValidate>
-      {sent && <Alert tone="success">Thank you: your message is with the workshop.</Alert>}
-      {error !== null && !fieldError && <Alert tone="error">{messageOf(error)}</Alert>}
+      {sent !== null && (
+        <ResultInView tone="success" trigger={sent}>
+          Thank you: your message is with the workshop. You wrote: “{sent}”
+        </ResultInView>
+      )}
+      {error !== null && !fieldError && (
+        <ResultInView tone="error" trigger={error}>
+          {messageOf(error)}
+        </ResultInView>
+      )}
       <TextAreaField
         label="Message to the workshop"
         name="message"
