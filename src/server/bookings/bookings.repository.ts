@@ -64,6 +64,9 @@ export async function findReminderCandidates(db: Db, from: Date, to: Date): Prom
     .selectFrom('bookings')
     .selectAll()
     .where('status', '=', 'booked')
+    // A booking with nobody to mail (a caller's) has no reminder.
+    .where('email', 'is not', null)
+    .where('email', '<>', '')
     .where('starts_at', '>', from)
     .where('starts_at', '<=', to)
     .where((eb) => eb.or([eb('reminder_sent_at', 'is', null), eb('morning_reminder_sent_at', 'is', null)]))
