@@ -46,6 +46,7 @@ import {
   updateBookingType,
 } from './booking-setup.service.ts';
 import { createBookingByAdmin } from './booking-creation.service.ts';
+import { adminBookingFieldsCheck } from './bookings.input-checks.ts';
 import { addBlockedTime, cancelClashing, deleteBlockedTime, findClashes, listBlockedTimes } from './blocked-times.service.ts';
 
 const tags = ['bookings'];
@@ -198,7 +199,7 @@ export const bookingAdminRouter = router({
       rest: { successStatus: 201 },
       ...refreshes,
     })
-    .concat(checkedInput(adminBookingCreateInput))
+    .concat(checkedInput(adminBookingCreateInput, adminBookingFieldsCheck))
     .output(adminBookingSchema)
     .mutation(({ ctx, input }) => createBookingByAdmin(ctx.deps, input)),
 

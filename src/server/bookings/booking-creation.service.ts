@@ -167,6 +167,29 @@ async function insertBookingWithPlace(
 }
 
 /**
+ * The rules of the admin's booking that need the database: the type, the location, the start.
+ * The customer's notice and horizon do not bind the shop; a full slot is left to the place (409).
+ */
+export async function adminBookingFieldErrors(
+  deps: ReadDeps,
+  fields: Omit<BookingFields, 'quote_request_id'>,
+  now = new Date(),
+): Promise<{ errors: FieldErrors; type: types.BookingTypeRow | null }> {
+  const errors: FieldErrors = {};
+  const type = fields.booking_type_id === undefined ? null : await activeType(deps, fields.booking_type_id);
+  if (fields.booking_type_id !== undefined && !type) errors.booking_type_id = [BOOKING_MESSAGES.typeOff];
+  if (type?.asks_location && fields.location === null) errors.location = [BOOKING_MESSAGES.locationRequired];
+  if (type && fields.starts_at !== undefined) {
+    const startsAt = new Date(fields.starts_at);
+    const date = localMoment(startsAt, (await readShop(deps)).timeZone).date;
+    const inputs = await slotInputs(deps, type, date, date, now);
+    const checked = checkSlot({ ...inputs, settings: { earliestWorkingDays: 0, horizonDays: 366 } }, startsAt);
+    if ('refusal' in checked && checked.refusal !== 'full') errors.starts_at = [SLOT_REFUSAL_MESSAGES[checked.refusal]];
+  }
+  return { errors, type };
+}
+
+/**
  * The admin books a caller or a walk-in: a name and a telephone number may be all there is (the
  * schema asks a UK number when there is no e-mail; without one nothing is mailed). The customer's
  * notice and horizon rules do not bind the shop (as for a move), the hours, closures and blocked
@@ -174,18 +197,10 @@ async function insertBookingWithPlace(
  * Made by the shop, it is seen already (no "new" badge).
  */
 export async function createBookingByAdmin(deps: Deps, input: AdminBookingCreateInput, now = new Date()): Promise<AdminBooking> {
-  const errors: FieldErrors = {};
-  const type = await activeType(deps, input.booking_type_id);
-  if (!type) errors.booking_type_id = [BOOKING_MESSAGES.typeOff];
-  if (type?.asks_location && input.location === null) errors.location = [BOOKING_MESSAGES.locationRequired];
-  const startsAt = new Date(input.starts_at);
-  if (type) {
-    const date = localMoment(startsAt, (await readShop(deps)).timeZone).date;
-    const inputs = await slotInputs(deps, type, date, date, now);
-    const checked = checkSlot({ ...inputs, settings: { earliestWorkingDays: 0, horizonDays: 366 } }, startsAt);
-    if ('refusal' in checked && checked.refusal !== 'full') errors.starts_at = [SLOT_REFUSAL_MESSAGES[checked.refusal]];
-  }
+  // The last guard: the input check ran the same rules only when another field was refused.
+  const { errors, type } = await adminBookingFieldErrors(deps, input, now);
   if (Object.keys(errors).length || !type) throw AppError.validation(errors);
+  const startsAt = new Date(input.starts_at);
   const { booking } = await insertBookingWithPlace(deps, type, now, {
     starts_at: startsAt,
     user_id: null,

@@ -185,6 +185,13 @@ export const CALLER_CONTACT_MESSAGES = {
   telephoneNotUk: 'The telephone field must be a UK telephone number, such as 01632 960 123.',
 } as const;
 
+/** The telephone's message when a caller has no way to be reached: no e-mail and no UK number. */
+export function callerContactError(email: string | undefined, telephone: string | null): string | null {
+  if (email !== undefined) return null;
+  if (telephone === null) return CALLER_CONTACT_MESSAGES.telephoneRequired;
+  return isUkTelephone(telephone) ? null : CALLER_CONTACT_MESSAGES.telephoneNotUk;
+}
+
 const optionalEmailField = (field: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), emailField(field).optional());
 
@@ -204,8 +211,7 @@ export const adminBookingCreateInput = z
     location: optionalString('location', 200),
   })
   .superRefine((v, ctx) => {
-    if (v.email !== undefined) return;
-    if (v.telephone === null) ctx.addIssue({ code: 'custom', path: ['telephone'], message: CALLER_CONTACT_MESSAGES.telephoneRequired });
-    else if (!isUkTelephone(v.telephone)) ctx.addIssue({ code: 'custom', path: ['telephone'], message: CALLER_CONTACT_MESSAGES.telephoneNotUk });
+    const message = callerContactError(v.email, v.telephone);
+    if (message) ctx.addIssue({ code: 'custom', path: ['telephone'], message });
   });
 export type AdminBookingCreateInput = z.infer<typeof adminBookingCreateInput>;
