@@ -151,7 +151,7 @@ describe('opening a repair job from a booking', () => {
     expect(again.status).toBe(422);
     expect(again.body.errors).toEqual({ booking_id: [`This booking's quote already has a repair job (${first.body.reference}).`] });
     expect(await t.deps.db.selectFrom('repair_jobs').select('id').where('quote_request_id', '=', quote.id).execute()).toHaveLength(1);
-    expect(await mailsTo(outbox, secondBooking.email)).toHaveLength(0);
+    expect(await mailsTo(outbox, secondBooking.email!)).toHaveLength(0);
     // The second booking's page names the quote's job (the admin's link to it) and offers no form.
     const secondPage = await admin.get(`/api/admin/bookings/${secondBooking.id}`);
     expect(secondPage.body).toMatchObject({ repair_job: null, quote_repair_job: { id: first.body.id, reference: first.body.reference } });
