@@ -14,6 +14,10 @@ import { addDays } from '#shared/calendar-date.ts';
 import { localMoment } from '#shared/opening-status.ts';
 import { CALLER_CONTACT_MESSAGES } from '#shared/schemas/booking-inputs.ts';
 import { BOOKING_MESSAGES } from '#shared/schemas/bookings.ts';
+import { QUOTE_BOOKINGS_SHOWN } from '#shared/schemas/quotes.ts';
+import { getQuoteRequest } from '#server/quotes/quote-triage.service.ts';
+import { countStatements } from '#test/support/statement-count.ts';
+import { insertBooking, insertQuoteRequest, insertRepairJob } from '#test/support/work-rows.ts';
 
 let t: TestApp;
 let outbox: string;
@@ -127,5 +131,39 @@ describe('a caller booked by the admin', () => {
     const visitor = new TestClient(t.app);
     await visitor.csrf();
     expect((await visitor.post('/api/admin/bookings', { json })).status).toBe(401);
+  });
+});
+
+describe("a quote's page", () => {
+  it('lists its bookings (newest start first, bounded) and its repair job, in statements that do not grow with them', async () => {
+    const quote = await insertQuoteRequest(t.deps.db);
+    const empty = (await admin.get(`/api/quote-requests/${quote.id}`)).body;
+    expect(empty).toMatchObject({ bookings: [], repair_job: null });
+    const made = [];
+    for (let i = 0; i < QUOTE_BOOKINGS_SHOWN + 2; i++) {
+      made.push(
+        await insertBooking(t.deps.db, {
+          booking_type_id: typeId,
+          quote_request_id: quote.id,
+          starts_at: new Date(Date.UTC(2027, 0, 1 + i, 9)),
+        }),
+      );
+    }
+    const [stage] = await t.deps.db.selectFrom('repair_stages').select('id').orderBy('position').execute();
+    const job = await insertRepairJob(t.deps.db, { stage_id: stage!.id, quote_request_id: quote.id });
+    const res = await admin.get(`/api/quote-requests/${quote.id}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.repair_job).toEqual({ id: job.id, reference: job.reference });
+    expect(res.body.bookings).toHaveLength(QUOTE_BOOKINGS_SHOWN);
+    expect(res.body.bookings[0]).toEqual({
+      id: made.at(-1)!.id,
+      reference: made.at(-1)!.reference,
+      type_name: 'Phone-in check',
+      starts_at: new Date(made.at(-1)!.starts_at).toISOString(),
+      status: 'booked',
+    });
+    const few = await countStatements(t.deps.db, (db) => getQuoteRequest({ ...t.deps, db }, quote.id));
+    const fewer = await countStatements(t.deps.db, (db) => getQuoteRequest({ ...t.deps, db }, empty.id));
+    expect(few.statements).toBe(fewer.statements);
   });
 });

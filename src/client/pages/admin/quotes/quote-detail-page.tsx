@@ -29,6 +29,7 @@ import { OpenRepairJobForm } from '#client/pages/admin/repairs/open-repair-job-f
 import { phoneHref } from '#client/lib/shop.ts';
 import { ContactLink } from '#client/components/contact-link.tsx';
 import { QuoteReplyForm } from './quote-reply-form.tsx';
+import { QuoteWorkLinks } from './quote-work-links.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
 
@@ -214,6 +215,7 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
           </Button>
         </div>
       </form>
+      <QuoteWorkLinks quote={quote} />
       <OpenRepairJobForm from={{ quote_request_id: quote.id }} />
     </>
   );
