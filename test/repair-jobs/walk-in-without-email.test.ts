@@ -10,6 +10,7 @@ import { TestClient } from '#test/support/client.ts';
 import { adminClient, clientAs } from '#test/support/content.ts';
 import { makeRetriesDue } from '#test/support/jobs.ts';
 import { WALK_IN_CONTACT_MESSAGES } from '#shared/schemas/repair-jobs.ts';
+import { insertBooking } from '#test/support/work-rows.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -68,5 +69,18 @@ describe('a walk-in without e-mail', () => {
     const foreign = await admin.post('/api/repair-jobs', { json: { ...walkIn, customer_telephone: '555 1234' } });
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors).toEqual({ customer_telephone: [WALK_IN_CONTACT_MESSAGES.telephoneNotUk] });
+  });
+
+  it('booked by telephone only, its booking opens a job that is mailed nothing either', async () => {
+    const type = await t.deps.db.selectFrom('booking_types').select('id').orderBy('position').executeTakeFirstOrThrow();
+    const booking = await insertBooking(t.deps.db, { booking_type_id: type.id, email: null, telephone: '01632 960 555' });
+    const before = await mailRows();
+    const res = await admin.post('/api/repair-jobs', {
+      json: { booking_id: booking.id, agreed_work: 'Repair the rear bumper.', promised_ready_on: '2026-12-19' },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ booking_id: booking.id, customer_email: '', customer_telephone: '01632 960 555' });
+    expect(res.body.tracker_url).toEqual(expect.any(String));
+    expect(await mailRows()).toBe(before);
   });
 });
