@@ -51,7 +51,15 @@ async function freeStarts(): Promise<string[]> {
   );
 }
 
-const mailRows = async () => Number((await t.deps.db.selectFrom('outgoing_mail').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const mailRows = async () =>
+  Number(
+    (
+      await t.deps.db
+        .selectFrom('outgoing_mail')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('a caller booked by the admin', () => {
   it('is made with a name and a telephone only, holds the place, and sends no mail', async () => {
@@ -99,6 +107,36 @@ describe('a caller booked by the admin', () => {
     expect(mails.map((m) => m.to)).toEqual(['ffion.caller@example.com']);
   });
 
+  it('may be made inside the online notice, which a visitor is refused', async () => {
+    const settings = (await admin.get('/api/admin/booking-settings')).body;
+    await admin.put('/api/admin/booking-settings', { json: { ...settings, earliest_working_days: 0 } });
+    const [, , , soon] = await freeStarts();
+    await admin.put('/api/admin/booking-settings', { json: { ...settings, earliest_working_days: 20 } });
+    try {
+      const visitor = new TestClient(t.app);
+      await visitor.csrf();
+      const online = await visitor.post('/api/bookings', {
+        json: {
+          booking_type_id: typeId,
+          starts_at: soon,
+          name: 'Online Try',
+          email: 'online.try@example.com',
+          telephone: '07700 900999',
+          vehicle: 'Mini',
+        },
+        headers: { 'x-forwarded-for': '10.37.0.1' },
+      });
+      expect(online.status).toBe(422);
+      expect(online.body.errors.starts_at).toEqual([BOOKING_MESSAGES.outOfRange]);
+      const shop = await admin.post('/api/admin/bookings', {
+        json: { booking_type_id: typeId, starts_at: soon, name: 'Short Notice', telephone: '07700 900998' },
+      });
+      expect(shop.status, shop.text).toBe(201);
+    } finally {
+      await admin.put('/api/admin/booking-settings', { json: settings });
+    }
+  });
+
   it('refuses a missing contact, a non-UK number and a missing name with a 422 on each field', async () => {
     const [startsAt] = await freeStarts();
     const before = await mailRows();
@@ -112,7 +150,12 @@ describe('a caller booked by the admin', () => {
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors.telephone).toEqual([CALLER_CONTACT_MESSAGES.telephoneNotUk]);
     const past = await admin.post('/api/admin/bookings', {
-      json: { booking_type_id: typeId, starts_at: new Date(Date.now() - 3_600_000).toISOString(), name: 'Jo Bloggs', telephone: '07700 900123' },
+      json: {
+        booking_type_id: typeId,
+        starts_at: new Date(Date.now() - 3_600_000).toISOString(),
+        name: 'Jo Bloggs',
+        telephone: '07700 900123',
+      },
     });
     expect(past.status).toBe(422);
     expect(past.body.errors.starts_at).toEqual([BOOKING_MESSAGES.past]);

@@ -31,7 +31,15 @@ const walkIn = {
   promised_ready_on: '2026-12-18',
 };
 
-const mailRows = async () => Number((await t.deps.db.selectFrom('outgoing_mail').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const mailRows = async () =>
+  Number(
+    (
+      await t.deps.db
+        .selectFrom('outgoing_mail')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('a walk-in without e-mail', () => {
   it('gets a job, no mail at opening or at a stage, and a tracker link the shop can read out', async () => {

@@ -13,6 +13,7 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { SlotPicker } from '#client/pages/book/slot-picker.tsx';
 import { whenLabel } from '#client/pages/book/booking-format.ts';
 import type { SlotView } from '#shared/schemas/bookings.ts';
+import { minutesOf, wallClockInstant } from '#shared/calendar-date.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 const FIELDS = ['booking_type_id', 'starts_at', 'name', 'telephone', 'email', 'vehicle', 'registration', 'location'] as const;
@@ -24,6 +25,8 @@ export function NewBookingForm({ timeZone }: { timeZone: string }) {
   const [typeId, setTypeId] = useState('');
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<SlotView | null>(null);
+  // A time typed by the shop: today, or a day inside the online notice the picker does not offer.
+  const [typed, setTyped] = useState({ date: '', time: '' });
   const [fields, setFields] = useState({ name: '', telephone: '', email: '', vehicle: '', registration: '', location: '' });
   const create = useMutation(
     trpc.bookings.admin.create.mutationOptions({
@@ -38,12 +41,17 @@ export function NewBookingForm({ timeZone }: { timeZone: string }) {
   const active = (types.data?.data ?? []).filter((t) => t.active);
   const type = active.find((t) => String(t.id) === typeId);
 
+  function typedStart(): string | undefined {
+    if (!/^\d{4}-\d\d-\d\d$/.test(typed.date) || !/^\d\d:\d\d$/.test(typed.time)) return undefined;
+    return wallClockInstant(typed.date, minutesOf(typed.time), timeZone)?.toISOString();
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     create.mutate({
       ...fields,
       booking_type_id: typeId === '' ? undefined : Number(typeId),
-      starts_at: slot?.starts_at,
+      starts_at: slot?.starts_at ?? typedStart(),
     } as Parameters<typeof create.mutate>[0]);
   }
 
@@ -87,8 +95,36 @@ export function NewBookingForm({ timeZone }: { timeZone: string }) {
             setSlot(null);
           }}
           slot={slot}
-          onSlot={setSlot}
+          onSlot={(picked) => {
+            setSlot(picked);
+            setTyped({ date: '', time: '' });
+          }}
         />
+      )}
+      {type && (
+        <fieldset className="admin-form__fieldset">
+          <legend>Or type a time (today, or a day online booking does not offer yet)</legend>
+          <TextField
+            label="Date"
+            name="typed_date"
+            type="date"
+            value={typed.date}
+            onChange={(date) => {
+              setTyped((t) => ({ ...t, date }));
+              setSlot(null);
+            }}
+          />
+          <TextField
+            label="Time"
+            name="typed_time"
+            type="time"
+            value={typed.time}
+            onChange={(time) => {
+              setTyped((t) => ({ ...t, time }));
+              setSlot(null);
+            }}
+          />
+        </fieldset>
       )}
       {firstError(errors, 'starts_at') && (
         <p className="field__error" id="new-booking-starts-at-error">
