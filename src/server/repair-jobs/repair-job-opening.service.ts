@@ -130,7 +130,8 @@ export async function createRepairJob(deps: Deps, input: RepairJobCreateInput): 
         // The customer was told about the first stage by the tracker mail itself.
         await jobs.updateRepairJob(trx, row.id, { tracker_token_hash: trackerTokenHash(token), notified_stage_id: first.id });
         await history.insertStageReached(trx, { repair_job_id: row.id, stage_id: first.id, stage_name: first.name });
-        if (row.customer_email) await queueMail(deps, trx, { kind: 'repair-job-created', to: row.customer_email, params: { repairJobId: row.id } });
+        if (row.customer_email)
+          await queueMail(deps, trx, { kind: 'repair-job-created', to: row.customer_email, params: { repairJobId: row.id } });
         return row.id;
       });
     } catch (error) {

@@ -192,8 +192,7 @@ export function callerContactError(email: string | undefined, telephone: string 
   return isUkTelephone(telephone) ? null : CALLER_CONTACT_MESSAGES.telephoneNotUk;
 }
 
-const optionalEmailField = (field: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), emailField(field).optional());
+const optionalEmailField = (field: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), emailField(field).optional());
 
 /**
  * A booking the admin makes for a caller or a walk-in (path A): a name and a UK telephone number are
