@@ -27,17 +27,18 @@ import * as knownDevicesByDeviceCookie from './2026-12-02T0100_known_devices_by_
 import * as imageFileKeyIndexes from './2026-12-02T0110_image_file_key_indexes.ts';
 import * as passwordResetAt from './2026-12-02T0120_password_reset_at.ts';
 import * as webauthnChallengeSession from './2026-12-02T0130_webauthn_challenge_session.ts';
-import * as activityKeysetIndexes from './2026-12-03T0200_activity_keyset_indexes.ts';
-import * as activityUserItems from './2026-12-03T0700_activity_user_items.ts';
 import * as contentVersionsItemCreated from './2026-12-03T0100_content_versions_item_created.ts';
-import * as listIndexes from './2026-12-03T0400_list_indexes.ts';
+import * as activityKeysetIndexes from './2026-12-03T0200_activity_keyset_indexes.ts';
 import * as openWorkPartialIndexes from './2026-12-03T0300_open_work_partial_indexes.ts';
+import * as listIndexes from './2026-12-03T0400_list_indexes.ts';
 import * as usersStaffRole from './2026-12-03T0600_users_staff_role.ts';
+import * as activityUserItems from './2026-12-03T0700_activity_user_items.ts';
 import * as usersListIndexes from './2026-12-03T0900_users_list_indexes.ts';
+import * as staffInvitations from './2026-12-04T0100_staff_invitations.ts';
 import * as messageThreads from './2026-12-04T0400_message_threads.ts';
 import * as bookingTimeBuckets from './2026-12-04T0500_booking_time_buckets.ts';
+import * as bookingsEmailOptional from './2026-12-05T0500_bookings_email_optional.ts';
 import * as blockedTimesEndsIndex from './2026-12-05T0900_blocked_times_ends_index.ts';
-import * as staffInvitations from './2026-12-04T0100_staff_invitations.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -76,5 +77,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T0100_staff_invitations': staffInvitations,
   '2026-12-04T0400_message_threads': messageThreads,
   '2026-12-04T0500_booking_time_buckets': bookingTimeBuckets,
+  '2026-12-05T0500_bookings_email_optional': bookingsEmailOptional,
   '2026-12-05T0900_blocked_times_ends_index': blockedTimesEndsIndex,
 };

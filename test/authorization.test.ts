@@ -218,6 +218,7 @@ const table: Record<string, Case[]> = {
   'bookings.admin.listClashes': [{ level: 'admin', input: {} }],
   'bookings.admin.cancelClashing': [{ level: 'admin', input: {} }],
   'bookings.admin.list': [{ level: 'admin', input: {} }],
+  'bookings.admin.create': [{ level: 'admin', input: {} }],
   'bookings.admin.counts': [{ level: 'admin', input: {} }],
   'bookings.admin.get': [{ level: 'admin', input: { id: NONE } }],
   'bookings.admin.move': [{ level: 'admin', input: { id: NONE } }],

@@ -45,7 +45,17 @@ export const STAFF_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
  * answers (a technician works on the car, not with the customer's contact details or prices).
  */
 export const HIDDEN_FIELDS: Partial<Record<StaffRole, readonly string[]>> = {
-  technician: ['customer_email', 'customer_telephone', 'email', 'telephone', 'price', 'price_pence', 'estimate', 'estimate_pence'],
+  technician: [
+    'customer_email',
+    'customer_telephone',
+    'email',
+    'telephone',
+    'price',
+    'price_pence',
+    'estimate',
+    'estimate_pence',
+    'tracker_url',
+  ],
 };
 
 /** Answer fields a role receives shortened to their first word: a technician knows the customer as "Sam". */

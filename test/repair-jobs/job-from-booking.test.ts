@@ -78,7 +78,7 @@ describe('opening a repair job from a booking', () => {
     const row = await t.deps.db.selectFrom('repair_jobs').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
     expect(row.booking_id).toBe(booking.id);
     expect(row.quote_request_id).toBe(quote.id);
-    const [mail] = await mailsTo(outbox, booking.email);
+    const [mail] = await mailsTo(outbox, booking.email!);
     expect(mail!.links.some((l) => /\/track\/[A-Za-z0-9_-]{43}$/.test(l))).toBe(true);
     // The job's page reads the same links back.
     const got = await admin.get(`/api/repair-jobs/${res.body.id}`);
@@ -117,7 +117,7 @@ describe('opening a repair job from a booking', () => {
     const res = await admin.post('/api/repair-jobs', { json: { booking_id: booking.id, ...work } });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ booking_id: ['A cancelled booking cannot be turned into a repair job.'] });
-    expect(await mailsTo(outbox, booking.email)).toHaveLength(0);
+    expect(await mailsTo(outbox, booking.email!)).toHaveLength(0);
     const jobs = await t.deps.db.selectFrom('repair_jobs').select('id').where('booking_id', '=', booking.id).execute();
     expect(jobs).toHaveLength(0);
   });
@@ -151,7 +151,7 @@ describe('opening a repair job from a booking', () => {
     expect(again.status).toBe(422);
     expect(again.body.errors).toEqual({ booking_id: [`This booking's quote already has a repair job (${first.body.reference}).`] });
     expect(await t.deps.db.selectFrom('repair_jobs').select('id').where('quote_request_id', '=', quote.id).execute()).toHaveLength(1);
-    expect(await mailsTo(outbox, secondBooking.email)).toHaveLength(0);
+    expect(await mailsTo(outbox, secondBooking.email!)).toHaveLength(0);
     // The second booking's page names the quote's job (the admin's link to it) and offers no form.
     const secondPage = await admin.get(`/api/admin/bookings/${secondBooking.id}`);
     expect(secondPage.body).toMatchObject({ repair_job: null, quote_repair_job: { id: first.body.id, reference: first.body.reference } });

@@ -118,7 +118,7 @@ describe('opening a repair job', () => {
     });
     const missing = await admin.post('/api/repair-jobs', { json: { agreed_work: 'Paint', promised_ready_on: '2026-12-01' } });
     expect(missing.status).toBe(422);
-    expect(Object.keys(missing.body.errors).sort()).toEqual(['customer_email', 'customer_name', 'vehicle']);
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['customer_name', 'customer_telephone', 'vehicle']);
     const badEmail = await admin.post('/api/repair-jobs', { json: { ...walkIn, customer_email: 'not-an-email' } });
     expect(badEmail.body.errors).toEqual({ customer_email: ['The customer email field must be a valid email address.'] });
     const unknown = await admin.post('/api/repair-jobs', {

@@ -16,6 +16,7 @@ import {
   bookingSettingsSchema,
 } from '#shared/schemas/bookings.ts';
 import {
+  adminBookingCreateInput,
   adminBookingRangeInput,
   adminCancelInput,
   adminChangeDecisionInput,
@@ -45,6 +46,8 @@ import {
   updateBookingSettings,
   updateBookingType,
 } from './booking-setup.service.ts';
+import { createBookingByAdmin } from './booking-creation.service.ts';
+import { adminBookingFieldsCheck } from './bookings.input-checks.ts';
 import { addBlockedTime, cancelClashing, deleteBlockedTime, findClashes, listBlockedTimes } from './blocked-times.service.ts';
 
 const tags = ['bookings'];
@@ -184,6 +187,22 @@ export const bookingAdminRouter = router({
     .concat(checkedInput(adminBookingRangeInput))
     .output(adminBookingPageSchema)
     .query(({ ctx, input }) => listBookingsBetween(ctx.deps, input)),
+
+  create: adminProcedure
+    .meta({
+      permission: 'bookings',
+      openapi: {
+        method: 'POST',
+        path: '/api/admin/bookings',
+        tags,
+        summary: 'Book a caller or a walk-in: a name and a UK telephone number are enough; no mail without an e-mail',
+      },
+      rest: { successStatus: 201 },
+      ...refreshes,
+    })
+    .concat(checkedInput(adminBookingCreateInput, adminBookingFieldsCheck))
+    .output(adminBookingSchema)
+    .mutation(({ ctx, input }) => createBookingByAdmin(ctx.deps, input)),
 
   counts: adminProcedure
     .meta({

@@ -27,6 +27,8 @@ export async function sendDueReminders(deps: Deps, now = new Date()): Promise<nu
   const candidates = await bookings.findReminderCandidates(deps.db, now, new Date(now.getTime() + 50 * 3_600_000));
   let queued = 0;
   for (const row of candidates) {
+    const to = row.email;
+    if (!to) continue;
     const day = localMoment(new Date(row.starts_at), shop.timeZone).date;
     const fresh = now.getTime() - new Date(row.created_at).getTime() < FRESH_BOOKING_MS;
     const dayBeforeDue =
@@ -42,7 +44,7 @@ export async function sendDueReminders(deps: Deps, now = new Date()): Promise<nu
       if (!due) continue;
       const claimed = await deps.db.transaction().execute(async (trx) => {
         if (!(await bookings.claimReminder(trx, row.id, column, now))) return false;
-        await queueMail(deps, trx, { kind: 'booking-reminder', to: row.email, params: { bookingId: row.id, morning } });
+        await queueMail(deps, trx, { kind: 'booking-reminder', to, params: { bookingId: row.id, morning } });
         return true;
       });
       if (claimed) queued++;

@@ -8,8 +8,8 @@
 import type { z } from 'zod';
 import type { InputCheck } from '#server/validation/parse-input.ts';
 import type { FieldErrors } from '#shared/errors.ts';
-import { bookingCreateInput } from '#shared/schemas/booking-inputs.ts';
-import { bookingFieldErrors, type BookingFields } from './booking-creation.service.ts';
+import { adminBookingCreateInput, bookingCreateInput, callerContactError } from '#shared/schemas/booking-inputs.ts';
+import { adminBookingFieldErrors, bookingFieldErrors, type BookingFields } from './booking-creation.service.ts';
 
 /** A raw field's value as its schema reads it, or undefined when the schema refuses it. */
 function usable<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
@@ -26,5 +26,22 @@ export const bookingFieldsCheck: InputCheck = async (ctx, raw): Promise<FieldErr
     quote_request_id: usable(shape.quote_request_id, raw.quote_request_id),
   };
   const { errors } = await bookingFieldErrors(ctx.deps, fields, ctx.user?.id ?? null);
+  return errors;
+};
+
+/** The admin's booking of a caller: its database rules and the contact rule, on a refused form too. */
+export const adminBookingFieldsCheck: InputCheck = async (ctx, raw): Promise<FieldErrors> => {
+  const shape = adminBookingCreateInput.shape;
+  const { errors } = await adminBookingFieldErrors(ctx.deps, {
+    booking_type_id: usable(shape.booking_type_id, raw.booking_type_id),
+    starts_at: usable(shape.starts_at, raw.starts_at),
+    location: usable(shape.location, raw.location),
+  });
+  const email = shape.email.safeParse(raw.email);
+  const telephone = shape.telephone.safeParse(raw.telephone);
+  if (email.success && telephone.success) {
+    const message = callerContactError(email.data, telephone.data);
+    if (message) errors.telephone = [message];
+  }
   return errors;
 };

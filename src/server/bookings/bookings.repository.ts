@@ -60,15 +60,20 @@ export async function listBookingPage(db: Db, from: Date, to: Date, limit: numbe
 
 /** Booked bookings starting within (from, to] still owing a reminder: the reminder job's candidates. */
 export async function findReminderCandidates(db: Db, from: Date, to: Date): Promise<BookingRow[]> {
-  return db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('status', '=', 'booked')
-    .where('starts_at', '>', from)
-    .where('starts_at', '<=', to)
-    .where((eb) => eb.or([eb('reminder_sent_at', 'is', null), eb('morning_reminder_sent_at', 'is', null)]))
-    .orderBy('starts_at')
-    .execute();
+  return (
+    db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('status', '=', 'booked')
+      // A booking with nobody to mail (a caller's) has no reminder.
+      .where('email', 'is not', null)
+      .where('email', '<>', '')
+      .where('starts_at', '>', from)
+      .where('starts_at', '<=', to)
+      .where((eb) => eb.or([eb('reminder_sent_at', 'is', null), eb('morning_reminder_sent_at', 'is', null)]))
+      .orderBy('starts_at')
+      .execute()
+  );
 }
 
 /**
@@ -160,4 +165,17 @@ export async function claimGuestBookings(db: Db, userId: number, verifiedEmail: 
     .where(sql<string>`lower(email)`, '=', verifiedEmail.toLowerCase())
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** A quote request's bookings, the newest start first, at most `limit`, each with its type's name (one statement). */
+export async function listBookingsOfQuoteRequest(db: Db, quoteRequestId: number, limit: number) {
+  return db
+    .selectFrom('bookings')
+    .leftJoin('booking_types', 'booking_types.id', 'bookings.booking_type_id')
+    .select(['bookings.id', 'bookings.reference', 'bookings.starts_at', 'bookings.status', 'booking_types.name as type_name'])
+    .where('bookings.quote_request_id', '=', quoteRequestId)
+    .orderBy('bookings.starts_at', 'desc')
+    .orderBy('bookings.id', 'desc')
+    .limit(limit)
+    .execute();
 }

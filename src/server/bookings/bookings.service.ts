@@ -111,6 +111,8 @@ export async function queueBookingMail(
   row: bookings.BookingRow,
   extra: { reason?: string } = {},
 ): Promise<void> {
+  // A booking without an address (a caller's, or an anonymised one) has nobody to mail.
+  if (!row.email) return;
   await queueMail(deps, trx, { kind, to: row.email, params: { bookingId: row.id, ...extra } });
 }
 

@@ -13,7 +13,8 @@ export interface BookingsTable {
   quote_request_id: number | null;
   quote_reference: string | null;
   name: string;
-  email: string;
+  /** Null for a caller or walk-in the shop booked with a telephone number only: nothing is mailed. */
+  email: string | null;
   telephone: string;
   vehicle: string;
   registration: string | null;

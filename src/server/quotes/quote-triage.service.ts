@@ -7,6 +7,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts';
 import { QUOTES_PAGE_SIZE } from '#shared/limits.ts';
+import { QUOTE_BOOKINGS_SHOWN } from '#shared/schemas/quotes.ts';
 import type {
   QuoteCounts,
   QuoteDetail,
@@ -18,6 +19,8 @@ import type {
 } from '#shared/schemas/quotes.ts';
 import { QUOTE_STATUSES, type QuoteStatus } from '#shared/value-sets.ts';
 import { queueMail } from '#server/mail/outgoing-mail.ts';
+import { listBookingsOfQuoteRequest } from '#server/bookings/bookings.repository.ts';
+import { findRepairJobOfQuoteRequest } from '#server/repair-jobs/repair-jobs.repository.ts';
 import * as requests from './quote-requests.repository.ts';
 import * as replies from './quote-replies.repository.ts';
 import * as photos from './quote-request-photos.repository.ts';
@@ -79,7 +82,12 @@ export async function countQuoteRequests(deps: Pick<Deps, 'db'>): Promise<QuoteC
 export async function getQuoteRequest(deps: Pick<Deps, 'db' | 'config'>, id: number, now = Date.now()): Promise<QuoteDetail> {
   const row = await requests.findQuoteRequest(deps.db, id);
   if (!row) throw AppError.notFound();
-  const [photoRows, replyRows] = await Promise.all([photos.listQuotePhotos(deps.db, id), replies.listRepliesOfRequests(deps.db, [id])]);
+  const [photoRows, replyRows, bookingRows, job] = await Promise.all([
+    photos.listQuotePhotos(deps.db, id),
+    replies.listRepliesOfRequests(deps.db, [id]),
+    listBookingsOfQuoteRequest(deps.db, id, QUOTE_BOOKINGS_SHOWN),
+    findRepairJobOfQuoteRequest(deps.db, id),
+  ]);
   const expires = quotePhotoLinkExpiry(now);
   const link = (photoId: number, variant: QuotePhotoVariant) => quotePhotoPath(deps.config.appKey, photoId, variant, expires);
   return {
@@ -111,6 +119,14 @@ export async function getQuoteRequest(deps: Pick<Deps, 'db' | 'config'>, id: num
       thumb_height: p.thumb_height,
     })),
     replies: replyRows.map(presentReply),
+    bookings: bookingRows.map((b) => ({
+      id: b.id,
+      reference: b.reference,
+      type_name: b.type_name ?? '',
+      starts_at: new Date(b.starts_at).toISOString(),
+      status: b.status,
+    })),
+    repair_job: job ? { id: job.id, reference: job.reference } : null,
   };
 }
 

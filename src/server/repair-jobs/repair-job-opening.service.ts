@@ -27,7 +27,7 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'publicContent' | 'log'>;
 /** Where a job's customer and vehicle come from when the admin does not type them: a booking or a quote request. */
 interface JobSource {
   name: string;
-  email: string;
+  email: string | null;
   telephone: string | null;
   vehicle: string;
   registration: string | null;
@@ -81,16 +81,18 @@ export async function createRepairJob(deps: Deps, input: RepairJobCreateInput): 
       : input.quote_request_id !== undefined
         ? await quoteSource(deps, input.quote_request_id)
         : undefined;
-  const customerEmail = input.customer_email ?? source?.email;
-  // An anonymised booking has no address left: the admin must type one.
-  if (!customerEmail) throw AppError.field('customer_email', QUOTE_OR_CUSTOMER_MESSAGE('customer_email'));
+  // '' is a job with no address: no mail goes, the shop reads out or texts the tracker link.
+  const customerEmail = input.customer_email ?? source?.email ?? '';
+  const customerTelephone = input.customer_telephone ?? source?.telephone ?? null;
+  // An anonymised booking has no address or number left: the admin must type one.
+  if (!customerEmail && !customerTelephone) throw AppError.field('customer_email', QUOTE_OR_CUSTOMER_MESSAGE('customer_email'));
   const values = {
     quote_request_id: source?.quote_request_id ?? null,
     booking_id: input.booking_id ?? null,
     user_id: source?.user_id ?? null,
     customer_name: input.customer_name ?? source!.name,
     customer_email: customerEmail,
-    customer_telephone: input.customer_telephone ?? source?.telephone ?? null,
+    customer_telephone: customerTelephone,
     vehicle: input.vehicle ?? source!.vehicle,
     registration: input.registration ?? source?.registration ?? null,
     agreed_work: input.agreed_work,
@@ -128,7 +130,8 @@ export async function createRepairJob(deps: Deps, input: RepairJobCreateInput): 
         // The customer was told about the first stage by the tracker mail itself.
         await jobs.updateRepairJob(trx, row.id, { tracker_token_hash: trackerTokenHash(token), notified_stage_id: first.id });
         await history.insertStageReached(trx, { repair_job_id: row.id, stage_id: first.id, stage_name: first.name });
-        await queueMail(deps, trx, { kind: 'repair-job-created', to: row.customer_email, params: { repairJobId: row.id } });
+        if (row.customer_email)
+          await queueMail(deps, trx, { kind: 'repair-job-created', to: row.customer_email, params: { repairJobId: row.id } });
         return row.id;
       });
     } catch (error) {

@@ -26,6 +26,7 @@ import * as notes from './repair-job-notes.repository.ts';
 import * as photos from './repair-job-photos.repository.ts';
 import { countCustomerMessagesOfMatters, deleteThreads, matterOfRepairJob, messagesOfMatters } from '#server/threads/threads.service.ts';
 import { presentRepairPhoto } from './repair-photos.service.ts';
+import { currentTrackerToken, trackerUrl } from './tracker-links.ts';
 import { queueStageMail } from './repair-stage-mail.service.ts';
 import { presentRepairJob, presentRepairJobSummary, presentStage } from './repair-job-presenter.ts';
 import { startReviewRequest } from '#server/reviews/reviews.service.ts';
@@ -58,11 +59,16 @@ export async function getRepairJob(deps: Pick<Deps, 'db' | 'config'>, id: number
     photos.listRepairPhotos(deps.db, id),
     messagesOfMatters(deps.db, [matterKey]),
   ]);
-  return presentRepairJob(
-    job,
-    { history: historyRows, dateChanges: changeRows, notes: noteRows, messages: messagesOf(matterKey) },
-    photoRows.map((p) => ({ ...presentRepairPhoto(deps.config.appKey, p, now), shared: p.shared })),
-  );
+  // The link the shop reads out or texts (a walk-in without e-mail got no mail); none once revoked or anonymised.
+  const token = job.anonymised_at ? null : currentTrackerToken(deps.config.appKeys, job);
+  return {
+    ...presentRepairJob(
+      job,
+      { history: historyRows, dateChanges: changeRows, notes: noteRows, messages: messagesOf(matterKey) },
+      photoRows.map((p) => ({ ...presentRepairPhoto(deps.config.appKey, p, now), shared: p.shared })),
+    ),
+    tracker_url: token === null ? null : trackerUrl(deps.config.appUrl, token),
+  };
 }
 
 /**

@@ -170,3 +170,47 @@ export const clashesInput = z.object({
   ),
 });
 export const cancelClashingInput = clashesInput.extend({ reason: requiredString('reason', 500) });
+
+/**
+ * A UK telephone number as people write it: 01632 960 123, 07700 900123, +44 (0)20 7946 0000. Ten
+ * or eleven digits from 0, or +44/0044 and nine or ten, once spaces, dashes, dots and brackets go.
+ */
+export function isUkTelephone(value: string): boolean {
+  const digits = value.replace(/\(0\)/g, '').replace(/[\s().-]/g, '');
+  return /^(?:0\d{9,10}|(?:\+44|0044)[1-9]\d{8,9})$/.test(digits);
+}
+
+export const CALLER_CONTACT_MESSAGES = {
+  telephoneRequired: 'Give a UK telephone number, or an e-mail address, so we can reach the customer.',
+  telephoneNotUk: 'The telephone field must be a UK telephone number, such as 01632 960 123.',
+} as const;
+
+/** The telephone's message when a caller has no way to be reached: no e-mail and no UK number. */
+export function callerContactError(email: string | undefined, telephone: string | null): string | null {
+  if (email !== undefined) return null;
+  if (telephone === null) return CALLER_CONTACT_MESSAGES.telephoneRequired;
+  return isUkTelephone(telephone) ? null : CALLER_CONTACT_MESSAGES.telephoneNotUk;
+}
+
+const optionalEmailField = (field: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), emailField(field).optional());
+
+/**
+ * A booking the admin makes for a caller or a walk-in (path A): a name and a UK telephone number are
+ * enough; the e-mail is optional (none: nothing is mailed), and so is the vehicle.
+ */
+export const adminBookingCreateInput = z
+  .object({
+    booking_type_id: integerField('booking_type_id', 1, 2_147_483_647),
+    starts_at: instantField('starts_at'),
+    name: requiredString('name', 100),
+    email: optionalEmailField('email'),
+    telephone: optionalString('telephone', 40),
+    vehicle: optionalString('vehicle', 120),
+    registration: optionalString('registration', 20),
+    location: optionalString('location', 200),
+  })
+  .superRefine((v, ctx) => {
+    const message = callerContactError(v.email, v.telephone);
+    if (message) ctx.addIssue({ code: 'custom', path: ['telephone'], message });
+  });
+export type AdminBookingCreateInput = z.infer<typeof adminBookingCreateInput>;

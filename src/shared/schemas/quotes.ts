@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { cursorField, limitField, searchField } from './paging.ts';
 import { emailField, integerField, messages, optionalString, requiredString } from '../validation.ts';
-import { PREFERRED_CONTACTS, QUOTE_STATUSES } from '#shared/value-sets.ts';
+import { BOOKING_STATUSES, PREFERRED_CONTACTS, QUOTE_STATUSES } from '#shared/value-sets.ts';
 import {
   QUOTE_DESCRIPTION_MAX,
   QUOTE_DESCRIPTION_MIN,
@@ -166,7 +166,21 @@ export const quoteDetailSchema = z.object({
   photos: z.array(quotePhotoSchema),
   /** The answers sent to the customer, oldest first. */
   replies: z.array(quoteReplySchema),
+  /** Its bookings, the newest start first (at most QUOTE_BOOKINGS_SHOWN), each a link to /admin/bookings/{id}. */
+  bookings: z.array(
+    z.object({
+      id: z.number().int(),
+      reference: z.string(),
+      type_name: z.string(),
+      starts_at: z.string(),
+      status: z.enum(BOOKING_STATUSES),
+    }),
+  ),
+  /** The repair job opened from it or from one of its bookings (one per quote), or null. */
+  repair_job: z.object({ id: z.number().int(), reference: z.string() }).nullable(),
 });
+/** The most bookings a quote's page lists. */
+export const QUOTE_BOOKINGS_SHOWN = 20;
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
 
 /** A customer's own request: no internal notes, no other customer's data. */

@@ -10,6 +10,7 @@ import {
   REPAIR_STAGE_NAME_MAX,
   REPAIR_STAGES_MAX,
 } from '#shared/limits.ts';
+import { isUkTelephone } from './booking-inputs.ts';
 
 const ID_MAX = 2_147_483_647;
 const id = (field: string) => integerField(field, 1, ID_MAX);
@@ -19,6 +20,11 @@ export const dateField = (field: string) => calendarDateField(field);
 
 /** A job from a quote request or a booking takes the customer and the vehicle from it; a walk-in gives them here. */
 export const QUOTE_OR_CUSTOMER_MESSAGE = (field: string) => `The ${field.replace(/_/g, ' ')} field is required for a walk-in.`;
+
+export const WALK_IN_CONTACT_MESSAGES = {
+  telephoneRequired: 'Give a UK telephone number, or an e-mail address, so we can reach the customer.',
+  telephoneNotUk: 'The customer telephone field must be a UK telephone number, such as 01632 960 123.',
+} as const;
 
 const QUOTE_AND_BOOKING_MESSAGE = 'Give a quote request or a booking, not both: the booking brings its quote request.';
 
@@ -44,9 +50,16 @@ export const repairJobCreateInput = z
       ctx.addIssue({ code: 'custom', path: ['quote_request_id'], message: QUOTE_AND_BOOKING_MESSAGE });
     }
     if (v.quote_request_id !== undefined || v.booking_id !== undefined) return;
-    for (const field of ['customer_name', 'customer_email', 'vehicle'] as const) {
+    for (const field of ['customer_name', 'vehicle'] as const) {
       if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: QUOTE_OR_CUSTOMER_MESSAGE(field) });
     }
+    // A walk-in may leave no e-mail (then no mail goes: the shop reads out or texts the tracker link),
+    // but then a UK telephone number is how the shop reaches them.
+    if (v.customer_email !== undefined) return;
+    if (v.customer_telephone === null)
+      ctx.addIssue({ code: 'custom', path: ['customer_telephone'], message: WALK_IN_CONTACT_MESSAGES.telephoneRequired });
+    else if (!isUkTelephone(v.customer_telephone))
+      ctx.addIssue({ code: 'custom', path: ['customer_telephone'], message: WALK_IN_CONTACT_MESSAGES.telephoneNotUk });
   });
 export type RepairJobCreateInput = z.infer<typeof repairJobCreateInput>;
 
@@ -151,6 +164,8 @@ export const repairJobDetailSchema = z.object({
   promised_ready_on: z.string(),
   stage_id: z.number().int(),
   tracker_revoked_at: z.string().nullable(),
+  /** The customer's tracker link, for the shop to read out or text (null once revoked); absent for a technician. */
+  tracker_url: z.string().nullable().optional(),
   collected_at: z.string().nullable(),
   created_at: z.string(),
   history: z.array(stageReachedSchema),

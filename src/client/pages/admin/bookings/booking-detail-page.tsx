@@ -65,19 +65,37 @@ function BookingView({ booking }: { booking: AdminBookingDetail }) {
     setReason('');
     setNotice(text);
   };
+  // A caller booked with a telephone number only is mailed nothing: the shop tells them.
+  const told = (d: AdminBooking, mailed: string, unmailed: string) => (d.email ? mailed : unmailed);
   const move = useMutation(
-    trpc.bookings.admin.move.mutationOptions({ onSuccess: (d) => done(d, 'Moved. The customer has been e-mailed the new time.') }),
+    trpc.bookings.admin.move.mutationOptions({
+      onSuccess: (d) =>
+        done(
+          d,
+          told(d, 'Moved. The customer has been e-mailed the new time.', 'Moved. No e-mail address: call the customer with the new time.'),
+        ),
+    }),
   );
   const accept = useMutation(
     trpc.bookings.admin.decideChange.mutationOptions({
-      onSuccess: (d) => done(d, 'Change accepted. The customer has been e-mailed the new time.'),
+      onSuccess: (d) =>
+        done(
+          d,
+          told(
+            d,
+            'Change accepted. The customer has been e-mailed the new time.',
+            'Change accepted. No e-mail address: call the customer.',
+          ),
+        ),
     }),
   );
   const decline = useMutation(
     trpc.bookings.admin.decideChange.mutationOptions({ onSuccess: (d) => done(d, 'Change declined. The customer has been told.') }),
   );
   const cancel = useMutation(
-    trpc.bookings.admin.cancel.mutationOptions({ onSuccess: (d) => done(d, 'Cancelled. The customer has been told why.') }),
+    trpc.bookings.admin.cancel.mutationOptions({
+      onSuccess: (d) => done(d, told(d, 'Cancelled. The customer has been told why.', 'Cancelled. No e-mail address: call the customer.')),
+    }),
   );
   const mark = useMutation(
     trpc.bookings.admin.mark.mutationOptions({ onSuccess: (d) => done(d, `Marked ${BOOKING_STATUS_LABELS[d.status].toLowerCase()}.`) }),

@@ -1,6 +1,7 @@
 /**
  * /admin/bookings: the bookings by week (seven columns on a desktop, a list of days on a phone) or by
- * day, each linking to its details; new ones and change requests are marked.
+ * day, each linking to its details; new ones and change requests are marked. "New booking" books a caller
+ * or a walk-in (new-booking-form.tsx).
  */
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { addDays, dayLabel, shopDate } from '#client/pages/book/booking-format.t
 import { BOOKING_STATUS_LABELS } from '#client/pages/book/booking-status.ts';
 import type { AdminBooking } from '#shared/schemas/bookings.ts';
 import { bookingLine } from './booking-labels.ts';
+import { NewBookingForm } from './new-booking-form.tsx';
 import './bookings-admin.css';
 import { screenHref } from '#client/lib/screen-links.ts';
 
@@ -50,6 +52,7 @@ export function BookingsCalendarPage() {
         <h1 className="admin__title">Bookings</h1>
         <Link href={screenHref('adminBookingSetup')}>Types, settings and blocked times</Link>
       </div>
+      <NewBookingForm timeZone={timeZone} />
       <div className="admin-cal__bar" role="group" aria-label="Calendar">
         <Button variant={view === 'week' ? 'primary' : 'secondary'} aria-pressed={view === 'week'} onClick={() => setView('week')}>
           Week

@@ -30,6 +30,7 @@ import { phoneHref } from '#client/lib/shop.ts';
 import { ContactLink } from '#client/components/contact-link.tsx';
 import { QuoteReplyForm } from './quote-reply-form.tsx';
 import { ThreadPanel } from '#client/pages/admin/thread-panel.tsx';
+import { QuoteWorkLinks } from './quote-work-links.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
 
@@ -217,6 +218,7 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
           </Button>
         </div>
       </form>
+      <QuoteWorkLinks quote={quote} />
       <OpenRepairJobForm from={{ quote_request_id: quote.id }} />
     </>
   );

@@ -41,7 +41,10 @@ export function OpenRepairJobForm({ from }: { from: RepairJobSource }) {
       aria-labelledby={headingId}
     >
       <h2 id={headingId}>Open a repair job</h2>
-      <p>The customer is e-mailed a private link to follow the repair.</p>
+      <p>
+        The customer is e-mailed a private link to follow the repair (without an e-mail address, the job's page shows it to read out or
+        text).
+      </p>
       <ErrorSummary error={create.error} fields={['agreed_work', 'promised_ready_on', ...Object.keys(from)]} />
       <TextAreaField
         label="Agreed work"

@@ -20,13 +20,23 @@ export function TrackerSection({ job, onSuccess }: RepairJobSectionProps) {
       {job.tracker_revoked_at ? (
         <Alert tone="info">The tracker link was revoked on {formatDateTime(job.tracker_revoked_at, dates)}.</Alert>
       ) : (
-        <Button
-          variant="quiet-danger"
-          loading={revoke.isPending}
-          onClick={() => void confirm().then((ok) => ok && revoke.mutate({ id: job.id }))}
-        >
-          Revoke the tracker link
-        </Button>
+        <>
+          {job.tracker_url ? (
+            <p>
+              The customer's link, to read out or text{job.customer_email ? '' : ' (no e-mail address: nothing is mailed)'}:{' '}
+              <a className="admin-table__email" href={job.tracker_url}>
+                {job.tracker_url}
+              </a>
+            </p>
+          ) : null}
+          <Button
+            variant="quiet-danger"
+            loading={revoke.isPending}
+            onClick={() => void confirm().then((ok) => ok && revoke.mutate({ id: job.id }))}
+          >
+            Revoke the tracker link
+          </Button>
+        </>
       )}
     </section>
   );

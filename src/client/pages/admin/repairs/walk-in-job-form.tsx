@@ -64,13 +64,13 @@ export function WalkInJobForm() {
         required
       />
       <TextField
-        label="Customer's e-mail"
+        label="Customer's e-mail (optional)"
         name="customer_email"
         type="email"
         value={fields.customer_email}
         onChange={set('customer_email')}
         error={firstError(errors, 'customer_email')}
-        required
+        hint="Without one, nothing is mailed: read out or text the tracker link from the job's page."
       />
       <TextField
         label="Customer's telephone"
@@ -79,6 +79,7 @@ export function WalkInJobForm() {
         value={fields.customer_telephone}
         onChange={set('customer_telephone')}
         error={firstError(errors, 'customer_telephone')}
+        hint="A UK number. Needed when there is no e-mail address."
       />
       <TextField
         label="Vehicle"
@@ -115,7 +116,7 @@ export function WalkInJobForm() {
       />
       <div className="admin-form__actions">
         <Button type="submit" loading={create.isPending}>
-          Open the job and e-mail the tracker link
+          {fields.customer_email.trim() ? 'Open the job and e-mail the tracker link' : 'Open the job'}
         </Button>
         <Button variant="ghost" onClick={() => setOpen(false)}>
           Cancel
