@@ -13,6 +13,7 @@ import {
   blockedTimesSchema,
   bookingCountsSchema,
   bookingSettingsSchema,
+  adminBankHolidaysSchema,
 } from '#shared/schemas/bookings.ts';
 import {
   adminBookingRangeInput,
@@ -20,6 +21,7 @@ import {
   adminChangeDecisionInput,
   adminMarkInput,
   adminMoveInput,
+  bankHolidayOpenInput,
   blockedTimeInput,
   bookingIdInput,
   bookingSettingsInput,
@@ -44,6 +46,7 @@ import {
   updateBookingSettings,
   updateBookingType,
 } from './booking-setup.service.ts';
+import { listComingBankHolidays, setBankHolidayOpen } from './bank-holidays.service.ts';
 import { addBlockedTime, cancelClashing, deleteBlockedTime, findClashes, listBlockedTimes } from './blocked-times.service.ts';
 
 const tags = ['bookings'];
@@ -104,6 +107,35 @@ export const bookingAdminRouter = router({
     .concat(checkedInput(bookingSettingsInput))
     .output(bookingSettingsSchema)
     .mutation(({ ctx, input }) => updateBookingSettings(ctx.deps, input)),
+
+  listBankHolidays: adminProcedure
+    .meta({
+      permission: 'bookings',
+      openapi: {
+        method: 'GET',
+        path: '/api/admin/bank-holidays',
+        tags,
+        summary: "The coming UK bank holidays of the shop's region, each closed for booking unless opened",
+      },
+    })
+    .concat(checkedInput(z.object({})))
+    .output(adminBankHolidaysSchema)
+    .query(({ ctx }) => listComingBankHolidays(ctx.deps)),
+
+  setBankHolidayOpen: adminProcedure
+    .meta({
+      permission: 'bookings',
+      openapi: {
+        method: 'PUT',
+        path: '/api/admin/bank-holidays/{date}',
+        tags,
+        summary: 'Open a bank holiday for booking (`open: true`), or close it again',
+      },
+      ...refreshes,
+    })
+    .concat(checkedInput(bankHolidayOpenInput))
+    .output(adminBankHolidaysSchema)
+    .mutation(({ ctx, input }) => setBankHolidayOpen(ctx.deps, input)),
 
   listBlockedTimes: adminProcedure
     .meta({
