@@ -18,12 +18,17 @@ import * as settingsRepo from './booking-settings.repository.ts';
 /** How far ahead the admin's list of bank holidays looks. */
 export const BANK_HOLIDAYS_LIST_DAYS = 400;
 
-/** The region's bank holidays within [from, to] the shop has not opened: closed for booking. */
-export async function closedBankHolidays(db: Kysely<Database>, region: BankHolidayRegion, from: string, to: string): Promise<Set<string>> {
+/** The region's bank holidays within [from, to] the shop has not opened (date → name): closed for booking. */
+export async function closedBankHolidays(
+  db: Kysely<Database>,
+  region: BankHolidayRegion,
+  from: string,
+  to: string,
+): Promise<Map<string, string>> {
   const days = await bankHolidaysBetween(region, from, to);
-  if (days.length === 0) return new Set();
+  if (days.length === 0) return new Map();
   const opened = await openings.listOpenedBetween(db, from, to);
-  return new Set(days.map((d) => d.date).filter((date) => !opened.has(date)));
+  return new Map(days.filter((d) => !opened.has(d.date)).map((d) => [d.date, d.name]));
 }
 
 /** The coming bank holidays of the shop's region (today on), each with whether the shop opens it. */

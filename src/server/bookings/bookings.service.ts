@@ -44,6 +44,8 @@ export async function slotInputs(
   return slotInputsFor(db, await readShop(deps), type, await settingsRepo.findBookingSettings(db), from, to, now);
 }
 
+type BankHolidayInputs = SlotInputs & { closedDays: Map<string, string> };
+
 /**
  * The same, from the shop and settings already read: a constant number of statements whatever the
  * range (the blocked times, the places held by minute, the opened bank holidays).
@@ -57,7 +59,7 @@ export async function slotInputsFor(
   to: string,
   now: Date,
   options: { exceptBookingId?: number; bankHolidays?: boolean } = {},
-): Promise<SlotInputs> {
+): Promise<BankHolidayInputs> {
   // A day's instants lie within a day either side of its UTC midnight, whatever the zone.
   const start = new Date(Date.parse(`${from}T00:00:00Z`) - 36 * 3_600_000);
   const end = new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) + 36 * 3_600_000);
@@ -78,7 +80,7 @@ export async function slotInputsFor(
     blocked: blocked.map((b) => ({ startsAt: new Date(b.starts_at), endsAt: new Date(b.ends_at) })),
     taken: await buckets.listTakenPlaces(db, type.id, start, end, options.exceptBookingId),
     closedDays:
-      options.bankHolidays === false ? new Set() : await closedBankHolidays(db, settings.bank_holiday_region, holidaysFrom, holidaysTo),
+      options.bankHolidays === false ? new Map() : await closedBankHolidays(db, settings.bank_holiday_region, holidaysFrom, holidaysTo),
     now,
   };
 }
@@ -101,6 +103,7 @@ export async function getAvailability(deps: ReadDeps, input: BookingAvailability
     days: daysBetween(inputs, input.from, input.to).map((day) => ({
       date: day.date,
       status: day.status,
+      bank_holiday: inputs.closedDays.get(day.date) ?? null,
       slots: day.slots.map(presentSlot),
     })),
   };

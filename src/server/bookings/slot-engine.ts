@@ -79,15 +79,18 @@ export interface SlotInputs {
   blocked: Interval[];
   /** The places bookings hold around the days asked for (any grid, any length). */
   taken: TakenPlace[];
-  /** Days closed on top of the shop's closures: the bank holidays the shop has not opened. */
-  closedDays?: ReadonlySet<string>;
+  /** Days closed on top of the shop's closures: the bank holidays the shop has not opened (date → name). */
+  closedDays?: ClosedDays;
   now: Date;
 }
 
-const NO_DAYS: ReadonlySet<string> = new Set();
+/** Dates (YYYY-MM-DD) closed for booking: a set, or a map to the bank holiday's name. */
+export type ClosedDays = ReadonlySet<string> | ReadonlyMap<string, string>;
+
+const NO_DAYS: ClosedDays = new Set();
 
 /** A day the shop opens: some hours that weekday, no closure and not a closed bank holiday. */
-export function isWorkingDay(shop: ShopHours, date: string, closedDays: ReadonlySet<string> = NO_DAYS): boolean {
+export function isWorkingDay(shop: ShopHours, date: string, closedDays: ClosedDays = NO_DAYS): boolean {
   return !closedDays.has(date) && !closureOn(shop.closures, date) && shop.openingHours[weekdayOf(date)].length > 0;
 }
 
@@ -96,7 +99,7 @@ export function bookableRange(
   shop: ShopHours,
   settings: SlotSettings,
   now: Date,
-  closedDays: ReadonlySet<string> = NO_DAYS,
+  closedDays: ClosedDays = NO_DAYS,
 ): { first: string; last: string } {
   const today = localMoment(now, shop.timeZone).date;
   let first = today;
@@ -137,7 +140,7 @@ function freePlaces(byDay: Map<number, TakenPlace[]>, capacity: number, slot: In
 }
 
 /** Every slot start of the grid on `date` (before blocked times, bookings or the range). */
-export function gridSlots(shop: ShopHours, type: SlotType, date: string, closedDays: ReadonlySet<string> = NO_DAYS): Interval[] {
+export function gridSlots(shop: ShopHours, type: SlotType, date: string, closedDays: ClosedDays = NO_DAYS): Interval[] {
   if (closedDays.has(date) || closureOn(shop.closures, date)) return [];
   const slots: Interval[] = [];
   for (const range of shop.openingHours[weekdayOf(date)]) {

@@ -47,7 +47,15 @@ export const availabilitySchema = z.object({
   /** The first and last days that can be booked now. */
   first_date: z.string(),
   last_date: z.string(),
-  days: z.array(z.object({ date: z.string(), status: z.enum(['open', 'full', 'closed']), slots: z.array(slotSchema) })),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      status: z.enum(['open', 'full', 'closed']),
+      /** The bank holiday that closes the day ("Christmas Day"), or null. */
+      bank_holiday: z.string().nullable(),
+      slots: z.array(slotSchema),
+    }),
+  ),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 
