@@ -40,7 +40,7 @@ export async function slotInputs(
   to: string,
   now: Date,
   db: AppDeps['db'] = deps.db,
-): Promise<SlotInputs> {
+): Promise<BankHolidayInputs> {
   return slotInputsFor(db, await readShop(deps), type, await settingsRepo.findBookingSettings(db), from, to, now);
 }
 
