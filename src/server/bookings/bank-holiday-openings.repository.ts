@@ -16,7 +16,11 @@ export async function listOpenedBetween(db: Db, from: string, to: string): Promi
 }
 
 export async function openHoliday(db: Db, date: string): Promise<void> {
-  await db.insertInto('bank_holiday_openings').values({ holiday_date: date }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('bank_holiday_openings')
+    .values({ holiday_date: date })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function closeHoliday(db: Db, date: string): Promise<void> {

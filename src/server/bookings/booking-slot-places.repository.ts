@@ -22,4 +22,3 @@ export async function takeSlotPlace(db: Db, typeId: number, startsAt: Date, plac
 export async function releasePlace(db: Db, bookingId: number): Promise<void> {
   await db.deleteFrom('booking_slot_places').where('booking_id', '=', bookingId).execute();
 }
-

@@ -37,10 +37,7 @@ export async function loadBookingSummary(deps: Pick<AppDeps, 'db'>, shop: Shop, 
   if (!first) return { types: presented, next_free_estimate: null };
   const settings = await settingsRepo.findBookingSettings(deps.db);
   const today = localMoment(now, shop.timeZone).date;
-  const [next] = nextFreeSlots(
-    await slotInputsFor(deps.db, shop, first, settings, today, addDays(today, settings.horizon_days), now),
-    1,
-  );
+  const [next] = nextFreeSlots(await slotInputsFor(deps.db, shop, first, settings, today, addDays(today, settings.horizon_days), now), 1);
   return {
     types: presented,
     next_free_estimate: next

@@ -46,7 +46,7 @@ export function SlotPicker({ typeId, timeZone, date, onDate, slot, onSlot, exclu
   const from = daysFrom(today, month) > 0 ? month : today;
   const to = monthDates(month).at(-1)!;
   const availability = useQuery(trpc.bookings.availability.queryOptions({ type_id: typeId, from, to }));
-  const days = availability.data?.days ?? [];
+  const days = useMemo(() => availability.data?.days ?? [], [availability.data]);
   const lastDate = availability.data?.last_date ?? null;
   const freeTimes = (day: CalendarDay) => day.slots.filter((s) => s.free > 0 && s.starts_at !== exclude);
   const freeOf = (day: CalendarDay) => freeTimes(day).reduce((sum, s) => sum + s.free, 0);
@@ -83,8 +83,7 @@ export function SlotPicker({ typeId, timeZone, date, onDate, slot, onSlot, exclu
 
   if (availability.isError) return <Alert tone="error">{messageOf(availability.error)}</Alert>;
   if (availability.isPending) return <Spinner label="Finding free times…" />;
-  if (!anyOpen && !canNext && daysFrom(today, month) <= 0)
-    return <p>There are no times to book online at the moment. Please call us.</p>;
+  if (!anyOpen && !canNext && daysFrom(today, month) <= 0) return <p>There are no times to book online at the moment. Please call us.</p>;
   const turn = (to: string) => {
     setTurned(true);
     setMonth(to);

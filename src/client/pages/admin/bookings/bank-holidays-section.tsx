@@ -32,8 +32,8 @@ export function BankHolidaysSection() {
       ) : (
         <>
           <p>
-            The shop is closed for online booking on the bank holidays of {REGION_NAMES[list.data.region]} (the region is a setting
-            above). Open a day to take bookings on it as on any other.
+            The shop is closed for online booking on the bank holidays of {REGION_NAMES[list.data.region]} (the region is a setting above).
+            Open a day to take bookings on it as on any other.
           </p>
           {error && <Alert tone="error">{error}</Alert>}
           <ul className="admin-list" data-testid="bank-holidays">
