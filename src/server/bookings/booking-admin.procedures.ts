@@ -13,7 +13,6 @@ import {
   blockedTimesSchema,
   bookingCountsSchema,
   bookingSettingsSchema,
-  adminBankHolidaysSchema,
 } from '#shared/schemas/bookings.ts';
 import {
   adminBookingRangeInput,
@@ -21,7 +20,6 @@ import {
   adminChangeDecisionInput,
   adminMarkInput,
   adminMoveInput,
-  bankHolidayOpenInput,
   blockedTimeInput,
   bookingIdInput,
   bookingSettingsInput,
@@ -46,7 +44,7 @@ import {
   updateBookingSettings,
   updateBookingType,
 } from './booking-setup.service.ts';
-import { listComingBankHolidays, setBankHolidayOpen } from './bank-holidays.service.ts';
+import { bankHolidayProcedures } from './bank-holidays.procedures.ts';
 import { addBlockedTime, cancelClashing, deleteBlockedTime, findClashes, listBlockedTimes } from './blocked-times.service.ts';
 
 const tags = ['bookings'];
@@ -108,34 +106,7 @@ export const bookingAdminRouter = router({
     .output(bookingSettingsSchema)
     .mutation(({ ctx, input }) => updateBookingSettings(ctx.deps, input)),
 
-  listBankHolidays: adminProcedure
-    .meta({
-      permission: 'bookings',
-      openapi: {
-        method: 'GET',
-        path: '/api/admin/bank-holidays',
-        tags,
-        summary: "The coming UK bank holidays of the shop's region, each closed for booking unless opened",
-      },
-    })
-    .concat(checkedInput(z.object({})))
-    .output(adminBankHolidaysSchema)
-    .query(({ ctx }) => listComingBankHolidays(ctx.deps)),
-
-  setBankHolidayOpen: adminProcedure
-    .meta({
-      permission: 'bookings',
-      openapi: {
-        method: 'PUT',
-        path: '/api/admin/bank-holidays/{date}',
-        tags,
-        summary: 'Open a bank holiday for booking (`open: true`), or close it again',
-      },
-      ...refreshes,
-    })
-    .concat(checkedInput(bankHolidayOpenInput))
-    .output(adminBankHolidaysSchema)
-    .mutation(({ ctx, input }) => setBankHolidayOpen(ctx.deps, input)),
+  ...bankHolidayProcedures,
 
   listBlockedTimes: adminProcedure
     .meta({
