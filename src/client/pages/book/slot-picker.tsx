@@ -116,12 +116,17 @@ export function SlotPicker({ typeId, timeZone, date, onDate, slot, onSlot, exclu
                     type="button"
                     className="slot-picker__time"
                     aria-pressed={slot?.starts_at === s.starts_at}
+                    aria-describedby={s.changeable_online ? undefined : `locked-${s.time}`}
                     data-testid={`time-${s.time}`}
                     onClick={() => onSlot(s)}
                   >
                     {s.time}
-                    {!s.changeable_online && <span className="slot-picker__note">: {NOT_CHANGEABLE_ONLINE}</span>}
                   </button>
+                  {!s.changeable_online && (
+                    <span className="slot-picker__note" id={`locked-${s.time}`}>
+                      {NOT_CHANGEABLE_ONLINE}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>
