@@ -213,6 +213,8 @@ const table: Record<string, Case[]> = {
   'bookings.admin.getSettings': [{ level: 'admin', input: {} }],
   'bookings.admin.updateSettings': [{ level: 'admin', input: {} }],
   'bookings.admin.listBlockedTimes': [{ level: 'admin', input: {} }],
+  'bookings.admin.listBankHolidays': [{ level: 'admin', input: {} }],
+  'bookings.admin.setBankHolidayOpen': [{ level: 'admin', input: {} }],
   'bookings.admin.addBlockedTime': [{ level: 'admin', input: {} }],
   'bookings.admin.deleteBlockedTime': [{ level: 'admin', input: { id: NONE } }],
   'bookings.admin.listClashes': [{ level: 'admin', input: {} }],

@@ -48,6 +48,10 @@ export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];
 export const BOOKING_STATUSES = ['booked', 'cancelled', 'attended', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** Whose UK bank holidays close the shop for booking (a booking setting; bookings/bank-holidays.ts). */
+export const BANK_HOLIDAY_REGIONS = ['england-and-wales', 'scotland', 'northern-ireland'] as const;
+export type BankHolidayRegion = (typeof BANK_HOLIDAY_REGIONS)[number];
+
 /** What an outgoing e-mail is (src/server/mail/outgoing-mail.ts renders each kind when it is sent). */
 export const MAIL_KINDS = [
   'verification',

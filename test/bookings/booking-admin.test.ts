@@ -91,6 +91,7 @@ describe('types and settings', () => {
       earliest_working_days: 1,
       horizon_days: 42,
       change_cutoff_hours: 24,
+      bank_holiday_region: 'england-and-wales',
     });
     const bad = await admin.put('/api/admin/booking-settings', {
       json: { earliest_working_days: -1, horizon_days: 0, change_cutoff_hours: 'x' },
@@ -100,7 +101,13 @@ describe('types and settings', () => {
     const ok = await admin.put('/api/admin/booking-settings', {
       json: { earliest_working_days: 1, horizon_days: 28, change_cutoff_hours: 48 },
     });
-    expect(ok.body).toEqual({ earliest_working_days: 1, horizon_days: 28, change_cutoff_hours: 48 });
+    // The region left out stays as it was.
+    expect(ok.body).toEqual({
+      earliest_working_days: 1,
+      horizon_days: 28,
+      change_cutoff_hours: 48,
+      bank_holiday_region: 'england-and-wales',
+    });
     const far = await new TestClient(t.app).get(`/api/booking-types/${estimateId}/availability`, {
       query: { from: today(), to: addDays(today(), 35) },
     });

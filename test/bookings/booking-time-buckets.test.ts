@@ -1,7 +1,7 @@
 /**
  * Capacity by time (docs/decisions/booking-capacity-by-time-buckets.md): after the shop
- * changes a type's length its grid moves, and a booking on the new grid overlapping one already made
- * on the same place is refused; cancelling gives the minutes back; parallel attempts at one place
+ * changes a type's length its grid moves; the slot list no longer offers a slot overlapping a booking
+ * already made on the same place, and a booking of it is refused; cancelling gives the minutes back; parallel attempts at one place
  * give one booking. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,13 +39,23 @@ interface Slot {
   free: number;
 }
 
-/** The free slots of the first open day (after `skip` open days) from the first bookable day on. */
-async function daySlots(skip = 0): Promise<Slot[]> {
+async function availableDays(): Promise<{ date: string; slots: Slot[] }[]> {
   const from = localMoment(new Date(), 'Europe/London').date;
   const res = await new TestClient(t.app).get(`/api/booking-types/${estimate}/availability`, { query: { from, to: addDays(from, 20) } });
   expect(res.status, res.text).toBe(200);
-  const days = (res.body.days as { slots: Slot[] }[]).filter((d) => d.slots.length > 3 && d.slots.every((s) => s.free > 0));
+  return res.body.days as { date: string; slots: Slot[] }[];
+}
+
+/** The slots of the first wholly free day (after `skip` of them) from the first bookable day on. */
+async function daySlots(skip = 0): Promise<Slot[]> {
+  const days = (await availableDays()).filter((d) => d.slots.length > 3 && d.slots.every((s) => s.free > 0));
   return days[skip]!.slots;
+}
+
+/** The slots of one day, as the list offers them now. */
+async function slotsOn(startsAt: string): Promise<Slot[]> {
+  const date = localMoment(new Date(startsAt), 'Europe/London').date;
+  return (await availableDays()).find((d) => d.date === date)!.slots;
 }
 
 async function book(startsAt: string) {
@@ -79,13 +89,16 @@ describe(`capacity by time after the grid moves (${testEngine})`, () => {
     ).toHaveLength(20);
     try {
       await setDuration(30);
-      const moved = await daySlots(3);
+      const moved = await slotsOn(slots[0]!.starts_at);
       // 30-minute grid: the second slot is [start+30, start+60), overlapping the booking's last ten minutes.
       const overlapping = moved[1]!.starts_at;
       expect(new Date(overlapping).getTime() - new Date(slots[0]!.starts_at).getTime()).toBe(30 * 60_000);
+      // The list counts the minutes as the booking does: both slots the old booking overlaps are full.
+      expect(moved.slice(0, 3).map((s) => s.free)).toEqual([0, 0, 1]);
+      // Refused before any insert, as the list said: the slot rules count the same minutes.
       const refused = await book(overlapping);
-      expect(refused.status, refused.text).toBe(409);
-      expect(refused.body.errors).toEqual({ starts_at: [BOOKING_MESSAGES.taken] });
+      expect(refused.status, refused.text).toBe(422);
+      expect(refused.body.errors).toEqual({ starts_at: [BOOKING_MESSAGES.full] });
       expect(await t.deps.db.selectFrom('booking_time_buckets').select('booking_id').where('booking_id', '!=', firstId).execute()).toEqual(
         [],
       );
@@ -98,6 +111,7 @@ describe(`capacity by time after the grid moves (${testEngine})`, () => {
       expect(await t.deps.db.selectFrom('booking_time_buckets').select('bucket_start').where('booking_id', '=', firstId).execute()).toEqual(
         [],
       );
+      expect((await slotsOn(overlapping))[1]!.free).toBe(1);
       const taken = await book(overlapping);
       expect(taken.status, taken.text).toBe(201);
     } finally {

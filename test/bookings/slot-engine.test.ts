@@ -2,7 +2,15 @@
 // time zone, through the clock changes (Europe/London: last Sunday of March and of October),
 // closures, blocked times, the bookable range and what is taken.
 import { describe, expect, it } from 'vitest';
-import { bookableRange, checkSlot, daysBetween, gridSlots, nextFreeSlots, type SlotInputs } from '#server/bookings/slot-engine.ts';
+import {
+  bookableRange,
+  checkSlot,
+  daysBetween,
+  gridSlots,
+  nextFreeSlots,
+  type SlotInputs,
+  type TakenPlace,
+} from '#server/bookings/slot-engine.ts';
 import type { Shop } from '#shared/schemas/shop.ts';
 
 type Hours = Pick<Shop, 'openingHours' | 'closures' | 'timeZone'>;
@@ -17,6 +25,12 @@ const everyDay = (ranges = nine): Hours => ({
   openingHours: { monday: ranges, tuesday: ranges, wednesday: ranges, thursday: ranges, friday: ranges, saturday: ranges, sunday: ranges },
 });
 const estimate = { durationMinutes: 20, capacity: 1 };
+/** Place `place` held from `start` for `minutes`. */
+const held = (start: string, minutes = 20, place = 1): TakenPlace => ({
+  place,
+  startsAt: new Date(start),
+  endsAt: new Date(Date.parse(start) + minutes * 60_000),
+});
 
 function inputs(overrides: Partial<SlotInputs> = {}): SlotInputs {
   return {
@@ -24,7 +38,7 @@ function inputs(overrides: Partial<SlotInputs> = {}): SlotInputs {
     type: estimate,
     settings: { earliestWorkingDays: 1, horizonDays: 42 },
     blocked: [],
-    taken: new Map(),
+    taken: [],
     // Tuesday 24 November 2026, 10:00 GMT.
     now: new Date('2026-11-24T10:00:00Z'),
     ...overrides,
@@ -108,7 +122,7 @@ describe('days', () => {
 
   it('reports a day with every place taken as full, not hidden', () => {
     const slots = gridSlots(weekdays, estimate, '2026-11-25');
-    const taken = new Map(slots.map((s) => [s.startsAt.toISOString(), 1]));
+    const taken = slots.map((s) => ({ place: 1, ...s }));
     const [day] = daysBetween(inputs({ taken }), '2026-11-25', '2026-11-25');
     expect(day!.status).toBe('full');
     expect(day!.slots).toHaveLength(24);
@@ -117,10 +131,45 @@ describe('days', () => {
 
   it('counts places: a drop-off with two places is free until both are taken', () => {
     const dropOff = { durationMinutes: 15, capacity: 2 };
-    const taken = new Map([['2026-11-25T09:00:00.000Z', 1]]);
+    const taken = [held('2026-11-25T09:00:00.000Z', 15)];
     const [day] = daysBetween(inputs({ type: dropOff, taken }), '2026-11-25', '2026-11-25');
     expect(day!.slots[0]).toMatchObject({ time: '09:00', free: 1 });
     expect(day!.slots[1]).toMatchObject({ time: '09:15', free: 2 });
+  });
+
+  it('counts a booking made on another grid against every slot it overlaps, as taking a place would', () => {
+    // Booked 09:20-09:40 when the type was 20 minutes long; it is now 30.
+    const longer = { durationMinutes: 30, capacity: 1 };
+    const [day] = daysBetween(inputs({ type: longer, taken: [held('2026-11-25T09:20:00.000Z', 20)] }), '2026-11-25', '2026-11-25');
+    expect(day!.slots.slice(0, 3).map((s) => [s.time, s.free])).toEqual([
+      ['09:00', 0],
+      ['09:30', 0],
+      ['10:00', 1],
+    ]);
+    // Two places: one held on place 2 only leaves place 1 free, a place past the capacity does not count.
+    const two = { durationMinutes: 30, capacity: 2 };
+    const taken = [held('2026-11-25T09:20:00.000Z', 20, 2), held('2026-11-25T10:00:00.000Z', 30, 3)];
+    const [other] = daysBetween(inputs({ type: two, taken }), '2026-11-25', '2026-11-25');
+    expect(other!.slots.slice(0, 3).map((s) => s.free)).toEqual([1, 1, 2]);
+  });
+
+  it('closes a bank holiday the shop has not opened, and counts it out of the working days', () => {
+    const closedDays = new Set(['2026-11-25']);
+    expect(daysBetween(inputs({ closedDays }), '2026-11-25', '2026-11-26').map((d) => d.status)).toEqual(['closed', 'open']);
+    expect(bookableRange(weekdays, { earliestWorkingDays: 1, horizonDays: 42 }, new Date('2026-11-24T10:00:00Z'), closedDays).first).toBe(
+      '2026-11-26',
+    );
+    expect(checkSlot(inputs({ closedDays }), new Date('2026-11-25T10:00:00Z'))).toEqual({ refusal: 'out-of-range' });
+    expect(checkSlot(inputs({ closedDays: new Set(['2026-11-26']) }), new Date('2026-11-26T10:00:00Z'))).toEqual({ refusal: 'closed' });
+  });
+
+  it('marks a slot already inside the change cut-off', () => {
+    const settings = { earliestWorkingDays: 0, horizonDays: 42, changeCutoffHours: 24 };
+    const [today, tomorrow] = daysBetween(inputs({ settings }), '2026-11-24', '2026-11-25');
+    expect(today!.slots.every((s) => !s.changeableOnline)).toBe(true);
+    // 24 hours from 10:00 on the 24th: 10:00 on the 25th is the first that can still be changed.
+    expect(tomorrow!.slots.find((s) => s.time === '09:40')!.changeableOnline).toBe(false);
+    expect(tomorrow!.slots.find((s) => s.time === '10:20')!.changeableOnline).toBe(true);
   });
 
   it('leaves out the slots a blocked time overlaps', () => {
@@ -142,7 +191,7 @@ describe('checkSlot', () => {
     expect(checkSlot(base, new Date('2026-11-28T10:00:00Z'))).toEqual({ refusal: 'closed' });
     expect(checkSlot(base, new Date('2026-11-25T10:05:00Z'))).toEqual({ refusal: 'outside-hours' });
     expect(checkSlot(base, new Date('2026-11-25T17:00:00Z'))).toEqual({ refusal: 'outside-hours' });
-    const taken = new Map([['2026-11-25T10:00:00.000Z', 1]]);
+    const taken = [held('2026-11-25T10:00:00.000Z')];
     expect(checkSlot(inputs({ taken }), new Date('2026-11-25T10:00:00Z'))).toEqual({ refusal: 'full' });
     expect(checkSlot(base, new Date('2026-11-25T10:00:00Z'))).toMatchObject({ slot: { time: '10:00', free: 1 } });
   });
@@ -160,10 +209,7 @@ describe('checkSlot', () => {
 describe('nextFreeSlots', () => {
   it('skips full slots and closed days', () => {
     // Friday afternoon: Monday's first two slots taken.
-    const taken = new Map([
-      ['2026-11-30T09:00:00.000Z', 1],
-      ['2026-11-30T09:20:00.000Z', 1],
-    ]);
+    const taken = [held('2026-11-30T09:00:00.000Z'), held('2026-11-30T09:20:00.000Z')];
     const next = nextFreeSlots(inputs({ now: new Date('2026-11-27T15:00:00Z'), taken }), 2);
     expect(next.map((s) => s.startsAt)).toEqual(['2026-11-30T09:40:00.000Z', '2026-11-30T10:00:00.000Z']);
   });

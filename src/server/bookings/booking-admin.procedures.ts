@@ -48,6 +48,7 @@ import {
 } from './booking-setup.service.ts';
 import { createBookingByAdmin } from './booking-creation.service.ts';
 import { adminBookingFieldsCheck } from './bookings.input-checks.ts';
+import { bankHolidayProcedures } from './bank-holidays.procedures.ts';
 import { addBlockedTime, cancelClashing, deleteBlockedTime, findClashes, listBlockedTimes } from './blocked-times.service.ts';
 
 const tags = ['bookings'];
@@ -108,6 +109,8 @@ export const bookingAdminRouter = router({
     .concat(checkedInput(bookingSettingsInput))
     .output(bookingSettingsSchema)
     .mutation(({ ctx, input }) => updateBookingSettings(ctx.deps, input)),
+
+  ...bankHolidayProcedures,
 
   listBlockedTimes: adminProcedure
     .meta({

@@ -1,7 +1,7 @@
 /**
  * The shop's side of a booking (admin, paths marked A): the calendar, one booking's page, and each
  * booking's move, cancellation, attendance and the customer's change request. Moving keeps the
- * capacity rule (the place moves in the same transaction, booking_slot_places); every change the
+ * capacity rule (the place moves in the same transaction, booking_time_buckets); every change the
  * customer should know of is mailed with it. The setup is booking-setup.service.ts's, blocked
  * times and clashes blocked-times.service.ts's.
  */
@@ -15,14 +15,13 @@ import { readShop } from '#server/shop/shop.service.ts';
 import { findRepairJobOfBooking, findRepairJobOfQuoteRequest } from '#server/repair-jobs/repair-jobs.repository.ts';
 import { BOOKING_MESSAGES, type AdminBooking, type AdminBookingDetail, type BookingCounts } from '#shared/schemas/bookings.ts';
 import * as types from './booking-types.repository.ts';
-import * as blockedRepo from './blocked-times.repository.ts';
+import * as settingsRepo from './booking-settings.repository.ts';
 import * as places from './booking-places.service.ts';
-import * as slotPlaces from './booking-slot-places.repository.ts';
 import * as bookings from './bookings.repository.ts';
 import { checkSlot } from './slot-engine.ts';
-import { addDays, minutesOf, wallClockInstant } from '#shared/calendar-date.ts';
+import { addDays, localMoment, minutesOf, wallClockInstant } from '#shared/calendar-date.ts';
 import { presentAdminBooking } from './booking-presenter.ts';
-import { PlaceTaken, queueBookingMail, SLOT_REFUSAL_MESSAGES } from './bookings.service.ts';
+import { PlaceTaken, queueBookingMail, SLOT_REFUSAL_MESSAGES, slotInputsFor } from './bookings.service.ts';
 
 export type AdminDeps = Pick<AppDeps, 'db' | 'jobs' | 'publicContent' | 'config'>;
 
@@ -108,26 +107,12 @@ export async function moveBooking(deps: AdminDeps, id: number, startsAtText: str
   if (!type) throw AppError.notFound();
   const startsAt = new Date(startsAtText);
   const shop = await readShop(deps);
-  const start = new Date(startsAt.getTime() - 2 * 86_400_000);
-  const end = new Date(startsAt.getTime() + 2 * 86_400_000);
-  const taken = await slotPlaces.countTakenPlaces(deps.db, type.id, start, end);
-  // Its own place does not count against the move (a move within the same slot is a no-op).
-  const own = new Date(current.starts_at).toISOString();
-  if (taken.has(own)) taken.set(own, taken.get(own)! - 1);
-  const checked = checkSlot(
-    {
-      shop,
-      type: { durationMinutes: type.duration_minutes, capacity: type.capacity },
-      settings: { earliestWorkingDays: 0, horizonDays: 366 },
-      blocked: (await blockedRepo.findBlockedTimesBetween(deps.db, start, end)).map((b) => ({
-        startsAt: new Date(b.starts_at),
-        endsAt: new Date(b.ends_at),
-      })),
-      taken,
-      now,
-    },
-    startsAt,
-  );
+  const date = localMoment(startsAt, shop.timeZone).date;
+  const settings = await settingsRepo.findBookingSettings(deps.db);
+  // The shop's own move: its own place does not stand in its way, and a bank holiday does not bind it
+  // (the customer's earliest day and horizon do not either).
+  const inputs = await slotInputsFor(deps.db, shop, type, settings, date, date, now, { exceptBookingId: id, bankHolidays: false });
+  const checked = checkSlot({ ...inputs, settings: { earliestWorkingDays: 0, horizonDays: 366 } }, startsAt);
   if ('refusal' in checked) throw AppError.field('starts_at', SLOT_REFUSAL_MESSAGES[checked.refusal]);
   try {
     const row = await deps.db.transaction().execute(async (trx) => {

@@ -62,6 +62,17 @@ export function bookingIcs(row: bookings.BookingRow, typeName: string, where: st
   return calendar.toString();
 }
 
+/**
+ * What the mail says about changing the booking online. A deadline already past when the mail is
+ * rendered (a booking inside the cut-off, or a mail held by quiet hours) is never quoted: the
+ * customer is told to call instead, as the slot list told them before they booked.
+ */
+export function changeNote(until: Date, now: Date, timeZone: string, telephone: string): string {
+  if (until <= now)
+    return `This booking can't be changed online: call us${telephone ? ` on ${telephone}` : ''} if you need to change it. The link lets you ask us for a change.`;
+  return `You can change or cancel it online until ${formatDateTime(until, { timeZone })}; after that, the link lets you ask us for a change.`;
+}
+
 /** Enough of an on-site visit's location to recognise it (a postcode, a marina and berth). */
 const LOCATION_ECHO_MAX = 60;
 
@@ -111,7 +122,7 @@ async function renderBookingMail(
       where,
       vehicle: unproven ? echoedShortText(vehicle) : vehicle,
       manageUrl,
-      changeNote: `You can change or cancel it online until ${formatDateTime(until, { timeZone: shop.timeZone })}; after that, the link lets you ask us for a change.`,
+      changeNote: changeNote(until, new Date(), shop.timeZone, mailShop.telephone),
     },
   });
   if (kind === 'booking-change-declined') return message;

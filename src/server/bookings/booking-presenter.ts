@@ -24,7 +24,7 @@ export function presentAdminBookingType(row: BookingTypeRow): AdminBookingType {
 }
 
 export function presentSlot(slot: Slot) {
-  return { starts_at: slot.startsAt, ends_at: slot.endsAt, time: slot.time, free: slot.free };
+  return { starts_at: slot.startsAt, ends_at: slot.endsAt, time: slot.time, free: slot.free, changeable_online: slot.changeableOnline };
 }
 
 /** Until when the customer may change the booking online. */

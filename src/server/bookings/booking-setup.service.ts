@@ -5,7 +5,7 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { AdminBookingType, BookingSettings } from '#shared/schemas/bookings.ts';
-import type { BookingTypeInput, BookingTypeUpdateInput } from '#shared/schemas/booking-inputs.ts';
+import type { BookingSettingsInput, BookingTypeInput, BookingTypeUpdateInput } from '#shared/schemas/booking-inputs.ts';
 import { LIST_CAPS } from '#shared/limits.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
@@ -33,10 +33,16 @@ export async function updateBookingType(deps: Pick<AppDeps, 'db'>, input: Bookin
 
 export async function getBookingSettings(deps: Pick<AppDeps, 'db'>): Promise<BookingSettings> {
   const row = await settingsRepo.findBookingSettings(deps.db);
-  return { earliest_working_days: row.earliest_working_days, horizon_days: row.horizon_days, change_cutoff_hours: row.change_cutoff_hours };
+  return {
+    earliest_working_days: row.earliest_working_days,
+    horizon_days: row.horizon_days,
+    change_cutoff_hours: row.change_cutoff_hours,
+    bank_holiday_region: row.bank_holiday_region,
+  };
 }
 
-export async function updateBookingSettings(deps: Pick<AppDeps, 'db'>, input: BookingSettings): Promise<BookingSettings> {
-  await settingsRepo.updateBookingSettings(deps.db, input);
+export async function updateBookingSettings(deps: Pick<AppDeps, 'db'>, input: BookingSettingsInput): Promise<BookingSettings> {
+  const { bank_holiday_region, ...rest } = input;
+  await settingsRepo.updateBookingSettings(deps.db, bank_holiday_region ? { ...rest, bank_holiday_region } : rest);
   return getBookingSettings(deps);
 }

@@ -1,7 +1,8 @@
-// Every SQL statement on booking_slot_places: the places bookings hold. The primary key
-// (type, slot start, place) is the capacity rule (docs/decisions/booking-capacity-by-unique-places.md):
-// a place is taken by inserting its row, never by reading a count and then writing.
-import { sql, type Kysely } from 'kysely';
+// Every SQL statement on booking_slot_places: the slot-start row of each place a booking holds.
+// Its primary key (type, slot start, place) refuses a second booking at the same start; overlaps on
+// another grid are refused by the minutes (docs/decisions/booking-capacity-by-time-buckets.md), which
+// the slot list counts too.
+import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 
 type Db = Kysely<Database>;
@@ -20,17 +21,4 @@ export async function takeSlotPlace(db: Db, typeId: number, startsAt: Date, plac
 /** Gives a booking's place back (cancelled, moved, deleted with its customer's account). */
 export async function releasePlace(db: Db, bookingId: number): Promise<void> {
   await db.deleteFrom('booking_slot_places').where('booking_id', '=', bookingId).execute();
-}
-
-/** Places taken per slot start (ISO) of a type within [from, to). */
-export async function countTakenPlaces(db: Db, typeId: number, from: Date, to: Date): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('booking_slot_places')
-    .select(['starts_at', sql<number>`count(*)::int`.as('n')])
-    .where('booking_type_id', '=', typeId)
-    .where('starts_at', '>=', from)
-    .where('starts_at', '<', to)
-    .groupBy('starts_at')
-    .execute();
-  return new Map(rows.map((r) => [new Date(r.starts_at).toISOString(), Number(r.n)]));
 }

@@ -11,9 +11,8 @@ import { formatCalendarDate, formatTime, formatWeekday } from '#shared/format/da
 import { addDays, localMoment } from '#shared/calendar-date.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
-import * as blockedRepo from './blocked-times.repository.ts';
-import * as places from './booking-slot-places.repository.ts';
 import { nextFreeSlots } from './slot-engine.ts';
+import { slotInputsFor } from './bookings.service.ts';
 
 /** "Thursday 10:20" within six days, "Thursday 3 December, 10:20" further on. */
 export function nextFreeLabel(startsAt: Date, now: Date, timeZone: string): string {
@@ -37,23 +36,13 @@ export async function loadBookingSummary(deps: Pick<AppDeps, 'db'>, shop: Shop, 
   const first = active[0];
   if (!first) return { types: presented, next_free_estimate: null };
   const settings = await settingsRepo.findBookingSettings(deps.db);
-  const from = new Date(now.getTime() - 36 * 3_600_000);
-  const to = new Date(now.getTime() + (settings.horizon_days + 2) * 86_400_000);
-  const blocked = await blockedRepo.findBlockedTimesBetween(deps.db, from, to);
-  const [next] = nextFreeSlots(
-    {
-      shop,
-      type: { durationMinutes: first.duration_minutes, capacity: first.capacity },
-      settings: { earliestWorkingDays: settings.earliest_working_days, horizonDays: settings.horizon_days },
-      blocked: blocked.map((b) => ({ startsAt: new Date(b.starts_at), endsAt: new Date(b.ends_at) })),
-      taken: await places.countTakenPlaces(deps.db, first.id, from, to),
-      now,
-    },
-    1,
-  );
+  const today = localMoment(now, shop.timeZone).date;
+  const [next] = nextFreeSlots(await slotInputsFor(deps.db, shop, first, settings, today, addDays(today, settings.horizon_days), now), 1);
   return {
     types: presented,
-    next_free_estimate: next ? { starts_at: next.startsAt, label: nextFreeLabel(new Date(next.startsAt), now, shop.timeZone) } : null,
+    next_free_estimate: next
+      ? { type_id: first.id, starts_at: next.startsAt, label: nextFreeLabel(new Date(next.startsAt), now, shop.timeZone) }
+      : null,
   };
 }
 

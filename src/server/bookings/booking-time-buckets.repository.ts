@@ -1,7 +1,7 @@
 // Every SQL statement on booking_time_buckets: the minutes of a place bookings hold. The primary
 // key (type, minute, place) is the capacity rule
 // (docs/decisions/booking-capacity-by-time-buckets.md).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 
 type Db = Kysely<Database>;
@@ -38,4 +38,32 @@ export async function takeBuckets(
 /** Gives a booking's minutes back (cancelled, moved, deleted with its customer's account). */
 export async function releaseBuckets(db: Db, bookingId: number): Promise<void> {
   await db.deleteFrom('booking_time_buckets').where('booking_id', '=', bookingId).execute();
+}
+
+/**
+ * The places held by bookings of a type over minutes within [from, to): one row per booking and
+ * place (its minutes are contiguous), so the slot list counts what takePlace will refuse.
+ * `exceptBookingId`: a booking being moved does not stand in its own way.
+ */
+export async function listTakenPlaces(
+  db: Db,
+  typeId: number,
+  from: Date,
+  to: Date,
+  exceptBookingId?: number,
+): Promise<{ place: number; startsAt: Date; endsAt: Date }[]> {
+  let query = db
+    .selectFrom('booking_time_buckets')
+    .select(['place', sql<Date>`min(bucket_start)`.as('first_minute'), sql<Date>`max(bucket_start)`.as('last_minute')])
+    .where('booking_type_id', '=', typeId)
+    .where('bucket_start', '>=', from)
+    .where('bucket_start', '<', to)
+    .groupBy(['booking_id', 'place']);
+  if (exceptBookingId !== undefined) query = query.where('booking_id', '!=', exceptBookingId);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    place: Number(r.place),
+    startsAt: new Date(r.first_minute),
+    endsAt: new Date(new Date(r.last_minute).getTime() + 60_000),
+  }));
 }

@@ -2,23 +2,26 @@
  * Online booking: the types, the free slots of a type, and the signed-in customer's bookings;
  * with the slot rules that making (booking-creation.service.ts) and changing a booking
  * (booking-manage.service.ts) share. The slot rules are the slot engine's (slot-engine.ts); the
- * capacity rule is the database's (booking_slot_places,
- * docs/decisions/booking-capacity-by-unique-places.md): the engine's count is only for the 422 and
- * the list of times, the place itself is taken by an insert that cannot succeed twice.
+ * capacity rule is the database's (booking_time_buckets,
+ * docs/decisions/booking-capacity-by-time-buckets.md): the engine counts the same minutes for the
+ * 422 and the list of times, and the place itself is taken by inserts that cannot succeed twice.
  */
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
+import type { Shop } from '#shared/schemas/shop.ts';
 import { AppError } from '#server/errors.ts';
 import { queueMail } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { BOOKING_MESSAGES, type Availability, type BookingType, type CustomerBooking } from '#shared/schemas/bookings.ts';
 import type { BookingAvailabilityInput } from '#shared/schemas/booking-inputs.ts';
-import { addDays, localMoment } from '#shared/calendar-date.ts';
+import { addDays, daysFrom, localMoment } from '#shared/calendar-date.ts';
+import { BOOKING_AVAILABILITY_MAX_DAYS } from '#shared/limits.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
 import * as blockedRepo from './blocked-times.repository.ts';
-import * as places from './booking-slot-places.repository.ts';
+import * as buckets from './booking-time-buckets.repository.ts';
+import { closedBankHolidays } from './bank-holidays.service.ts';
 import * as bookings from './bookings.repository.ts';
 import { currentManageToken } from './manage-link.ts';
 import { bookableRange, daysBetween, nextFreeSlots, type Slot, type SlotInputs, type SlotRefusal } from './slot-engine.ts';
@@ -38,19 +41,47 @@ export async function slotInputs(
   to: string,
   now: Date,
   db: AppDeps['db'] = deps.db,
-): Promise<SlotInputs> {
-  const shop = await readShop(deps);
-  const settings = await settingsRepo.findBookingSettings(db);
+): Promise<BankHolidayInputs> {
+  return slotInputsFor(db, await readShop(deps), type, await settingsRepo.findBookingSettings(db), from, to, now);
+}
+
+type BankHolidayInputs = SlotInputs & { closedDays: Map<string, string> };
+
+/**
+ * The same, from the shop and settings already read: a constant number of statements whatever the
+ * range (the blocked times, the places held by minute, the opened bank holidays).
+ */
+export async function slotInputsFor(
+  db: AppDeps['db'],
+  shop: Shop,
+  type: Pick<types.BookingTypeRow, 'id' | 'duration_minutes' | 'capacity'>,
+  settings: settingsRepo.BookingSettingsRow,
+  from: string,
+  to: string,
+  now: Date,
+  options: { exceptBookingId?: number; bankHolidays?: boolean } = {},
+): Promise<BankHolidayInputs> {
   // A day's instants lie within a day either side of its UTC midnight, whatever the zone.
   const start = new Date(Date.parse(`${from}T00:00:00Z`) - 36 * 3_600_000);
   const end = new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) + 36 * 3_600_000);
   const blocked = await blockedRepo.findBlockedTimesBetween(db, start, end);
+  // The holidays of the days asked for and of the walk to the earliest bookable day from today.
+  const today = localMoment(now, shop.timeZone).date;
+  const holidaysFrom = daysFrom(today, from) < 0 ? from : today;
+  const walkEnd = addDays(today, BOOKING_AVAILABILITY_MAX_DAYS);
+  const holidaysTo = daysFrom(walkEnd, to) > 0 ? to : walkEnd;
   return {
     shop,
     type: { durationMinutes: type.duration_minutes, capacity: type.capacity },
-    settings: { earliestWorkingDays: settings.earliest_working_days, horizonDays: settings.horizon_days },
+    settings: {
+      earliestWorkingDays: settings.earliest_working_days,
+      horizonDays: settings.horizon_days,
+      changeCutoffHours: settings.change_cutoff_hours,
+    },
     blocked: blocked.map((b) => ({ startsAt: new Date(b.starts_at), endsAt: new Date(b.ends_at) })),
-    taken: await places.countTakenPlaces(db, type.id, start, end),
+    taken: await buckets.listTakenPlaces(db, type.id, start, end, options.exceptBookingId),
+    closedDays:
+      options.bankHolidays === false ? new Map() : await closedBankHolidays(db, settings.bank_holiday_region, holidaysFrom, holidaysTo),
     now,
   };
 }
@@ -64,7 +95,7 @@ export async function getAvailability(deps: ReadDeps, input: BookingAvailability
   const type = await activeType(deps, input.type_id);
   if (!type) throw AppError.notFound();
   const inputs = await slotInputs(deps, type, input.from, input.to, now);
-  const range = bookableRange(inputs.shop, inputs.settings, now);
+  const range = bookableRange(inputs.shop, inputs.settings, now, inputs.closedDays);
   return {
     type_id: type.id,
     time_zone: inputs.shop.timeZone,
@@ -73,6 +104,7 @@ export async function getAvailability(deps: ReadDeps, input: BookingAvailability
     days: daysBetween(inputs, input.from, input.to).map((day) => ({
       date: day.date,
       status: day.status,
+      bank_holiday: inputs.closedDays.get(day.date) ?? null,
       slots: day.slots.map(presentSlot),
     })),
   };

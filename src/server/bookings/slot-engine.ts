@@ -9,8 +9,13 @@
  * that day (inside the spring-forward gap) is not offered.
  *
  * Slots of a type run from the start of each opening range in steps of the type's duration, each
- * ending by the range's close: the grid the booking_slot_places rows are keyed by
- * (docs/decisions/booking-capacity-by-unique-places.md).
+ * ending by the range's close. A slot's places are counted the way a booking takes one
+ * (booking-places.service.ts): a place is free when no booking holds any minute of the slot on it,
+ * whatever grid that booking was made on (docs/decisions/booking-capacity-by-time-buckets.md), so
+ * the list never offers a time the booking then refuses.
+ *
+ * UK bank holidays (bank-holidays.ts) come in as `closedDays`: closed like a closure unless the
+ * shop opened the day (docs/decisions/uk-bank-holidays-from-a-library.md).
  */
 import type { Shop } from '#shared/schemas/shop.ts';
 import { closureOn } from '#shared/opening-status.ts';
@@ -29,6 +34,15 @@ export interface SlotSettings {
   earliestWorkingDays: number;
   /** The last day offered is today plus this many days. */
   horizonDays: number;
+  /** Hours before its start after which a booking can no longer be changed online (0: none). */
+  changeCutoffHours?: number;
+}
+
+/** A place a booking holds over [startsAt, endsAt), from its minutes in booking_time_buckets. */
+export interface TakenPlace {
+  place: number;
+  startsAt: Date;
+  endsAt: Date;
 }
 
 export interface Interval {
@@ -44,6 +58,8 @@ export interface Slot {
   time: string;
   /** Places left (0 when full). */
   free: number;
+  /** False when the slot is already inside the change cut-off: booked, it cannot be changed online. */
+  changeableOnline: boolean;
 }
 
 /** closed: no opening hours, a closure or out of the bookable range; full: slots, none free; open: a free slot. */
@@ -61,23 +77,35 @@ export interface SlotInputs {
   type: SlotType;
   settings: SlotSettings;
   blocked: Interval[];
-  /** Places taken per slot start (ISO instant → count), from booking_slot_places. */
-  taken: Map<string, number>;
+  /** The places bookings hold around the days asked for (any grid, any length). */
+  taken: TakenPlace[];
+  /** Days closed on top of the shop's closures: the bank holidays the shop has not opened (date → name). */
+  closedDays?: ClosedDays;
   now: Date;
 }
 
-/** A day the shop opens: some hours that weekday and no closure. */
-export function isWorkingDay(shop: ShopHours, date: string): boolean {
-  return !closureOn(shop.closures, date) && shop.openingHours[weekdayOf(date)].length > 0;
+/** Dates (YYYY-MM-DD) closed for booking: a set, or a map to the bank holiday's name. */
+export type ClosedDays = ReadonlySet<string> | ReadonlyMap<string, string>;
+
+const NO_DAYS: ClosedDays = new Set();
+
+/** A day the shop opens: some hours that weekday, no closure and not a closed bank holiday. */
+export function isWorkingDay(shop: ShopHours, date: string, closedDays: ClosedDays = NO_DAYS): boolean {
+  return !closedDays.has(date) && !closureOn(shop.closures, date) && shop.openingHours[weekdayOf(date)].length > 0;
 }
 
 /** The first and last dates a customer may book, at `now`. */
-export function bookableRange(shop: ShopHours, settings: SlotSettings, now: Date): { first: string; last: string } {
+export function bookableRange(
+  shop: ShopHours,
+  settings: SlotSettings,
+  now: Date,
+  closedDays: ClosedDays = NO_DAYS,
+): { first: string; last: string } {
   const today = localMoment(now, shop.timeZone).date;
   let first = today;
   for (let found = 0, offset = 1; found < settings.earliestWorkingDays && offset < 400; offset++) {
     const date = addDays(today, offset);
-    if (isWorkingDay(shop, date)) {
+    if (isWorkingDay(shop, date, closedDays)) {
       found++;
       first = date;
     }
@@ -87,9 +115,33 @@ export function bookableRange(shop: ShopHours, settings: SlotSettings, now: Date
 
 const overlaps = (a: Interval, b: Interval) => a.startsAt < b.endsAt && b.startsAt < a.endsAt;
 
+const DAY_MS = 86_400_000;
+const dayKey = (d: Date) => Math.floor(d.getTime() / DAY_MS);
+
+/** The taken places by the UTC day they start on, so a slot looks only at its own and the day before (a booking is at most 8 hours). */
+function takenByDay(taken: TakenPlace[]): Map<number, TakenPlace[]> {
+  const byDay = new Map<number, TakenPlace[]>();
+  for (const t of taken) {
+    const key = dayKey(t.startsAt);
+    const list = byDay.get(key);
+    if (list) list.push(t);
+    else byDay.set(key, [t]);
+  }
+  return byDay;
+}
+
+/** Places 1..capacity with no minute of `slot` held: the ones takePlace could still take. */
+function freePlaces(byDay: Map<number, TakenPlace[]>, capacity: number, slot: Interval): number {
+  const held = new Set<number>();
+  for (let key = dayKey(slot.startsAt) - 1; key <= dayKey(slot.endsAt); key++) {
+    for (const t of byDay.get(key) ?? []) if (t.place <= capacity && overlaps(t, slot)) held.add(t.place);
+  }
+  return capacity - held.size;
+}
+
 /** Every slot start of the grid on `date` (before blocked times, bookings or the range). */
-export function gridSlots(shop: ShopHours, type: SlotType, date: string): Interval[] {
-  if (closureOn(shop.closures, date)) return [];
+export function gridSlots(shop: ShopHours, type: SlotType, date: string, closedDays: ClosedDays = NO_DAYS): Interval[] {
+  if (closedDays.has(date) || closureOn(shop.closures, date)) return [];
   const slots: Interval[] = [];
   for (const range of shop.openingHours[weekdayOf(date)]) {
     const close = minutesOf(range.closes);
@@ -104,8 +156,11 @@ export function gridSlots(shop: ShopHours, type: SlotType, date: string): Interv
 
 /** The days from `from` to `to` (inclusive, the shop's dates), each with its slots and status. */
 export function daysBetween(inputs: SlotInputs, from: string, to: string): Day[] {
-  const { shop, type, settings, blocked, taken, now } = inputs;
-  const range = bookableRange(shop, settings, now);
+  const { shop, type, settings, blocked, now } = inputs;
+  const closedDays = inputs.closedDays ?? NO_DAYS;
+  const range = bookableRange(shop, settings, now, closedDays);
+  const byDay = takenByDay(inputs.taken);
+  const cutoffMs = (settings.changeCutoffHours ?? 0) * 3_600_000;
   const days: Day[] = [];
   // Counted, never compared as text (calendar-date.ts): the span is bounded by the input's schema.
   for (const date of eachDay(from, to, BOOKING_AVAILABILITY_MAX_DAYS)) {
@@ -113,7 +168,7 @@ export function daysBetween(inputs: SlotInputs, from: string, to: string): Day[]
       days.push({ date, status: 'closed', slots: [] });
       continue;
     }
-    const slots: Slot[] = gridSlots(shop, type, date)
+    const slots: Slot[] = gridSlots(shop, type, date, closedDays)
       .filter((slot) => slot.startsAt > now && !blocked.some((b) => overlaps(b, slot)))
       .map((slot) => {
         const startsAt = slot.startsAt.toISOString();
@@ -122,7 +177,8 @@ export function daysBetween(inputs: SlotInputs, from: string, to: string): Day[]
           startsAt,
           endsAt: slot.endsAt.toISOString(),
           time: timeOfMinutes(local.minutes),
-          free: Math.max(0, type.capacity - (taken.get(startsAt) ?? 0)),
+          free: freePlaces(byDay, type.capacity, slot),
+          changeableOnline: slot.startsAt.getTime() - cutoffMs > now.getTime(),
         };
       });
     const status: DayStatus = slots.length === 0 ? 'closed' : slots.some((s) => s.free > 0) ? 'open' : 'full';
@@ -139,9 +195,9 @@ export function checkSlot(inputs: SlotInputs, startsAt: Date): { refusal: SlotRe
   const { shop, now } = inputs;
   if (startsAt <= now) return { refusal: 'past' };
   const date = localMoment(startsAt, shop.timeZone).date;
-  const range = bookableRange(shop, inputs.settings, now);
+  const range = bookableRange(shop, inputs.settings, now, inputs.closedDays);
   if (date < range.first || date > range.last) return { refusal: 'out-of-range' };
-  if (!isWorkingDay(shop, date)) return { refusal: 'closed' };
+  if (!isWorkingDay(shop, date, inputs.closedDays)) return { refusal: 'closed' };
   const day = daysBetween(inputs, date, date)[0]!;
   const slot = day.slots.find((s) => s.startsAt === startsAt.toISOString());
   if (!slot) return { refusal: 'outside-hours' };
@@ -151,7 +207,7 @@ export function checkSlot(inputs: SlotInputs, startsAt: Date): { refusal: SlotRe
 
 /** The next `count` free slots from `now` within the bookable range (the 409's suggestions, the home page's line). */
 export function nextFreeSlots(inputs: SlotInputs, count: number): Slot[] {
-  const range = bookableRange(inputs.shop, inputs.settings, inputs.now);
+  const range = bookableRange(inputs.shop, inputs.settings, inputs.now, inputs.closedDays);
   const found: Slot[] = [];
   const days = Math.min(daysFrom(range.first, range.last) + 1, BOOKING_HORIZON_MAX_DAYS + 1);
   for (let offset = 0; offset < days && found.length < count; offset++) {

@@ -11,6 +11,7 @@ import type { WebauthnChallengesTable } from '#server/account/webauthn-challenge
 import type { ActivityEntriesTable } from '#server/activity/activity-entries.table.ts';
 import type { RateLimitsTable } from '#server/auth/rate-limits.table.ts';
 import type { SessionsTable } from '#server/auth/sessions.table.ts';
+import type { BankHolidayOpeningsTable } from '#server/bookings/bank-holiday-openings.table.ts';
 import type { BlockedTimesTable } from '#server/bookings/blocked-times.table.ts';
 import type { BookingSettingsTable } from '#server/bookings/booking-settings.table.ts';
 import type { BookingSlotPlacesTable } from '#server/bookings/booking-slot-places.table.ts';
@@ -73,6 +74,7 @@ export interface Database {
   bookings: BookingsTable;
   booking_slot_places: BookingSlotPlacesTable;
   booking_time_buckets: BookingTimeBucketsTable;
+  bank_holiday_openings: BankHolidayOpeningsTable;
   repair_stages: RepairStagesTable;
   repair_jobs: RepairJobsTable;
   repair_job_stage_history: RepairJobStageHistoryTable;

@@ -93,6 +93,12 @@ export function formatCalendarDate(date: string, format: CalendarFormat = {}): s
   return formatter(options, { locale: format.locale, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }
 
+/** The month of a calendar date, "December 2026" (a calendar's heading), whatever the zone. '' when not YYYY-MM-DD. */
+export function formatCalendarMonth(date: string, format: Pick<DateFormat, 'locale'> = {}): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return '';
+  return formatter({ month: 'long', year: 'numeric' }, { locale: format.locale, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+}
+
 /** The weekday of a calendar date, "Monday" ("Mon" short), whatever the zone. '' when not YYYY-MM-DD. */
 export function formatCalendarWeekday(date: string, format: Pick<DateFormat, 'locale'> & { style?: 'long' | 'short' } = {}): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return '';

@@ -20,6 +20,7 @@ import {
 import { addDays, daysFrom } from '../calendar-date.ts';
 import { BOOKING_AVAILABILITY_MAX_DAYS, BOOKING_HORIZON_MAX_DAYS } from '#shared/limits.ts';
 import { HONEYPOT_FIELD } from '#shared/honeypot.ts';
+import { BANK_HOLIDAY_REGIONS } from '#shared/value-sets.ts';
 
 // The existing wording of a malformed date ("The from_date field must be a date (YYYY-MM-DD).").
 const calendarDate = (field: string) => calendarDateField(field, undefined, `The ${field} field must be a date (YYYY-MM-DD).`);
@@ -101,6 +102,15 @@ export const bookingSettingsInput = z.object({
   earliest_working_days: integerField('earliest_working_days', 0, 30),
   horizon_days: integerField('horizon_days', 1, BOOKING_HORIZON_MAX_DAYS),
   change_cutoff_hours: integerField('change_cutoff_hours', 0, 336),
+  /** Left out: the region stays as it is. */
+  bank_holiday_region: z.enum(BANK_HOLIDAY_REGIONS, { error: messages.in('bank_holiday_region') }).optional(),
+});
+export type BookingSettingsInput = z.infer<typeof bookingSettingsInput>;
+
+/** The admin opens a bank holiday for booking (`open: true`) or closes it again. */
+export const bankHolidayOpenInput = z.object({
+  date: calendarDate('date'),
+  open: booleanField('open'),
 });
 
 /** The most bookings one answer of the admin list holds; a fuller range pages on by next_cursor. */

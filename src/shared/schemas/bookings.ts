@@ -2,7 +2,7 @@
 // can book, the free slots of a type, a booking as its customer and as the shop sees it, the
 // refusals' messages. Their inputs are in booking-inputs.ts.
 import { z } from 'zod';
-import { BOOKING_STATUSES } from '#shared/value-sets.ts';
+import { BANK_HOLIDAY_REGIONS, BOOKING_STATUSES } from '#shared/value-sets.ts';
 
 /** The 422s of a start time the rules refuse (each on `starts_at`), and of a type switched off. */
 export const BOOKING_MESSAGES = {
@@ -36,6 +36,8 @@ export const slotSchema = z.object({
   /** The shop's wall-clock time, "10:20". */
   time: z.string(),
   free: z.number().int(),
+  /** False when the time is already inside the change cut-off: booked, it can't be changed online. */
+  changeable_online: z.boolean(),
 });
 export type SlotView = z.infer<typeof slotSchema>;
 
@@ -45,7 +47,15 @@ export const availabilitySchema = z.object({
   /** The first and last days that can be booked now. */
   first_date: z.string(),
   last_date: z.string(),
-  days: z.array(z.object({ date: z.string(), status: z.enum(['open', 'full', 'closed']), slots: z.array(slotSchema) })),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      status: z.enum(['open', 'full', 'closed']),
+      /** The bank holiday that closes the day ("Christmas Day"), or null. */
+      bank_holiday: z.string().nullable(),
+      slots: z.array(slotSchema),
+    }),
+  ),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 
@@ -84,6 +94,8 @@ export const bookingSummarySchema = z.object({
   types: z.array(bookingTypeSchema),
   next_free_estimate: z
     .object({
+      /** The type the slot is of (/book?type=…&at=… opens on it). */
+      type_id: z.number().int(),
       starts_at: z.string(),
       /** "Thursday 10:20" within the week, "Thursday 3 December, 10:20" further on (the shop's time). */
       label: z.string(),
@@ -125,8 +137,17 @@ export const bookingSettingsSchema = z.object({
   earliest_working_days: z.number().int(),
   horizon_days: z.number().int(),
   change_cutoff_hours: z.number().int(),
+  /** Whose UK bank holidays close the shop for booking. */
+  bank_holiday_region: z.enum(BANK_HOLIDAY_REGIONS),
 });
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
+
+/** The coming bank holidays of the shop's region, each closed for booking unless opened. */
+export const adminBankHolidaysSchema = z.object({
+  region: z.enum(BANK_HOLIDAY_REGIONS),
+  data: z.array(z.object({ date: z.string(), name: z.string(), open: z.boolean() })),
+});
+export type AdminBankHolidays = z.infer<typeof adminBankHolidaysSchema>;
 
 /** A booking as the admin sees it: the customer's details, the quote request it belongs to, the change asked for. */
 export const adminBookingSchema = z.object({

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -17,7 +17,7 @@ import { useShop } from '#client/lib/shop.ts';
 import { trpc } from '#client/lib/trpc.ts';
 import type { SlotView } from '#shared/schemas/bookings.ts';
 import { HONEYPOT_FIELD as BOOKING_HONEYPOT_FIELD } from '#shared/honeypot.ts';
-import { SlotPicker } from './slot-picker.tsx';
+import { NOT_CHANGEABLE_ONLINE, SlotPicker } from './slot-picker.tsx';
 import { Booked } from './booked.tsx';
 import { BookingTypeList } from './booking-type-list.tsx';
 import { ContactFields } from '#client/components/contact-fields.tsx';
@@ -33,7 +33,10 @@ export function BookPage() {
   const shop = useShop();
   const summary = useQuery(trpc.bookings.summary.queryOptions({}));
   const quotes = useQuery({ ...trpc.quotes.mine.queryOptions({}), enabled: Boolean(user) });
+  // /book?type=…&at=… (the home page's next free estimate) opens on that type and time.
+  const [search] = useSearchParams();
   const [typeId, setTypeId] = useState<number | null>(null);
+  const [preselect, setPreselect] = useState<string | null>(null);
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<SlotView | null>(null);
   const [values, setValues] = useState<Record<Field, string>>(() => ({
@@ -89,7 +92,18 @@ export function BookPage() {
   const nextSlots = create.isError && statusOf(create.error) === 409 ? ((detailsOf(create.error)?.next_slots ?? []) as SlotView[]) : [];
 
   useEffect(() => {
-    if (slot) detailsRef.current?.focus();
+    const wanted = Number(search.get('type'));
+    if (typeId === null && wanted && types.some((t) => t.id === wanted)) {
+      setTypeId(wanted);
+      setPreselect(search.get('at'));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [types.length]);
+  // The details come into view with the first field focused, on a phone too.
+  useEffect(() => {
+    if (!slot) return;
+    detailsRef.current?.scrollIntoView({ block: 'start' });
+    formRef.current?.querySelector<HTMLElement>('input:not([tabindex="-1"]), select, textarea')?.focus({ preventScroll: true });
   }, [slot]);
   useEffect(() => {
     if (create.isError && Object.keys(errors).length) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -101,6 +115,7 @@ export function BookPage() {
 
   function pickType(id: number) {
     setTypeId(id);
+    setPreselect(null);
     setDate(null);
     setSlot(null);
     create.reset();
@@ -166,6 +181,7 @@ export function BookPage() {
                 setSlot(s);
                 create.reset();
               }}
+              preselect={preselect}
             />
           </div>
         )}
@@ -176,6 +192,7 @@ export function BookPage() {
             </h2>
             <p className="book__summary">
               {type.name}: <strong>{whenLabel(slot.starts_at, slot.ends_at, timeZone)}</strong>
+              {!slot.changeable_online && <> ({NOT_CHANGEABLE_ONLINE})</>}
             </p>
             <form method="post" action={SCRIPT_ONLY_FORM_PATH} ref={formRef} onSubmit={onSubmit} noValidate className="book__form">
               {failure && <Alert tone="error">{failure}</Alert>}

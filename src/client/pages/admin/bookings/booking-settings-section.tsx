@@ -1,12 +1,13 @@
-/** Booking setup's settings: the earliest booking, how far ahead, and the customer's change cut-off. */
+/** Booking setup's settings: the earliest booking, how far ahead, the customer's change cut-off and whose bank holidays close the shop. */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { trpc } from '#client/lib/trpc.ts';
 import { fieldErrorsOf } from '#client/lib/api-errors.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { TextField } from '#client/components/ui/form-fields.tsx';
+import { SelectField, TextField } from '#client/components/ui/form-fields.tsx';
+import type { BookingSettings } from '#shared/schemas/bookings.ts';
+import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
@@ -17,13 +18,25 @@ export function BookingSettingsSection() {
   return <SettingsForm initial={settings.data} />;
 }
 
-function SettingsForm({ initial }: { initial: { earliest_working_days: number; horizon_days: number; change_cutoff_hours: number } }) {
+const REGIONS: { value: BookingSettings['bank_holiday_region']; label: string }[] = [
+  { value: 'england-and-wales', label: 'England and Wales' },
+  { value: 'scotland', label: 'Scotland' },
+  { value: 'northern-ireland', label: 'Northern Ireland' },
+];
+
+function SettingsForm({ initial }: { initial: BookingSettings }) {
   const [values, setValues] = useState({
     earliest_working_days: String(initial.earliest_working_days),
     horizon_days: String(initial.horizon_days),
     change_cutoff_hours: String(initial.change_cutoff_hours),
+    bank_holiday_region: initial.bank_holiday_region,
   });
-  const save = useMutation(trpc.bookings.admin.updateSettings.mutationOptions());
+  const save = useMutation(
+    trpc.bookings.admin.updateSettings.mutationOptions({
+      // Another region: other bank holidays.
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.bookings.admin.listBankHolidays.queryKey() }),
+    }),
+  );
   const errors = save.isError ? fieldErrorsOf(save.error) : {};
   return (
     <section className="admin-section" aria-labelledby="settings-title">
@@ -64,6 +77,15 @@ function SettingsForm({ initial }: { initial: { earliest_working_days: number; h
             value={values.change_cutoff_hours}
             onChange={(v) => setValues({ ...values, change_cutoff_hours: v })}
             error={errors.change_cutoff_hours?.[0]}
+          />
+          <SelectField
+            label="Bank holidays of"
+            name="bank_holiday_region"
+            value={values.bank_holiday_region}
+            onChange={(v) => setValues({ ...values, bank_holiday_region: v as BookingSettings['bank_holiday_region'] })}
+            options={REGIONS}
+            hint="Closed for booking unless you open the day below."
+            error={errors.bank_holiday_region?.[0]}
           />
         </div>
         <div>
