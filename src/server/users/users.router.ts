@@ -160,7 +160,7 @@ export const usersRouter = router({
 
   acceptInvitation: publicProcedure
     .meta({ personalAnswer: true })
-    .concat(checkedInput(invitationAcceptInput))
+    .concat(checkedInput(invitationAcceptInput, notBreachedPassword()))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       applySessionGrant(ctx, await acceptInvitation(ctx.deps, input, currentSessionOf(ctx)));

@@ -18,13 +18,9 @@ import { useSubmitFocus } from '#client/pages/admin/use-submit-focus.ts';
 import { formatDate } from '#shared/format/dates.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import type { StaffRole } from '#shared/value-sets.ts';
+import { STAFF_ROLE_LABELS } from '#shared/staff-role-labels.ts';
 import type { InvitationAnswer } from '#shared/schemas/staff-invitations.ts';
 
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
-  estimator: 'Estimator',
-  technician: 'Technician',
-  editor: 'Editor',
-};
 const roleOptions = (Object.keys(STAFF_ROLE_LABELS) as StaffRole[]).map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
 
 const empty = { email: '', name: '', staff_role: 'estimator' as StaffRole };
