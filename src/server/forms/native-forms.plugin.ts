@@ -50,7 +50,13 @@ interface NativeForm {
    * The page of a refusal when the screen is a private page its route renders with data of its own
    * (the invitation's); without it, the screen at `screenPath` from the page shell.
    */
-  refusalPage?: (fields: Fields, state: NativeFormState, request: FastifyRequest, deps: AppDeps, pageShell: PageShell) => Promise<{ html: string }>;
+  refusalPage?: (
+    fields: Fields,
+    state: NativeFormState,
+    request: FastifyRequest,
+    deps: AppDeps,
+    pageShell: PageShell,
+  ) => Promise<{ html: string }>;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

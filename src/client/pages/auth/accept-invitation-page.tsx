@@ -83,8 +83,8 @@ function InvitationView({ token, invitation, onAccepted }: { token: string; invi
   return (
     <>
       <p>
-        {invitation.invited_by ? `${invitation.invited_by} has invited you` : 'You have been invited'}, {invitation.name}, to join the team as{' '}
-        <strong>{staffRoleWithArticle(invitation.staff_role)}</strong>. You will sign in as <strong>{invitation.email}</strong>.
+        {invitation.invited_by ? `${invitation.invited_by} has invited you` : 'You have been invited'}, {invitation.name}, to join the team
+        as <strong>{staffRoleWithArticle(invitation.staff_role)}</strong>. You will sign in as <strong>{invitation.email}</strong>.
       </p>
       <p>Choose a password to finish setting up your account.</p>
       <form method="post" action={NATIVE_FORM_PATHS.acceptInvitation} onSubmit={onSubmit} noValidate>
