@@ -88,7 +88,7 @@ export function StaffInvitationsPanel() {
   return (
     <section className="admin-form__fieldset" aria-labelledby="staff-invitations-title">
       <h2 id="staff-invitations-title">Invite staff</h2>
-      <div ref={resultRef} tabIndex={-1} aria-live="polite">
+      <div ref={resultRef} tabIndex={-1}>
         {sent && <Alert tone="success">{sent}</Alert>}
       </div>
       <form method="post" action={SCRIPT_ONLY_FORM_PATH} ref={formRef} className="admin-form" onSubmit={submit} noValidate>
