@@ -47,6 +47,9 @@ const contractPaths = [
   'PATCH /api/users/{id}',
   'DELETE /api/users/{id}',
   'GET /api/users/{id}/cv',
+  'POST /api/users/invitations',
+  'GET /api/users/invitations',
+  'DELETE /api/users/invitations/{id}',
 ];
 
 const operation = (key: string) => {

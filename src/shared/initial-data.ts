@@ -9,6 +9,7 @@ import type { BookingSummary } from './schemas/bookings.ts';
 import type { RepairTracker } from './schemas/repair-jobs.ts';
 import type { ReviewPage } from './schemas/reviews.ts';
 import type { NativeFormState } from './native-forms.ts';
+import type { InvitationLookup } from './schemas/staff-invitations.ts';
 
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 
@@ -43,6 +44,8 @@ export interface InitialData {
   repairTracker?: { token: string; tracker: RepairTracker };
   /** The review request's page of a /review/{token} page, under its token (a private page: reviews/review-page.route.ts). */
   reviewPage?: { token: string; page: ReviewPage };
+  /** A staff invitation's /accept-invitation/{token} page, under its token (a private page: users/invitation-page.route.ts). */
+  staffInvitation?: { token: string; invitation: InvitationLookup };
   /**
    * The answer to a form posted without JavaScript (src/server/forms/): its errors and what was
    * typed, or the notice after its redirect. For that one request only: such a page is never cached.

@@ -251,6 +251,15 @@ export const SCREENS = {
   accountBookings: { path: '/account/bookings', layout: 'account', access: account, title: 'My bookings' },
   accountRepairs: { path: '/account/repairs', layout: 'account', access: account, title: 'My repairs' },
   repairTracker: { path: '/track/:token', layout: 'site', access: 'public', title: 'Your repair', private: true, disallow: true },
+  // The staff invitation's link (users/invitation-page.route.ts): who invited, the role, the password form.
+  acceptInvitation: {
+    path: '/accept-invitation/:token',
+    layout: 'auth',
+    access: 'public',
+    title: 'Join the team',
+    private: true,
+    disallow: true,
+  },
   reviewRequest: { path: '/review/:token', layout: 'site', access: 'public', title: 'How did we do?', private: true, disallow: true },
 
   adminDashboard: { path: '/admin', layout: 'admin', access: admin, permission: 'customers', title: 'Admin' },

@@ -37,6 +37,8 @@ const HEADINGS: Record<VisitorScreenId, string | RegExp> = {
   // A made-up link is the 404 page; the real tracker's axe check is in repair-tracker.test.ts.
   repairTracker: /Error 404|Your repair/,
   reviewRequest: /Error 404|How did we do\?/,
+  // A made-up invitation link reads as used: the page with its message (the open one's axe check is in staff-invitations.test.ts).
+  acceptInvitation: 'Join the team',
 };
 
 /** The route table's screens in `layout` that a visitor may open, with their headings. */

@@ -1,6 +1,6 @@
 // The request log line names the page or route asked for, never a link's secret: the token of a
-// reset, manage, tracker, review or "this wasn't me" link, the e-mail verification's hash and
-// signature, a reset link's address (logger.ts redactedUrl).
+// reset, manage, tracker, review, staff invitation or "this wasn't me" link, the e-mail
+// verification's hash and signature, a reset link's address (logger.ts redactedUrl).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +53,7 @@ describe('the request log line', () => {
     tracker: { url: `/track/${hex(32)}`, secrets: [hex(32)] },
     review: { url: `/review/${hex(32).slice(2)}ab`, secrets: [`${hex(32).slice(2)}ab`] },
     thisWasntMe: { url: `/this-wasnt-me/${hex(64)}`, secrets: [hex(64)] },
+    staffInvitation: { url: `/accept-invitation/${base64url}`, secrets: [base64url] },
   };
 
   for (const [kind, link] of Object.entries(links)) {

@@ -59,6 +59,7 @@ describe('a staff invitation', () => {
       name: 'Robin Fairweather Jones',
       email: 'robin@example.com',
       staff_role: 'technician',
+      invited_by: expect.any(String),
     });
     const owner = await callerFor(t, ownerId);
     expect((await owner.users.invitations({})).data.map((i) => i.id)).toContain(invitation.id);

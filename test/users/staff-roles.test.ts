@@ -151,6 +151,31 @@ describe('setting a staff role', () => {
     expect((await person.get('/api/users')).status).toBe(401);
   });
 
+  it('removing a member of staff ends their sessions and is logged with who did it', async () => {
+    const { client: person, user } = await clientAs(t, { staff_role: 'estimator' });
+    expect((await person.get('/api/quote-requests')).status).toBe(200);
+    expect((await owner.delete(`/api/users/${user.id}`)).status).toBe(200);
+    expect((await person.get('/api/quote-requests')).status).toBe(401);
+    const entry = await t.deps.db
+      .selectFrom('activity_entries')
+      .selectAll()
+      .where('item_id', '=', user.id)
+      .where('kind', '=', 'user-deleted')
+      .executeTakeFirstOrThrow();
+    expect(entry.actor_user_id).toBe(ownerId);
+  });
+
+  it('the last owner cannot remove themselves', async () => {
+    const solo = await createTestApp();
+    try {
+      const { client, user } = await adminClient(solo);
+      expect((await client.delete(`/api/users/${user.id}`)).status).toBe(422);
+      expect((await client.get(`/api/users/${user.id}`)).status).toBe(200);
+    } finally {
+      await solo.close();
+    }
+  });
+
   it('the last owner cannot downgrade their own role', async () => {
     const solo = await createTestApp();
     try {

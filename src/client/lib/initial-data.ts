@@ -64,6 +64,7 @@ function piecesOf(data: InitialData): Piece[] {
     bookingSummary,
     repairTracker,
     reviewPage,
+    staffInvitation,
     nativeForm,
   } = data;
   if (shop) pieces.push({ key: trpc.shop.get.queryKey(), value: shop, addTo: (into) => void (into.shop = shop) });
@@ -100,6 +101,12 @@ function piecesOf(data: InitialData): Piece[] {
       key: trpc.reviews.page.queryKey({ token: reviewPage.token }),
       value: reviewPage.page,
       addTo: (into) => void (into.reviewPage = reviewPage),
+    });
+  if (staffInvitation)
+    pieces.push({
+      key: trpc.users.invitation.queryKey({ token: staffInvitation.token }),
+      value: staffInvitation.invitation,
+      addTo: (into) => void (into.staffInvitation = staffInvitation),
     });
   if (nativeForm) pieces.push({ key: NATIVE_FORM_KEY, value: nativeForm, addTo: (into) => void (into.nativeForm = nativeForm) });
   // What the API's 404 would have left a screen with: no gallery (GallerySlider then shows nothing).

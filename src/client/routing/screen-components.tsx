@@ -81,6 +81,10 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
   accountQuotes: lazyScreen(async () => (await import('#client/pages/account/quotes-page.tsx')).QuotesPage),
   accountBookings: lazyScreen(async () => (await import('#client/pages/account/bookings-page.tsx')).BookingsPage),
   accountRepairs: lazyScreen(async () => (await import('#client/pages/account/repairs-page.tsx')).RepairsPage),
+  acceptInvitation: lazyScreen(async () => {
+    const { AcceptInvitationPage } = await import('#client/pages/auth/accept-invitation-page.tsx');
+    return (params: ScreenParams) => createElement(AcceptInvitationPage, { token: params.token ?? '' });
+  }),
   reviewRequest: lazyScreen(async () => {
     const { ReviewPage } = await import('#client/pages/review/review-page.tsx');
     return (params: ScreenParams) => createElement(ReviewPage, { token: params.token ?? '' });

@@ -1,7 +1,7 @@
 /**
  * The forms that work without JavaScript (src/shared/native-forms.ts): sign-in with its two-factor
- * step, registration, the forgotten and reset password, and the quote request, each posted to its
- * own /forms/ path. Thin: each calls the procedure the script calls, through a caller with the
+ * step, registration, the forgotten and reset password, the quote request and a staff invitation's
+ * password, each posted to its own /forms/ path. Thin: each calls the procedure the script calls, through a caller with the
  * request's context (as the REST door does), so every rule, throttle and cookie is the
  * procedure's. Success: 303 to where the script goes. Failure: the screen rendered for this request
  * with the errors beside the fields and what was typed (never a password), 422 (or the throttle's
@@ -22,6 +22,7 @@ import { sendPersonalPage } from '#server/public-content/page-reply.ts';
 import { isMultipart } from '#server/rest/multipart.ts';
 import { UnreadUpload } from '#server/rest/rest-plugin.ts';
 import { NATIVE_FORM_PATHS, SCRIPT_ONLY_FORM_PATH, type NativeFormName, type NativeFormState } from '#shared/native-forms.ts';
+import { renderInvitationPage } from '#server/users/invitation-page.route.ts';
 import { setFormNotice } from './form-notices.ts';
 
 type Fields = Record<string, unknown>;
@@ -45,6 +46,17 @@ interface NativeForm {
   input?: (fields: Fields) => unknown;
   /** Where to go after the procedure succeeded. */
   then: (answer: unknown, posted: Posted) => Promise<string> | string;
+  /**
+   * The page of a refusal when the screen is a private page its route renders with data of its own
+   * (the invitation's); without it, the screen at `screenPath` from the page shell.
+   */
+  refusalPage?: (
+    fields: Fields,
+    state: NativeFormState,
+    request: FastifyRequest,
+    deps: AppDeps,
+    pageShell: PageShell,
+  ) => Promise<{ html: string }>;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -128,6 +140,16 @@ const FORMS: Record<NativeFormName, NativeForm> = {
     then: (answer, { ctx, reply }) =>
       setFormNotice(reply, 'quoteSent', ctx.deps.config.isHttps, (answer as { reference: string }).reference),
   },
+  acceptInvitation: {
+    procedure: 'users.acceptInvitation',
+    screenPath: (f) => `/accept-invitation/${tokenPath(f.token)}`,
+    kept: [],
+    input: (f) => ({ token: text(f.token), password: text(f.password), password_confirmation: text(f.password_confirmation) }),
+    // Signed in as the new member of staff; a passkey needs the script, so it is offered on the screen with it only.
+    then: (_answer, posted) => landing(posted),
+    refusalPage: (f, state, request, deps, pageShell) =>
+      renderInvitationPage(deps, pageShell, text(f.token).slice(0, 200), request.ip ?? null, state),
+  },
 };
 
 export interface NativeFormsOptions {
@@ -201,7 +223,11 @@ export async function nativeFormsPlugin(app: FastifyInstance, options: NativeFor
       ...(Object.keys(fieldErrors).length === 0 || status === 429 ? { message: appError.message } : {}),
     };
     if (appError.retryAfter !== undefined) void reply.header('retry-after', String(appError.retryAfter));
-    const page = pageShell && (await pageShell.renderFormAnswer(form.screenPath(fields), deps.publicContent.current(), state));
+    const page =
+      pageShell &&
+      (form.refusalPage
+        ? await form.refusalPage(fields, state, request, deps, pageShell)
+        : await pageShell.renderFormAnswer(form.screenPath(fields), deps.publicContent.current(), state));
     if (!page) {
       const lines = [state.message, ...Object.values(fieldErrors).flat()].filter(Boolean);
       return reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(lines.join('\n'));

@@ -13,7 +13,12 @@ import { actorFromMeta, type Actor } from '#server/activity/actor.ts';
 import { queueMail } from '#server/mail/outgoing-mail.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { messages } from '#shared/validation.ts';
-import type { InvitationAcceptInput, InvitationAnswer, InvitationCreateInput } from '#shared/schemas/staff-invitations.ts';
+import type {
+  InvitationAcceptInput,
+  InvitationAnswer,
+  InvitationCreateInput,
+  InvitationLookup,
+} from '#shared/schemas/staff-invitations.ts';
 import { createAccount } from './create-account.ts';
 import * as users from './users.repository.ts';
 import * as repo from './staff-invitations.repository.ts';
@@ -101,12 +106,17 @@ function isOpen(row: StaffInvitationRow, now: Date): boolean {
 }
 
 /** What the accept screen shows; an unknown token reads as used, so a guess learns nothing. */
-export async function readInvitation(deps: Pick<AppDeps, 'db' | 'rateLimiter'>, token: string, ip: string | null) {
+export async function readInvitation(
+  deps: Pick<AppDeps, 'db' | 'rateLimiter'>,
+  token: string,
+  ip: string | null,
+): Promise<InvitationLookup> {
   await throttle(deps.rateLimiter, { key: `invitation-read-ip:${ip ?? ''}`, limit: 60, windowSeconds: 60 * 60 });
   const row = await repo.findInvitationByTokenHash(deps.db, invitationTokenHash(token));
   if (!row || row.accepted_at || row.revoked_at) return { state: 'used' as const };
   if (!isOpen(row, new Date())) return { state: 'expired' as const };
-  return { state: 'open' as const, name: row.name, email: row.email, staff_role: row.staff_role };
+  const inviter = row.invited_by === null ? '' : ((await users.listUserNames(deps.db, [row.invited_by])).get(row.invited_by) ?? '');
+  return { state: 'open' as const, name: row.name, email: row.email, staff_role: row.staff_role, invited_by: inviter };
 }
 
 function splitName(name: string): { firstname: string; lastname: string } {
@@ -140,6 +150,7 @@ export async function acceptInvitation(
       });
     },
   );
-  const token = await rotateSession(deps, current, { userId, remember: false });
+  // They chose the password in this very request: the passkey offered next need not ask for it again.
+  const token = await rotateSession(deps, current, { userId, remember: false, passwordConfirmedAt: new Date() });
   return { token, remember: false };
 }

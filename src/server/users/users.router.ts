@@ -111,26 +111,47 @@ export const usersRouter = router({
     .output(cvLinkSchema)
     .query(({ ctx, input }) => getCvLink(ctx.deps, input.id, ctx.user.id)),
 
-  // Staff invitations (docs/decisions/staff-roles.md): tRPC only for now, owner-only.
+  // Staff invitations (docs/decisions/staff-roles.md): owner-only, on both doors.
   invite: adminProcedure
-    .meta({ permission: 'users' })
+    .meta({
+      permission: 'users',
+      openapi: {
+        method: 'POST',
+        path: '/api/users/invitations',
+        tags: ['users'],
+        summary: 'Invite a member of staff by e-mail with a staff role (again: a new link, the old one dies)',
+      },
+      rest: { successStatus: 201 },
+    })
     .concat(checkedInput(invitationCreateInput))
     .output(invitationSchema)
     .mutation(({ ctx, input }) => inviteStaff(ctx.deps, input, { ...actorOf(ctx), userId: ctx.user.id })),
 
   invitations: adminProcedure
-    .meta({ permission: 'users' })
+    .meta({
+      permission: 'users',
+      openapi: {
+        method: 'GET',
+        path: '/api/users/invitations',
+        tags: ['users'],
+        summary: 'Pending staff invitations (25 a page, pages from 1)',
+      },
+    })
     .concat(checkedInput(invitationListInput))
     .output(invitationPageSchema)
     .query(({ ctx, input }) => listInvitations(ctx.deps, input.page)),
 
   revokeInvitation: adminProcedure
-    .meta({ permission: 'users' })
+    .meta({
+      permission: 'users',
+      openapi: { method: 'DELETE', path: '/api/users/invitations/{id}', tags: ['users'], summary: 'Revoke a pending staff invitation' },
+    })
     .concat(checkedInput(invitationIdInput))
     .output(z.void())
     .mutation(({ ctx, input }) => revokeInvitation(ctx.deps, input.id, actorOf(ctx))),
 
   // Public: the link itself is the permission; throttled in the service per token and per address.
+  // tRPC only (a POST body), so the token never sits in a REST path or query string a log could keep.
   invitation: publicProcedure
     .meta({ personalAnswer: true })
     .concat(checkedInput(invitationTokenInput))
@@ -139,7 +160,7 @@ export const usersRouter = router({
 
   acceptInvitation: publicProcedure
     .meta({ personalAnswer: true })
-    .concat(checkedInput(invitationAcceptInput))
+    .concat(checkedInput(invitationAcceptInput, notBreachedPassword()))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       applySessionGrant(ctx, await acceptInvitation(ctx.deps, input, currentSessionOf(ctx)));

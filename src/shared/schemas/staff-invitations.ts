@@ -39,9 +39,18 @@ export const invitationTokenInput = z.object({ token: requiredString('token', 20
 
 /** What the accept screen shows: who is invited, or why the link no longer works. */
 export const invitationLookupSchema = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('open'), name: z.string(), email: z.string(), staff_role: z.enum(STAFF_ROLES) }),
+  z.object({
+    state: z.literal('open'),
+    name: z.string(),
+    email: z.string(),
+    staff_role: z.enum(STAFF_ROLES),
+    /** The owner who sent it, by name ('' when their account has gone since). */
+    invited_by: z.string(),
+  }),
   z.object({ state: z.enum(['expired', 'used']) }),
 ]);
+
+export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
 
 export const invitationAcceptInput = z
   .object({

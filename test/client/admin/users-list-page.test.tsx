@@ -50,6 +50,9 @@ vi.mock('#client/lib/trpc.ts', async () => {
   };
 });
 
+// An estimator's view: the list without the owner's staff invitations (their own tests: test/e2e/staff-invitations.test.ts).
+vi.mock('#client/lib/session.tsx', () => ({ useSession: () => ({ user: { role: 'user', staff_role: 'estimator' } }) }));
+
 const { UsersListPage } = await import('#client/pages/admin/users/users-list-page.tsx');
 
 afterEach(() => {

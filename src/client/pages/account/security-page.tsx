@@ -97,7 +97,8 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
   );
 }
 
-function AddPasskey() {
+/** Also offered right after a staff invitation is accepted (pages/auth/accept-invitation-page.tsx). */
+export function AddPasskey() {
   const unavailable = usePasskeysUnavailable();
   const [name, setName] = useState('');
   const [done, setDone] = useState('');

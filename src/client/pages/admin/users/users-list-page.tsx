@@ -9,6 +9,9 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { AddUserModal } from '#client/pages/admin/users/add-user-modal.tsx';
 import { parseUsersQuery, skillsPreview, usersQueryParams, withSearch } from '#client/pages/admin/users/users-query.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
+import { useSession } from '#client/lib/session.tsx';
+import { holdsPermission } from '#shared/permissions.ts';
+import { StaffInvitationsPanel } from '#client/pages/admin/users/staff-invitations-panel.tsx';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -17,6 +20,8 @@ export function UsersListPage() {
   const query = parseUsersQuery(params);
   const [searchText, setSearchText] = useState(query.search);
   const [adding, setAdding] = useState(false);
+  // An estimator reads the customers here; inviting staff is the owner's (the `users` permission).
+  const mayInvite = holdsPermission(useSession().user, 'users');
   const searchId = useId();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -88,6 +93,7 @@ export function UsersListPage() {
           )
         }
       />
+      {mayInvite && <StaffInvitationsPanel />}
       <AddUserModal open={adding} onClose={() => setAdding(false)} />
     </>
   );
