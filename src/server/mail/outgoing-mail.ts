@@ -17,14 +17,22 @@ export type { QueuedMail };
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Queues one mail in `trx` (the transaction of the change that causes it), its params checked by its kind. */
-export async function queueMail(deps: Pick<AppDeps, 'jobs'>, trx: Executor, mail: QueuedMail): Promise<string> {
+/**
+ * Queues one mail in `trx` (the transaction of the change that causes it), its params checked by its kind.
+ * `startAfter`: not sent before then (a mail held over the shop's quiet hours).
+ */
+export async function queueMail(
+  deps: Pick<AppDeps, 'jobs'>,
+  trx: Executor,
+  mail: QueuedMail,
+  options: { startAfter?: Date } = {},
+): Promise<string> {
   const kind = mailKindOf(mail.kind);
   const params = kind.params.parse(mail.params) as Record<string, unknown>;
   const id = randomUUID();
   // Until it is sent the row shows the kind's label, never a secret (the sent subject has none either).
   await outgoing.insertMail(trx, { id, kind: mail.kind, recipient: mail.to, subject: kind.label, params });
-  await queueSendMail(deps, { id, kind: mail.kind }, trx);
+  await queueSendMail(deps, { id, kind: mail.kind }, trx, options.startAfter);
   return id;
 }
 
@@ -32,8 +40,17 @@ export async function queueMail(deps: Pick<AppDeps, 'jobs'>, trx: Executor, mail
  * The send-mail job of a mail row (queued, resent, or requeued without a job), in `trx` when
  * given; an urgent kind's ahead of the rest (mail-kinds.ts).
  */
-export async function queueSendMail(deps: Pick<AppDeps, 'jobs'>, mail: { id: string; kind: string }, trx?: Executor): Promise<void> {
-  await deps.jobs.send(sendMailJob, { mailId: mail.id }, { ...(trx ? { trx } : {}), priority: mailPriorityOf(mail.kind) });
+export async function queueSendMail(
+  deps: Pick<AppDeps, 'jobs'>,
+  mail: { id: string; kind: string },
+  trx?: Executor,
+  startAfter?: Date,
+): Promise<void> {
+  await deps.jobs.send(
+    sendMailJob,
+    { mailId: mail.id },
+    { ...(trx ? { trx } : {}), ...(startAfter ? { startAfter } : {}), priority: mailPriorityOf(mail.kind) },
+  );
 }
 
 /** Queues `mails` in one transaction of their own (no change of the caller's goes with them). */
