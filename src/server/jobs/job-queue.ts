@@ -4,7 +4,8 @@
  * definition (definitions/index.ts), the schedules (pg-boss queues one job per period for all
  * copies together), the workers of each queue (its definition's `concurrency`, each asking for the
  * next job as soon as its last is done, so a queue with work waiting never waits a poll), and
- * the per-copy timers. A job sent with a `priority` is taken before those waiting with a lower one
+ * the per-copy timers. A held job (`startAfter`) wakes the workers when it comes due, so held
+ * jobs due together start together at once. A job sent with a `priority` is taken before those waiting with a lower one
  * (urgent mail: mail/mail-kinds.ts). `stop()` lets a running job finish
  * for a while, then hands it back (failed, so it is retried); a copy killed mid-job leaves it
  * active until it expires, and then it is retried on whichever copy is up.
@@ -47,11 +48,16 @@ export interface JobStats {
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** A held job due within this long wakes its workers by a timer (wakeAt); later ones wait for a poll. */
+const WAKE_AT_MAX_MS = 24 * 60 * 60 * 1000;
+const WAKE_AT_MARGIN_MS = 250;
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly byName: Map<string, JobDefinition>;
   private readonly workers = new Map<string, string[]>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly wakeTimers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Set<Promise<unknown>>();
   private deps: AppDeps | undefined;
   private closing = false;
@@ -162,6 +168,7 @@ export class JobQueue {
       ...(options.priority ? { priority: options.priority } : {}),
     });
     if (!options.startAfter) afterCommit(options.trx ?? this.options.database.db, () => this.wake(job.name));
+    else afterCommit(options.trx ?? this.options.database.db, () => this.wakeAt(job.name, options.startAfter!));
     return id;
   }
 
@@ -178,6 +185,30 @@ export class JobQueue {
   private wake(name: string): void {
     if (!this.started || this.closing) return;
     for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
+  }
+
+  /**
+   * Wakes this copy's workers for `name` when a held job comes due, so jobs held until the same
+   * moment (mails over the quiet hours) start then rather than up to a poll later; one timer per
+   * queue and moment, however many jobs. Only within WAKE_AT_MAX_MS: a job held longer (a review
+   * reminder in days) is found by a poll, as is one whose copy restarted meanwhile.
+   */
+  private wakeAt(name: string, at: Date): void {
+    if (!this.started || this.closing || !this.workers.has(name)) return;
+    const delay = at.getTime() - Date.now();
+    if (delay > WAKE_AT_MAX_MS) return;
+    const key = `${name}@${at.getTime()}`;
+    if (this.wakeTimers.has(key)) return;
+    // A little after the moment: the database compares start_after with its own clock.
+    const timer = setTimeout(
+      () => {
+        this.wakeTimers.delete(key);
+        this.wake(name);
+      },
+      Math.max(0, delay) + WAKE_AT_MARGIN_MS,
+    );
+    timer.unref();
+    this.wakeTimers.set(key, timer);
   }
 
   /**
@@ -233,6 +264,8 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.closing = true;
     for (const timer of this.timers) clearInterval(timer);
+    for (const timer of this.wakeTimers.values()) clearTimeout(timer);
+    this.wakeTimers.clear();
     if (!this.started) return;
     const timeout = this.options.stopTimeoutMs ?? 5_000;
     const stopping = Date.now();
