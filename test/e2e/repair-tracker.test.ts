@@ -3,8 +3,10 @@
  * moves it through two stages on the board and shares a photo; the customer opens the tracker from
  * the e-mail, sees both stages with their times and the photo, and sends a message, which the admin
  * reads on the job's page; the admin marks the car collected; the review request arrives (its
- * delay shortened), the customer leaves feedback with consent, the admin approves it and it
- * appears in the carousel. The tracker at 390 px; axe on the tracker, the board, the job page, the
+ * delay shortened), the customer leaves feedback with consent beside the shop's public review
+ * link, the used link then says thank you, the admin approves it and it appears in the carousel.
+ * At 390 px the admin takes a photo camera first and switches on "Show the customer"; at 1280 px
+ * the board's overflow shows its cue. The tracker at 390 px; axe on the tracker, the board, the job page, the
  * stage list, the review page and the feedback queue.
  */
 import { describe, expect, test } from 'vitest';
@@ -193,6 +195,22 @@ describe('repair tracker', () => {
       await axe('/review/:token (phone)', customer.page);
       await customer.page.getByRole('button', { name: 'Send my feedback' }).click();
       await visible(customer.page.getByText('Thank you: your feedback is with the workshop.'));
+    });
+
+    await j.step('at 390 px the review page leads to the shop’s public review link; used, it says thank you', async () => {
+      const reviewUrl = customer.page.url();
+      // The demo shop's one review link (Shop details' "Reviews link").
+      const publicLink = customer.page.getByRole('link', { name: /^Write a review/ });
+      expect(await publicLink.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\//);
+      const response = await customer.page.goto(reviewUrl);
+      expect(response?.status()).toBe(200);
+      await visible(customer.page.getByText('Thank you, we have your review'));
+      expect(await customer.page.getByRole('link', { name: /^Write a review/ }).getAttribute('href')).toMatch(
+        /^https:\/\/www\.google\.com\/maps\//,
+      );
+      expect(await customer.page.getByRole('button', { name: 'Send my feedback' }).count()).toBe(0);
+      expect(await customer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await axe('/review/:token used (phone)', customer.page);
     });
 
     await j.step('the admin approves it and it appears in the carousel', async () => {
