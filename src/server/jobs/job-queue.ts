@@ -20,6 +20,7 @@ import { afterCommit } from '#server/db/after-commit.ts';
 import type { Database } from '#server/db/types.ts';
 import { scheduleOf, type JobDefinition, type JobKind, type JobRun } from './job-definition.ts';
 import { jobSqlFor, jobSqlInTransaction } from './job-sql.ts';
+import { HeldJobWakes } from './held-job-wakes.ts';
 
 export interface JobQueueOptions {
   database: Pick<DatabaseHandle, 'db' | 'execScript'>;
@@ -48,16 +49,12 @@ export interface JobStats {
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** A held job due within this long wakes its workers by a timer (wakeAt); later ones wait for a poll. */
-const WAKE_AT_MAX_MS = 24 * 60 * 60 * 1000;
-const WAKE_AT_MARGIN_MS = 250;
-
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly byName: Map<string, JobDefinition>;
   private readonly workers = new Map<string, string[]>();
   private readonly timers: NodeJS.Timeout[] = [];
-  private readonly wakeTimers = new Map<string, NodeJS.Timeout>();
+  private readonly heldWakes = new HeldJobWakes((name) => this.wake(name));
   private readonly running = new Set<Promise<unknown>>();
   private deps: AppDeps | undefined;
   private closing = false;
@@ -168,7 +165,10 @@ export class JobQueue {
       ...(options.priority ? { priority: options.priority } : {}),
     });
     if (!options.startAfter) afterCommit(options.trx ?? this.options.database.db, () => this.wake(job.name));
-    else afterCommit(options.trx ?? this.options.database.db, () => this.wakeAt(job.name, options.startAfter!));
+    else
+      afterCommit(options.trx ?? this.options.database.db, () => {
+        if (this.workers.has(job.name)) this.heldWakes.at(job.name, options.startAfter!);
+      });
     return id;
   }
 
@@ -185,30 +185,6 @@ export class JobQueue {
   private wake(name: string): void {
     if (!this.started || this.closing) return;
     for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
-  }
-
-  /**
-   * Wakes this copy's workers for `name` when a held job comes due, so jobs held until the same
-   * moment (mails over the quiet hours) start then rather than up to a poll later; one timer per
-   * queue and moment, however many jobs. Only within WAKE_AT_MAX_MS: a job held longer (a review
-   * reminder in days) is found by a poll, as is one whose copy restarted meanwhile.
-   */
-  private wakeAt(name: string, at: Date): void {
-    if (!this.started || this.closing || !this.workers.has(name)) return;
-    const delay = at.getTime() - Date.now();
-    if (delay > WAKE_AT_MAX_MS) return;
-    const key = `${name}@${at.getTime()}`;
-    if (this.wakeTimers.has(key)) return;
-    // A little after the moment: the database compares start_after with its own clock.
-    const timer = setTimeout(
-      () => {
-        this.wakeTimers.delete(key);
-        this.wake(name);
-      },
-      Math.max(0, delay) + WAKE_AT_MARGIN_MS,
-    );
-    timer.unref();
-    this.wakeTimers.set(key, timer);
   }
 
   /**
@@ -264,8 +240,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.closing = true;
     for (const timer of this.timers) clearInterval(timer);
-    for (const timer of this.wakeTimers.values()) clearTimeout(timer);
-    this.wakeTimers.clear();
+    this.heldWakes.clear();
     if (!this.started) return;
     const timeout = this.options.stopTimeoutMs ?? 5_000;
     const stopping = Date.now();
