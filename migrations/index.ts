@@ -39,6 +39,7 @@ import * as messageThreads from './2026-12-04T0400_message_threads.ts';
 import * as bookingTimeBuckets from './2026-12-04T0500_booking_time_buckets.ts';
 import * as bankHolidays from './2026-12-05T0400_bank_holidays.ts';
 import * as bookingsEmailOptional from './2026-12-05T0500_bookings_email_optional.ts';
+import * as oneReviewLink from './2026-12-05T0700_one_review_link.ts';
 import * as blockedTimesEndsIndex from './2026-12-05T0900_blocked_times_ends_index.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -80,5 +81,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T0500_booking_time_buckets': bookingTimeBuckets,
   '2026-12-05T0400_bank_holidays': bankHolidays,
   '2026-12-05T0500_bookings_email_optional': bookingsEmailOptional,
+  '2026-12-05T0700_one_review_link': oneReviewLink,
   '2026-12-05T0900_blocked_times_ends_index': blockedTimesEndsIndex,
 };

@@ -70,6 +70,7 @@ export const MAIL_KINDS = [
   'booking-change-declined',
   'repair-job-created',
   'repair-stage-changed',
+  'repair-promised-date-changed',
   'repair-review-request',
   'staff-invitation',
   'thread-reply',

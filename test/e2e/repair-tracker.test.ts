@@ -3,8 +3,10 @@
  * moves it through two stages on the board and shares a photo; the customer opens the tracker from
  * the e-mail, sees both stages with their times and the photo, and sends a message, which the admin
  * reads on the job's page; the admin marks the car collected; the review request arrives (its
- * delay shortened), the customer leaves feedback with consent, the admin approves it and it
- * appears in the carousel. The tracker at 390 px; axe on the tracker, the board, the job page, the
+ * delay shortened), the customer leaves feedback with consent beside the shop's public review
+ * link, the used link then says thank you, the admin approves it and it appears in the carousel.
+ * At 390 px the admin takes a photo camera first and switches on "Show the customer"; at 1280 px
+ * the board's overflow shows its cue. The tracker at 390 px; axe on the tracker, the board, the job page, the
  * stage list, the review page and the feedback queue.
  */
 import { describe, expect, test } from 'vitest';
@@ -79,20 +81,62 @@ describe('repair tracker', () => {
       await visible(admin.getByTestId('stage-Awaiting parts').getByRole('link', { name: 'Land Rover Defender' }));
     });
 
-    await j.step('the admin uploads a photo and shows it to the customer', async () => {
+    await j.step('at 1280 px the board runs past its pane: a fade at the right edge, "Scroll for more stages"', async () => {
+      await admin.setViewportSize({ width: 1280, height: 900 });
+      await admin.goto(j.url('/admin/repairs'));
+      const frame = admin.getByTestId('repair-board-frame');
+      const board = admin.getByRole('region', { name: 'Repair board' });
+      await visible(board.getByTestId('stage-Awaiting parts'));
+      const overflows = await board.evaluate((el) => el.scrollWidth > el.clientWidth);
+      expect(overflows).toBe(true);
+      await until(
+        () => frame.getAttribute('class'),
+        (c) => String(c).includes('has-more-right'),
+        'the right-edge cue',
+      );
+      const fade = await frame.evaluate((el) => getComputedStyle(el, '::after').opacity);
+      expect(fade).toBe('1');
+      expect(await admin.locator('#repair-board-more').textContent()).toBe('Scroll for more stages');
+      expect(await board.getAttribute('aria-describedby')).toBe('repair-board-more');
+      expect(await board.getAttribute('tabindex')).toBe('0');
+      // Scrolled to the end: the cue moves to the left edge.
+      await board.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await until(
+        () => frame.getAttribute('class'),
+        (c) => String(c).includes('has-more-left') && !String(c).includes('has-more-right'),
+        'the cue at the left edge only',
+      );
+      expect(await admin.locator('#repair-board-more').count()).toBe(0);
+      await axe('/admin/repairs (1280 px)');
+    });
+
+    await j.step('at 390 px the admin takes a photo (camera first) and switches on "Show the customer"', async () => {
+      await admin.setViewportSize(PHONE);
       await admin.goto(j.url(jobPath));
+      const camera = admin.getByLabel('Take a photo');
+      expect(await camera.getAttribute('capture')).toBe('environment');
+      expect(await camera.getAttribute('accept')).toBe('image/*');
+      const library = admin.getByLabel('Choose from library');
+      expect(await library.getAttribute('capture')).toBeNull();
       const photo = await pngImage('doors.png', '#2e86c1');
-      await admin.locator('#repair-photos-input').setInputFiles([{ name: photo.name, mimeType: photo.mimeType, buffer: photo.buffer }]);
-      await admin.getByRole('button', { name: 'Upload' }).click();
-      const share = admin.getByLabel('Show the customer');
+      // The camera's picker is a file input: a photo given to it uploads at once.
+      await camera.setInputFiles([{ name: photo.name, mimeType: photo.mimeType, buffer: photo.buffer }]);
+      const share = admin.getByRole('switch', { name: 'Show the customer' });
       await visible(share);
       expect(await share.isChecked()).toBe(false);
-      await share.click();
+      await visible(admin.locator('.repair-photo__state', { hasText: 'Workshop only' }));
+      // By keyboard: Space on the switch.
+      await share.focus();
+      await admin.keyboard.press('Space');
       await until(
         () => share.isChecked(),
         (checked) => checked,
         'the share switch saved',
       );
+      await visible(admin.locator('.repair-photo.is-shared .repair-photo__state', { hasText: 'Shown on the tracker' }));
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await axe('/admin/repairs/:id (390 px)');
+      await admin.setViewportSize({ width: 1366, height: 900 });
     });
 
     const customer = await j.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -151,6 +195,22 @@ describe('repair tracker', () => {
       await axe('/review/:token (phone)', customer.page);
       await customer.page.getByRole('button', { name: 'Send my feedback' }).click();
       await visible(customer.page.getByText('Thank you: your feedback is with the workshop.'));
+    });
+
+    await j.step('at 390 px the review page leads to the shop’s public review link; used, it says thank you', async () => {
+      const reviewUrl = customer.page.url();
+      // The demo shop's one review link (Shop details' "Reviews link").
+      const publicLink = customer.page.getByRole('link', { name: /^Write a review/ });
+      expect(await publicLink.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\//);
+      const response = await customer.page.goto(reviewUrl);
+      expect(response?.status()).toBe(200);
+      await visible(customer.page.getByText('Thank you, we have your review'));
+      expect(await customer.page.getByRole('link', { name: /^Write a review/ }).getAttribute('href')).toMatch(
+        /^https:\/\/www\.google\.com\/maps\//,
+      );
+      expect(await customer.page.getByRole('button', { name: 'Send my feedback' }).count()).toBe(0);
+      expect(await customer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await axe('/review/:token used (phone)', customer.page);
     });
 
     await j.step('the admin approves it and it appears in the carousel', async () => {

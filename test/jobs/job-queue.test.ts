@@ -165,8 +165,8 @@ it(
   },
 );
 
-// Held jobs are not woken by their send: they are found by a poll, and all six then run in that
-// one look (one per poll, the last would start five polls late).
+// Held jobs wake their workers when due (a timer of the copy that sent them; else a poll finds
+// them), and all six then run together (one per poll, the last would start five polls late).
 it('runs held jobs due at the same time together, not one per poll', { timeout: 60_000 }, async () => {
   const { job, seen } = countingJob(300, 3, 3);
   const jobs = await startQueueOf([job]);

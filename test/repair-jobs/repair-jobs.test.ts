@@ -13,11 +13,12 @@ import { TestClient, type MultipartFile } from '#test/support/client.ts';
 import { makeJpeg } from '#test/support/factories.ts';
 import { adminClient, clientAs, makeNoisyJpeg, storedFiles } from '#test/support/content.ts';
 import { clearOutbox, mailsTo, pathOf } from '#test/support/mail.ts';
-import { jobsOf, makeRetriesDue } from '#test/support/jobs.ts';
+import { jobsOf, mailRows, makeRetriesDue } from '#test/support/jobs.ts';
 import { getShop, updateShop } from '#server/shop/shop.service.ts';
 import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 import { repairStageMailJob } from '#server/jobs/definitions/repair-stage-mail.ts';
-import { isQuietHour, stageMailDueAt } from '#server/repair-jobs/stage-mail-timing.ts';
+import { isQuietHour, outsideQuietHours, stageMailDueAt } from '#server/repair-jobs/stage-mail-timing.ts';
+import { changePromisedDate } from '#server/repair-jobs/repair-jobs.service.ts';
 import { loadConfig } from '#server/config/load-config.ts';
 import { insertQuoteRequest } from '#test/support/work-rows.ts';
 
@@ -313,6 +314,68 @@ describe('the promised date, notes and photos', () => {
     expect(tracker.date_changes).toEqual([
       { old_date: '2026-12-10', new_date: '2026-12-14', reason: 'Parts delayed by the supplier', changed_at: expect.any(String) },
     ]);
+  });
+
+  it('mails the customer a moved promised date with its reason, and nothing for a refused or unchanged one', async () => {
+    const { job } = await openJob({ ...walkIn, customer_email: 'moved@example.com' });
+    await clearOutbox(outbox);
+    const same = await admin.post(`/api/repair-jobs/${job.id}/promised-date`, { json: { promised_ready_on: '2026-12-10', reason: 'x' } });
+    expect(same.status).toBe(422);
+    expect(await mailsTo(outbox, 'moved@example.com')).toEqual([]);
+    const res = await admin.post(`/api/repair-jobs/${job.id}/promised-date`, {
+      json: { promised_ready_on: '2026-12-14', reason: 'Parts delayed by the supplier' },
+    });
+    expect(res.status).toBe(200);
+    const mails = await mailsTo(outbox, 'moved@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('VW Golf 2020: a new ready date - ' + (await getShop(t.deps)).name);
+    expect(mails[0]!.text).toContain('to be ready on 14 December 2026, instead of 10 December 2026');
+    expect(mails[0]!.text).toContain('The reason: Parts delayed by the supplier');
+    expect(mails[0]!.links.some((l) => l.includes('/track/'))).toBe(true);
+  });
+
+  it('sends no date mail for a job without an e-mail address', async () => {
+    const { job } = await openJob({ ...walkIn, customer_email: 'gone@example.com' });
+    // A job the shop opened for a caller who gave a telephone only.
+    await t.deps.db.updateTable('repair_jobs').set({ customer_email: '' }).where('id', '=', job.id).execute();
+    const before = (await mailRows(t.deps.db)).length;
+    const moved = await admin.post(`/api/repair-jobs/${job.id}/promised-date`, {
+      json: { promised_ready_on: '2026-12-15', reason: 'Parts delayed' },
+    });
+    expect(moved.status).toBe(200);
+    expect((await mailRows(t.deps.db)).length).toBe(before);
+  });
+
+  it('holds a date mail made in the shop’s quiet hours until 08:00, and drops it when the date moved again', async () => {
+    const { job } = await openJob({ ...walkIn, customer_email: 'night@example.com' });
+    await clearOutbox(outbox);
+    const { timeZone } = await getShop(t.deps);
+    // A moment in the coming day that falls in the shop's quiet hours.
+    let night = new Date();
+    while (!isQuietHour(night, timeZone)) night = new Date(night.getTime() + 30 * 60_000);
+    await changePromisedDate(t.deps, { id: job.id, promised_ready_on: '2026-12-16', reason: 'Waiting for a panel' }, night);
+    await t.drainJobs();
+    expect(await mailsTo(outbox, 'night@example.com')).toEqual([]);
+    const held = (await mailRows(t.deps.db)).filter(
+      (m) => m.recipient === 'night@example.com' && m.kind === 'repair-promised-date-changed',
+    );
+    expect(held).toHaveLength(1);
+    const { rows } = await sql<{ start_after: Date }>`
+      select start_after from pgboss.job where name = 'send-mail' and data->>'mailId' = ${held[0]!.id}`.execute(t.deps.db);
+    expect(new Date(rows[0]!.start_after).getTime()).toBe(outsideQuietHours(night, timeZone).getTime());
+    await makeRetriesDue(t.deps.db);
+    await t.drainJobs();
+    expect((await mailsTo(outbox, 'night@example.com')).map((m) => m.subject)).toEqual([expect.stringContaining('a new ready date')]);
+
+    // Held, then moved again: the first mail is dropped when it comes due, the second tells the date that holds.
+    await clearOutbox(outbox);
+    await changePromisedDate(t.deps, { id: job.id, promised_ready_on: '2026-12-17', reason: 'Still waiting' }, night);
+    await changePromisedDate(t.deps, { id: job.id, promised_ready_on: '2026-12-18', reason: 'Panel arrives Friday' }, night);
+    await makeRetriesDue(t.deps.db);
+    await t.drainJobs();
+    const sent = await mailsTo(outbox, 'night@example.com');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('Panel arrives Friday');
   });
 
   it('keeps staff notes private', async () => {

@@ -1,7 +1,7 @@
 /**
  * The review page, /review/{token}: rendered by the server for each request from the link's data,
  * private (noindex, `Cache-Control: private, no-store`); the review link beside the private form,
- * the same for everyone; a used or made-up link is the 404 page with no data.
+ * the same for everyone; a used link says thank you (the review link, no form); a made-up one is the 404 page.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -77,14 +77,19 @@ describe('GET /review/{token}', () => {
     expect(res.body).not.toContain('jory@example.com');
   });
 
-  it('is the 404 page once used, and for a made-up link', async () => {
+  it('says thank you once used (with the review link, without the form), and is the 404 page for a made-up link', async () => {
     expect((await pages.inject({ method: 'GET', url: '/review/made-up' })).statusCode).toBe(404);
     const anon = new TestClient(t.app);
     await anon.csrf();
     const token = reviewPath.split('/').pop()!;
     expect((await anon.post(`/api/review-requests/${token}/feedback`, { json: { score: 4, consent: false } })).status).toBe(201);
     const used = await pages.inject({ method: 'GET', url: reviewPath });
-    expect(used.statusCode).toBe(404);
-    expect(used.body).not.toContain('Volvo XC60');
+    expect(used.statusCode).toBe(200);
+    expect(used.headers['cache-control']).toBe('private, no-store');
+    const root = /<div id="root">(.*?)<\/div>\n {4}<script type="application\/json"/s.exec(used.body)?.[1] ?? '';
+    expect(root).toContain('Thank you, we have your review');
+    expect(root).toContain(`href="${REVIEW_LINK}"`);
+    expect(root).not.toContain('Tell us privately');
+    expect(root).not.toContain('Send my feedback');
   });
 });

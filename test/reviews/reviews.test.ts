@@ -134,6 +134,7 @@ describe('the review page and the feedback', () => {
       agreed_work: 'New tailgate and a colour-matched respray.',
       review_link: REVIEW_LINK,
       shop_name: expect.any(String),
+      used: false,
     });
     const other = await pageOf(unhappy);
     expect({ ...other, reference: '' }).toEqual({ ...shown, reference: '' });
@@ -149,8 +150,8 @@ describe('the review page and the feedback', () => {
     const ok = await send(happy, { score: 5, feedback: 'Spotless work, <b>thank you</b>!', name: 'Kerensa P.', consent: true });
     expect(ok.status).toBe(201);
     expect(ok.body).toEqual({ received: true });
-    // Used: the link opens nothing any more.
-    expect((await anon.get(`/api/review-requests/${happy}`)).status).toBe(404);
+    // Used: the page says so (the review link still offered), and takes no more feedback.
+    expect(await pageOf(happy)).toEqual({ ...shown, used: true });
     expect((await send(happy, { score: 4, consent: true })).status).toBe(404);
     // Unhappy and without consent: kept private, never queued.
     expect((await send(unhappy, { score: 1, feedback: 'Took too long.', consent: false })).status).toBe(201);

@@ -264,12 +264,37 @@ describe('the trust signals on PUT and GET /api/shop', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject(signals);
-    expect((await anon().get('/api/shop')).body).toEqual({ ...body(), ...signals });
+    // reviewLink: the same link under its older name.
+    expect((await anon().get('/api/shop')).body).toEqual({ ...body(), ...signals, reviewLink: signals.reviewsUrl });
 
     const { accreditations: _a, insurers: _i, yearEstablished: _y, warranty: _w, reviewsUrl: _r, ...older } = body();
     const replaced = await admin.put('/api/shop', { json: older });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toEqual(defaultShop);
+  });
+
+  it('keeps one review link, answered under both names; a client may set it by either name', async () => {
+    // An older client that knows only reviewLink.
+    const { reviewsUrl: _r, ...withoutReviewsUrl } = body();
+    const older = await admin.put('/api/shop', { json: { ...withoutReviewsUrl, reviewLink: 'https://g.page/r/harbourside/review' } });
+    expect(older.status).toBe(200);
+    expect(older.body).toMatchObject({
+      reviewsUrl: 'https://g.page/r/harbourside/review',
+      reviewLink: 'https://g.page/r/harbourside/review',
+    });
+    // Either name edited, the other sent back as read: the edited one is the link.
+    const read = (await anon().get('/api/shop')).body;
+    const byOldName = await admin.put('/api/shop', { json: { ...read, reviewLink: 'https://reviews.example.test/one' } });
+    expect(byOldName.body).toMatchObject({
+      reviewsUrl: 'https://reviews.example.test/one',
+      reviewLink: 'https://reviews.example.test/one',
+    });
+    const cleared = await admin.put('/api/shop', { json: { ...byOldName.body, reviewsUrl: '' } });
+    expect(cleared.body).toMatchObject({ reviewsUrl: '', reviewLink: '' });
+    const bad = await admin.put('/api/shop', { json: { ...body(), reviewsUrl: undefined, reviewLink: 'http://g.page/x' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ reviewLink: ['The review link field must start with https://.'] });
+    expect((await admin.put('/api/shop', { json: body() })).status).toBe(200);
   });
 
   it('shows on the home page only the signals that are set', async () => {

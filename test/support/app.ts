@@ -47,6 +47,11 @@ export interface TestAppOptions {
    * The mail queue's own tests turn this off to time the answer alone and drain when they choose.
    */
   drainJobsPerRequest?: boolean;
+  /**
+   * The job workers and schedules run as on the site (off by default): a test of how fast queued
+   * work goes by itself (held mails released together). Pair it with drainJobsPerRequest: false.
+   */
+  runJobs?: boolean;
   /** A client to render pages with (BuildAppOptions.client): the native form tests render the screens from the source. */
   client?: BuildAppOptions['client'];
   /** The app's logger (BuildAppOptions.loggerInstance): a test that reads what the app logs passes one writing to a stream of its own. */
@@ -63,7 +68,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const app = await buildApp({
     config,
     database,
-    runJobs: false,
+    runJobs: options.runJobs ?? false,
     ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
     ...(options.client ? { client: options.client } : {}),
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : {}),

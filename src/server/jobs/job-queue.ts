@@ -4,7 +4,8 @@
  * definition (definitions/index.ts), the schedules (pg-boss queues one job per period for all
  * copies together), the workers of each queue (its definition's `concurrency`, each asking for the
  * next job as soon as its last is done, so a queue with work waiting never waits a poll), and
- * the per-copy timers. A job sent with a `priority` is taken before those waiting with a lower one
+ * the per-copy timers. A held job (`startAfter`) wakes the workers when it comes due, so held
+ * jobs due together start together at once. A job sent with a `priority` is taken before those waiting with a lower one
  * (urgent mail: mail/mail-kinds.ts). `stop()` lets a running job finish
  * for a while, then hands it back (failed, so it is retried); a copy killed mid-job leaves it
  * active until it expires, and then it is retried on whichever copy is up.
@@ -19,6 +20,7 @@ import { afterCommit } from '#server/db/after-commit.ts';
 import type { Database } from '#server/db/types.ts';
 import { scheduleOf, type JobDefinition, type JobKind, type JobRun } from './job-definition.ts';
 import { jobSqlFor, jobSqlInTransaction } from './job-sql.ts';
+import { HeldJobWakes } from './held-job-wakes.ts';
 
 export interface JobQueueOptions {
   database: Pick<DatabaseHandle, 'db' | 'execScript'>;
@@ -52,6 +54,7 @@ export class JobQueue {
   private readonly byName: Map<string, JobDefinition>;
   private readonly workers = new Map<string, string[]>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly heldWakes = new HeldJobWakes((name) => this.wake(name));
   private readonly running = new Set<Promise<unknown>>();
   private deps: AppDeps | undefined;
   private closing = false;
@@ -162,6 +165,10 @@ export class JobQueue {
       ...(options.priority ? { priority: options.priority } : {}),
     });
     if (!options.startAfter) afterCommit(options.trx ?? this.options.database.db, () => this.wake(job.name));
+    else
+      afterCommit(options.trx ?? this.options.database.db, () => {
+        if (this.workers.has(job.name)) this.heldWakes.at(job.name, options.startAfter!);
+      });
     return id;
   }
 
@@ -233,6 +240,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.closing = true;
     for (const timer of this.timers) clearInterval(timer);
+    this.heldWakes.clear();
     if (!this.started) return;
     const timeout = this.options.stopTimeoutMs ?? 5_000;
     const stopping = Date.now();

@@ -19,7 +19,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Queues one mail in `trx` (the transaction of the change that causes it), its params checked by its
- * kind; `startAfter` holds it (a reply written in the shop's quiet hours goes at their end).
+ * kind. `startAfter`: not sent before then (a mail held over the shop's quiet hours).
  */
 export async function queueMail(
   deps: Pick<AppDeps, 'jobs'>,

@@ -28,6 +28,9 @@ import { countCustomerMessagesOfMatters, deleteThreads, matterOfRepairJob, messa
 import { presentRepairPhoto } from './repair-photos.service.ts';
 import { currentTrackerToken, trackerUrl } from './tracker-links.ts';
 import { queueStageMail } from './repair-stage-mail.service.ts';
+import { outsideQuietHours } from './stage-mail-timing.ts';
+import { queueMail } from '#server/mail/outgoing-mail.ts';
+import { readShop } from '#server/shop/shop.service.ts';
 import { presentRepairJob, presentRepairJobSummary, presentStage } from './repair-job-presenter.ts';
 import { startReviewRequest } from '#server/reviews/reviews.service.ts';
 import { anonymiseReviewRequestsOfJobs } from '#server/reviews/repair-review-requests.repository.ts';
@@ -95,8 +98,11 @@ export async function moveRepairJob(deps: Deps, input: RepairJobMoveInput, now =
   return getRepairJob(deps, input.id);
 }
 
-/** A new promised-ready date and the reason the customer reads; the same date again is a 422. */
-export async function changePromisedDate(deps: Deps, input: RepairJobDateInput): Promise<RepairJobDetail> {
+/**
+ * A new promised-ready date and the reason the customer reads; the same date again is a 422. The
+ * customer is mailed (when the job has an address), outside the shop's quiet hours as the stage mails.
+ */
+export async function changePromisedDate(deps: Deps, input: RepairJobDateInput, now = new Date()): Promise<RepairJobDetail> {
   await deps.db.transaction().execute(async (trx) => {
     const job = await jobs.findRepairJob(trx, input.id, { lock: true });
     if (!job) throw AppError.notFound();
@@ -108,6 +114,21 @@ export async function changePromisedDate(deps: Deps, input: RepairJobDateInput):
       reason: input.reason,
     });
     await jobs.updateRepairJob(trx, job.id, { promised_ready_on: input.promised_ready_on });
+    if (job.customer_email && !job.anonymised_at && !job.tracker_revoked_at) {
+      const shop = await readShop(deps);
+      const due = outsideQuietHours(now, shop.timeZone);
+      await queueMail(
+        deps,
+        trx,
+        {
+          kind: 'repair-promised-date-changed',
+          to: job.customer_email,
+          params: { repairJobId: job.id, previousDate: job.promised_ready_on, newDate: input.promised_ready_on, reason: input.reason },
+        },
+        // Held only in the quiet hours: a mail due now wakes the sender at once.
+        due > now ? { startAfter: due } : {},
+      );
+    }
   });
   return getRepairJob(deps, input.id);
 }

@@ -12,14 +12,17 @@ import { formatCalendarDate } from '#shared/format/dates.ts';
 import * as jobs from './repair-jobs.repository.ts';
 import * as stages from './repair-stages.repository.ts';
 import { currentTrackerToken, trackerUrl } from './tracker-links.ts';
-import { repairJobCreatedMessage, repairStageChangedMessage } from './repair-messages.ts';
+import { repairJobCreatedMessage, repairPromisedDateChangedMessage, repairStageChangedMessage } from './repair-messages.ts';
+
+type DateChange = { previousDate: string; newDate: string; reason: string };
 
 async function renderRepairMail(
   deps: Pick<AppDeps, 'db' | 'config'>,
-  kind: 'repair-job-created' | 'repair-stage-changed',
+  kind: 'repair-job-created' | 'repair-stage-changed' | 'repair-promised-date-changed',
   recipient: string,
   repairJobId: number,
   shop: MailShop,
+  dateChange?: DateChange,
 ): Promise<MailMessage | { cancel: string }> {
   const job = await jobs.findRepairJob(deps.db, repairJobId);
   if (!job || job.anonymised_at) return { cancel: 'The repair job no longer exists.' };
@@ -31,11 +34,25 @@ async function renderRepairMail(
   if (kind === 'repair-job-created') {
     return repairJobCreatedMessage({ to: recipient, job: facts, promisedReady: formatCalendarDate(job.promised_ready_on), url, shop });
   }
+  if (kind === 'repair-promised-date-changed' && dateChange) {
+    // Held over the quiet hours and moved again since: the later mail tells the date that holds.
+    if (job.promised_ready_on !== dateChange.newDate) return { cancel: 'The promised date moved again.' };
+    return repairPromisedDateChangedMessage({
+      to: recipient,
+      job: facts,
+      previousDate: formatCalendarDate(dateChange.previousDate),
+      newDate: formatCalendarDate(dateChange.newDate),
+      reason: dateChange.reason,
+      url,
+      shop,
+    });
+  }
   const stage = await stages.findRepairStage(deps.db, job.stage_id);
   return repairStageChangedMessage({ to: recipient, job: facts, stage: stage?.name ?? 'updated', url, shop });
 }
 
 const repairParams = z.object({ repairJobId: z.number().int() });
+const dateChangeParams = repairParams.extend({ previousDate: z.string(), newDate: z.string(), reason: z.string() });
 
 export const repairMailKinds = [
   defineMailKind({
@@ -49,5 +66,12 @@ export const repairMailKinds = [
     label: 'An update on your repair',
     params: repairParams,
     render: (deps, { recipient, params }, shop) => renderRepairMail(deps, 'repair-stage-changed', recipient, params.repairJobId, shop),
+  }),
+  defineMailKind({
+    kind: 'repair-promised-date-changed',
+    label: 'A new ready date for your repair',
+    params: dateChangeParams,
+    render: (deps, { recipient, params }, shop) =>
+      renderRepairMail(deps, 'repair-promised-date-changed', recipient, params.repairJobId, shop, params),
   }),
 ] as const;

@@ -55,3 +55,27 @@ export function repairStageChangedMessage(options: {
     html: layout(options.shop, subject, [intro, body, next], { label: 'Open your tracker', url: options.url }, footer),
   };
 }
+
+/** The promised-ready date moved, with the reason the shop gave (the tracker shows the same). */
+export function repairPromisedDateChangedMessage(options: {
+  to: string;
+  job: RepairMailFacts;
+  previousDate: string;
+  newDate: string;
+  reason: string;
+  url: string;
+  shop: MailShop;
+}): MailMessage {
+  const subject = `${options.job.vehicle}: a new ready date - ${options.shop.name}`;
+  const intro = `Hello ${options.job.name},`;
+  const body = `We now expect your ${vehicleOf(options.job)} (reference ${options.job.reference}) to be ready on ${options.newDate}, instead of ${options.previousDate}.`;
+  const why = `The reason: ${options.reason}`;
+  const next = 'Your tracker has the details; you can send us a message from it.';
+  const footer = 'The link is private to you: please do not share it.';
+  return {
+    to: options.to,
+    subject,
+    text: `${intro}\n\n${body}\n\n${why}\n\n${next}\n\n${options.url}\n\n${footer}\n\n${textSignature(options.shop)}\n`,
+    html: layout(options.shop, subject, [intro, body, why, next], { label: 'Open your tracker', url: options.url }, footer),
+  };
+}

@@ -53,24 +53,32 @@ export async function startReviewRequest(
   );
 }
 
-async function findOpenRequest(deps: Pick<AppDeps, 'db'>, token: string) {
+async function findRequest(deps: Pick<AppDeps, 'db'>, token: string) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  const request = await requests.findReviewRequestByTokenHash(deps.db, reviewTokenHash(token));
-  // Single use: once the feedback is in, the link opens nothing.
+  return requests.findReviewRequestByTokenHash(deps.db, reviewTokenHash(token));
+}
+
+async function findOpenRequest(deps: Pick<AppDeps, 'db'>, token: string) {
+  const request = await findRequest(deps, token);
+  // Single use: once the feedback is in, the link takes no more.
   return request && !request.responded_at ? request : undefined;
 }
 
-/** The page: the same for every customer. */
+/**
+ * The page: the same for every customer. A used link (the feedback is in) still opens it, to say
+ * thank you and offer the public review link (`used`), without the form.
+ */
 export async function findReviewPage(deps: Pick<AppDeps, 'db' | 'publicContent'>, token: string): Promise<ReviewPage | undefined> {
-  const request = await findOpenRequest(deps, token);
+  const request = await findRequest(deps, token);
   if (!request) return undefined;
   const shop = await readShop(deps);
   return {
+    used: request.responded_at !== null,
     reference: request.reference,
     vehicle: request.vehicle,
     registration: request.registration,
     agreed_work: request.agreed_work,
-    review_link: shop.reviewLink,
+    review_link: shop.reviewsUrl,
     shop_name: shop.name,
   };
 }

@@ -40,8 +40,8 @@ function toColumns(shop: Shop) {
     insurers: JSON.stringify(shop.insurers),
     year_established: shop.yearEstablished,
     warranty: shop.warranty,
-    reviews_url: shop.reviewsUrl,
-    review_link: shop.reviewLink,
+    // One link (a version saved before the two were one may have only its reviewLink set).
+    reviews_url: shop.reviewsUrl || shop.reviewLink,
   };
 }
 
@@ -69,7 +69,7 @@ export async function findShop(db: Kysely<Database>): Promise<ShopRecord | undef
     yearEstablished: row.year_established === null ? null : Number(row.year_established),
     warranty: row.warranty,
     reviewsUrl: row.reviews_url,
-    reviewLink: row.review_link,
+    reviewLink: row.reviews_url,
     updatedAt: new Date(row.updated_at),
   };
 }

@@ -28,9 +28,20 @@ export async function getShop(deps: Deps): Promise<Shop> {
   return presentShop(record);
 }
 
+/**
+ * The one review link from an input that may name it twice (reviewsUrl, and reviewLink, its older
+ * name that answers still carry): the one that differs from the stored link when they differ, so a
+ * client that edits either name and sends back the other as it read it changes the link; neither: none.
+ */
+function reviewLinkOf(input: ShopInput, stored: string): Pick<Shop, 'reviewsUrl' | 'reviewLink'> {
+  const sent = [input.reviewsUrl, input.reviewLink].filter((v): v is string => v !== undefined);
+  const link = sent.find((v) => v !== stored) ?? sent[0] ?? '';
+  return { reviewsUrl: link, reviewLink: link };
+}
+
 /** Replaces the whole record (the input is the record, checked by its schema). */
 export async function updateShop(deps: Deps, input: ShopInput, actor: Actor): Promise<Shop> {
-  const shop: Shop = shopSchema.parse(input);
+  const shop: Shop = shopSchema.parse({ ...input, ...reviewLinkOf(input, (await repo.findShop(deps.db))?.reviewsUrl ?? '') });
   await deps.db.transaction().execute(async (trx) => {
     // Every save keeps a version, in the save's transaction.
     if (await repo.lockShop(trx)) {

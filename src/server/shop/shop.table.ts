@@ -26,7 +26,6 @@ export interface ShopTable {
   year_established: number | null;
   warranty: string;
   reviews_url: string;
-  review_link: ColumnType<string, string | undefined, string>;
   updated_at: Timestamp;
   /** When an admin last saved the details (shop.update); null: as the seed wrote them (the first-run checklist reads it). */
   edited_at: NullableTimestamp;

@@ -15,6 +15,8 @@ export const reviewPageSchema = z.object({
   agreed_work: z.string(),
   review_link: z.string(),
   shop_name: z.string(),
+  /** The feedback is in: the page thanks the customer (and still offers the review link), with no form. */
+  used: z.boolean(),
 });
 export type ReviewPage = z.infer<typeof reviewPageSchema>;
 

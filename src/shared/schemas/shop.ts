@@ -47,9 +47,12 @@ export const shopSchema = z.object({
   yearEstablished: z.number().int().nullable(),
   /** The warranty offered on repairs ("Lifetime guarantee on paintwork"); empty: not said. */
   warranty: z.string(),
-  /** An https link to the shop's reviews; empty: none. */
+  /**
+   * The shop's public review link (its Google reviews page): the trust signals show it, and the
+   * review page after collection leads there; empty: none.
+   */
   reviewsUrl: z.string(),
-  /** Where a customer writes a review (its Google review URL): the review request after collection links to it; empty: none. */
+  /** The same link under the name the review request's field had (docs/rest-contract.md): always equal to reviewsUrl. */
   reviewLink: z.string(),
 });
 export type Shop = z.infer<typeof shopSchema>;
@@ -208,7 +211,8 @@ export const shopInput = z.object({
   insurers: nameList('insurers', 'insurer', SHOP_LIMITS.insurers),
   yearEstablished: yearField('year established'),
   warranty: optionalText('warranty', SHOP_LIMITS.warranty),
-  reviewsUrl: httpsUrlOrEmpty('reviews link'),
-  reviewLink: z.preprocess((v) => (v === undefined ? '' : v), httpsUrlOrEmpty('review link')),
+  // One link; reviewLink (its older name) is taken only from a client that does not send reviewsUrl.
+  reviewsUrl: httpsUrlOrEmpty('reviews link').optional(),
+  reviewLink: httpsUrlOrEmpty('review link').optional(),
 });
 export type ShopInput = z.infer<typeof shopInput>;

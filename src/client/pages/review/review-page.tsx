@@ -2,7 +2,8 @@
  * /review/{token}: the page the review request links to (rendered by the server for each request:
  * reviews/review-page.route.ts). The same for every customer: the car and the work, the shop's
  * review link, and beside it (never instead of it) a private feedback form with a star score and
- * a consent box. A used or made-up link is the 404 page.
+ * a consent box. A used link thanks the customer and still offers the review link; a made-up one
+ * is the 404 page.
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -35,16 +36,6 @@ export function ReviewPage({ token }: { token: string }) {
 }
 
 function ReviewView({ token, page }: { token: string; page: ReviewPageData }) {
-  const [score, setScore] = useState(0);
-  const [feedback, setFeedback] = useState('');
-  const [name, setName] = useState('');
-  const [consent, setConsent] = useState(false);
-  const send = useMutation(trpc.reviews.feedback.mutationOptions());
-  const errors = fieldErrorsOf(send.error);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    send.mutate({ token, score, feedback, name, consent });
-  }
   return (
     <>
       <p className="review__intro">
@@ -57,61 +48,77 @@ function ReviewView({ token, page }: { token: string; page: ReviewPageData }) {
             <h2>Leave a public review</h2>
             <p>Your review helps other drivers find a body shop they can trust.</p>
             <a className="btn btn--primary" href={page.review_link} rel="noopener" target="_blank">
-              Write a review
+              Write a review<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           </div>
         )}
-        <div className="review__private">
-          <h2>Tell us privately</h2>
-          {send.isSuccess ? (
-            <>
-              <ResultInView tone="success">Thank you: your feedback is with the workshop.</ResultInView>
-              {/* What was sent stays in view under the thanks. */}
-              <p className="review__sent">
-                Your score: {score} out of 5{feedback.trim() ? `. You wrote: “${feedback.trim()}”` : ''}
-              </p>
-            </>
-          ) : (
-            <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={submit} noValidate>
-              {send.isError && (
-                <ResultInView tone="error" trigger={send.error}>
-                  {Object.keys(errors).length
-                    ? 'Some of your answers need another look: please check the fields marked below.'
-                    : messageOf(send.error)}
-                </ResultInView>
-              )}
-              <StarRating value={score} onChange={setScore} label="Your score" />
-              {firstError(errors, 'score') && <p className="field__error">{firstError(errors, 'score')}</p>}
-              <TextAreaField
-                label="Anything you would like to tell us"
-                name="feedback"
-                value={feedback}
-                onChange={setFeedback}
-                maxLength={FEEDBACK_MAX}
-                rows={4}
-                error={firstError(errors, 'feedback')}
-              />
-              <TextField
-                label="Your name, as we may show it"
-                name="name"
-                value={name}
-                onChange={setName}
-                error={firstError(errors, 'name')}
-              />
-              <CheckboxField
-                label="You may show my words, score and name on your website"
-                name="consent"
-                checked={consent}
-                onChange={setConsent}
-                error={firstError(errors, 'consent')}
-              />
-              <Button type="submit" loading={send.isPending}>
-                Send my feedback
-              </Button>
-            </form>
-          )}
-        </div>
+        {page.used ? (
+          <div className="review__private">
+            <Alert tone="success">Thank you, we have your review</Alert>
+          </div>
+        ) : (
+          <FeedbackForm token={token} />
+        )}
       </div>
     </>
+  );
+}
+
+function FeedbackForm({ token }: { token: string }) {
+  const [score, setScore] = useState(0);
+  const [feedback, setFeedback] = useState('');
+  const [name, setName] = useState('');
+  const [consent, setConsent] = useState(false);
+  const send = useMutation(trpc.reviews.feedback.mutationOptions());
+  const errors = fieldErrorsOf(send.error);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    send.mutate({ token, score, feedback, name, consent });
+  }
+  return (
+    <div className="review__private">
+      <h2>Tell us privately</h2>
+      {send.isSuccess ? (
+        <>
+          <ResultInView tone="success">Thank you: your feedback is with the workshop.</ResultInView>
+          {/* What was sent stays in view under the thanks. */}
+          <p className="review__sent">
+            Your score: {score} out of 5{feedback.trim() ? `. You wrote: “${feedback.trim()}”` : ''}
+          </p>
+        </>
+      ) : (
+        <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={submit} noValidate>
+          {send.isError && (
+            <ResultInView tone="error" trigger={send.error}>
+              {Object.keys(errors).length
+                ? 'Some of your answers need another look: please check the fields marked below.'
+                : messageOf(send.error)}
+            </ResultInView>
+          )}
+          <StarRating value={score} onChange={setScore} label="Your score" />
+          {firstError(errors, 'score') && <p className="field__error">{firstError(errors, 'score')}</p>}
+          <TextAreaField
+            label="Anything you would like to tell us"
+            name="feedback"
+            value={feedback}
+            onChange={setFeedback}
+            maxLength={FEEDBACK_MAX}
+            rows={4}
+            error={firstError(errors, 'feedback')}
+          />
+          <TextField label="Your name, as we may show it" name="name" value={name} onChange={setName} error={firstError(errors, 'name')} />
+          <CheckboxField
+            label="You may show my words, score and name on your website"
+            name="consent"
+            checked={consent}
+            onChange={setConsent}
+            error={firstError(errors, 'consent')}
+          />
+          <Button type="submit" loading={send.isPending}>
+            Send my feedback
+          </Button>
+        </form>
+      )}
+    </div>
   );
 }

@@ -4,6 +4,7 @@
  * drop), or use "Move to …" on the card; on a phone the columns become one list by stage. A form
  * above opens a walk-in's job (a quote request's is opened from its page).
  */
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import {
@@ -47,6 +48,33 @@ const byStage: KeyboardCoordinateGetter = (event, { context }) => {
   return { x: rect.left + (rect.width - (collisionRect?.width ?? 0)) / 2, y: rect.top + 40 };
 };
 
+/**
+ * Whether the board's columns run past its right (or left) edge: the frame then shows a fade at
+ * that edge and says "Scroll for more stages" to screen readers. Measured after render and on
+ * every scroll and resize (nothing during the server's render).
+ */
+function useOverflowCue(ref: RefObject<HTMLDivElement | null>, columns: number) {
+  const [edges, setEdges] = useState({ left: false, right: false });
+  useEffect(() => {
+    const board = ref.current;
+    if (!board) return;
+    const measure = () => {
+      const left = board.scrollLeft > 1;
+      const right = board.scrollLeft + board.clientWidth < board.scrollWidth - 1;
+      setEdges((was) => (was.left === left && was.right === right ? was : { left, right }));
+    };
+    measure();
+    board.addEventListener('scroll', measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(board);
+    return () => {
+      board.removeEventListener('scroll', measure);
+      observer.disconnect();
+    };
+  }, [ref, columns]);
+  return edges;
+}
+
 export function RepairBoardPage() {
   const board = useQuery(trpc.repairJobs.admin.board.queryOptions({}));
   const move = useMutation(
@@ -59,6 +87,8 @@ export function RepairBoardPage() {
     useSensor(KeyboardSensor, { coordinateGetter: byStage }),
   );
   const stages = board.data?.stages ?? [];
+  const boardRef = useRef<HTMLDivElement>(null);
+  const more = useOverflowCue(boardRef, board.isPending ? 0 : stages.length);
   const stageName = (id: number) => stages.find((s) => s.id === id)?.name ?? '';
 
   function onDragEnd({ active, over }: DragEndEvent) {
@@ -93,16 +123,35 @@ export function RepairBoardPage() {
             },
           }}
         >
-          <div className="repair-board" aria-busy={move.isPending || undefined}>
-            {stages.map((stage, index) => (
-              <StageColumn
-                key={stage.id}
-                stage={stage}
-                next={stages[index + 1]}
-                jobs={(board.data?.jobs ?? []).filter((j) => j.stage_id === stage.id)}
-                onMove={(id, stageId) => move.mutate({ id, stage_id: stageId })}
-              />
-            ))}
+          <div
+            className={['repair-board-frame', more.left && 'has-more-left', more.right && 'has-more-right'].filter(Boolean).join(' ')}
+            data-testid="repair-board-frame"
+          >
+            {more.right && (
+              <p className="visually-hidden" id="repair-board-more">
+                Scroll for more stages
+              </p>
+            )}
+            {/* Focusable when it scrolls, so the keyboard can scroll it too. */}
+            <div
+              ref={boardRef}
+              className="repair-board"
+              aria-busy={move.isPending || undefined}
+              role="region"
+              aria-label="Repair board"
+              aria-describedby={more.right ? 'repair-board-more' : undefined}
+              tabIndex={more.left || more.right ? 0 : undefined}
+            >
+              {stages.map((stage, index) => (
+                <StageColumn
+                  key={stage.id}
+                  stage={stage}
+                  next={stages[index + 1]}
+                  jobs={(board.data?.jobs ?? []).filter((j) => j.stage_id === stage.id)}
+                  onMove={(id, stageId) => move.mutate({ id, stage_id: stageId })}
+                />
+              ))}
+            </div>
           </div>
         </DndContext>
       )}

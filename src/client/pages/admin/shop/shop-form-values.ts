@@ -48,7 +48,8 @@ const numberOrText = (value: string): number | string | undefined =>
   value.trim() === '' ? undefined : Number.isFinite(Number(value)) ? Number(value) : value;
 
 export function toInput(values: FormValues) {
-  const { address, latitude, longitude, accreditations, insurers, yearEstablished, ...rest } = values;
+  // reviewLink is reviewsUrl under its older name in answers: the form sends the one field.
+  const { address, latitude, longitude, accreditations, insurers, yearEstablished, reviewLink: _reviewLink, ...rest } = values;
   return {
     ...rest,
     addressLines: linesOf(address),

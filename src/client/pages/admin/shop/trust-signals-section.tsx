@@ -1,4 +1,4 @@
-/** The shop form's trust signals: accreditations, insurers, the year established, the warranty and the review links. */
+/** The shop form's trust signals: accreditations, insurers, the year established, the warranty and the reviews link. */
 import type { FieldErrors } from '#shared/errors.ts';
 import { SHOP_LIMITS } from '#shared/limits.ts';
 import { TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
@@ -51,19 +51,10 @@ export function TrustSignalsSection({ values, set, errors }: { values: FormValue
           label="Reviews link"
           name="reviewsUrl"
           type="url"
-          hint="The https address of your reviews (Google, Trustpilot…)."
+          hint="The https address of your public reviews (Google, Trustpilot…): the pages show it, and the review page after collection leads customers there."
           value={values.reviewsUrl}
           onChange={set('reviewsUrl')}
           error={errorAt(errors, 'reviewsUrl')}
-        />
-        <TextField
-          label="Review link"
-          name="reviewLink"
-          type="url"
-          hint="Where a customer writes a review (your Google review link): the e-mail after collection offers it."
-          value={values.reviewLink}
-          onChange={set('reviewLink')}
-          error={errorAt(errors, 'reviewLink')}
         />
       </div>
     </fieldset>
