@@ -48,6 +48,30 @@ export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];
 export const BOOKING_STATUSES = ['booked', 'cancelled', 'attended', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/**
+ * What the shop is told of by e-mail (src/server/notifications/): each can be turned off on the
+ * Notifications screen; all are on until then. A customer's message on a quote's thread is a quote reply.
+ */
+export const NOTIFICATION_EVENTS = [
+  'booking-created',
+  'booking-moved',
+  'booking-cancelled',
+  'change-requested',
+  'customer-message',
+  'quote-reply',
+  'feedback-left',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
+  'booking-created': 'New booking',
+  'booking-moved': 'Booking moved',
+  'booking-cancelled': 'Booking cancelled',
+  'change-requested': 'Change requested',
+  'customer-message': 'Customer message',
+  'quote-reply': 'Quote reply from the customer',
+  'feedback-left': 'Feedback left',
+};
+
 /** What an outgoing e-mail is (src/server/mail/outgoing-mail.ts renders each kind when it is sent). */
 export const MAIL_KINDS = [
   'verification',
@@ -68,6 +92,7 @@ export const MAIL_KINDS = [
   'repair-stage-changed',
   'repair-review-request',
   'staff-invitation',
+  'shop-notification',
 ] as const;
 
 /**

@@ -93,6 +93,7 @@ const expectedColumns: Record<string, string[]> = {
   app_state: ['key', 'value'],
   rate_limits: ['key', 'count', 'reset_at'],
   booking_time_buckets: ['booking_type_id', 'bucket_start', 'place', 'booking_id'],
+  shop_notification_settings: ['id', 'muted_events', 'recipients', 'updated_at'],
   shop: [
     'id',
     'name',

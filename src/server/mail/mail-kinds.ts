@@ -12,6 +12,7 @@ import { bookingMailKinds } from '#server/bookings/booking-mail.ts';
 import { repairMailKinds } from '#server/repair-jobs/repair-mail.ts';
 import { reviewRequestMail } from '#server/reviews/review-mail.ts';
 import { staffInvitationMail } from '#server/users/staff-invitation-mail.ts';
+import { shopNotificationMail } from '#server/notifications/notifications-mail.ts';
 import type { MailKindDefinition } from './mail-kind.ts';
 
 export const mailKinds = [
@@ -21,6 +22,7 @@ export const mailKinds = [
   ...repairMailKinds,
   reviewRequestMail,
   staffInvitationMail,
+  shopNotificationMail,
 ] as const;
 
 type Entry = (typeof mailKinds)[number];
