@@ -10,6 +10,7 @@ import { newReference } from '#server/references.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { throttle } from '#server/auth/rate-limiter.ts';
 import { readShop } from '#server/shop/shop.service.ts';
+import { bookingEvent, notifyShop } from '#server/notifications/notifications.service.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
 import { findQuoteRequest } from '#server/quotes/quote-requests.repository.ts';
 import { BOOKINGS_PER_EMAIL_PER_HOUR, BOOKINGS_PER_HOUR } from '#shared/limits.ts';
@@ -132,6 +133,7 @@ export async function createBooking(
         const place = await places.takePlace(trx, type, startsAt, new Date(inserted.ends_at), inserted.id);
         if (place === null) throw new PlaceTaken();
         await queueBookingMail(deps, trx, 'booking-confirmation', inserted);
+        await notifyShop(deps, trx, bookingEvent('booking-created', inserted));
         return inserted;
       });
       return { ...presentCustomerBooking(row, type.name, settings.change_cutoff_hours, now), manage_token: token };

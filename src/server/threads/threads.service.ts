@@ -5,6 +5,7 @@ import type { Database } from '#server/db/types.ts';
 import * as threads from '#server/threads/message-threads.repository.ts';
 import * as messages from '#server/threads/thread-messages.repository.ts';
 import type { AuthorSide } from '#server/threads/thread-messages.table.ts';
+import { customerMessageEvent, notifyShop, type NotifyDeps } from '#server/notifications/notifications.service.ts';
 
 type Db = Kysely<Database>;
 
@@ -54,6 +55,8 @@ export async function postMessage(
   matter: threads.MatterIds,
   message: { side: AuthorSide; staffUserId?: number | null; body: string },
   now = new Date(),
+  /** Given: a customer's message e-mails the shop (notifications), in the same transaction. */
+  notify?: NotifyDeps,
 ): Promise<{ thread: threads.ThreadRow; message: messages.ThreadMessageRow }> {
   const body = sanitiseMessage(message.body);
   if (message.side === 'shop' && !message.staffUserId) throw new Error('A shop message names its staff member');
@@ -74,7 +77,7 @@ export async function postMessage(
         ? { awaiting_shop: true, done_at: null, customer_read_at: now, last_message_at: now }
         : { awaiting_shop: false, shop_read_at: now, last_message_at: now },
     );
-    // Here the lead queues the shop's notification of a customer message (notifyShop, same trx).
+    if (message.side === 'customer' && notify) await notifyShop(notify, trx, await customerMessageEvent(trx, matter, body));
     return { thread: updated, message: row };
   });
 }
