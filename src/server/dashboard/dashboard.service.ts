@@ -114,26 +114,44 @@ async function waitingWork(deps: Deps, now: Date) {
 }
 
 export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashboard> {
-  const [waiting, quotes, bookingsToday, repairs, feedback, pendingFeedback, mailCounts, failingSince, users, testimonials, widgets, galleries] =
-    await Promise.all([
-      waitingWork(deps, now),
-      quoteRequests.findQuoteRequestPage(deps.db, { status: 'new' }, DASHBOARD_LIST_SIZE, 0),
-      bookingsPanel(deps, now),
-      repairsPanel(deps),
-      reviewRequests.findPendingFeedback(deps.db, { limit: DASHBOARD_LIST_SIZE }),
-      reviewRequests.countPendingFeedback(deps.db),
-      outgoingMail.countUnsentMail(deps.db),
-      outgoingMail.findFailingSince(deps.db),
-      countUsers(deps.db),
-      countTestimonials(deps.db),
-      countWidgets(deps.db),
-      countGalleries(deps.db, undefined),
-    ]);
+  const [
+    waiting,
+    quotes,
+    bookingsToday,
+    repairs,
+    feedback,
+    pendingFeedback,
+    mailCounts,
+    failingSince,
+    users,
+    testimonials,
+    widgets,
+    galleries,
+  ] = await Promise.all([
+    waitingWork(deps, now),
+    quoteRequests.findQuoteRequestPage(deps.db, { status: 'new' }, DASHBOARD_LIST_SIZE, 0),
+    bookingsPanel(deps, now),
+    repairsPanel(deps),
+    reviewRequests.findPendingFeedback(deps.db, { limit: DASHBOARD_LIST_SIZE }),
+    reviewRequests.countPendingFeedback(deps.db),
+    outgoingMail.countUnsentMail(deps.db),
+    outgoingMail.findFailingSince(deps.db),
+    countUsers(deps.db),
+    countTestimonials(deps.db),
+    countWidgets(deps.db),
+    countGalleries(deps.db, undefined),
+  ]);
   const needsYou = {
     ...waiting,
     quotes: {
       count: quotes.total,
-      items: quotes.rows.map((r) => ({ id: r.id, reference: r.reference, name: r.name, vehicle: r.vehicle, created_at: iso(r.created_at) })),
+      items: quotes.rows.map((r) => ({
+        id: r.id,
+        reference: r.reference,
+        name: r.name,
+        vehicle: r.vehicle,
+        created_at: iso(r.created_at),
+      })),
     },
     feedback: {
       count: pendingFeedback,

@@ -20,7 +20,12 @@ export const notificationsRouter = router({
     update: adminProcedure
       .meta({
         permission: 'notifications',
-        openapi: { method: 'PUT', path: '/api/admin/notifications', tags, summary: 'Choose which events e-mail the shop, and to which addresses' },
+        openapi: {
+          method: 'PUT',
+          path: '/api/admin/notifications',
+          tags,
+          summary: 'Choose which events e-mail the shop, and to which addresses',
+        },
       })
       .concat(checkedInput(notificationSettingsInput))
       .output(notificationSettingsSchema)

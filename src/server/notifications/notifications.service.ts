@@ -53,7 +53,13 @@ export function bookingEvent(
   kind: NotificationEvent,
   row: { id: number; reference: string; name: string; vehicle: string; starts_at: Date | string },
 ): ShopEvent {
-  return { kind, reference: row.reference, summary: `${row.name}, ${row.vehicle}.`, at: row.starts_at, path: screenPath('adminBooking', { id: row.id }) };
+  return {
+    kind,
+    reference: row.reference,
+    summary: `${row.name}, ${row.vehicle}.`,
+    at: row.starts_at,
+    path: screenPath('adminBooking', { id: row.id }),
+  };
 }
 
 const EXCERPT_LENGTH = 160;
@@ -71,18 +77,37 @@ export async function customerMessageEvent(
   const summary = `The customer wrote: "${excerpt(body)}"`;
   if (matter.repair_job_id !== null) {
     const job = await findRepairJob(db, matter.repair_job_id);
-    return { kind: 'customer-message', reference: job?.reference ?? '', summary, path: screenPath('adminRepair', { id: matter.repair_job_id }) };
+    return {
+      kind: 'customer-message',
+      reference: job?.reference ?? '',
+      summary,
+      path: screenPath('adminRepair', { id: matter.repair_job_id }),
+    };
   }
   if (matter.booking_id !== null) {
     const booking = await findBooking(db, matter.booking_id);
-    return { kind: 'customer-message', reference: booking?.reference ?? '', summary, path: screenPath('adminBooking', { id: matter.booking_id }) };
+    return {
+      kind: 'customer-message',
+      reference: booking?.reference ?? '',
+      summary,
+      path: screenPath('adminBooking', { id: matter.booking_id }),
+    };
   }
   const quote = matter.quote_request_id !== null ? await findQuoteRequest(db, matter.quote_request_id) : undefined;
-  return { kind: 'quote-reply', reference: quote?.reference ?? '', summary, path: screenPath('adminQuote', { id: matter.quote_request_id ?? 0 }) };
+  return {
+    kind: 'quote-reply',
+    reference: quote?.reference ?? '',
+    summary,
+    path: screenPath('adminQuote', { id: matter.quote_request_id ?? 0 }),
+  };
 }
 
 /** Feedback left on a repair: with consent it waits for approval on Customer feedback, else it is read on the job. */
-export function feedbackEvent(request: { repair_job_id: number; reference: string; vehicle: string }, score: number, consent: boolean): ShopEvent {
+export function feedbackEvent(
+  request: { repair_job_id: number; reference: string; vehicle: string },
+  score: number,
+  consent: boolean,
+): ShopEvent {
   return {
     kind: 'feedback-left',
     reference: request.reference,

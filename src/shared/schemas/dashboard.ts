@@ -52,7 +52,9 @@ export const needsYouSchema = z.object({
   unseen_bookings: z.object({ count: z.number().int(), items: z.array(waitingBookingSchema) }),
   quotes: z.object({
     count: z.number().int(),
-    items: z.array(z.object({ id: z.number().int(), reference: z.string(), name: z.string(), vehicle: z.string(), created_at: z.string() })),
+    items: z.array(
+      z.object({ id: z.number().int(), reference: z.string(), name: z.string(), vehicle: z.string(), created_at: z.string() }),
+    ),
   }),
   feedback: z.object({
     count: z.number().int(),
