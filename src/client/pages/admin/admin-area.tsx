@@ -35,6 +35,7 @@ const menu: { screen: ScreenWithoutParams; label: string }[] = [
   { screen: 'adminWidgets', label: 'Widgets' },
   { screen: 'adminGalleries', label: 'Galleries' },
   { screen: 'adminShop', label: 'Shop details' },
+  { screen: 'adminNotifications', label: 'Notifications' },
   { screen: 'adminRepairStages', label: 'Repair stages' },
   { screen: 'adminMail', label: 'Outgoing mail' },
   { screen: 'adminActivity', label: 'Activity log' },
