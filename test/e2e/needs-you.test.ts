@@ -16,6 +16,7 @@ const j = useJourney(import.meta.filename, { viewport: PHONE });
 describe('Needs you', () => {
   test('a guest books; the shop is mailed; the admin at 390 px opens it from Needs you, which clears it', async () => {
     const api = j.api();
+    await api.expect('GET', '/sanctum/csrf-cookie', [204, 200]);
     const shop = (await api.expect('GET', '/api/shop', [200])).body as { email: string };
     const types = (await api.expect('GET', '/api/booking-types', [200])).body as { data?: { id: number }[] } | { id: number }[];
     const typeId = (Array.isArray(types) ? types : (types.data ?? []))[0]!.id;
