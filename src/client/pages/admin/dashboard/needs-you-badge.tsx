@@ -7,7 +7,7 @@ export function NeedsYouBadge() {
   return (
     <span className="admin__count-badge" data-testid="needs-you-badge">
       {count}
-      <span className="visually-hidden"> need you</span>
+      <span className="visually-hidden"> new</span>
     </span>
   );
 }
