@@ -37,6 +37,7 @@ import * as usersListIndexes from './2026-12-03T0900_users_list_indexes.ts';
 import * as staffInvitations from './2026-12-04T0100_staff_invitations.ts';
 import * as messageThreads from './2026-12-04T0400_message_threads.ts';
 import * as bookingTimeBuckets from './2026-12-04T0500_booking_time_buckets.ts';
+import * as shopNotificationSettings from './2026-12-05T0300_shop_notification_settings.ts';
 import * as bankHolidays from './2026-12-05T0400_bank_holidays.ts';
 import * as bookingsEmailOptional from './2026-12-05T0500_bookings_email_optional.ts';
 import * as oneReviewLink from './2026-12-05T0700_one_review_link.ts';
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T0100_staff_invitations': staffInvitations,
   '2026-12-04T0400_message_threads': messageThreads,
   '2026-12-04T0500_booking_time_buckets': bookingTimeBuckets,
+  '2026-12-05T0300_shop_notification_settings': shopNotificationSettings,
   '2026-12-05T0400_bank_holidays': bankHolidays,
   '2026-12-05T0500_bookings_email_optional': bookingsEmailOptional,
   '2026-12-05T0700_one_review_link': oneReviewLink,

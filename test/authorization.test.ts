@@ -152,6 +152,9 @@ const table: Record<string, Case[]> = {
   'quotes.admin.delete': [{ level: 'admin', input: { id: NONE } }],
   'quotes.admin.reply': [{ level: 'admin', input: { id: NONE } }],
   'dashboard.get': [{ level: 'admin', input: {} }],
+  // Owners only: no staff role holds 'notifications'.
+  'notifications.admin.get': [{ level: 'admin', input: {} }],
+  'notifications.admin.update': [{ level: 'admin', input: {} }],
   // A customer's own only: someone else's id is a 404 (test/quotes/quote-requests.test.ts).
   'outgoingMail.list': [{ level: 'admin', input: {} }],
   'outgoingMail.summary': [{ level: 'admin', input: {} }],

@@ -21,6 +21,7 @@ import { binRouter } from './bin/bin.router.ts';
 import { dashboardRouter } from './dashboard/dashboard.router.ts';
 import { versionsRouter } from './versions/versions.router.ts';
 import { threadsRouter } from './threads/threads.router.ts';
+import { notificationsRouter } from './notifications/notifications.router.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -42,6 +43,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   versions: versionsRouter,
   threads: threadsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   'exports',
   /** Outgoing mail. */
   'mail',
+  /** Which events e-mail the shop and to whom: no staff role holds it (owners only). */
+  'notifications',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -272,6 +272,7 @@ export const SCREENS = {
   adminGalleries: { path: '/admin/galleries', layout: 'admin', access: admin, permission: 'content', title: 'Galleries' },
   adminGallery: { path: '/admin/galleries/:id', layout: 'admin', access: admin, permission: 'content', title: 'Edit gallery' },
   adminShop: { path: '/admin/shop', layout: 'admin', access: admin, permission: 'content', title: 'Shop details' },
+  adminNotifications: { path: '/admin/notifications', layout: 'admin', access: admin, permission: 'notifications', title: 'Notifications' },
   adminQuotes: { path: '/admin/quotes', layout: 'admin', access: admin, permission: 'quotes', title: 'Quote requests' },
   adminQuote: { path: '/admin/quotes/:id', layout: 'admin', access: admin, permission: 'quotes', title: 'Quote request' },
   adminBookings: { path: '/admin/bookings', layout: 'admin', access: admin, permission: 'bookings', title: 'Bookings' },

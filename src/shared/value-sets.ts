@@ -51,6 +51,29 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Whose UK bank holidays close the shop for booking (a booking setting; bookings/bank-holidays.ts). */
 export const BANK_HOLIDAY_REGIONS = ['england-and-wales', 'scotland', 'northern-ireland'] as const;
 export type BankHolidayRegion = (typeof BANK_HOLIDAY_REGIONS)[number];
+/**
+ * What the shop is told of by e-mail (src/server/notifications/): each can be turned off on the
+ * Notifications screen; all are on until then. A customer's message on a quote's thread is a quote reply.
+ */
+export const NOTIFICATION_EVENTS = [
+  'booking-created',
+  'booking-moved',
+  'booking-cancelled',
+  'change-requested',
+  'customer-message',
+  'quote-reply',
+  'feedback-left',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
+  'booking-created': 'New booking',
+  'booking-moved': 'Booking moved',
+  'booking-cancelled': 'Booking cancelled',
+  'change-requested': 'Change requested',
+  'customer-message': 'Customer message',
+  'quote-reply': 'Quote reply from the customer',
+  'feedback-left': 'Feedback left',
+};
 
 /** What an outgoing e-mail is (src/server/mail/outgoing-mail.ts renders each kind when it is sent). */
 export const MAIL_KINDS = [
@@ -74,6 +97,7 @@ export const MAIL_KINDS = [
   'repair-review-request',
   'staff-invitation',
   'thread-reply',
+  'shop-notification',
 ] as const;
 
 /**

@@ -94,6 +94,7 @@ const expectedColumns: Record<string, string[]> = {
   rate_limits: ['key', 'count', 'reset_at'],
   booking_time_buckets: ['booking_type_id', 'bucket_start', 'place', 'booking_id'],
   bank_holiday_openings: ['holiday_date', 'created_at'],
+  shop_notification_settings: ['id', 'muted_events', 'recipients', 'updated_at'],
   shop: [
     'id',
     'name',

@@ -22,6 +22,7 @@ const EVERY_ITEM = [
   'Widgets',
   'Galleries',
   'Shop details',
+  'Notifications',
   'Repair stages',
   'Outgoing mail',
   'Activity log',

@@ -105,6 +105,7 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
   // @dnd-kit and the drop zone are needed on this one page only.
   adminGallery: lazyScreen(async () => byId((await import('#client/pages/admin/galleries/gallery-edit-page.tsx')).default)),
   adminShop: lazyScreen(async () => (await import('#client/pages/admin/shop/shop-details-page.tsx')).ShopDetailsPage),
+  adminNotifications: lazyScreen(async () => (await import('#client/pages/admin/notifications/notifications-page.tsx')).NotificationsPage),
   adminQuotes: lazyScreen(async () => (await import('#client/pages/admin/quotes/quotes-list-page.tsx')).QuotesListPage),
   adminQuote: lazyScreen(async () => byId((await import('#client/pages/admin/quotes/quote-detail-page.tsx')).QuoteDetailPage)),
   adminBookings: lazyScreen(async () => (await import('#client/pages/admin/bookings/bookings-calendar-page.tsx')).BookingsCalendarPage),

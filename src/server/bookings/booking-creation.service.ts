@@ -12,6 +12,7 @@ import { newReference } from '#server/references.ts';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { throttle } from '#server/auth/rate-limiter.ts';
 import { readShop } from '#server/shop/shop.service.ts';
+import { bookingEvent, notifyShop } from '#server/notifications/notifications.service.ts';
 import { isHoneypotFilled } from '#server/validation/honeypot.ts';
 import { findQuoteRequest, findQuoteRequestByReference, type QuoteRequestRow } from '#server/quotes/quote-requests.repository.ts';
 import { BOOKINGS_PER_EMAIL_PER_HOUR, BOOKINGS_PER_HOUR } from '#shared/limits.ts';
@@ -156,6 +157,7 @@ async function insertBookingWithPlace(
         const place = await places.takePlace(trx, type, values.starts_at, new Date(inserted.ends_at), inserted.id);
         if (place === null) throw new PlaceTaken();
         await queueBookingMail(deps, trx, 'booking-confirmation', inserted);
+        await notifyShop(deps, trx, bookingEvent('booking-created', inserted));
         return inserted;
       });
       return { booking, token };

@@ -7,6 +7,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { throttle } from '#server/auth/rate-limiter.ts';
 import { readShop } from '#server/shop/shop.service.ts';
+import { bookingEvent, notifyShop } from '#server/notifications/notifications.service.ts';
 import { BOOKING_CHANGE_REQUESTS_PER_LINK_PER_DAY, MANAGE_LINK_DAYS_AFTER_VISIT } from '#shared/limits.ts';
 import { BOOKING_MESSAGES, BOOKING_NEXT_SLOTS_COUNT, type CustomerBooking } from '#shared/schemas/bookings.ts';
 import { localMoment } from '#shared/calendar-date.ts';
@@ -81,6 +82,7 @@ export async function rescheduleManagedBooking(
         morning_reminder_sent_at: null,
       });
       await queueBookingMail(deps, trx, 'booking-changed', moved);
+      await notifyShop(deps, trx, bookingEvent('booking-moved', moved));
       return moved;
     });
     return presentCustomerBooking(row, type.name, settings.change_cutoff_hours, now);
@@ -108,6 +110,7 @@ export async function cancelManagedBooking(deps: Deps, token: string, now = new 
       cancel_reason: 'Cancelled by the customer.',
     });
     await queueBookingMail(deps, trx, 'booking-cancelled', cancelled, { reason: 'You cancelled it.' });
+    await notifyShop(deps, trx, bookingEvent('booking-cancelled', cancelled));
     return cancelled;
   });
   return presentCustomerBooking(row, await typeName(deps, row.booking_type_id), settings.change_cutoff_hours, now);
@@ -119,7 +122,11 @@ export async function requestBookingChange(deps: Deps, token: string, message: s
   if (row.status !== 'booked') throw AppError.field('token', BOOKING_MESSAGES.notChangeable);
   // Per link (its booking), counted before anything is written: each request notifies the shop.
   await throttle(deps.rateLimiter, { key: `booking-change-request:${row.id}`, ...CHANGE_REQUEST_LIMIT });
-  const updated = await bookings.updateBooking(deps.db, row.id, { change_request: message, change_requested_at: now, seen_at: null });
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const changed = await bookings.updateBooking(trx, row.id, { change_request: message, change_requested_at: now, seen_at: null });
+    await notifyShop(deps, trx, bookingEvent('change-requested', changed));
+    return changed;
+  });
   const settings = await settingsRepo.findBookingSettings(deps.db);
   return presentCustomerBooking(updated, await typeName(deps, row.booking_type_id), settings.change_cutoff_hours, now);
 }

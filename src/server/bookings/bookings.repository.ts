@@ -156,6 +156,23 @@ export async function countForBadge(db: Db, now: Date): Promise<{ new: number; c
   return { new: Number(row.new), change_requests: Number(row.change_requests) };
 }
 
+/**
+ * The bookings the badge counts, newest first, `limit` of them: not yet opened by an admin
+ * ('unseen'), or with an open change request ('change'); booked and not yet over.
+ */
+export async function listWaitingForShop(db: Db, now: Date, which: 'unseen' | 'change', limit: number): Promise<BookingRow[]> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('status', '=', 'booked')
+    .where(which === 'unseen' ? 'seen_at' : 'change_request', which === 'unseen' ? 'is' : 'is not', null)
+    .where('ends_at', '>', now)
+    .orderBy(which === 'unseen' ? 'created_at' : 'change_requested_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** A guest's bookings under an address join the account once that address is verified; another account's stay theirs. */
 export async function claimGuestBookings(db: Db, userId: number, verifiedEmail: string): Promise<number> {
   const result = await db

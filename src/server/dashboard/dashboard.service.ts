@@ -2,7 +2,9 @@
  * The admin's dashboard (docs/product.md "Dashboard"): the work waiting for the shop in one answer,
  * read through each area's repository (no SQL here): new quote requests, today's and tomorrow's
  * bookings at the shop's clock, open repair jobs by stage, feedback waiting for approval, mail
- * that failed, and the site's counts. Read only: opening the dashboard marks nothing as seen.
+ * that failed, and the site's counts; first of all "Needs you": unanswered messages, open change
+ * requests, bookings not yet opened, new quotes and feedback to approve, counted as the menu badges
+ * count them. Read only: opening the dashboard marks nothing as seen.
  * Every panel counts only what it shows (new, open, waiting, unsent), from partial indexes of those
  * rows, and runs the same statements however many rows wait (test/dashboard/dashboard-statements.test.ts).
  */
@@ -22,6 +24,7 @@ import { countUsers } from '#server/users/users.repository.ts';
 import { countTestimonials } from '#server/testimonials/testimonials.repository.ts';
 import { countWidgets } from '#server/widgets/widgets.repository.ts';
 import { countGalleries } from '#server/galleries/galleries.repository.ts';
+import * as threads from '#server/threads/message-threads.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'publicContent'>;
 
@@ -68,22 +71,103 @@ async function repairsPanel(deps: Deps): Promise<Dashboard['repairs']> {
   };
 }
 
-export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashboard> {
-  const [quotes, bookingsToday, repairs, feedback, pendingFeedback, mailCounts, failingSince, users, testimonials, widgets, galleries] =
-    await Promise.all([
-      quoteRequests.findQuoteRequestPage(deps.db, { status: 'new' }, DASHBOARD_LIST_SIZE, 0),
-      bookingsPanel(deps, now),
-      repairsPanel(deps),
-      reviewRequests.findPendingFeedback(deps.db, { limit: DASHBOARD_LIST_SIZE }),
-      reviewRequests.countPendingFeedback(deps.db),
-      outgoingMail.countUnsentMail(deps.db),
-      outgoingMail.findFailingSince(deps.db),
-      countUsers(deps.db),
-      countTestimonials(deps.db),
-      countWidgets(deps.db),
-      countGalleries(deps.db, undefined),
-    ]);
+/** The unanswered messages, new bookings and open change requests; quotes and feedback come from their panels. */
+async function waitingWork(deps: Deps, now: Date) {
+  const [messageCount, messages, bookingCounts, unseen, changes] = await Promise.all([
+    threads.countAwaitingShop(deps.db),
+    threads.listAwaitingShopWithMatter(deps.db, DASHBOARD_LIST_SIZE),
+    bookings.countForBadge(deps.db, now),
+    bookings.listWaitingForShop(deps.db, now, 'unseen', DASHBOARD_LIST_SIZE),
+    bookings.listWaitingForShop(deps.db, now, 'change', DASHBOARD_LIST_SIZE),
+  ]);
+  const waiting = (row: bookings.BookingRow, note: string | null) => ({
+    id: row.id,
+    reference: row.reference,
+    name: row.name,
+    vehicle: row.vehicle,
+    starts_at: iso(row.starts_at),
+    note,
+  });
   return {
+    messages: {
+      count: messageCount,
+      items: messages.map((m) => {
+        const [screen, id] =
+          m.repair_job_id !== null
+            ? (['adminRepair', m.repair_job_id] as const)
+            : m.booking_id !== null
+              ? (['adminBooking', m.booking_id] as const)
+              : (['adminQuote', m.quote_request_id ?? 0] as const);
+        return {
+          thread_id: m.id,
+          screen,
+          id,
+          reference: m.job_reference ?? m.booking_reference ?? m.quote_reference ?? '',
+          name: m.job_name ?? m.booking_name ?? m.quote_name ?? '',
+          last_message_at: m.last_message_at ? iso(m.last_message_at) : null,
+        };
+      }),
+    },
+    change_requests: { count: bookingCounts.change_requests, items: changes.map((r) => waiting(r, r.change_request)) },
+    unseen_bookings: { count: bookingCounts.new, items: unseen.map((r) => waiting(r, null)) },
+  };
+}
+
+export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashboard> {
+  const [
+    waiting,
+    quotes,
+    bookingsToday,
+    repairs,
+    feedback,
+    pendingFeedback,
+    mailCounts,
+    failingSince,
+    users,
+    testimonials,
+    widgets,
+    galleries,
+  ] = await Promise.all([
+    waitingWork(deps, now),
+    quoteRequests.findQuoteRequestPage(deps.db, { status: 'new' }, DASHBOARD_LIST_SIZE, 0),
+    bookingsPanel(deps, now),
+    repairsPanel(deps),
+    reviewRequests.findPendingFeedback(deps.db, { limit: DASHBOARD_LIST_SIZE }),
+    reviewRequests.countPendingFeedback(deps.db),
+    outgoingMail.countUnsentMail(deps.db),
+    outgoingMail.findFailingSince(deps.db),
+    countUsers(deps.db),
+    countTestimonials(deps.db),
+    countWidgets(deps.db),
+    countGalleries(deps.db, undefined),
+  ]);
+  const needsYou = {
+    ...waiting,
+    quotes: {
+      count: quotes.total,
+      items: quotes.rows.map((r) => ({
+        id: r.id,
+        reference: r.reference,
+        name: r.name,
+        vehicle: r.vehicle,
+        created_at: iso(r.created_at),
+      })),
+    },
+    feedback: {
+      count: pendingFeedback,
+      items: feedback.map((f) => ({ id: f.id, reference: f.reference, vehicle: f.vehicle, score: f.score })),
+    },
+  };
+  return {
+    needs_you: {
+      ...needsYou,
+      total:
+        needsYou.messages.count +
+        needsYou.change_requests.count +
+        needsYou.unseen_bookings.count +
+        needsYou.quotes.count +
+        needsYou.feedback.count,
+    },
     quotes: {
       new_count: quotes.total,
       newest: quotes.rows.map((r) => ({

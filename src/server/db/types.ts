@@ -37,6 +37,7 @@ import type { RepairJobsTable } from '#server/repair-jobs/repair-jobs.table.ts';
 import type { RepairStagesTable } from '#server/repair-jobs/repair-stages.table.ts';
 import type { RepairReviewRequestsTable } from '#server/reviews/repair-review-requests.table.ts';
 import type { ShopTable } from '#server/shop/shop.table.ts';
+import type { ShopNotificationSettingsTable } from '#server/notifications/shop-notification-settings.table.ts';
 import type { TestimonialsTable } from '#server/testimonials/testimonials.table.ts';
 import type { CvDownloadsTable } from '#server/users/cv-downloads.table.ts';
 import type { UsersTable } from '#server/users/users.table.ts';
@@ -64,6 +65,7 @@ export interface Database {
   app_state: AppStateTable;
   rate_limits: RateLimitsTable;
   shop: ShopTable;
+  shop_notification_settings: ShopNotificationSettingsTable;
   quote_requests: QuoteRequestsTable;
   quote_request_photos: QuoteRequestPhotosTable;
   quote_replies: QuoteRepliesTable;

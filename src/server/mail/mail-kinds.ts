@@ -13,6 +13,7 @@ import { repairMailKinds } from '#server/repair-jobs/repair-mail.ts';
 import { reviewRequestMail } from '#server/reviews/review-mail.ts';
 import { staffInvitationMail } from '#server/users/staff-invitation-mail.ts';
 import { threadReplyMail } from '#server/threads/thread-mail.ts';
+import { shopNotificationMail } from '#server/notifications/notifications-mail.ts';
 import type { MailKindDefinition } from './mail-kind.ts';
 
 export const mailKinds = [
@@ -23,6 +24,7 @@ export const mailKinds = [
   reviewRequestMail,
   staffInvitationMail,
   threadReplyMail,
+  shopNotificationMail,
 ] as const;
 
 type Entry = (typeof mailKinds)[number];

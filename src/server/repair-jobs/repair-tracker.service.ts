@@ -25,7 +25,7 @@ import { trackerTokenHash } from './tracker-links.ts';
 import { presentRepairPhoto } from './repair-photos.service.ts';
 import { presentDateChange, presentMessage } from './repair-job-presenter.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent' | 'rateLimiter'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent' | 'rateLimiter' | 'jobs'>;
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -140,7 +140,7 @@ async function keepMessage(deps: Deps, job: jobs.RepairJobRow, message: string, 
     { key: `repair-message-job:${job.id}`, ...REPAIR_MESSAGE_LIMIT },
   ]);
   try {
-    await postMessage(deps.db, matterOfRepairJob(job), { side: 'customer', body: message });
+    await postMessage(deps.db, matterOfRepairJob(job), { side: 'customer', body: message }, new Date(), deps);
   } catch (error) {
     if (error instanceof MessageRejected) throw AppError.field('message', error.message);
     throw error;

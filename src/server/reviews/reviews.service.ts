@@ -15,6 +15,7 @@ import { AppError } from '#server/errors.ts';
 import { throttle } from '#server/auth/rate-limiter.ts';
 import { repairReviewRequestJob } from '#server/jobs/definitions/repair-review-request.ts';
 import { readShop } from '#server/shop/shop.service.ts';
+import { feedbackEvent, notifyShop, type NotifyDeps } from '#server/notifications/notifications.service.ts';
 import { createTestimonialIn } from '#server/testimonials/testimonials.service.ts';
 import { REPAIR_MESSAGES_PER_HOUR } from '#shared/limits.ts';
 import {
@@ -93,7 +94,7 @@ export const FEEDBACK_LIMIT = { limit: REPAIR_MESSAGES_PER_HOUR, windowSeconds: 
 
 /** The private feedback, once per link; throttled per address (429). With consent it waits for the admin. */
 export async function submitFeedback(
-  deps: Pick<AppDeps, 'db' | 'rateLimiter'>,
+  deps: Pick<AppDeps, 'db' | 'rateLimiter'> & NotifyDeps,
   input: ReviewFeedbackInput,
   ip: string | null,
   now = new Date(),
@@ -101,13 +102,17 @@ export async function submitFeedback(
   await throttle(deps.rateLimiter, { key: `review-feedback:${ip ?? ''}`, ...FEEDBACK_LIMIT });
   const request = await findOpenRequest(deps, input.token);
   if (!request) throw AppError.notFound();
-  const recorded = await requests.recordFeedback(deps.db, request.id, {
-    responded_at: now,
-    score: input.score,
-    feedback: input.feedback,
-    display_name: input.name,
-    consent: input.consent,
-    moderation: input.consent ? 'pending' : null,
+  const recorded = await deps.db.transaction().execute(async (trx) => {
+    const done = await requests.recordFeedback(trx, request.id, {
+      responded_at: now,
+      score: input.score,
+      feedback: input.feedback,
+      display_name: input.name,
+      consent: input.consent,
+      moderation: input.consent ? 'pending' : null,
+    });
+    if (done) await notifyShop(deps, trx, feedbackEvent(request, input.score, input.consent));
+    return done;
   });
   if (!recorded) throw AppError.notFound();
   return { received: true };

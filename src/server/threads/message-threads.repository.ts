@@ -65,3 +65,33 @@ export async function deleteThreadsByKeys(db: Db, matterKeys: string[]): Promise
   if (matterKeys.length === 0) return;
   await db.deleteFrom('message_threads').where('matter_key', 'in', matterKeys).execute();
 }
+
+/**
+ * The newest threads awaiting the shop with what the dashboard's "Needs you" names them by: the
+ * matter's reference and customer, from its job, booking or quote (one statement, `limit` rows).
+ */
+export async function listAwaitingShopWithMatter(db: Db, limit: number) {
+  return db
+    .selectFrom('message_threads as t')
+    .leftJoin('quote_requests as q', 'q.id', 't.quote_request_id')
+    .leftJoin('bookings as b', 'b.id', 't.booking_id')
+    .leftJoin('repair_jobs as j', 'j.id', 't.repair_job_id')
+    .select([
+      't.id',
+      't.quote_request_id',
+      't.booking_id',
+      't.repair_job_id',
+      't.last_message_at',
+      'q.reference as quote_reference',
+      'q.name as quote_name',
+      'b.reference as booking_reference',
+      'b.name as booking_name',
+      'j.reference as job_reference',
+      'j.customer_name as job_name',
+    ])
+    .where('t.awaiting_shop', '=', true)
+    .orderBy('t.last_message_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .execute();
+}

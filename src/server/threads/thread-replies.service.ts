@@ -195,7 +195,7 @@ export async function sendManageMessage(deps: Deps, input: { token: string; mess
   ]);
   const matter = matterOfBooking(booking);
   try {
-    await deps.db.transaction().execute((trx) => postMessageIn(trx, matter, { side: 'customer', body: input.message }));
+    await deps.db.transaction().execute((trx) => postMessageIn(trx, matter, { side: 'customer', body: input.message }, new Date(), deps));
   } catch (error) {
     messageError(error);
   }

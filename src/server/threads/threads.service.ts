@@ -5,6 +5,7 @@ import type { Database } from '#server/db/types.ts';
 import * as threads from '#server/threads/message-threads.repository.ts';
 import * as messages from '#server/threads/thread-messages.repository.ts';
 import type { AuthorSide } from '#server/threads/thread-messages.table.ts';
+import { customerMessageEvent, notifyShop, type NotifyDeps } from '#server/notifications/notifications.service.ts';
 
 type Db = Kysely<Database>;
 
@@ -54,11 +55,13 @@ export async function postMessage(
   matter: threads.MatterIds,
   message: { side: AuthorSide; staffUserId?: number | null; body: string },
   now = new Date(),
+  /** Given: a customer's message e-mails the shop (notifications), in the same transaction. */
+  notify?: NotifyDeps,
 ): Promise<{ thread: threads.ThreadRow; message: messages.ThreadMessageRow }> {
   // Refused before a transaction is opened.
   const body = sanitiseMessage(message.body);
   if (message.side === 'shop' && !message.staffUserId) throw new Error('A shop message names its staff member');
-  return db.transaction().execute((trx) => postMessageIn(trx, matter, { ...message, body }, now));
+  return db.transaction().execute((trx) => postMessageIn(trx, matter, { ...message, body }, now, notify));
 }
 
 /** postMessage inside the caller's transaction (a shop reply queues its mail in the same one). */
@@ -67,6 +70,7 @@ export async function postMessageIn(
   matter: threads.MatterIds,
   message: { side: AuthorSide; staffUserId?: number | null; body: string },
   now = new Date(),
+  notify?: NotifyDeps,
 ): Promise<{ thread: threads.ThreadRow; message: messages.ThreadMessageRow }> {
   const body = sanitiseMessage(message.body);
   if (message.side === 'shop' && !message.staffUserId) throw new Error('A shop message names its staff member');
@@ -86,7 +90,7 @@ export async function postMessageIn(
       ? { awaiting_shop: true, done_at: null, customer_read_at: now, last_message_at: now }
       : { awaiting_shop: false, shop_read_at: now, last_message_at: now },
   );
-  // Here the lead queues the shop's notification of a customer message (notifyShop, same trx).
+  if (message.side === 'customer' && notify) await notifyShop(notify, trx, await customerMessageEvent(trx, matter, body));
   return { thread: updated, message: row };
 }
 

@@ -16,7 +16,55 @@ const dashboardBookingSchema = z.object({
   vehicle: z.string(),
 });
 
+/** Where a waiting message is answered: the page of its matter's job, booking or quote. */
+export const NEEDS_YOU_SCREENS = ['adminRepair', 'adminBooking', 'adminQuote'] as const;
+
+const waitingBookingSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  name: z.string(),
+  vehicle: z.string(),
+  starts_at: z.string(),
+  /** The customer's words (a change request's), else null. */
+  note: z.string().nullable(),
+});
+
+/**
+ * What waits for the shop, first on the dashboard: each kind's count (the menu badges count the
+ * same) and its newest few (DASHBOARD_LIST_SIZE), each answered on the page it links to.
+ */
+export const needsYouSchema = z.object({
+  total: z.number().int(),
+  messages: z.object({
+    count: z.number().int(),
+    items: z.array(
+      z.object({
+        thread_id: z.number().int(),
+        screen: z.enum(NEEDS_YOU_SCREENS),
+        id: z.number().int(),
+        reference: z.string(),
+        name: z.string(),
+        last_message_at: z.string().nullable(),
+      }),
+    ),
+  }),
+  change_requests: z.object({ count: z.number().int(), items: z.array(waitingBookingSchema) }),
+  unseen_bookings: z.object({ count: z.number().int(), items: z.array(waitingBookingSchema) }),
+  quotes: z.object({
+    count: z.number().int(),
+    items: z.array(
+      z.object({ id: z.number().int(), reference: z.string(), name: z.string(), vehicle: z.string(), created_at: z.string() }),
+    ),
+  }),
+  feedback: z.object({
+    count: z.number().int(),
+    items: z.array(z.object({ id: z.number().int(), reference: z.string(), vehicle: z.string(), score: z.number().int().nullable() })),
+  }),
+});
+export type NeedsYou = z.infer<typeof needsYouSchema>;
+
 export const dashboardSchema = z.object({
+  needs_you: needsYouSchema,
   quotes: z.object({
     /** Requests still `new`. */
     new_count: z.number().int(),

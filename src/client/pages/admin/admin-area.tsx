@@ -15,6 +15,7 @@ import type { ScreenEntry } from '#shared/screens.ts';
 import { holdsPermission, type Permission, type StaffFacts } from '#shared/permissions.ts';
 import { NewQuotesBadge } from '#client/pages/admin/quotes/new-quotes-badge.tsx';
 import { NewBookingsBadge } from '#client/pages/admin/bookings/new-bookings-badge.tsx';
+import { NeedsYouBadge } from '#client/pages/admin/dashboard/needs-you-badge.tsx';
 import '#client/pages/admin/admin.css';
 
 /** Each staff role sees only the screens its permissions open (an owner sees them all). */
@@ -35,6 +36,7 @@ const menu: { screen: ScreenWithoutParams; label: string }[] = [
   { screen: 'adminWidgets', label: 'Widgets' },
   { screen: 'adminGalleries', label: 'Galleries' },
   { screen: 'adminShop', label: 'Shop details' },
+  { screen: 'adminNotifications', label: 'Notifications' },
   { screen: 'adminRepairStages', label: 'Repair stages' },
   { screen: 'adminMail', label: 'Outgoing mail' },
   { screen: 'adminActivity', label: 'Activity log' },
@@ -137,6 +139,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                   onClick={() => setOpen(false)}
                 >
                   {item.label}
+                  {item.screen === 'adminDashboard' && <NeedsYouBadge />}
                   {item.screen === 'adminQuotes' && <NewQuotesBadge />}
                   {item.screen === 'adminBookings' && <NewBookingsBadge />}
                 </Link>

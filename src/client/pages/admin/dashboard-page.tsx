@@ -17,6 +17,7 @@ import { MailPanel } from '#client/pages/admin/dashboard/mail-panel.tsx';
 import { SitePanel } from '#client/pages/admin/dashboard/site-panel.tsx';
 import { ScheduledChangesPanel } from '#client/pages/admin/dashboard/scheduled-changes-panel.tsx';
 import '#client/pages/admin/dashboard/dashboard.css';
+import { NeedsYouPanel } from '#client/pages/admin/dashboard/needs-you-panel.tsx';
 import { FirstRunChecklist } from '#client/pages/admin/dashboard/first-run-checklist.tsx';
 import { screenHref } from '#client/lib/screen-links.ts';
 
@@ -28,6 +29,9 @@ export function DashboardPage() {
   return (
     <>
       <h1 className="admin__title">Dashboard</h1>
+      <div className="needs-you-wrap">
+        <NeedsYouPanel />
+      </div>
       <MailFailingWarning link />
       <FirstRunChecklist />
       {passkeys.data && !passkeys.data.hasPasskey && (
