@@ -36,6 +36,7 @@ import * as usersStaffRole from './2026-12-03T0600_users_staff_role.ts';
 import * as usersListIndexes from './2026-12-03T0900_users_list_indexes.ts';
 import * as messageThreads from './2026-12-04T0400_message_threads.ts';
 import * as bookingTimeBuckets from './2026-12-04T0500_booking_time_buckets.ts';
+import * as estimates from './2026-12-05T0800_estimates.ts';
 import * as staffInvitations from './2026-12-04T0100_staff_invitations.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T0100_staff_invitations': staffInvitations,
   '2026-12-04T0400_message_threads': messageThreads,
   '2026-12-04T0500_booking_time_buckets': bookingTimeBuckets,
+  '2026-12-05T0800_estimates': estimates,
 };
