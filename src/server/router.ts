@@ -20,6 +20,7 @@ import { activityRouter } from './activity/activity.router.ts';
 import { binRouter } from './bin/bin.router.ts';
 import { dashboardRouter } from './dashboard/dashboard.router.ts';
 import { versionsRouter } from './versions/versions.router.ts';
+import { estimatesRouter } from './estimates/estimates.router.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -40,6 +41,7 @@ export const appRouter = router({
   bin: binRouter,
   dashboard: dashboardRouter,
   versions: versionsRouter,
+  estimates: estimatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,7 +3,7 @@
  * whole pence, labour as hundredths of an hour at the rate, VAT per line rounded half up.
  */
 import { describe, expect, it } from 'vitest';
-import { estimateTotals, formatPence, formatVatRate, priceLine } from '#shared/money/estimate-totals.ts';
+import { estimateTotals, formatAmount, formatVatRate, priceLine } from '#shared/money/estimate-totals.ts';
 
 describe('priceLine', () => {
   it('prices a part: 2 × £45.99 = £91.98, VAT £18.396 → £18.40', () => {
@@ -78,9 +78,9 @@ describe('estimateTotals', () => {
 
 describe('formatting', () => {
   it('writes pence as pounds and basis points as a percentage', () => {
-    expect(formatPence(46744)).toBe('£467.44');
-    expect(formatPence(123456789)).toBe('£1,234,567.89');
-    expect(formatPence(5)).toBe('£0.05');
+    expect(formatAmount(46744)).toBe('£467.44');
+    expect(formatAmount(123456789)).toBe('£1,234,567.89');
+    expect(formatAmount(5)).toBe('£0.05');
     expect(formatVatRate(2000)).toBe('20%');
     expect(formatVatRate(0)).toBe('0%');
     expect(formatVatRate(550)).toBe('5.5%');

@@ -12,6 +12,7 @@ import { bookingMailKinds } from '#server/bookings/booking-mail.ts';
 import { repairMailKinds } from '#server/repair-jobs/repair-mail.ts';
 import { reviewRequestMail } from '#server/reviews/review-mail.ts';
 import { staffInvitationMail } from '#server/users/staff-invitation-mail.ts';
+import { estimateMailKinds } from '#server/estimates/estimate-mail.ts';
 import type { MailKindDefinition } from './mail-kind.ts';
 
 export const mailKinds = [
@@ -21,6 +22,7 @@ export const mailKinds = [
   ...repairMailKinds,
   reviewRequestMail,
   staffInvitationMail,
+  ...estimateMailKinds,
 ] as const;
 
 type Entry = (typeof mailKinds)[number];

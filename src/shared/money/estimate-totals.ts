@@ -80,7 +80,7 @@ export function estimateTotals(lines: readonly PricedLineInput[]): EstimateTotal
 }
 
 /** "£1,234.56" from pence, for what a person reads. */
-export function formatPence(amount: number): string {
+export function formatAmount(amount: number): string {
   const pounds = Math.trunc(amount / 100);
   const rest = String(Math.abs(amount % 100)).padStart(2, '0');
   return `${amount < 0 ? '-' : ''}£${Math.abs(pounds).toLocaleString('en-GB')}.${rest}`;
