@@ -10,10 +10,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('estimate_settings')
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
-    .addColumn('labour_rate_pence', 'integer', (c) => c.notNull().defaultTo(5500).check(sql`labour_rate_pence >= 0`))
+    .addColumn('labour_rate_pence', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(5500)
+        .check(sql`labour_rate_pence >= 0`),
+    )
     // Empty: not VAT-registered, so no VAT is charged or shown.
     .addColumn('vat_number', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('validity_days', 'integer', (c) => c.notNull().defaultTo(30).check(sql`validity_days between 1 and 365`))
+    .addColumn('validity_days', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(30)
+        .check(sql`validity_days between 1 and 365`),
+    )
     .addColumn('terms', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -24,7 +34,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
     .addColumn('quote_request_id', 'integer', (c) => c.notNull().unique().references('quote_requests.id').onDelete('cascade'))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('draft').check(sql`status in ('draft', 'sent', 'accepted', 'declined', 'superseded')`),
+      c
+        .notNull()
+        .defaultTo('draft')
+        .check(sql`status in ('draft', 'sent', 'accepted', 'declined', 'superseded')`),
     )
     .addColumn('link_salt', 'text', (c) => c.notNull())
     .addColumn('link_token_hash', 'text', (c) => c.unique())
@@ -38,7 +51,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('estimate_id', 'integer', (c) => c.notNull().references('estimates.id').onDelete('cascade'))
     .addColumn('number', 'integer', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('draft').check(sql`status in ('draft', 'sent', 'accepted', 'declined', 'superseded')`),
+      c
+        .notNull()
+        .defaultTo('draft')
+        .check(sql`status in ('draft', 'sent', 'accepted', 'declined', 'superseded')`),
     )
     .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
     // Copied from the settings when the version is sent: a later change of rate or terms leaves it as it was.

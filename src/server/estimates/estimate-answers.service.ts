@@ -73,7 +73,11 @@ async function customerView(db: Kysely<Database>, estimateId: number, now: Date)
   };
 }
 
-export async function getCustomerEstimate(deps: Pick<Deps, 'db' | 'publicContent'>, token: string, now = new Date()): Promise<CustomerEstimate> {
+export async function getCustomerEstimate(
+  deps: Pick<Deps, 'db' | 'publicContent'>,
+  token: string,
+  now = new Date(),
+): Promise<CustomerEstimate> {
   const estimate = await estimateOfToken(deps.db, token);
   const view = await customerView(deps.db, estimate.id, now);
   const shop = await readShop(deps);
@@ -87,11 +91,17 @@ async function openVersion(db: Kysely<Database>, estimateId: number, versionHash
   if (!current) throw AppError.notFound();
   if (current.content_hash !== versionHash) throw AppError.field('version_hash', ESTIMATE_MESSAGES.changed);
   if (current.status !== 'sent') throw AppError.field('version_hash', ESTIMATE_MESSAGES.notOpen);
-  if (current.valid_until && current.valid_until.getTime() <= now.getTime()) throw AppError.field('version_hash', ESTIMATE_MESSAGES.expired);
+  if (current.valid_until && current.valid_until.getTime() <= now.getTime())
+    throw AppError.field('version_hash', ESTIMATE_MESSAGES.expired);
   return current;
 }
 
-export async function acceptEstimate(deps: Deps, input: EstimateAcceptInput, ip: string | null, now = new Date()): Promise<CustomerEstimate> {
+export async function acceptEstimate(
+  deps: Deps,
+  input: EstimateAcceptInput,
+  ip: string | null,
+  now = new Date(),
+): Promise<CustomerEstimate> {
   await throttle(deps.rateLimiter, answerLimit(ip));
   const estimateId = await deps.db.transaction().execute(async (trx) => {
     const estimate = await estimateOfToken(trx, input.token, true);
@@ -110,7 +120,12 @@ export async function acceptEstimate(deps: Deps, input: EstimateAcceptInput, ip:
   return getCustomerEstimateById(deps, estimateId, now);
 }
 
-export async function declineEstimate(deps: Deps, input: EstimateDeclineInput, ip: string | null, now = new Date()): Promise<CustomerEstimate> {
+export async function declineEstimate(
+  deps: Deps,
+  input: EstimateDeclineInput,
+  ip: string | null,
+  now = new Date(),
+): Promise<CustomerEstimate> {
   await throttle(deps.rateLimiter, answerLimit(ip));
   const estimateId = await deps.db.transaction().execute(async (trx) => {
     const estimate = await estimateOfToken(trx, input.token, true);

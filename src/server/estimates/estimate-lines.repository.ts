@@ -9,11 +9,21 @@ export type EstimateLineRow = Selectable<EstimateLinesTable>;
 /** The lines of the given versions, in their order (one statement for all of them). */
 export async function listLinesOfVersions(db: Db, versionIds: number[]): Promise<EstimateLineRow[]> {
   if (versionIds.length === 0) return [];
-  return db.selectFrom('estimate_lines').selectAll().where('version_id', 'in', versionIds).orderBy('version_id').orderBy('position').execute();
+  return db
+    .selectFrom('estimate_lines')
+    .selectAll()
+    .where('version_id', 'in', versionIds)
+    .orderBy('version_id')
+    .orderBy('position')
+    .execute();
 }
 
 /** Replaces a draft's lines with these (in one insert). */
-export async function replaceLines(db: Db, versionId: number, lines: Omit<Insertable<EstimateLinesTable>, 'version_id' | 'position'>[]): Promise<void> {
+export async function replaceLines(
+  db: Db,
+  versionId: number,
+  lines: Omit<Insertable<EstimateLinesTable>, 'version_id' | 'position'>[],
+): Promise<void> {
   await db.deleteFrom('estimate_lines').where('version_id', '=', versionId).execute();
   if (lines.length === 0) return;
   await db

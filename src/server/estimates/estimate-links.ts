@@ -3,7 +3,13 @@
  * (auth/private-links.ts) over the estimate's id and a random salt kept on the estimate. The link
  * opens that estimate only (its versions, never another's); a new salt kills the old token.
  */
-import { currentPrivateLinkToken, ESTIMATE_LINK, newPrivateLinkSalt, privateLinkHash, privateLinkToken } from '#server/auth/private-links.ts';
+import {
+  currentPrivateLinkToken,
+  ESTIMATE_LINK,
+  newPrivateLinkSalt,
+  privateLinkHash,
+  privateLinkToken,
+} from '#server/auth/private-links.ts';
 
 export function newEstimateSalt(): string {
   return newPrivateLinkSalt(ESTIMATE_LINK);

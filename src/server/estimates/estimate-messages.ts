@@ -3,7 +3,14 @@ import type { MailMessage } from '#server/mail/mailer.ts';
 import { layout, textSignature, type MailShop } from '#server/mail/mail-layout.ts';
 import { formatAmount } from '#shared/money/estimate-totals.ts';
 
-function message(shop: MailShop, to: string, subject: string, paragraphs: string[], button: { label: string; url: string }, footer: string): MailMessage {
+function message(
+  shop: MailShop,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  button: { label: string; url: string },
+  footer: string,
+): MailMessage {
   return {
     to,
     subject,
@@ -35,7 +42,14 @@ export function estimateSentMessage(options: {
       : `Your itemised estimate for your ${options.vehicle} comes to ${formatAmount(options.grossPence)} including VAT.`,
     `You can read every line, and accept or decline it online, until ${options.validUntil}.`,
   ];
-  return message(options.shop, options.to, subject, paragraphs, { label: 'Read your estimate', url: options.url }, 'Keep this e-mail: the link opens your estimate without signing in.');
+  return message(
+    options.shop,
+    options.to,
+    subject,
+    paragraphs,
+    { label: 'Read your estimate', url: options.url },
+    'Keep this e-mail: the link opens your estimate without signing in.',
+  );
 }
 
 /** To the shop: the customer accepted (and whether to start within the cancellation period) or declined (with the reason). */

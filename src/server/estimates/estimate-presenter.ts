@@ -19,7 +19,12 @@ function effectiveRate(line: EstimateLineRow, vatNumber: string): number {
 
 export function presentLines(lines: EstimateLineRow[], vatNumber: string) {
   const totals = estimateTotals(
-    lines.map((l) => ({ kind: l.kind, quantity: l.quantity, unit_price_pence: l.unit_price_pence, vat_rate_bp: effectiveRate(l, vatNumber) })),
+    lines.map((l) => ({
+      kind: l.kind,
+      quantity: l.quantity,
+      unit_price_pence: l.unit_price_pence,
+      vat_rate_bp: effectiveRate(l, vatNumber),
+    })),
   );
   const presented: EstimateLine[] = lines.map((l, i) => ({
     kind: l.kind,
@@ -29,7 +34,10 @@ export function presentLines(lines: EstimateLineRow[], vatNumber: string) {
     vat_rate_bp: effectiveRate(l, vatNumber),
     ...totals.lines[i]!,
   }));
-  return { lines: presented, totals: { net_pence: totals.net_pence, vat_pence: totals.vat_pence, gross_pence: totals.gross_pence, by_rate: totals.by_rate } };
+  return {
+    lines: presented,
+    totals: { net_pence: totals.net_pence, vat_pence: totals.vat_pence, gross_pence: totals.gross_pence, by_rate: totals.by_rate },
+  };
 }
 
 export function presentVersion(row: EstimateVersionRow, lines: EstimateLineRow[], settings: EstimateSettingsRow): EstimateVersion {
@@ -103,7 +111,10 @@ export function versionChanges(previous: EstimateVersion, current: EstimateVersi
   const before = new Map(previous.lines.map((l) => [key(l), l]));
   const after = new Map(current.lines.map((l) => [key(l), l]));
   const same = (a: EstimateLine, b: EstimateLine) =>
-    a.quantity === b.quantity && a.unit_price_pence === b.unit_price_pence && a.vat_rate_bp === b.vat_rate_bp && a.gross_pence === b.gross_pence;
+    a.quantity === b.quantity &&
+    a.unit_price_pence === b.unit_price_pence &&
+    a.vat_rate_bp === b.vat_rate_bp &&
+    a.gross_pence === b.gross_pence;
   return {
     previous_number: previous.number,
     added: current.lines.filter((l) => !before.has(key(l))),

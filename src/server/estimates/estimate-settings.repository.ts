@@ -10,9 +10,18 @@ export async function findEstimateSettings(db: Db): Promise<EstimateSettingsRow>
   const row = await db.selectFrom('estimate_settings').selectAll().where('id', '=', 1).executeTakeFirst();
   if (row) return row;
   // The migration writes the row; a restored backup from before it gets it back with the defaults.
-  return db.insertInto('estimate_settings').values({ id: 1 }).onConflict((oc) => oc.column('id').doNothing()).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('estimate_settings')
+    .values({ id: 1 })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateEstimateSettings(db: Db, values: Updateable<EstimateSettingsTable>): Promise<void> {
-  await db.updateTable('estimate_settings').set({ ...values, updated_at: new Date() }).where('id', '=', 1).execute();
+  await db
+    .updateTable('estimate_settings')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', 1)
+    .execute();
 }

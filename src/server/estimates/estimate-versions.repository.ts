@@ -21,7 +21,11 @@ export async function findVersion(db: Db, id: number): Promise<EstimateVersionRo
 }
 
 export async function updateVersion(db: Db, id: number, values: Updateable<EstimateVersionsTable>): Promise<void> {
-  await db.updateTable('estimate_versions').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('estimate_versions')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Marks every sent version still waiting for an answer (or accepted) of the estimate as replaced. */

@@ -10,7 +10,11 @@ export async function insertEstimate(db: Db, values: Insertable<EstimatesTable>)
   return db.insertInto('estimates').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function findEstimateOfQuote(db: Db, quoteRequestId: number, options: { lock?: boolean } = {}): Promise<EstimateRow | undefined> {
+export async function findEstimateOfQuote(
+  db: Db,
+  quoteRequestId: number,
+  options: { lock?: boolean } = {},
+): Promise<EstimateRow | undefined> {
   let query = db.selectFrom('estimates').selectAll().where('quote_request_id', '=', quoteRequestId);
   if (options.lock) query = query.forUpdate();
   return query.executeTakeFirst();
@@ -27,5 +31,9 @@ export async function findEstimate(db: Db, id: number): Promise<EstimateRow | un
 }
 
 export async function updateEstimate(db: Db, id: number, values: Updateable<EstimatesTable>): Promise<void> {
-  await db.updateTable('estimates').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('estimates')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }

@@ -28,7 +28,8 @@ export const estimatesRouter = router({
         method: 'GET',
         path: '/api/estimates/{token}',
         tags,
-        summary: 'An estimate by its private link: the latest version sent, VAT-inclusive, and what changed (404 when the link is not valid)',
+        summary:
+          'An estimate by its private link: the latest version sent, VAT-inclusive, and what changed (404 when the link is not valid)',
         protect: false,
       },
     })
@@ -43,7 +44,8 @@ export const estimatesRouter = router({
         method: 'POST',
         path: '/api/estimates/{token}/acceptance',
         tags,
-        summary: 'Accept the version read (its hash): typed name, optional drawn signature, whether to start within the 14-day cancellation period',
+        summary:
+          'Accept the version read (its hash): typed name, optional drawn signature, whether to start within the 14-day cancellation period',
         protect: false,
       },
       rest: { successStatus: 201 },
@@ -72,7 +74,12 @@ export const estimatesRouter = router({
     settings: adminProcedure
       .meta({
         permission: 'quotes',
-        openapi: { method: 'GET', path: '/api/estimate-settings', tags, summary: "The shop's estimate settings: labour rate, VAT number, validity, terms" },
+        openapi: {
+          method: 'GET',
+          path: '/api/estimate-settings',
+          tags,
+          summary: "The shop's estimate settings: labour rate, VAT number, validity, terms",
+        },
       })
       .concat(checkedInput(z.object({})))
       .output(estimateSettingsSchema)

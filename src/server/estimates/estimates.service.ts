@@ -130,7 +130,8 @@ export async function sendEstimate(deps: Deps, adminId: number, quoteRequestId: 
     // The link is made with the first send and stays the same for the supplements.
     const linkHash = estimate.link_token_hash ?? estimateTokenHash(estimateToken(deps.config.appKey, estimate.id, estimate.link_salt));
     await estimatesRepo.updateEstimate(trx, estimate.id, { status: 'sent', link_token_hash: linkHash });
-    if (request.status === 'new' || request.status === 'contacted') await quoteRequests.updateQuoteRequest(trx, request.id, { status: 'quoted' });
+    if (request.status === 'new' || request.status === 'contacted')
+      await quoteRequests.updateQuoteRequest(trx, request.id, { status: 'quoted' });
     await queueMail(deps, trx, { kind: 'estimate-sent', to: request.email, params: { versionId: draft.id } });
   });
   return getAdminEstimate(deps, quoteRequestId);

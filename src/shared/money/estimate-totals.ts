@@ -56,7 +56,9 @@ export function priceLine(line: PricedLineInput): PricedLine {
   assertWhole('vat_rate_bp', line.vat_rate_bp);
   // Labour: rate × hours/100, rounded to the penny before VAT, so the line's net is what it shows.
   const net = toPence(
-    line.kind === 'labour' ? multiply(pence(line.unit_price_pence), { amount: line.quantity, scale: 2 }) : multiply(pence(line.unit_price_pence), line.quantity),
+    line.kind === 'labour'
+      ? multiply(pence(line.unit_price_pence), { amount: line.quantity, scale: 2 })
+      : multiply(pence(line.unit_price_pence), line.quantity),
   );
   const vat = toPence(multiply(pence(net), { amount: line.vat_rate_bp, scale: 4 }));
   return { net_pence: net, vat_pence: vat, gross_pence: net + vat };

@@ -34,7 +34,10 @@ export const estimateLineInput = z.object({
   description: requiredString('description', 200),
   quantity: integerField('quantity', 1, ESTIMATE_QUANTITY_MAX),
   unit_price_pence: integerField('unit_price_pence', 0, ESTIMATE_PENCE_MAX),
-  vat_rate_bp: z.preprocess((v) => (v === undefined || v === '' || v === null ? DEFAULT_VAT_RATE_BP : v), integerField('vat_rate_bp', 0, 10_000)),
+  vat_rate_bp: z.preprocess(
+    (v) => (v === undefined || v === '' || v === null ? DEFAULT_VAT_RATE_BP : v),
+    integerField('vat_rate_bp', 0, 10_000),
+  ),
 });
 export type EstimateLineInput = z.infer<typeof estimateLineInput>;
 
@@ -66,10 +69,16 @@ export const estimateSettingsInput = z.object({
       .string({ error: messages.string('vat_number') })
       .trim()
       .transform((v) => v.replace(/\s+/g, '').toUpperCase())
-      .refine((v) => v === '' || /^(GB)?(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/.test(v), 'The VAT number must be a UK VAT number, such as GB123456789.'),
+      .refine(
+        (v) => v === '' || /^(GB)?(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/.test(v),
+        'The VAT number must be a UK VAT number, such as GB123456789.',
+      ),
   ),
   validity_days: integerField('validity_days', 1, 365),
-  terms: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: messages.string('terms') }).max(ESTIMATE_TERMS_MAX, messages.max('terms', ESTIMATE_TERMS_MAX))),
+  terms: z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z.string({ error: messages.string('terms') }).max(ESTIMATE_TERMS_MAX, messages.max('terms', ESTIMATE_TERMS_MAX)),
+  ),
 });
 export type EstimateSettingsInput = z.infer<typeof estimateSettingsInput>;
 
@@ -167,10 +176,9 @@ export const estimateAcceptInput = z.object({
       .refine((v) => /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/.test(v), ESTIMATE_MESSAGES.signature)
       .nullable(),
   ),
-  start_within_cancellation: z.preprocess((v) => (v === undefined || v === '' ? null : v), booleanField('start_within_cancellation').nullable()).refine(
-    (v): v is boolean => v !== null,
-    ESTIMATE_MESSAGES.startWithin,
-  ),
+  start_within_cancellation: z
+    .preprocess((v) => (v === undefined || v === '' ? null : v), booleanField('start_within_cancellation').nullable())
+    .refine((v): v is boolean => v !== null, ESTIMATE_MESSAGES.startWithin),
 });
 export type EstimateAcceptInput = z.infer<typeof estimateAcceptInput>;
 
