@@ -252,6 +252,7 @@ export const SCREENS = {
   accountRepairs: { path: '/account/repairs', layout: 'account', access: account, title: 'My repairs' },
   repairTracker: { path: '/track/:token', layout: 'site', access: 'public', title: 'Your repair', private: true, disallow: true },
   reviewRequest: { path: '/review/:token', layout: 'site', access: 'public', title: 'How did we do?', private: true, disallow: true },
+  customerEstimate: { path: '/estimate/:token', layout: 'site', access: 'public', title: 'Your estimate', private: true, disallow: true },
 
   adminDashboard: { path: '/admin', layout: 'admin', access: admin, permission: 'customers', title: 'Admin' },
   adminUsers: { path: '/admin/users', layout: 'admin', access: admin, permission: 'customers', title: 'Users' },

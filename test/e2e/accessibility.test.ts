@@ -37,6 +37,7 @@ const HEADINGS: Record<VisitorScreenId, string | RegExp> = {
   // A made-up link is the 404 page; the real tracker's axe check is in repair-tracker.test.ts.
   repairTracker: /Error 404|Your repair/,
   reviewRequest: /Error 404|How did we do\?/,
+  customerEstimate: /Error 404|Your estimate/,
 };
 
 /** The route table's screens in `layout` that a visitor may open, with their headings. */

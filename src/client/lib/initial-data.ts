@@ -64,6 +64,7 @@ function piecesOf(data: InitialData): Piece[] {
     bookingSummary,
     repairTracker,
     reviewPage,
+    estimatePage,
     nativeForm,
   } = data;
   if (shop) pieces.push({ key: trpc.shop.get.queryKey(), value: shop, addTo: (into) => void (into.shop = shop) });
@@ -100,6 +101,12 @@ function piecesOf(data: InitialData): Piece[] {
       key: trpc.reviews.page.queryKey({ token: reviewPage.token }),
       value: reviewPage.page,
       addTo: (into) => void (into.reviewPage = reviewPage),
+    });
+  if (estimatePage)
+    pieces.push({
+      key: trpc.estimates.byToken.queryKey({ token: estimatePage.token }),
+      value: estimatePage.estimate,
+      addTo: (into) => void (into.estimatePage = estimatePage),
     });
   if (nativeForm) pieces.push({ key: NATIVE_FORM_KEY, value: nativeForm, addTo: (into) => void (into.nativeForm = nativeForm) });
   // What the API's 404 would have left a screen with: no gallery (GallerySlider then shows nothing).

@@ -73,6 +73,16 @@ async function customerView(db: Kysely<Database>, estimateId: number, now: Date)
   };
 }
 
+/** The estimate a page link opens, or undefined (the page answers 404). */
+export async function findCustomerEstimate(deps: Pick<Deps, 'db' | 'publicContent'>, token: string): Promise<CustomerEstimate | undefined> {
+  try {
+    return await getCustomerEstimate(deps, token);
+  } catch (error) {
+    if (error instanceof AppError && error.httpStatus === 404) return undefined;
+    throw error;
+  }
+}
+
 export async function getCustomerEstimate(
   deps: Pick<Deps, 'db' | 'publicContent'>,
   token: string,
