@@ -29,6 +29,7 @@ import { OpenRepairJobForm } from '#client/pages/admin/repairs/open-repair-job-f
 import { phoneHref } from '#client/lib/shop.ts';
 import { ContactLink } from '#client/components/contact-link.tsx';
 import { QuoteReplyForm } from './quote-reply-form.tsx';
+import { EstimateBuilder } from './estimate-builder.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
 
@@ -175,6 +176,7 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
           <Lightbox pictures={quote.photos.map(damagePicture)} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
         </Suspense>
       )}
+      <EstimateBuilder quoteId={quote.id} />
       <QuoteReplyForm quote={quote} />
       <form
         method="post"
