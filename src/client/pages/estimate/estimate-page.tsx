@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '#client/layouts/page-header.tsx';
 import { trpc } from '#client/lib/trpc.ts';
 import { fieldErrorsOf, firstError, messageOf } from '#client/lib/api-errors.ts';
-import { screenHrefWithQuery } from '#client/lib/screen-links.ts';
+import { screenPathWithQuery } from '#shared/screen-paths.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -70,7 +70,7 @@ function LineList({ lines, vatRegistered }: { lines: EstimateLine[]; vatRegister
 export function EstimateView({ token, estimate }: { token: string; estimate: CustomerEstimate }) {
   const dates = useDateFormat();
   const { version, changes } = estimate;
-  const bookHref = screenHrefWithQuery('book', { quote: estimate.reference });
+  const bookHref = screenPathWithQuery('book', { quote: estimate.reference });
   return (
     <div className="estimate__body" data-testid={`estimate-${estimate.reference}`}>
       <p>
