@@ -187,6 +187,7 @@ const table: Record<string, Case[]> = {
   'estimates.byToken': [{ level: 'public', input: { token: 'x'.repeat(43) } }],
   'estimates.accept': [{ level: 'public', input: { token: 'x'.repeat(43) } }],
   'estimates.decline': [{ level: 'public', input: { token: 'x'.repeat(43) } }],
+  'estimates.mine': [{ level: 'signedIn', input: {} }],
   'estimates.admin.settings': [{ level: 'admin', input: {} }],
   'estimates.admin.updateSettings': [{ level: 'admin', input: {} }],
   'estimates.admin.get': [{ level: 'admin', input: { id: NONE } }],

@@ -303,4 +303,22 @@ describe('estimates', () => {
       });
     }
   });
+
+  it("lists a customer's own sent estimates in the account, never another's", async () => {
+    const { client: jo, user } = await clientAs(t);
+    const { client: other } = await clientAs(t);
+    const mine = await insertQuoteRequest(t.deps.db, { email: user.email, user_id: user.id });
+    const drafted = await insertQuoteRequest(t.deps.db, { email: user.email, user_id: user.id });
+    const someoneElses = await newRequest();
+    for (const q of [mine, drafted, someoneElses]) await admin.put(`/api/quote-requests/${q.id}/estimate/draft`, { json: { lines } });
+    const token = await sendAndReadLink(mine.id, mine.email);
+    await sendAndReadLink(someoneElses.id, someoneElses.email);
+    const res = await jo.get('/api/user/estimates');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { reference: mine.reference, vehicle: mine.vehicle, status: 'sent', updated_at: expect.any(String), path: `/estimate/${token}` },
+    ]);
+    expect((await other.get('/api/user/estimates')).body.data).toEqual([]);
+    expect((await anon.get('/api/user/estimates')).status).toBe(401);
+  });
 });

@@ -15,13 +15,16 @@ import {
   type CustomerEstimate,
   type EstimateAcceptInput,
   type EstimateDeclineInput,
+  type MyEstimates,
+  MY_ESTIMATES_LIMIT,
 } from '#shared/schemas/estimates.ts';
 import * as quoteRequests from '#server/quotes/quote-requests.repository.ts';
 import * as settingsRepo from './estimate-settings.repository.ts';
 import * as estimatesRepo from './estimates.repository.ts';
 import * as versionsRepo from './estimate-versions.repository.ts';
 import * as linesRepo from './estimate-lines.repository.ts';
-import { estimateTokenHash } from './estimate-links.ts';
+import { currentEstimateToken, estimateTokenHash } from './estimate-links.ts';
+import { ESTIMATE_PATH } from './estimate-mail.ts';
 import { presentVersion, versionChanges } from './estimate-presenter.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
@@ -70,6 +73,27 @@ async function customerView(db: Kysely<Database>, estimateId: number, now: Date)
     can_answer: current.status === 'sent' && (!current.valid_until || current.valid_until.getTime() > now.getTime()),
     version,
     changes: previous ? versionChanges(present(previous), version) : null,
+  };
+}
+
+/** The signed-in customer's estimates (their own quote requests only), with the link each mail sent. */
+export async function listMyEstimates(deps: Pick<Deps, 'db' | 'config'>, userId: number): Promise<MyEstimates> {
+  const rows = await estimatesRepo.listEstimatesOfUser(deps.db, userId, MY_ESTIMATES_LIMIT);
+  return {
+    data: rows.flatMap((row) => {
+      const token = currentEstimateToken(deps.config.appKeys, row);
+      return token
+        ? [
+            {
+              reference: row.reference,
+              vehicle: row.vehicle,
+              status: row.status,
+              updated_at: new Date(row.updated_at).toISOString(),
+              path: `${ESTIMATE_PATH}/${token}`,
+            },
+          ]
+        : [];
+    }),
   };
 }
 

@@ -30,6 +30,20 @@ export async function findEstimate(db: Db, id: number): Promise<EstimateRow | un
   return db.selectFrom('estimates').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The estimates of a customer's own quote requests that have a link (sent at least once), newest first; at most `limit`. */
+export async function listEstimatesOfUser(db: Db, userId: number, limit: number) {
+  return db
+    .selectFrom('estimates as e')
+    .innerJoin('quote_requests as q', 'q.id', 'e.quote_request_id')
+    .select(['e.id', 'e.status', 'e.link_salt', 'e.link_token_hash', 'e.updated_at', 'q.reference', 'q.vehicle'])
+    .where('q.user_id', '=', userId)
+    .where('e.link_token_hash', 'is not', null)
+    .orderBy('e.updated_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 export async function updateEstimate(db: Db, id: number, values: Updateable<EstimatesTable>): Promise<void> {
   await db
     .updateTable('estimates')

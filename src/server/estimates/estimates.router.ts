@@ -3,7 +3,7 @@
 // and sending it under `admin` (the quotes permission: owners and estimators, never technicians).
 import { z } from 'zod';
 import { actorOf } from '#server/activity/actor.ts';
-import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
+import { adminProcedure, checkedInput, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
 import {
   adminEstimateSchema,
   customerEstimateSchema,
@@ -14,9 +14,10 @@ import {
   estimateSettingsInput,
   estimateSettingsSchema,
   estimateTokenInput,
+  myEstimatesSchema,
 } from '#shared/schemas/estimates.ts';
 import { getAdminEstimate, getEstimateSettings, saveEstimateDraft, sendEstimate, updateEstimateSettings } from './estimates.service.ts';
-import { acceptEstimate, declineEstimate, getCustomerEstimate } from './estimate-answers.service.ts';
+import { acceptEstimate, declineEstimate, getCustomerEstimate, listMyEstimates } from './estimate-answers.service.ts';
 
 const tags = ['estimates'];
 
@@ -69,6 +70,19 @@ export const estimatesRouter = router({
     .concat(checkedInput(estimateDeclineInput))
     .output(customerEstimateSchema)
     .mutation(({ ctx, input }) => declineEstimate(ctx.deps, input, actorOf(ctx).ip)),
+
+  mine: signedInProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/user/estimates',
+        tags,
+        summary: "The signed-in customer's estimates, each with its page's private path",
+      },
+    })
+    .concat(checkedInput(z.object({})))
+    .output(myEstimatesSchema)
+    .query(({ ctx }) => listMyEstimates(ctx.deps, ctx.user.id)),
 
   admin: router({
     settings: adminProcedure

@@ -148,6 +148,21 @@ export const adminEstimateSchema = z.object({
 });
 export type AdminEstimate = z.infer<typeof adminEstimateSchema>;
 
+/** GET /api/user/estimates: the signed-in customer's estimates, each with its private page's path. */
+export const myEstimatesSchema = z.object({
+  data: z.array(
+    z.object({
+      reference: z.string(),
+      vehicle: z.string(),
+      status: z.enum(ESTIMATE_STATUSES),
+      updated_at: z.string(),
+      path: z.string(),
+    }),
+  ),
+});
+export type MyEstimates = z.infer<typeof myEstimatesSchema>;
+export const MY_ESTIMATES_LIMIT = 50;
+
 export const estimateTokenField = z.string({ error: messages.required('token') }).max(200, messages.max('token', 200));
 export const estimateTokenInput = z.object({ token: estimateTokenField });
 
