@@ -14,6 +14,7 @@ export const NATIVE_FORM_PATHS = {
   forgotPassword: '/forms/forgot-password',
   resetPassword: '/forms/reset-password',
   quote: '/forms/quote',
+  estimateAccept: '/forms/estimate-accept',
 } as const;
 
 export type NativeFormName = keyof typeof NATIVE_FORM_PATHS;

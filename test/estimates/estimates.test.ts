@@ -321,4 +321,35 @@ describe('estimates', () => {
     expect((await other.get('/api/user/estimates')).body.data).toEqual([]);
     expect((await anon.get('/api/user/estimates')).status).toBe(401);
   });
+
+  it('accepts without JavaScript: the native form post, 303 back to the page; a refusal is a 422', async () => {
+    const quote = await newRequest();
+    await admin.put(`/api/quote-requests/${quote.id}/estimate/draft`, { json: { lines } });
+    const token = await sendAndReadLink(quote.id, quote.email);
+    const estimate = (await anon.get(`/api/estimates/${token}`)).body as CustomerEstimate;
+    const browser = new TestClient(t.app);
+    const post = (form: Record<string, string>) =>
+      browser.post('/forms/estimate-accept', {
+        form,
+        headers: { origin: t.config.appUrl, accept: 'text/html', 'x-forwarded-for': '10.92.0.1' },
+      });
+    const refused = await post({ token, version_hash: estimate.version.content_hash!, name: 'Jo Customer' });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('Please say whether we may start within the 14-day cancellation period.');
+    const res = await post({
+      token,
+      version_hash: estimate.version.content_hash!,
+      name: 'Jo Customer',
+      start_within_cancellation: 'false',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`/estimate/${token}`);
+    const row = await t.deps.db.selectFrom('estimate_versions').selectAll().where('id', '=', estimate.version.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'accepted',
+      accepted_name: 'Jo Customer',
+      start_within_cancellation: false,
+      accepted_signature: null,
+    });
+  });
 });

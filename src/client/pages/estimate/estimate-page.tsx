@@ -18,7 +18,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
 import { formatAmount, formatVatRate } from '#shared/money/estimate-totals.ts';
 import { formatDate, formatDateTime } from '#shared/format/dates.ts';
-import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { NATIVE_FORM_PATHS, SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import type { CustomerEstimate, EstimateLine } from '#shared/schemas/estimates.ts';
 import type { EstimateLineKind } from '#shared/value-sets.ts';
 import './estimate.css';
@@ -208,7 +208,9 @@ function AnswerForms({ token, hash }: { token: string; hash: string }) {
   return (
     <div className="estimate__answer">
       <h2>Accept the estimate</h2>
-      <form method="post" action={SCRIPT_ONLY_FORM_PATH} onSubmit={submitAccept} noValidate>
+      <form method="post" action={NATIVE_FORM_PATHS.estimateAccept} onSubmit={submitAccept} noValidate>
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="version_hash" value={hash} />
         {accept.isError && !Object.keys(errors).length && <Alert tone="error">{messageOf(accept.error)}</Alert>}
         {firstError(errors, 'version_hash') && <Alert tone="error">{firstError(errors, 'version_hash')}</Alert>}
         <TextField
