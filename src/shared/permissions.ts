@@ -43,7 +43,23 @@ export const STAFF_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
  * answers (a technician works on the car, not with the customer's contact details or prices).
  */
 export const HIDDEN_FIELDS: Partial<Record<StaffRole, readonly string[]>> = {
-  technician: ['customer_email', 'customer_telephone', 'email', 'telephone', 'price', 'price_pence', 'estimate', 'estimate_pence'],
+  technician: [
+    'customer_email',
+    'customer_telephone',
+    'email',
+    'telephone',
+    'price',
+    'price_pence',
+    'estimate',
+    'estimate_pence',
+    // An itemised estimate's money, should one ever reach an answer a technician may read.
+    'unit_price_pence',
+    'net_pence',
+    'vat_pence',
+    'gross_pence',
+    'labour_rate_pence',
+    'previous_gross_pence',
+  ],
 };
 
 /** Answer fields a role receives shortened to their first word: a technician knows the customer as "Sam". */
