@@ -41,6 +41,7 @@ import * as shopNotificationSettings from './2026-12-05T0300_shop_notification_s
 import * as bankHolidays from './2026-12-05T0400_bank_holidays.ts';
 import * as bookingsEmailOptional from './2026-12-05T0500_bookings_email_optional.ts';
 import * as oneReviewLink from './2026-12-05T0700_one_review_link.ts';
+import * as estimates from './2026-12-05T0800_estimates.ts';
 import * as blockedTimesEndsIndex from './2026-12-05T0900_blocked_times_ends_index.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -84,5 +85,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T0400_bank_holidays': bankHolidays,
   '2026-12-05T0500_bookings_email_optional': bookingsEmailOptional,
   '2026-12-05T0700_one_review_link': oneReviewLink,
+  '2026-12-05T0800_estimates': estimates,
   '2026-12-05T0900_blocked_times_ends_index': blockedTimesEndsIndex,
 };

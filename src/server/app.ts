@@ -22,6 +22,7 @@ import { registerPrivatePhotoRoute } from './files/private-photo.route.ts';
 import { registerTrackerPage } from './repair-jobs/tracker-page.route.ts';
 import { registerReviewPage } from './reviews/review-page.route.ts';
 import { registerInvitationPage } from './users/invitation-page.route.ts';
+import { registerEstimatePage } from './estimates/estimate-page.route.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createDatabaseRateLimiter, createMemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.ts';
 import { restPlugin } from './rest/rest-plugin.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerTrackerPage(app, deps, pageShell);
     registerReviewPage(app, deps, pageShell);
     registerInvitationPage(app, deps, pageShell);
+    registerEstimatePage(app, deps, pageShell);
   }
 
   // Public reads before Fastify: the procedures whose meta says the snapshot answers them, and the public pages.

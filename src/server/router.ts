@@ -22,6 +22,7 @@ import { dashboardRouter } from './dashboard/dashboard.router.ts';
 import { versionsRouter } from './versions/versions.router.ts';
 import { threadsRouter } from './threads/threads.router.ts';
 import { notificationsRouter } from './notifications/notifications.router.ts';
+import { estimatesRouter } from './estimates/estimates.router.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -44,6 +45,7 @@ export const appRouter = router({
   versions: versionsRouter,
   threads: threadsRouter,
   notifications: notificationsRouter,
+  estimates: estimatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

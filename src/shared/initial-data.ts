@@ -8,6 +8,7 @@ import type { Shop } from './schemas/shop.ts';
 import type { BookingSummary } from './schemas/bookings.ts';
 import type { RepairTracker } from './schemas/repair-jobs.ts';
 import type { ReviewPage } from './schemas/reviews.ts';
+import type { CustomerEstimate } from './schemas/estimates.ts';
 import type { NativeFormState } from './native-forms.ts';
 import type { InvitationLookup } from './schemas/staff-invitations.ts';
 
@@ -46,6 +47,8 @@ export interface InitialData {
   reviewPage?: { token: string; page: ReviewPage };
   /** A staff invitation's /accept-invitation/{token} page, under its token (a private page: users/invitation-page.route.ts). */
   staffInvitation?: { token: string; invitation: InvitationLookup };
+  /** The estimate of a /estimate/{token} page, under its token (a private page: estimates/estimate-page.route.ts). */
+  estimatePage?: { token: string; estimate: CustomerEstimate };
   /**
    * The answer to a form posted without JavaScript (src/server/forms/): its errors and what was
    * typed, or the notice after its redirect. For that one request only: such a page is never cached.

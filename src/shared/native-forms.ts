@@ -15,6 +15,7 @@ export const NATIVE_FORM_PATHS = {
   resetPassword: '/forms/reset-password',
   quote: '/forms/quote',
   acceptInvitation: '/forms/accept-invitation',
+  estimateAccept: '/forms/estimate-accept',
 } as const;
 
 export type NativeFormName = keyof typeof NATIVE_FORM_PATHS;

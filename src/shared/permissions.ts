@@ -57,6 +57,13 @@ export const HIDDEN_FIELDS: Partial<Record<StaffRole, readonly string[]>> = {
     'estimate',
     'estimate_pence',
     'tracker_url',
+    // An itemised estimate's money, should one ever reach an answer a technician may read.
+    'unit_price_pence',
+    'net_pence',
+    'vat_pence',
+    'gross_pence',
+    'labour_rate_pence',
+    'previous_gross_pence',
   ],
 };
 

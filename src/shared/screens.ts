@@ -261,6 +261,7 @@ export const SCREENS = {
     disallow: true,
   },
   reviewRequest: { path: '/review/:token', layout: 'site', access: 'public', title: 'How did we do?', private: true, disallow: true },
+  customerEstimate: { path: '/estimate/:token', layout: 'site', access: 'public', title: 'Your estimate', private: true, disallow: true },
 
   adminDashboard: { path: '/admin', layout: 'admin', access: admin, permission: 'customers', title: 'Admin' },
   adminUsers: { path: '/admin/users', layout: 'admin', access: admin, permission: 'customers', title: 'Users' },

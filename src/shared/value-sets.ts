@@ -40,6 +40,14 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export const QUOTE_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'closed'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
+/** An estimate's (and each sent version's) state: superseded is a version a later one replaced. */
+export const ESTIMATE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'superseded'] as const;
+export type EstimateStatus = (typeof ESTIMATE_STATUSES)[number];
+
+/** What an estimate line is: labour is hours at the shop's rate. */
+export const ESTIMATE_LINE_KINDS = ['part', 'labour', 'paint_materials', 'sundries'] as const;
+export type EstimateLineKind = (typeof ESTIMATE_LINE_KINDS)[number];
+
 /** How a customer asks to be contacted about a quote. */
 export const PREFERRED_CONTACTS = ['email', 'phone'] as const;
 export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];
@@ -98,6 +106,8 @@ export const MAIL_KINDS = [
   'staff-invitation',
   'thread-reply',
   'shop-notification',
+  'estimate-sent',
+  'estimate-answered',
 ] as const;
 
 /**

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { currentManageToken, hashManageToken, manageToken, newManageSalt } from '#server/bookings/manage-link.ts';
 import { currentTrackerToken, newTrackerSalt, trackerToken, trackerTokenHash } from '#server/repair-jobs/tracker-links.ts';
 import { currentReviewToken, newReviewSalt, reviewToken, reviewTokenHash } from '#server/reviews/review-links.ts';
+import { currentEstimateToken, estimateToken, estimateTokenHash, newEstimateSalt } from '#server/estimates/estimate-links.ts';
 import { currentInvitationToken, invitationToken, invitationTokenHash, newInvitationSalt } from '#server/users/invitation-links.ts';
 
 const previousKey = randomBytes(32);
@@ -69,5 +70,17 @@ describe('private-link tokens', () => {
     expect(currentReviewToken([previousKey], { repair_job_id: 4, token_salt: salt, token_hash: row.token_hash })).toBeNull();
     // A new salt is a new link: the old token is not the row's any more.
     expect(currentInvitationToken([previousKey], { ...row, token_salt: newInvitationSalt() })).toBeNull();
+  });
+
+  it('keeps an estimate link apart from a tracker link of the same id and salt, and across a rotation', () => {
+    const salt = newEstimateSalt();
+    const token = estimateToken(currentKey, 7, salt);
+    expect(token).toBe(createHmac('sha256', currentKey).update(`estimate|7|${salt}`).digest('base64url'));
+    expect(trackerToken(currentKey, 7, salt)).not.toBe(token);
+    const hash = estimateTokenHash(token);
+    expect(currentTrackerToken([currentKey], { id: 7, tracker_salt: salt, tracker_token_hash: hash })).toBeNull();
+    const old = estimateToken(previousKey, 7, salt);
+    expect(currentEstimateToken([currentKey, previousKey], { id: 7, link_salt: salt, link_token_hash: estimateTokenHash(old) })).toBe(old);
+    expect(currentEstimateToken([currentKey], { id: 7, link_salt: salt, link_token_hash: estimateTokenHash(old) })).toBeNull();
   });
 });

@@ -39,6 +39,7 @@ const HEADINGS: Record<VisitorScreenId, string | RegExp> = {
   reviewRequest: /Error 404|How did we do\?/,
   // A made-up invitation link reads as used: the page with its message (the open one's axe check is in staff-invitations.test.ts).
   acceptInvitation: 'Join the team',
+  customerEstimate: /Error 404|Your estimate/,
 };
 
 /** The route table's screens in `layout` that a visitor may open, with their headings. */

@@ -22,6 +22,7 @@ export const PLACEHOLDER_PARAMS: ParamValues = {
   repairTracker: { token: 'not-a-real-tracker-token-000000000000000000' },
   reviewRequest: { token: 'not-a-real-review-token-0000000000000000000' },
   acceptInvitation: { token: 'not-a-real-invitation-token-00000000000000' },
+  customerEstimate: { token: 'not-a-real-estimate-token-00000000000000000' },
 };
 
 export type Screen = ScreenEntry & { id: ScreenId };

@@ -65,6 +65,7 @@ function piecesOf(data: InitialData): Piece[] {
     repairTracker,
     reviewPage,
     staffInvitation,
+    estimatePage,
     nativeForm,
   } = data;
   if (shop) pieces.push({ key: trpc.shop.get.queryKey(), value: shop, addTo: (into) => void (into.shop = shop) });
@@ -107,6 +108,12 @@ function piecesOf(data: InitialData): Piece[] {
       key: trpc.users.invitation.queryKey({ token: staffInvitation.token }),
       value: staffInvitation.invitation,
       addTo: (into) => void (into.staffInvitation = staffInvitation),
+    });
+  if (estimatePage)
+    pieces.push({
+      key: trpc.estimates.byToken.queryKey({ token: estimatePage.token }),
+      value: estimatePage.estimate,
+      addTo: (into) => void (into.estimatePage = estimatePage),
     });
   if (nativeForm) pieces.push({ key: NATIVE_FORM_KEY, value: nativeForm, addTo: (into) => void (into.nativeForm = nativeForm) });
   // What the API's 404 would have left a screen with: no gallery (GallerySlider then shows nothing).

@@ -89,6 +89,10 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
     const { ReviewPage } = await import('#client/pages/review/review-page.tsx');
     return (params: ScreenParams) => createElement(ReviewPage, { token: params.token ?? '' });
   }),
+  customerEstimate: lazyScreen(async () => {
+    const { EstimatePage } = await import('#client/pages/estimate/estimate-page.tsx');
+    return (params: ScreenParams) => createElement(EstimatePage, { token: params.token ?? '' });
+  }),
   adminFeedback: lazyScreen(async () => (await import('#client/pages/admin/feedback/feedback-page.tsx')).FeedbackPage),
   repairTracker: lazyScreen(async () => {
     const { TrackerPage } = await import('#client/pages/track/tracker-page.tsx');

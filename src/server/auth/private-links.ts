@@ -17,7 +17,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 
 export interface PrivateLinkKind {
   /** Keeps a token of one kind from ever being a token of another. */
-  purpose: 'booking-manage' | 'repair-tracker' | 'repair-review' | 'staff-invitation';
+  purpose: 'booking-manage' | 'repair-tracker' | 'repair-review' | 'staff-invitation' | 'estimate';
   /**
    * How the purpose and the parts are joined before signing. The manage link was first minted as
    * `booking-manage:{salt}`; its links already mailed must keep their token, so it keeps its ':'.
@@ -31,6 +31,7 @@ export const BOOKING_MANAGE_LINK: PrivateLinkKind = { purpose: 'booking-manage',
 export const REPAIR_TRACKER_LINK: PrivateLinkKind = { purpose: 'repair-tracker', separator: '|', saltBytes: 16 };
 export const REPAIR_REVIEW_LINK: PrivateLinkKind = { purpose: 'repair-review', separator: '|', saltBytes: 16 };
 export const STAFF_INVITATION_LINK: PrivateLinkKind = { purpose: 'staff-invitation', separator: '|', saltBytes: 16 };
+export const ESTIMATE_LINK: PrivateLinkKind = { purpose: 'estimate', separator: '|', saltBytes: 16 };
 
 /** What a token is made from besides the key: the owning row's id (when the kind uses it) and its salt. */
 export type PrivateLinkParts = readonly (string | number)[];

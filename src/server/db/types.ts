@@ -24,6 +24,10 @@ import type { GalleryImagesTable } from '#server/galleries/gallery-images.table.
 import type { ImagesTable } from '#server/images/images.table.ts';
 import type { OutgoingMailTable } from '#server/mail/outgoing-mail.table.ts';
 import type { QuoteRepliesTable } from '#server/quotes/quote-replies.table.ts';
+import type { EstimateSettingsTable } from '#server/estimates/estimate-settings.table.ts';
+import type { EstimatesTable } from '#server/estimates/estimates.table.ts';
+import type { EstimateVersionsTable } from '#server/estimates/estimate-versions.table.ts';
+import type { EstimateLinesTable } from '#server/estimates/estimate-lines.table.ts';
 import type { QuoteRequestPhotosTable } from '#server/quotes/quote-request-photos.table.ts';
 import type { QuoteRequestsTable } from '#server/quotes/quote-requests.table.ts';
 import type { RepairJobDateChangesTable } from '#server/repair-jobs/repair-job-date-changes.table.ts';
@@ -69,6 +73,10 @@ export interface Database {
   quote_requests: QuoteRequestsTable;
   quote_request_photos: QuoteRequestPhotosTable;
   quote_replies: QuoteRepliesTable;
+  estimate_settings: EstimateSettingsTable;
+  estimates: EstimatesTable;
+  estimate_versions: EstimateVersionsTable;
+  estimate_lines: EstimateLinesTable;
   outgoing_mail: OutgoingMailTable;
   booking_types: BookingTypesTable;
   booking_settings: BookingSettingsTable;

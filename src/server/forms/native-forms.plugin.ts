@@ -150,6 +150,20 @@ const FORMS: Record<NativeFormName, NativeForm> = {
     refusalPage: (f, state, request, deps, pageShell) =>
       renderInvitationPage(deps, pageShell, text(f.token).slice(0, 200), request.ip ?? null, state),
   },
+  // Accepting an estimate by its private link without the script: the typed name and the answer
+  // about the cancellation period (a drawn signature needs the script); back to the page, accepted.
+  estimateAccept: {
+    procedure: 'estimates.accept',
+    screenPath: (f) => `/estimate/${tokenPath(f.token)}`,
+    kept: ['name', 'start_within_cancellation'],
+    input: (f) => ({
+      token: text(f.token),
+      version_hash: text(f.version_hash),
+      name: text(f.name),
+      start_within_cancellation: text(f.start_within_cancellation),
+    }),
+    then: (_answer, { fields }) => `/estimate/${tokenPath(fields.token)}`,
+  },
 };
 
 export interface NativeFormsOptions {

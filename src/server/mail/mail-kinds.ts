@@ -14,6 +14,7 @@ import { reviewRequestMail } from '#server/reviews/review-mail.ts';
 import { staffInvitationMail } from '#server/users/staff-invitation-mail.ts';
 import { threadReplyMail } from '#server/threads/thread-mail.ts';
 import { shopNotificationMail } from '#server/notifications/notifications-mail.ts';
+import { estimateMailKinds } from '#server/estimates/estimate-mail.ts';
 import type { MailKindDefinition } from './mail-kind.ts';
 
 export const mailKinds = [
@@ -25,6 +26,7 @@ export const mailKinds = [
   staffInvitationMail,
   threadReplyMail,
   shopNotificationMail,
+  ...estimateMailKinds,
 ] as const;
 
 type Entry = (typeof mailKinds)[number];

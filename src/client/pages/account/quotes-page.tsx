@@ -14,88 +14,92 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { QUOTE_STATUS_LABELS } from '#client/pages/admin/quotes/quote-status.ts';
 import './quotes.css';
 import { screenHref, screenHrefWithQuery } from '#client/lib/screen-links.ts';
+import { MyEstimates } from '#client/pages/estimate/my-estimates.tsx';
 
 export function QuotesPage() {
   const dates = useDateFormat();
   const quotes = useQuery(trpc.quotes.mine.queryOptions({}));
   return (
-    <section className="card account-card">
-      <h2 className="card__title">My quote requests</h2>
-      {quotes.isError && <Alert tone="error">{messageOf(quotes.error)}</Alert>}
-      {quotes.isPending ? (
-        <Spinner label="Loading your quote requests…" />
-      ) : quotes.data && quotes.data.data.length === 0 ? (
-        <p>
-          You have not asked for a quote yet. <Link href={screenHref('quote')}>Get a quote</Link>
-        </p>
-      ) : (
-        quotes.data && (
-          <>
-            <div className="account-quotes" role="region" aria-label="My quote requests" tabIndex={0}>
-              <table className="account-quotes__table">
-                <thead>
-                  <tr>
-                    <th scope="col">Reference</th>
-                    <th scope="col">Sent</th>
-                    <th scope="col">Vehicle</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Price</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {quotes.data.data.map((quote) => (
-                    <tr key={quote.id}>
-                      <th scope="row" data-label="Reference">
-                        {quote.reference}
-                      </th>
-                      <td data-label="Sent">{formatDate(quote.created_at, dates)}</td>
-                      <td data-label="Vehicle">{quote.vehicle}</td>
-                      <td data-label="Status" data-testid={`quote-status-${quote.reference}`}>
-                        {QUOTE_STATUS_LABELS[quote.status]}
-                      </td>
-                      <td data-label="Price">{quote.replies.length > 0 ? formatPence(quote.replies.at(-1)!.price_pence) : '—'}</td>
+    <>
+      <MyEstimates />
+      <section className="card account-card">
+        <h2 className="card__title">My quote requests</h2>
+        {quotes.isError && <Alert tone="error">{messageOf(quotes.error)}</Alert>}
+        {quotes.isPending ? (
+          <Spinner label="Loading your quote requests…" />
+        ) : quotes.data && quotes.data.data.length === 0 ? (
+          <p>
+            You have not asked for a quote yet. <Link href={screenHref('quote')}>Get a quote</Link>
+          </p>
+        ) : (
+          quotes.data && (
+            <>
+              <div className="account-quotes" role="region" aria-label="My quote requests" tabIndex={0}>
+                <table className="account-quotes__table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Reference</th>
+                      <th scope="col">Sent</th>
+                      <th scope="col">Vehicle</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Price</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {quotes.data.data.some((quote) => quote.replies.length > 0) && (
-              <section className="account-quotes__answers" aria-labelledby="quote-answers-heading">
-                <h3 id="quote-answers-heading">Our answers</h3>
-                {quotes.data.data
-                  .filter((quote) => quote.replies.length > 0)
-                  .map((quote) => (
-                    <article key={quote.id} className="account-quotes__answer" aria-label={`Answers to ${quote.reference}`}>
-                      <h4>
-                        {quote.reference}: {quote.vehicle}
-                      </h4>
-                      {/* Newest first: the latest price is the one that stands. */}
-                      {[...quote.replies].reverse().map((reply) => (
-                        <div key={reply.id} className="account-quotes__reply">
-                          <p className="account-quotes__reply-head">
-                            <strong>{formatPence(reply.price_pence)}</strong>, sent{' '}
-                            <time dateTime={reply.created_at}>{formatDateTime(reply.created_at, dates)}</time>
-                          </p>
-                          <p className="account-quotes__reply-message">{reply.message}</p>
-                        </div>
-                      ))}
-                      {/* A priced request leads to a booking with it attached (the booking form reads ?quote=). */}
-                      <p>
-                        <Link className="btn btn--primary" href={screenHrefWithQuery('book', { quote: quote.reference })}>
-                          Book a drop-off
-                        </Link>
-                      </p>
-                    </article>
-                  ))}
-              </section>
-            )}
-            <p>
-              <Link href={screenHref('quote')}>Ask for another quote</Link> or <Link href={screenHref('book')}>book an estimate visit</Link>{' '}
-              for one of them.
-            </p>
-          </>
-        )
-      )}
-    </section>
+                  </thead>
+                  <tbody>
+                    {quotes.data.data.map((quote) => (
+                      <tr key={quote.id}>
+                        <th scope="row" data-label="Reference">
+                          {quote.reference}
+                        </th>
+                        <td data-label="Sent">{formatDate(quote.created_at, dates)}</td>
+                        <td data-label="Vehicle">{quote.vehicle}</td>
+                        <td data-label="Status" data-testid={`quote-status-${quote.reference}`}>
+                          {QUOTE_STATUS_LABELS[quote.status]}
+                        </td>
+                        <td data-label="Price">{quote.replies.length > 0 ? formatPence(quote.replies.at(-1)!.price_pence) : '—'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {quotes.data.data.some((quote) => quote.replies.length > 0) && (
+                <section className="account-quotes__answers" aria-labelledby="quote-answers-heading">
+                  <h3 id="quote-answers-heading">Our answers</h3>
+                  {quotes.data.data
+                    .filter((quote) => quote.replies.length > 0)
+                    .map((quote) => (
+                      <article key={quote.id} className="account-quotes__answer" aria-label={`Answers to ${quote.reference}`}>
+                        <h4>
+                          {quote.reference}: {quote.vehicle}
+                        </h4>
+                        {/* Newest first: the latest price is the one that stands. */}
+                        {[...quote.replies].reverse().map((reply) => (
+                          <div key={reply.id} className="account-quotes__reply">
+                            <p className="account-quotes__reply-head">
+                              <strong>{formatPence(reply.price_pence)}</strong>, sent{' '}
+                              <time dateTime={reply.created_at}>{formatDateTime(reply.created_at, dates)}</time>
+                            </p>
+                            <p className="account-quotes__reply-message">{reply.message}</p>
+                          </div>
+                        ))}
+                        {/* A priced request leads to a booking with it attached (the booking form reads ?quote=). */}
+                        <p>
+                          <Link className="btn btn--primary" href={screenHrefWithQuery('book', { quote: quote.reference })}>
+                            Book a drop-off
+                          </Link>
+                        </p>
+                      </article>
+                    ))}
+                </section>
+              )}
+              <p>
+                <Link href={screenHref('quote')}>Ask for another quote</Link> or{' '}
+                <Link href={screenHref('book')}>book an estimate visit</Link> for one of them.
+              </p>
+            </>
+          )
+        )}
+      </section>
+    </>
   );
 }

@@ -31,6 +31,7 @@ import { ContactLink } from '#client/components/contact-link.tsx';
 import { QuoteReplyForm } from './quote-reply-form.tsx';
 import { ThreadPanel } from '#client/pages/admin/thread-panel.tsx';
 import { QuoteWorkLinks } from './quote-work-links.tsx';
+import { EstimateBuilder } from './estimate-builder.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
 
@@ -177,6 +178,7 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
           <Lightbox pictures={quote.photos.map(damagePicture)} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
         </Suspense>
       )}
+      <EstimateBuilder quoteId={quote.id} />
       <QuoteReplyForm quote={quote} />
       {/* "Send to the customer" stays the screen's one filled button. */}
       <ThreadPanel matter="quote" id={quote.id} sendVariant="secondary" />

@@ -1,0 +1,53 @@
+// Every SQL statement on estimates. Repositories never open a transaction: the service does.
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database } from '#server/db/types.ts';
+import type { EstimatesTable } from './estimates.table.ts';
+
+type Db = Kysely<Database>;
+export type EstimateRow = Selectable<EstimatesTable>;
+
+export async function insertEstimate(db: Db, values: Insertable<EstimatesTable>): Promise<EstimateRow> {
+  return db.insertInto('estimates').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findEstimateOfQuote(
+  db: Db,
+  quoteRequestId: number,
+  options: { lock?: boolean } = {},
+): Promise<EstimateRow | undefined> {
+  let query = db.selectFrom('estimates').selectAll().where('quote_request_id', '=', quoteRequestId);
+  if (options.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findEstimateByTokenHash(db: Db, hash: string, options: { lock?: boolean } = {}): Promise<EstimateRow | undefined> {
+  let query = db.selectFrom('estimates').selectAll().where('link_token_hash', '=', hash);
+  if (options.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findEstimate(db: Db, id: number): Promise<EstimateRow | undefined> {
+  return db.selectFrom('estimates').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The estimates of a customer's own quote requests that have a link (sent at least once), newest first; at most `limit`. */
+export async function listEstimatesOfUser(db: Db, userId: number, limit: number) {
+  return db
+    .selectFrom('estimates as e')
+    .innerJoin('quote_requests as q', 'q.id', 'e.quote_request_id')
+    .select(['e.id', 'e.status', 'e.link_salt', 'e.link_token_hash', 'e.updated_at', 'q.reference', 'q.vehicle'])
+    .where('q.user_id', '=', userId)
+    .where('e.link_token_hash', 'is not', null)
+    .orderBy('e.updated_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function updateEstimate(db: Db, id: number, values: Updateable<EstimatesTable>): Promise<void> {
+  await db
+    .updateTable('estimates')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
