@@ -181,8 +181,7 @@ export function safeCell(value: string | number | null): string {
 
 /** Rows read per query while the CSV streams: each query is short, whatever the range. */
 const CSV_BATCH = 5000;
-/** Rows formatted between two turns of the event loop. */
-const CSV_SLICE = 200;
+const CSV_SLICE = 200; // rows formatted between two turns of the event loop
 
 const CSV_HEADER = [
   'When',
@@ -244,7 +243,7 @@ function csvRecord(row: ActivityCsvRecord, when: (exact: string) => string): str
   ];
 }
 
-/** Lets other requests' queries run between two batches: PGlite has one connection for the site. */
+// Lets other requests' queries run between two batches: PGlite has one connection for the site.
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function* csvChunks(db: AppDeps['db'], filter: ActivityFilter, timeZone: string): AsyncGenerator<string> {

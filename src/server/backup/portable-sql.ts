@@ -15,7 +15,13 @@ const MIGRATION_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
  * replaces them with the backup's. test/backup/round-trip.test.ts checks the list against what a
  * fresh migration writes, so a migration that seeds a new table fails there until it is named here.
  */
-export const MIGRATION_SEEDED_TABLES: ReadonlySet<string> = new Set(['booking_types', 'booking_settings', 'repair_stages']);
+export const MIGRATION_SEEDED_TABLES: ReadonlySet<string> = new Set([
+  'booking_types',
+  'booking_settings',
+  'repair_stages',
+  'estimate_settings',
+  'shop_notification_settings',
+]);
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;

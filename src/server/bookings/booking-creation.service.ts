@@ -157,7 +157,8 @@ async function insertBookingWithPlace(
         const place = await places.takePlace(trx, type, values.starts_at, new Date(inserted.ends_at), inserted.id);
         if (place === null) throw new PlaceTaken();
         await queueBookingMail(deps, trx, 'booking-confirmation', inserted);
-        await notifyShop(deps, trx, bookingEvent('booking-created', inserted));
+        // One the shop made itself (seen already) is not news to the shop.
+        if (!values.seen_at) await notifyShop(deps, trx, bookingEvent('booking-created', inserted));
         return inserted;
       });
       return { booking, token };
