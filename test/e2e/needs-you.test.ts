@@ -61,7 +61,10 @@ describe('Needs you', () => {
       expect(describeViolations('/admin (phone)', await seriousViolations(page))).toBe('');
       const item = needsYou.getByRole('link', { name: 'Wenna Polglase: Ford Transit Custom' });
       await visible(item);
+      // Opening the booking is what clears it: wait for its read, which marks it seen.
+      const opened = page.waitForResponse((response) => response.url().includes('bookings.admin.get') && response.ok());
       await item.click();
+      await opened;
       await atPath(page, adminLink);
       await settled(page);
     });
