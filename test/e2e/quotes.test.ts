@@ -131,7 +131,7 @@ describe('quote requests', () => {
     await j.step('the admin marks it quoted', async () => {
       await admin.page.getByLabel('Status', { exact: true }).selectOption('quoted');
       await admin.page.getByLabel(/^Notes/).fill('Quoted £480 by phone.');
-      await admin.page.getByRole('button', { name: 'Save' }).click();
+      await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
       await visible(admin.page.getByText('Your Changes Have Been Saved'));
     });
 

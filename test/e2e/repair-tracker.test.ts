@@ -94,8 +94,12 @@ describe('repair tracker', () => {
         (c) => String(c).includes('has-more-right'),
         'the right-edge cue',
       );
-      const fade = await frame.evaluate((el) => getComputedStyle(el, '::after').opacity);
-      expect(fade).toBe('1');
+      // The fade eases in: read it once its transition is over.
+      await until(
+        () => frame.evaluate((el) => getComputedStyle(el, '::after').opacity),
+        (opacity) => opacity === '1',
+        'the right-edge fade at full strength',
+      );
       expect(await admin.locator('#repair-board-more').textContent()).toBe('Scroll for more stages');
       expect(await board.getAttribute('aria-describedby')).toBe('repair-board-more');
       expect(await board.getAttribute('tabindex')).toBe('0');

@@ -118,6 +118,12 @@ describe(`drafts on ${testEngine}`, () => {
     expect((await admin.delete('/api/content-drafts/shop/1')).status).toBe(200);
     expect((await admin.get('/api/content-drafts/shop/1')).body).toEqual({ draft: null });
     expect((await admin.delete('/api/content-drafts/shop/1')).status).toBe(404);
+    // The form sends the one review link as reviewsUrl only; the draft carries it under both names.
+    const { reviewLink: _older, ...oneLink } = { ...defaultShop, reviewsUrl: 'https://g.page/r/draft-review' };
+    expect((await admin.put('/api/content-drafts/shop', { json: oneLink })).status).toBe(200);
+    const draft = (await admin.get('/api/content-drafts/shop/1')).body.draft;
+    expect(draft.data).toMatchObject({ reviewsUrl: 'https://g.page/r/draft-review', reviewLink: 'https://g.page/r/draft-review' });
+    expect((await admin.delete('/api/content-drafts/shop/1')).status).toBe(200);
   });
 
   it('422 per field, 404 without a draft, 409 when the item was deleted meanwhile', async () => {

@@ -29,7 +29,9 @@ export const shopContentKind = {
   draft: {
     fromInput(draftInput) {
       const { kind: _kind, id: _id, ...fields } = draftInput as Extract<DraftSaveInput, { kind: 'shop' }>;
-      return shopSchema.parse(fields);
+      // One review link, sent under either name (the form sends reviewsUrl); the record carries both.
+      const link = fields.reviewsUrl ?? fields.reviewLink ?? '';
+      return shopSchema.parse({ ...fields, reviewsUrl: link, reviewLink: link });
     },
     overlay: (drafts) => {
       const draft = drafts.get(SHOP_ITEM_ID) as Shop | undefined;

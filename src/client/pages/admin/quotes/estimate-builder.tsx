@@ -2,7 +2,7 @@
  * The itemised estimate on a quote request's admin screen: lines of parts, labour (hours at the
  * shop's rate), paint and materials and sundries, each with its VAT rate; the figures worked out
  * as they are typed by the one money module (shared/money/estimate-totals.ts), the same the server
- * uses. "Save draft" keeps the lines; "Send to the customer" freezes the draft as a version and
+ * uses. "Save the estimate draft" keeps the lines; "Send the estimate" freezes the draft as a version and
  * e-mails the link. After a version was sent, changing the lines starts a supplement.
  */
 import { useEffect, useState, type FormEvent } from 'react';
@@ -236,10 +236,10 @@ function Builder({ data }: { data: AdminEstimate }) {
         </dl>
         <div className="admin-form__actions">
           <Button type="submit" variant="secondary" loading={save.isPending}>
-            Save draft
+            Save the estimate draft
           </Button>
           <Button type="button" loading={send.isPending} onClick={() => void saveAndSend()}>
-            {versions.some((v) => v.status !== 'draft') ? 'Send the updated estimate' : 'Send to the customer'}
+            {versions.some((v) => v.status !== 'draft') ? 'Send the updated estimate' : 'Send the estimate'}
           </Button>
         </div>
       </form>
