@@ -43,6 +43,7 @@ import * as bookingsEmailOptional from './2026-12-05T0500_bookings_email_optiona
 import * as oneReviewLink from './2026-12-05T0700_one_review_link.ts';
 import * as estimates from './2026-12-05T0800_estimates.ts';
 import * as blockedTimesEndsIndex from './2026-12-05T0900_blocked_times_ends_index.ts';
+import * as paymentsAndInsurance from './2026-12-06T0100_payments_and_insurance.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T0700_one_review_link': oneReviewLink,
   '2026-12-05T0800_estimates': estimates,
   '2026-12-05T0900_blocked_times_ends_index': blockedTimesEndsIndex,
+  '2026-12-06T0100_payments_and_insurance': paymentsAndInsurance,
 };

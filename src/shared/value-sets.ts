@@ -48,6 +48,31 @@ export type EstimateStatus = (typeof ESTIMATE_STATUSES)[number];
 export const ESTIMATE_LINE_KINDS = ['part', 'labour', 'paint_materials', 'sundries'] as const;
 export type EstimateLineKind = (typeof ESTIMATE_LINE_KINDS)[number];
 
+/** Whether a booking type asks for a deposit: none, a fixed amount, or a share of the accepted estimate. */
+export const DEPOSIT_KINDS = ['none', 'fixed', 'share'] as const;
+export type DepositKind = (typeof DEPOSIT_KINDS)[number];
+
+/** What a payment is for: the deposit at booking, the balance before collection, an insured job's excess. */
+export const PAYMENT_PURPOSES = ['deposit', 'balance', 'excess', 'other'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/** How a payment was taken: Stripe Checkout online, or at the counter. */
+export const PAYMENT_METHODS = ['stripe', 'card_machine', 'cash', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** A payment's state: a Checkout Session is pending until its signed webhook says paid (or it expires). */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const REFUND_METHODS = ['stripe', 'manual'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** An insurance claim's liability: the customer at fault (their insurer pays) or not. */
+export const INSURANCE_LIABILITIES = ['fault', 'non_fault'] as const;
+export type InsuranceLiability = (typeof INSURANCE_LIABILITIES)[number];
+
 /** How a customer asks to be contacted about a quote. */
 export const PREFERRED_CONTACTS = ['email', 'phone'] as const;
 export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];

@@ -49,6 +49,11 @@ import type { ContentVersionImagesTable } from '#server/versions/content-version
 import type { ContentVersionsTable } from '#server/versions/content-versions.table.ts';
 import type { ScheduledChangesTable } from '#server/versions/scheduled-changes.table.ts';
 import type { WidgetsTable } from '#server/widgets/widgets.table.ts';
+import type { PaymentsTable } from '#server/payments/payments.table.ts';
+import type { RefundsTable } from '#server/payments/refunds.table.ts';
+import type { StripeEventsTable } from '#server/payments/stripe-events.table.ts';
+import type { InsurersTable } from '#server/insurance/insurers.table.ts';
+import type { InsuranceClaimsTable } from '#server/insurance/insurance-claims.table.ts';
 
 export interface Database {
   users: UsersTable;
@@ -77,6 +82,11 @@ export interface Database {
   estimates: EstimatesTable;
   estimate_versions: EstimateVersionsTable;
   estimate_lines: EstimateLinesTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  stripe_events: StripeEventsTable;
+  insurers: InsurersTable;
+  insurance_claims: InsuranceClaimsTable;
   outgoing_mail: OutgoingMailTable;
   booking_types: BookingTypesTable;
   booking_settings: BookingSettingsTable;
