@@ -143,6 +143,8 @@ const table: Record<string, Case[]> = {
   'users.revokeInvitation': [{ level: 'admin', input: { id: NONE } }],
   'users.invitation': [{ level: 'guest', input: { token: 'x' } }],
   'users.acceptInvitation': [{ level: 'guest', input: {} }],
+  'users.invitationPasskeyOptions': [{ level: 'guest', input: { token: 'x' } }],
+  'users.acceptInvitationWithPasskey': [{ level: 'guest', input: {} }],
   // Counted by the per-address limit before the input is read; no input: a 422, nothing stored.
   'quotes.create': [{ level: 'public', input: {} }],
   'quotes.admin.list': [{ level: 'admin', input: {} }],

@@ -5,6 +5,7 @@
  * its bytes and stored before the row points at it, removed again if the row cannot be written;
  * a password found in a known breach refused (auth/breached-passwords.ts).
  */
+import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
@@ -23,7 +24,8 @@ export interface NewAccount {
   lastname: string;
   email: string;
   role: Role;
-  password: string;
+  /** null: no password of their own (a staff member who set up a passkey instead): a random secret nobody knows is hashed. */
+  password: string | null;
   /** An admin vouches for the address; a registration verifies it by the e-mailed link. */
   verified: boolean;
   cv?: CvUpload | null;
@@ -41,12 +43,12 @@ export async function createAccount(
 ): Promise<number> {
   const errors: FieldErrors = {};
   if (await users.isEmailTaken(deps.db, account.email)) errors.email = [messages.taken('email')];
-  if (await isPasswordBreached(deps, account.password)) errors.password = [BREACHED_PASSWORD_MESSAGE];
+  if (account.password !== null && (await isPasswordBreached(deps, account.password))) errors.password = [BREACHED_PASSWORD_MESSAGE];
   const cv = account.cv ?? null;
   const cvType = await checkCvUpload(cv, errors);
   if (Object.keys(errors).length) throw AppError.validation(errors);
 
-  const passwordHash = await hashPassword(account.password);
+  const passwordHash = await hashPassword(account.password ?? randomBytes(32).toString('base64url'));
   const cvKey = cv && cvType ? await storeCv(deps.storage, cv.path, cvType) : null;
   try {
     return await deps.db.transaction().execute(async (trx) => {

@@ -101,7 +101,7 @@ export async function revokeInvitation(deps: Pick<AppDeps, 'db'>, id: number, ac
   });
 }
 
-function isOpen(row: StaffInvitationRow, now: Date): boolean {
+export function isOpen(row: StaffInvitationRow, now: Date): boolean {
   return !row.accepted_at && !row.revoked_at && new Date(row.expires_at) > now;
 }
 
@@ -119,7 +119,7 @@ export async function readInvitation(
   return { state: 'open' as const, name: row.name, email: row.email, staff_role: row.staff_role, invited_by: inviter };
 }
 
-function splitName(name: string): { firstname: string; lastname: string } {
+export function splitName(name: string): { firstname: string; lastname: string } {
   const [first = name, ...rest] = name.trim().split(/\s+/);
   return { firstname: first, lastname: rest.join(' ') };
 }

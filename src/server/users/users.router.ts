@@ -5,6 +5,7 @@ import { applySessionGrant, currentSessionOf } from '#server/auth/session-cookie
 import {
   invitationAcceptInput,
   invitationCreateInput,
+  invitationPasskeyAcceptInput,
   invitationIdInput,
   invitationListInput,
   invitationLookupSchema,
@@ -13,6 +14,8 @@ import {
   invitationTokenInput,
 } from '#shared/schemas/staff-invitations.ts';
 import { acceptInvitation, inviteStaff, listInvitations, readInvitation, revokeInvitation } from './staff-invitations.service.ts';
+import { acceptInvitationWithPasskey, invitationPasskeyOptions } from './invitation-passkey.service.ts';
+import { webauthnOptionsSchema } from '#shared/schemas/passkeys.ts';
 import { userEnvelopeSchema, userPageSchema } from '#shared/schemas/user.ts';
 import {
   cvLinkSchema,
@@ -164,5 +167,20 @@ export const usersRouter = router({
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       applySessionGrant(ctx, await acceptInvitation(ctx.deps, input, currentSessionOf(ctx)));
+    }),
+
+  // A passkey instead of a password: the options for the invitation's registration, then the answer.
+  invitationPasskeyOptions: publicProcedure
+    .meta({ personalAnswer: true })
+    .concat(checkedInput(invitationTokenInput))
+    .output(webauthnOptionsSchema)
+    .mutation(({ ctx, input }) => invitationPasskeyOptions(ctx.deps, input.token, ctx.requester.ipAddress)),
+
+  acceptInvitationWithPasskey: publicProcedure
+    .meta({ personalAnswer: true })
+    .concat(checkedInput(invitationPasskeyAcceptInput))
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      applySessionGrant(ctx, await acceptInvitationWithPasskey(ctx.deps, input, currentSessionOf(ctx)));
     }),
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { integerField, messages, requiredString } from '../validation.ts';
 import { passwordConfirmationField, passwordField, refinePassword } from './password.ts';
 import { STAFF_ROLES } from '#shared/value-sets.ts';
+import { webauthnJson } from './passkeys.ts';
 
 /** Lower-cased, so the open-invitation index on lower(email) and the stored value agree. */
 const emailInput = requiredString('email', 255)
@@ -60,3 +61,9 @@ export const invitationAcceptInput = z
   })
   .superRefine(refinePassword);
 export type InvitationAcceptInput = z.infer<typeof invitationAcceptInput>;
+
+/** A passkey instead of a password: the registration response made with invitationPasskeyOptions' options. */
+export const invitationPasskeyAcceptInput = z.object({
+  token: requiredString('token', 200),
+  response: webauthnJson('response'),
+});

@@ -3,8 +3,9 @@
  * for each request: users/invitation-page.route.ts). It says who invited whom as what, and asks for
  * a password (and its confirmation); the form posts natively before the script runs
  * (NATIVE_FORM_PATHS.acceptInvitation). Accepting signs the person in; with the script the page
- * then offers a passkey, or "Not now" to their role's first screen. A used, revoked or expired link
- * says so and what to do.
+ * then offers a passkey, or "Not now" to their role's first screen. Where the browser has passkeys,
+ * a passkey may be set up instead of the password (users/invitation-passkey.service.ts). A used,
+ * revoked or expired link says so and what to do.
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { fieldErrorsOf, firstError, messageOf } from '#client/lib/api-errors.ts';
 import { useNativeForm } from '#client/lib/native-form.ts';
 import { useSession } from '#client/lib/session.tsx';
+import { usePasskeysUnavailable } from '#client/lib/passkey-availability.ts';
 import { trpc, trpcClient } from '#client/lib/trpc.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
 import { AddPasskey } from '#client/pages/account/security-page.tsx';
@@ -33,18 +35,26 @@ export const INVITATION_UNUSABLE_MESSAGES = {
 
 export function AcceptInvitationPage({ token }: { token: string }) {
   const invitation = useQuery({ ...trpc.users.invitation.queryOptions({ token }), retry: false });
-  const [accepted, setAccepted] = useState(false);
-  if (accepted) return <Welcome />;
+  const [accepted, setAccepted] = useState<'password' | 'passkey' | null>(null);
+  if (accepted) return <Welcome withPasskey={accepted === 'passkey'} />;
   return (
     <AuthCard title={TITLE}>
       {invitation.isPending && <Spinner label="Loading your invitation…" />}
       {invitation.isError && <Alert tone="error">{messageOf(invitation.error)}</Alert>}
-      {invitation.data && <InvitationView token={token} invitation={invitation.data} onAccepted={() => setAccepted(true)} />}
+      {invitation.data && <InvitationView token={token} invitation={invitation.data} onAccepted={setAccepted} />}
     </AuthCard>
   );
 }
 
-function InvitationView({ token, invitation, onAccepted }: { token: string; invitation: InvitationLookup; onAccepted: () => void }) {
+function InvitationView({
+  token,
+  invitation,
+  onAccepted,
+}: {
+  token: string;
+  invitation: InvitationLookup;
+  onAccepted: (how: 'password' | 'passkey') => void;
+}) {
   const { refetch } = useSession();
   // The answer to the form posted without JavaScript: its errors (nothing typed is kept: both fields are passwords).
   const native = useNativeForm('acceptInvitation');
@@ -55,7 +65,21 @@ function InvitationView({ token, invitation, onAccepted }: { token: string; invi
       await trpcClient.users.acceptInvitation.mutate({ token, password, password_confirmation: confirmation });
       await refetch();
     },
-    onSuccess: onAccepted,
+    onSuccess: () => onAccepted('password'),
+  });
+  const passkeysUnavailable = usePasskeysUnavailable();
+  const withPasskey = useMutation({
+    mutationFn: async () => {
+      const { options } = await trpcClient.users.invitationPasskeyOptions.mutate({ token });
+      // Loaded only now: the WebAuthn library stays out of every other page's JavaScript.
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const response = await startRegistration({
+        optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
+      });
+      await trpcClient.users.acceptInvitationWithPasskey.mutate({ token, response: response as unknown as Record<string, unknown> });
+      await refetch();
+    },
+    onSuccess: () => onAccepted('passkey'),
   });
 
   if (invitation.state !== 'open') {
@@ -116,19 +140,35 @@ function InvitationView({ token, invitation, onAccepted }: { token: string; invi
           Set password and sign in
         </Button>
       </form>
+      {!passkeysUnavailable && (
+        <section aria-labelledby="invitation-passkey-title">
+          <h2 id="invitation-passkey-title" className="auth-card__subtitle">
+            Or use a passkey instead
+          </h2>
+          <p>Sign in with your fingerprint, face or device PIN, with no password to remember. You can set a password later.</p>
+          {withPasskey.error && (
+            <Alert tone="error">{firstError(fieldErrorsOf(withPasskey.error), 'token') ?? messageOf(withPasskey.error)}</Alert>
+          )}
+          <Button variant="secondary" className="btn--block" loading={withPasskey.isPending} onClick={() => withPasskey.mutate()}>
+            Set up a passkey and sign in
+          </Button>
+        </section>
+      )}
     </>
   );
 }
 
-/** Signed in: a passkey now (the account security page's own form), or straight to work. */
-function Welcome() {
+/** Signed in: a passkey now (the account security page's own form) unless they made one, or straight to work. */
+function Welcome({ withPasskey }: { withPasskey: boolean }) {
   const { user } = useSession();
   return (
     <AuthCard title="Welcome to the team">
-      <Alert tone="success">Your account is ready and you are signed in.</Alert>
-      <AddPasskey />
-      <Link href={landingOf(user)} className="btn btn--secondary btn--block">
-        Not now
+      <Alert tone="success">
+        {withPasskey ? 'Your account is ready, with your passkey, and you are signed in.' : 'Your account is ready and you are signed in.'}
+      </Alert>
+      {!withPasskey && <AddPasskey />}
+      <Link href={landingOf(user)} className={withPasskey ? 'btn btn--primary btn--block' : 'btn btn--secondary btn--block'}>
+        {withPasskey ? 'Start' : 'Not now'}
       </Link>
     </AuthCard>
   );
