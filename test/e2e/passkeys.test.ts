@@ -3,7 +3,8 @@
  * WebAuthn.addVirtualAuthenticator): real WebAuthn ceremonies against the built site. Register on
  * Sign-in & Security (after confirming the password), sign in with the button, sign in from the
  * e-mail field's autofill, a cloned authenticator (its counter gone back) refused, a registration
- * made on another origin refused, remove; a passkey confirming in place of the password. WebAuthn refuses an IP address as the relying party, so
+ * made on another origin refused, remove; a passkey confirming in place of the password; an invited
+ * technician setting up a passkey instead of a password. WebAuthn refuses an IP address as the relying party, so
  * this server's address is http://localhost:<port> (APP_URL); http://other.localhost:<port> is the
  * same server under another origin.
  */
@@ -15,7 +16,7 @@ import { chromiumArgs, chromiumPath } from './support/chromium.ts';
 import { ApiClient, createUser } from './support/api.ts';
 import { fillLogin } from './support/flows.ts';
 import { atPath, field, hidden, until, visible } from './support/ui.ts';
-import { listMail, waitForMail } from './support/mail.ts';
+import { linkIn, listMail, waitForMail } from './support/mail.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -296,5 +297,35 @@ describe('passkeys', () => {
     const userApi = new ApiClient(server.baseUrl);
     await userApi.login(user.email, user.password);
     expect((await userApi.expect('GET', '/api/user/passkeys', [200])).body.data).toEqual([]);
+  });
+
+  test('an invited technician sets up a passkey instead of a password and lands on the repair board', async () => {
+    const admin = new ApiClient(server.baseUrl);
+    await admin.login(server.adminEmail, server.adminPassword);
+    const email = `passkey-technician-${Date.now()}@example.com`;
+    await admin.expect('POST', '/api/users/invitations', [201], { email, name: 'Morwenna Pascoe', staff_role: 'technician' });
+    const link = linkIn(await waitForMail(server.dataDir, email, { subject: /invited/ }), /^\/accept-invitation\//);
+    const { page } = await openPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await goto(page, link);
+    await visible(page.getByRole('heading', { name: 'Or use a passkey instead' }));
+    await page.getByRole('button', { name: 'Set up a passkey and sign in' }).click();
+    await visible(page.getByRole('heading', { name: 'Welcome to the team' }));
+    await visible(page.getByText('Your account is ready, with your passkey, and you are signed in.'));
+    expect(await page.getByRole('heading', { name: 'Add a passkey' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('link', { name: 'Start' }).click();
+    await atPath(page, '/admin/repairs');
+
+    // A fresh start (no session cookie): the passkey signs them in again.
+    await setAutofill(page, false);
+    await page.context().clearCookies();
+    await goto(page, url('/login'));
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await until(
+      () => signedInAs(page),
+      (who) => who === email,
+      'signed in with the invitation passkey',
+    );
   });
 });
