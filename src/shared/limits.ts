@@ -126,3 +126,6 @@ export const LIST_CAPS = {
   /** The bookings a closure would clash with, listed before it is saved (the cancel takes all of them). */
   clashesListed: 200,
 } as const;
+
+/** The estimate terms' length (estimate settings): the schema's limit and the settings screen's. */
+export const ESTIMATE_TERMS_MAX = 5000;

@@ -276,6 +276,13 @@ export const SCREENS = {
   adminNotifications: { path: '/admin/notifications', layout: 'admin', access: admin, permission: 'notifications', title: 'Notifications' },
   adminQuotes: { path: '/admin/quotes', layout: 'admin', access: admin, permission: 'quotes', title: 'Quote requests' },
   adminQuote: { path: '/admin/quotes/:id', layout: 'admin', access: admin, permission: 'quotes', title: 'Quote request' },
+  adminEstimateSettings: {
+    path: '/admin/estimate-settings',
+    layout: 'admin',
+    access: admin,
+    permission: 'quotes',
+    title: 'Estimate settings',
+  },
   adminBookings: { path: '/admin/bookings', layout: 'admin', access: admin, permission: 'bookings', title: 'Bookings' },
   adminBooking: { path: '/admin/bookings/:id', layout: 'admin', access: admin, permission: 'bookings', title: 'Booking' },
   adminBookingSetup: { path: '/admin/booking-setup', layout: 'admin', access: admin, permission: 'bookings', title: 'Booking setup' },

@@ -96,6 +96,8 @@ export const NOTIFICATION_EVENTS = [
   'customer-message',
   'quote-reply',
   'feedback-left',
+  'estimate-accepted',
+  'estimate-declined',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
@@ -106,6 +108,8 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   'customer-message': 'Customer message',
   'quote-reply': 'Quote reply from the customer',
   'feedback-left': 'Feedback left',
+  'estimate-accepted': 'Estimate accepted',
+  'estimate-declined': 'Estimate declined',
 };
 
 /** What an outgoing e-mail is (src/server/mail/outgoing-mail.ts renders each kind when it is sent). */
@@ -132,7 +136,6 @@ export const MAIL_KINDS = [
   'thread-reply',
   'shop-notification',
   'estimate-sent',
-  'estimate-answered',
 ] as const;
 
 /**
@@ -164,6 +167,12 @@ export const ACTIVITY_KINDS = [
   'staff-invited',
   'staff-invitation-revoked',
   'staff-invitation-accepted',
+  'estimate-draft-saved',
+  'estimate-sent',
+  'estimate-supplement-sent',
+  'estimate-accepted',
+  'estimate-declined',
+  'estimate-settings-changed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -192,6 +201,12 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'staff-invited': 'Member of staff invited',
   'staff-invitation-revoked': 'Staff invitation revoked',
   'staff-invitation-accepted': 'Staff invitation accepted',
+  'estimate-draft-saved': 'Estimate draft saved',
+  'estimate-sent': 'Estimate sent',
+  'estimate-supplement-sent': 'Supplement sent (estimate changed)',
+  'estimate-accepted': 'Estimate accepted by the customer',
+  'estimate-declined': 'Estimate declined by the customer',
+  'estimate-settings-changed': 'Estimate settings changed',
 };
 
 /** What the bin holds (src/server/bin/). */

@@ -256,9 +256,11 @@ describe('GET /api/admin/dashboard', () => {
     const { rows } = await sql<{ indexname: string; indexdef: string }>`
       select indexname, indexdef from pg_indexes where schemaname = current_schema() and indexname in (
         'repair_jobs_open_created', 'repair_jobs_open_stage', 'bookings_waiting_ends',
-        'quote_requests_new_created', 'outgoing_mail_unsent', 'repair_review_requests_pending')`.execute(t.deps.db);
+        'quote_requests_new_created', 'outgoing_mail_unsent', 'repair_review_requests_pending',
+        'estimates_declined')`.execute(t.deps.db);
     expect(rows.map((r) => r.indexname).sort()).toEqual([
       'bookings_waiting_ends',
+      'estimates_declined',
       'outgoing_mail_unsent',
       'quote_requests_new_created',
       'repair_jobs_open_created',

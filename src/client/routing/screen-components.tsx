@@ -111,6 +111,9 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
   adminShop: lazyScreen(async () => (await import('#client/pages/admin/shop/shop-details-page.tsx')).ShopDetailsPage),
   adminNotifications: lazyScreen(async () => (await import('#client/pages/admin/notifications/notifications-page.tsx')).NotificationsPage),
   adminQuotes: lazyScreen(async () => (await import('#client/pages/admin/quotes/quotes-list-page.tsx')).QuotesListPage),
+  adminEstimateSettings: lazyScreen(
+    async () => (await import('#client/pages/admin/estimate-settings/estimate-settings-page.tsx')).EstimateSettingsPage,
+  ),
   adminQuote: lazyScreen(async () => byId((await import('#client/pages/admin/quotes/quote-detail-page.tsx')).QuoteDetailPage)),
   adminBookings: lazyScreen(async () => (await import('#client/pages/admin/bookings/bookings-calendar-page.tsx')).BookingsCalendarPage),
   adminBooking: lazyScreen(async () => byId((await import('#client/pages/admin/bookings/booking-detail-page.tsx')).BookingDetailPage)),

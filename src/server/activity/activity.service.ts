@@ -15,7 +15,6 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { formatDateTime } from '#shared/format/dates.ts';
-import { screenPath } from '#shared/screen-paths.ts';
 import {
   ACTIVITY_COUNT_CAP,
   ACTIVITY_PAGE_SIZE,
@@ -28,41 +27,10 @@ import {
 } from '#shared/schemas/activity.ts';
 import { ACTIVITY_KIND_LABELS } from '#shared/value-sets.ts';
 import * as repo from './activity-entries.repository.ts';
+import { describe, linkOf } from './activity-items.ts';
 import type { ActivityCsvRecord, ActivityEntryRecord, ActivityFilter, ActivityKeyset } from './activity-entries.repository.ts';
 
 export { recordActivity, forgetActivityPerson, type ActivityEntryInput, type ActivityItem } from './record-activity.ts';
-
-const ITEM_NAMES: Record<string, string> = {
-  gallery: 'gallery',
-  testimonial: 'testimonial',
-  widget: 'widget',
-  user: 'user',
-  shop: 'shop details',
-  backup: 'backup',
-  account: 'account',
-};
-
-const ADMIN_LINKS: Record<string, (id: number) => string> = {
-  gallery: (id) => screenPath('adminGallery', { id }),
-  widget: (id) => screenPath('adminWidget', { id }),
-  user: (id) => screenPath('adminUser', { id }),
-  testimonial: () => screenPath('adminTestimonials'),
-};
-
-function describe(row: Pick<ActivityEntryRecord, 'kind' | 'item_type' | 'item_label'>): string {
-  const label = ACTIVITY_KIND_LABELS[row.kind] ?? row.kind;
-  if (!row.item_type) return label;
-  const noun = ITEM_NAMES[row.item_type] ?? row.item_type;
-  return row.item_label ? `${label}: ${noun} “${row.item_label}”` : `${label}: ${noun}`;
-}
-
-function linkOf(row: Pick<ActivityEntryRecord, 'kind' | 'item_type' | 'item_id'>): string | null {
-  if (row.kind === 'content-deleted') return screenPath('adminBin');
-  if (row.kind === 'bin-purged' || row.kind === 'user-deleted' || row.kind === 'account-deleted') return null;
-  if (row.item_type === 'shop') return screenPath('adminShop');
-  const link = row.item_type ? ADMIN_LINKS[row.item_type] : undefined;
-  return link && row.item_id !== null ? link(row.item_id) : null;
-}
 
 function present(row: ActivityEntryRecord): ActivityEntry {
   return {

@@ -3,8 +3,9 @@
  * read through each area's repository (no SQL here): new quote requests, today's and tomorrow's
  * bookings at the shop's clock, open repair jobs by stage, feedback waiting for approval, mail
  * that failed, and the site's counts; first of all "Needs you": unanswered messages, open change
- * requests, bookings not yet opened, new quotes and feedback to approve, counted as the menu badges
- * count them. Read only: opening the dashboard marks nothing as seen.
+ * requests, bookings not yet opened, new quotes, feedback to approve and declined estimates to
+ * follow up, counted as the menu badges count them. Read only: opening the dashboard marks
+ * nothing as seen.
  * Every panel counts only what it shows (new, open, waiting, unsent), from partial indexes of those
  * rows, and runs the same statements however many rows wait (test/dashboard/dashboard-statements.test.ts).
  */
@@ -25,6 +26,7 @@ import { countTestimonials } from '#server/testimonials/testimonials.repository.
 import { countWidgets } from '#server/widgets/widgets.repository.ts';
 import { countGalleries } from '#server/galleries/galleries.repository.ts';
 import * as threads from '#server/threads/message-threads.repository.ts';
+import * as estimates from '#server/estimates/estimates.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'publicContent'>;
 
@@ -127,6 +129,8 @@ export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashbo
     testimonials,
     widgets,
     galleries,
+    declinedCount,
+    declined,
   ] = await Promise.all([
     waitingWork(deps, now),
     quoteRequests.findQuoteRequestPage(deps.db, { status: 'new' }, DASHBOARD_LIST_SIZE, 0),
@@ -140,6 +144,8 @@ export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashbo
     countTestimonials(deps.db),
     countWidgets(deps.db),
     countGalleries(deps.db, undefined),
+    estimates.countDeclinedToFollowUp(deps.db),
+    estimates.listDeclinedToFollowUp(deps.db, DASHBOARD_LIST_SIZE),
   ]);
   const needsYou = {
     ...waiting,
@@ -157,6 +163,17 @@ export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashbo
       count: pendingFeedback,
       items: feedback.map((f) => ({ id: f.id, reference: f.reference, vehicle: f.vehicle, score: f.score })),
     },
+    declined_estimates: {
+      count: declinedCount,
+      items: declined.map((d) => ({
+        id: d.quote_request_id,
+        reference: d.reference,
+        name: d.name,
+        vehicle: d.vehicle,
+        declined_at: iso(d.declined_at),
+        reason: d.reason,
+      })),
+    },
   };
   return {
     needs_you: {
@@ -166,7 +183,8 @@ export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashbo
         needsYou.change_requests.count +
         needsYou.unseen_bookings.count +
         needsYou.quotes.count +
-        needsYou.feedback.count,
+        needsYou.feedback.count +
+        needsYou.declined_estimates.count,
     },
     quotes: {
       new_count: quotes.total,

@@ -2,13 +2,18 @@
  * The customer's side of an estimate, by its private link (estimate-links.ts): the latest sent
  * version with what changed from the one before, accepting it (typed name, optional drawn
  * signature, whether to start within the 14-day cancellation period; the time and the version's
- * hash are kept) and declining it (an optional reason). Either answer is mailed to the shop. A
- * link opens its own estimate only; an unknown or revoked one is a 404.
+ * hash are kept) and declining it (an optional reason). Either answer tells the shop (notifyShop,
+ * its events 'estimate-accepted' and 'estimate-declined') and is in the activity log, in the
+ * answer's transaction. A link opens its own estimate only; an unknown or revoked one is a 404.
  */
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
-import { queueMail } from '#server/mail/outgoing-mail.ts';
+import type { Actor } from '#server/activity/actor.ts';
+import { recordActivity } from '#server/activity/record-activity.ts';
+import { notifyShop } from '#server/notifications/notifications.service.ts';
 import { readShop } from '#server/shop/shop.service.ts';
+import { formatAmount } from '#shared/money/estimate-totals.ts';
+import { screenPath } from '#shared/screen-paths.ts';
 import { throttle } from '#server/auth/rate-limiter.ts';
 import {
   ESTIMATE_MESSAGES,
@@ -25,7 +30,8 @@ import * as versionsRepo from './estimate-versions.repository.ts';
 import * as linesRepo from './estimate-lines.repository.ts';
 import { currentEstimateToken, estimateTokenHash } from './estimate-links.ts';
 import { ESTIMATE_PATH } from './estimate-mail.ts';
-import { presentVersion, versionChanges } from './estimate-presenter.ts';
+import { presentLines, presentVersion } from './estimate-presenter.ts';
+import { versionChanges } from './estimate-changes.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 
@@ -130,13 +136,8 @@ async function openVersion(db: Kysely<Database>, estimateId: number, versionHash
   return current;
 }
 
-export async function acceptEstimate(
-  deps: Deps,
-  input: EstimateAcceptInput,
-  ip: string | null,
-  now = new Date(),
-): Promise<CustomerEstimate> {
-  await throttle(deps.rateLimiter, answerLimit(ip));
+export async function acceptEstimate(deps: Deps, input: EstimateAcceptInput, actor: Actor, now = new Date()): Promise<CustomerEstimate> {
+  await throttle(deps.rateLimiter, answerLimit(actor.ip));
   const estimateId = await deps.db.transaction().execute(async (trx) => {
     const estimate = await estimateOfToken(trx, input.token, true);
     const version = await openVersion(trx, estimate.id, input.version_hash, now);
@@ -148,25 +149,29 @@ export async function acceptEstimate(
       start_within_cancellation: input.start_within_cancellation,
     });
     await estimatesRepo.updateEstimate(trx, estimate.id, { status: 'accepted' });
-    await queueShopAnswerMail(deps, trx, version.id);
+    const gross = presentLines(await linesRepo.listLinesOfVersions(trx, [version.id]), version.vat_number).totals.gross_pence;
+    await tellShop(deps, trx, actor, estimate.quote_request_id, 'estimate-accepted', version.number, [
+      `${input.name} accepted version ${version.number} (${formatAmount(gross)}).`,
+      input.start_within_cancellation
+        ? 'They asked us to start within the 14-day cancellation period.'
+        : 'They did not ask us to start within the 14-day cancellation period.',
+    ]);
     return estimate.id;
   });
   return getCustomerEstimateById(deps, estimateId, now);
 }
 
-export async function declineEstimate(
-  deps: Deps,
-  input: EstimateDeclineInput,
-  ip: string | null,
-  now = new Date(),
-): Promise<CustomerEstimate> {
-  await throttle(deps.rateLimiter, answerLimit(ip));
+export async function declineEstimate(deps: Deps, input: EstimateDeclineInput, actor: Actor, now = new Date()): Promise<CustomerEstimate> {
+  await throttle(deps.rateLimiter, answerLimit(actor.ip));
   const estimateId = await deps.db.transaction().execute(async (trx) => {
     const estimate = await estimateOfToken(trx, input.token, true);
     const version = await openVersion(trx, estimate.id, input.version_hash, now);
     await versionsRepo.updateVersion(trx, version.id, { status: 'declined', answered_at: now, decline_reason: input.reason });
     await estimatesRepo.updateEstimate(trx, estimate.id, { status: 'declined' });
-    await queueShopAnswerMail(deps, trx, version.id);
+    await tellShop(deps, trx, actor, estimate.quote_request_id, 'estimate-declined', version.number, [
+      `The customer declined version ${version.number}.`,
+      `Reason: ${input.reason ?? 'not given'}`,
+    ]);
     return estimate.id;
   });
   return getCustomerEstimateById(deps, estimateId, now);
@@ -177,8 +182,28 @@ async function getCustomerEstimateById(deps: Pick<Deps, 'db' | 'publicContent'>,
   return { ...view, shop_name: (await readShop(deps)).name };
 }
 
-/** The shop's inbox hears of the answer (the address in its details, as with quote requests). */
-async function queueShopAnswerMail(deps: Deps, trx: Kysely<Database>, versionId: number): Promise<void> {
-  const shop = await readShop(deps);
-  if (shop.email) await queueMail(deps, trx, { kind: 'estimate-answered', to: shop.email, params: { versionId } });
+/** The answer in the activity log and to the shop (its notification settings say who, if anyone, is mailed). */
+async function tellShop(
+  deps: Deps,
+  trx: Kysely<Database>,
+  actor: Actor,
+  quoteRequestId: number,
+  kind: 'estimate-accepted' | 'estimate-declined',
+  number: number,
+  summary: string[],
+): Promise<void> {
+  const request = await quoteRequests.findQuoteRequest(trx, quoteRequestId);
+  if (!request) throw AppError.notFound();
+  await recordActivity(trx, {
+    actor: actor.userId === null ? { ...actor, label: `Customer (${request.name})` } : actor,
+    kind,
+    item: { type: 'quote', id: request.id, label: request.reference },
+    details: `version ${number}`,
+  });
+  await notifyShop(deps, trx, {
+    kind,
+    reference: request.reference,
+    summary: summary.join(' '),
+    path: screenPath('adminQuote', { id: request.id }),
+  });
 }

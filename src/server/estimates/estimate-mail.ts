@@ -1,8 +1,8 @@
 /**
- * The estimate e-mails as they are sent (mail/mail-kinds.ts lists them): a sent version to the
- * customer with the private link (made when the mail goes, so no token waits in the queue), and
- * the customer's answer to the shop. A version or request gone, or moved to another address,
- * cancels the mail.
+ * The estimate e-mail as it is sent (mail/mail-kinds.ts lists it): a sent version to the customer
+ * with the private link (made when the mail goes, so no token waits in the queue) and, for a
+ * supplement, what changed. A version or request gone, or moved to another address, cancels the
+ * mail. The customer's answer reaches the shop as a notification (notifications/).
  */
 import { z } from 'zod';
 import { defineMailKind } from '#server/mail/mail-kind.ts';
@@ -13,7 +13,8 @@ import * as versionsRepo from './estimate-versions.repository.ts';
 import * as linesRepo from './estimate-lines.repository.ts';
 import { currentEstimateToken } from './estimate-links.ts';
 import { presentLines } from './estimate-presenter.ts';
-import { estimateAnsweredMessage, estimateSentMessage } from './estimate-messages.ts';
+import { versionChanges } from './estimate-changes.ts';
+import { estimateSentMessage } from './estimate-messages.ts';
 
 const GONE = 'The estimate no longer exists.';
 
@@ -31,14 +32,31 @@ export const estimateSentMail = defineMailKind({
     if (request.email.toLowerCase() !== recipient.toLowerCase()) return { cancel: 'The request has another address now.' };
     const token = currentEstimateToken(deps.config.appKeys, estimate);
     if (!token) return { cancel: 'The estimate link was revoked.' };
-    const { totals } = presentLines(await linesRepo.listLinesOfVersions(deps.db, [version.id]), version.vat_number);
+    // A supplement shows what changed from the version sent before it.
+    const previous = (await versionsRepo.listVersionsOfEstimate(deps.db, estimate.id))
+      .filter((v) => v.status !== 'draft' && v.number < version.number)
+      .at(-1);
+    const lines = await linesRepo.listLinesOfVersions(
+      deps.db,
+      [version.id, previous?.id].filter((v): v is number => v !== undefined),
+    );
+    const priced = (v: versionsRepo.EstimateVersionRow) => ({
+      number: v.number,
+      ...presentLines(
+        lines.filter((l) => l.version_id === v.id),
+        v.vat_number,
+      ),
+    });
+    const current = priced(version);
     return estimateSentMessage({
       to: recipient,
       name: request.name,
       reference: request.reference,
       vehicle: request.vehicle,
       number: version.number,
-      grossPence: totals.gross_pence,
+      grossPence: current.totals.gross_pence,
+      vatRegistered: version.vat_number !== '',
+      changes: previous ? versionChanges(priced(previous), current) : null,
       validUntil: formatDate(version.valid_until, { timeZone: shop.timeZone }),
       url: `${deps.config.appUrl}${ESTIMATE_PATH}/${token}`,
       shop,
@@ -46,27 +64,4 @@ export const estimateSentMail = defineMailKind({
   },
 });
 
-export const estimateAnsweredMail = defineMailKind({
-  kind: 'estimate-answered',
-  label: 'An estimate was answered',
-  params: z.object({ versionId: z.number().int() }),
-  async render(deps, { recipient, params }, shop) {
-    const version = await versionsRepo.findVersion(deps.db, params.versionId);
-    const estimate = version && (await estimatesRepo.findEstimate(deps.db, version.estimate_id));
-    const request = estimate && (await quoteRequests.findQuoteRequest(deps.db, estimate.quote_request_id));
-    if (!version || !estimate || !request) return { cancel: GONE };
-    return estimateAnsweredMessage({
-      to: recipient,
-      reference: request.reference,
-      number: version.number,
-      accepted: version.accepted_name !== null,
-      name: version.accepted_name ?? '',
-      startWithinCancellation: version.start_within_cancellation,
-      reason: version.decline_reason,
-      url: `${deps.config.appUrl}/admin/quotes/${request.id}`,
-      shop,
-    });
-  },
-});
-
-export const estimateMailKinds = [estimateSentMail, estimateAnsweredMail] as const;
+export const estimateMailKinds = [estimateSentMail] as const;

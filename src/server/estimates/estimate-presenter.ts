@@ -1,11 +1,11 @@
 /**
  * A version as the admin and the customer read it: its lines priced and its totals, all from the
  * one money module (shared/money/estimate-totals.ts); the content hash of a version about to be
- * sent; and what changed from the version before (a supplement).
+ * sent (what changed from the version before: estimate-changes.ts).
  */
 import { createHash } from 'node:crypto';
 import { estimateTotals } from '#shared/money/estimate-totals.ts';
-import type { EstimateChanges, EstimateLine, EstimateSettings, EstimateVersion } from '#shared/schemas/estimates.ts';
+import type { EstimateLine, EstimateSettings, EstimateVersion } from '#shared/schemas/estimates.ts';
 import type { EstimateLineRow } from './estimate-lines.repository.ts';
 import type { EstimateVersionRow } from './estimate-versions.repository.ts';
 import type { EstimateSettingsRow } from './estimate-settings.repository.ts';
@@ -103,26 +103,4 @@ export function versionContentHash(version: {
     version.lines.map((l) => [l.position, l.kind, l.description, l.quantity, l.unit_price_pence, l.vat_rate_bp]),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-/** Lines added, removed and changed between two versions, matched by kind and description. */
-export function versionChanges(previous: EstimateVersion, current: EstimateVersion): EstimateChanges {
-  const key = (l: EstimateLine) => `${l.kind}\u0000${l.description.toLowerCase()}`;
-  const before = new Map(previous.lines.map((l) => [key(l), l]));
-  const after = new Map(current.lines.map((l) => [key(l), l]));
-  const same = (a: EstimateLine, b: EstimateLine) =>
-    a.quantity === b.quantity &&
-    a.unit_price_pence === b.unit_price_pence &&
-    a.vat_rate_bp === b.vat_rate_bp &&
-    a.gross_pence === b.gross_pence;
-  return {
-    previous_number: previous.number,
-    added: current.lines.filter((l) => !before.has(key(l))),
-    removed: previous.lines.filter((l) => !after.has(key(l))),
-    changed: current.lines.flatMap((l) => {
-      const old = before.get(key(l));
-      return old && !same(old, l) ? [{ before: old, after: l }] : [];
-    }),
-    previous_gross_pence: previous.totals.gross_pence,
-  };
 }

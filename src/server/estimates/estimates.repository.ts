@@ -51,3 +51,56 @@ export async function updateEstimate(db: Db, id: number, values: Updateable<Esti
     .where('id', '=', id)
     .execute();
 }
+
+/** The estimates of these quote requests that have a link (sent at least once): one statement for all. */
+export async function listLinkedEstimatesOfQuotes(db: Db, quoteRequestIds: readonly number[]) {
+  if (quoteRequestIds.length === 0) return [];
+  return db
+    .selectFrom('estimates')
+    .select(['id', 'quote_request_id', 'link_salt', 'link_token_hash'])
+    .where('quote_request_id', 'in', [...quoteRequestIds])
+    .where('link_token_hash', 'is not', null)
+    .execute();
+}
+
+/**
+ * Declined estimates the shop has not followed up: declined, and neither sent again since (that
+ * makes it "sent") nor its quote request closed. Newest answer first; at most `limit`, and their count.
+ */
+function declinedToFollowUp(db: Db) {
+  return db
+    .selectFrom('estimates as e')
+    .innerJoin('quote_requests as q', 'q.id', 'e.quote_request_id')
+    .where('e.status', '=', 'declined')
+    .where('q.status', '!=', 'closed');
+}
+
+export async function countDeclinedToFollowUp(db: Db): Promise<number> {
+  const row = await declinedToFollowUp(db)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function listDeclinedToFollowUp(db: Db, limit: number) {
+  return declinedToFollowUp(db)
+    .select((eb) => [
+      'q.id as quote_request_id',
+      'q.reference',
+      'q.name',
+      'q.vehicle',
+      'e.updated_at as declined_at',
+      eb
+        .selectFrom('estimate_versions as v')
+        .select('v.decline_reason')
+        .whereRef('v.estimate_id', '=', 'e.id')
+        .where('v.status', '=', 'declined')
+        .orderBy('v.number', 'desc')
+        .limit(1)
+        .as('reason'),
+    ])
+    .orderBy('e.updated_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -53,7 +53,7 @@ export const estimatesRouter = router({
     })
     .concat(checkedInput(estimateAcceptInput))
     .output(customerEstimateSchema)
-    .mutation(({ ctx, input }) => acceptEstimate(ctx.deps, input, actorOf(ctx).ip)),
+    .mutation(({ ctx, input }) => acceptEstimate(ctx.deps, input, actorOf(ctx))),
 
   decline: publicProcedure
     .meta({
@@ -69,7 +69,7 @@ export const estimatesRouter = router({
     })
     .concat(checkedInput(estimateDeclineInput))
     .output(customerEstimateSchema)
-    .mutation(({ ctx, input }) => declineEstimate(ctx.deps, input, actorOf(ctx).ip)),
+    .mutation(({ ctx, input }) => declineEstimate(ctx.deps, input, actorOf(ctx))),
 
   mine: signedInProcedure
     .meta({
@@ -107,7 +107,7 @@ export const estimatesRouter = router({
       })
       .concat(checkedInput(estimateSettingsInput))
       .output(estimateSettingsSchema)
-      .mutation(({ ctx, input }) => updateEstimateSettings(ctx.deps, input)),
+      .mutation(({ ctx, input }) => updateEstimateSettings(ctx.deps, actorOf(ctx), input)),
 
     get: adminProcedure
       .meta({
@@ -136,7 +136,7 @@ export const estimatesRouter = router({
       })
       .concat(checkedInput(estimateDraftInput))
       .output(adminEstimateSchema)
-      .mutation(({ ctx, input }) => saveEstimateDraft(ctx.deps, input)),
+      .mutation(({ ctx, input }) => saveEstimateDraft(ctx.deps, actorOf(ctx), input)),
 
     send: adminProcedure
       .meta({
@@ -152,6 +152,6 @@ export const estimatesRouter = router({
       })
       .concat(checkedInput(estimateQuoteInput))
       .output(adminEstimateSchema)
-      .mutation(({ ctx, input }) => sendEstimate(ctx.deps, ctx.user.id, input.id)),
+      .mutation(({ ctx, input }) => sendEstimate(ctx.deps, { ...actorOf(ctx), userId: ctx.user.id }, input.id)),
   }),
 });

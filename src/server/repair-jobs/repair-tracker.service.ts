@@ -24,6 +24,7 @@ import { matterOfRepairJob, messagesOfMatters, MessageRejected, postMessage } fr
 import { trackerTokenHash } from './tracker-links.ts';
 import { presentRepairPhoto } from './repair-photos.service.ts';
 import { presentDateChange, presentMessage } from './repair-job-presenter.ts';
+import { estimatePathsOfQuotes } from '#server/estimates/estimate-paths.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent' | 'rateLimiter' | 'jobs'>;
 
@@ -83,7 +84,15 @@ async function presentTrackers(
   jobRows: jobs.RepairJobRow[],
   now = Date.now(),
 ): Promise<RepairTracker[]> {
-  const [side, shop] = await Promise.all([readCustomerSide(deps.db, jobRows), readShop(deps)]);
+  const [side, shop, estimatePaths] = await Promise.all([
+    readCustomerSide(deps.db, jobRows),
+    readShop(deps),
+    estimatePathsOfQuotes(
+      deps.db,
+      deps.config.appKeys,
+      jobRows.flatMap((j) => (j.quote_request_id === null ? [] : [j.quote_request_id])),
+    ),
+  ]);
   return jobRows.map((job) => {
     // When the job last reached each stage (a stage reached twice shows the later time).
     const reached = new Map<number, Date>();
@@ -105,6 +114,7 @@ async function presentTrackers(
       photos: side.photosOf(job.id).map((p) => presentRepairPhoto(deps.config.appKey, p, now)),
       messages: side.messagesOf(job).map(presentMessage),
       shop_telephone: shop.telephone,
+      estimate_path: job.quote_request_id === null ? null : (estimatePaths.get(job.quote_request_id) ?? null),
     };
   });
 }

@@ -4,7 +4,7 @@
  * and VAT is rounded per line, half up to the penny. Labour is hours (in hundredths) at the
  * shop's rate per hour; every other line is a quantity at a unit price ex VAT.
  */
-import { add, dinero, multiply, toSnapshot, transformScale, halfUp, type Dinero } from 'dinero.js';
+import { add, dinero, multiply, subtract, toSnapshot, transformScale, halfUp, type Dinero } from 'dinero.js';
 import { GBP } from 'dinero.js/currencies';
 import type { EstimateLineKind } from '#shared/value-sets.ts';
 
@@ -79,6 +79,11 @@ export function estimateTotals(lines: readonly PricedLineInput[]): EstimateTotal
       return { vat_rate_bp: rate, net_pence: sum(at.map((p) => p.net_pence)), vat_pence: sum(at.map((p) => p.vat_pence)) };
     }),
   };
+}
+
+/** `to` less `from` in pence (negative when it went down): a supplement's change to the total. */
+export function differencePence(from: number, to: number): number {
+  return toSnapshot(subtract(pence(to), pence(from))).amount;
 }
 
 /** "£1,234.56" from pence, for what a person reads. */

@@ -60,6 +60,20 @@ export const needsYouSchema = z.object({
     count: z.number().int(),
     items: z.array(z.object({ id: z.number().int(), reference: z.string(), vehicle: z.string(), score: z.number().int().nullable() })),
   }),
+  /** Estimates the customer declined, to follow up (until sent again or the quote request is closed); `id` is the quote request's. */
+  declined_estimates: z.object({
+    count: z.number().int(),
+    items: z.array(
+      z.object({
+        id: z.number().int(),
+        reference: z.string(),
+        name: z.string(),
+        vehicle: z.string(),
+        declined_at: z.string(),
+        reason: z.string().nullable(),
+      }),
+    ),
+  }),
 });
 export type NeedsYou = z.infer<typeof needsYouSchema>;
 

@@ -6,11 +6,11 @@
 import { z } from 'zod';
 import { booleanField, integerField, messages, optionalString, requiredString } from '#shared/validation.ts';
 import { ESTIMATE_LINE_KINDS, ESTIMATE_STATUSES } from '#shared/value-sets.ts';
+import { ESTIMATE_TERMS_MAX } from '#shared/limits.ts';
 
 export const ESTIMATE_LINES_MAX = 100;
 export const ESTIMATE_PENCE_MAX = 10_000_000; // £100,000 a unit
 export const ESTIMATE_QUANTITY_MAX = 100_000;
-export const ESTIMATE_TERMS_MAX = 5000;
 /** A drawn signature as a PNG data URL: about 60 KB of base64 at most. */
 export const SIGNATURE_MAX_CHARS = 80_000;
 export const DEFAULT_VAT_RATE_BP = 2000;
@@ -130,6 +130,8 @@ export const estimateChangesSchema = z.object({
   removed: z.array(estimateLineSchema),
   changed: z.array(z.object({ before: estimateLineSchema, after: estimateLineSchema })),
   previous_gross_pence: z.number().int(),
+  /** The VAT-inclusive total now less the one before (negative: it went down). */
+  difference_pence: z.number().int(),
 });
 export type EstimateChanges = z.infer<typeof estimateChangesSchema>;
 

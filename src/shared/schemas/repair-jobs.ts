@@ -191,6 +191,8 @@ export const repairTrackerSchema = z.object({
   photos: z.array(repairPhotoSchema),
   messages: z.array(messageSchema),
   shop_telephone: z.string(),
+  /** The estimate page of the job's quote (a private link made when shown); null when no estimate was sent. */
+  estimate_path: z.string().nullable(),
 });
 export type RepairTracker = z.infer<typeof repairTrackerSchema>;
 export const myRepairsSchema = z.object({ data: z.array(repairTrackerSchema) });

@@ -28,6 +28,7 @@ function mayOpenScreen(user: StaffFacts | null, screen: ScreenWithoutParams): bo
 const menu: { screen: ScreenWithoutParams; label: string }[] = [
   { screen: 'adminDashboard', label: 'Dashboard' },
   { screen: 'adminQuotes', label: 'Quote requests' },
+  { screen: 'adminEstimateSettings', label: 'Estimate settings' },
   { screen: 'adminBookings', label: 'Bookings' },
   { screen: 'adminRepairs', label: 'Repairs' },
   { screen: 'adminFeedback', label: 'Customer feedback' },

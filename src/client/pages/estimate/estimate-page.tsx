@@ -82,8 +82,12 @@ export function EstimateView({ token, estimate }: { token: string; estimate: Cus
         <div className="estimate__changes">
           <h2>What changed since version {changes.previous_number}</h2>
           <p>
-            The total was {formatAmount(changes.previous_gross_pence)} and is now {formatAmount(version.totals.gross_pence)}.
+            The total was {formatAmount(changes.previous_gross_pence)} and is now {formatAmount(version.totals.gross_pence)}
+            {changes.difference_pence === 0
+              ? ': unchanged.'
+              : ` (${changes.difference_pence > 0 ? 'up' : 'down'} by ${formatAmount(Math.abs(changes.difference_pence))}).`}
           </p>
+          {version.status === 'sent' && <p>We need your agreement to this version before we do the extra work.</p>}
           {changes.added.length > 0 && (
             <>
               <h3>Added</h3>

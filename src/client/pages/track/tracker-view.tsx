@@ -15,6 +15,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/form-fields.tsx';
 import './tracker.css';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { TrackerEstimateLink } from './tracker-estimate-link.tsx';
 
 export interface TrackerViewProps {
   tracker: RepairTracker;
@@ -46,6 +47,7 @@ export function TrackerView({ tracker, send, headingLevel = 2 }: TrackerViewProp
         </p>
         <p className="tracker__work">{tracker.agreed_work}</p>
       </div>
+      <TrackerEstimateLink tracker={tracker} />
 
       <H className="tracker__heading">Progress</H>
       <ol className="tracker__stages">

@@ -1,8 +1,9 @@
 /**
  * "Needs you", first on the dashboard (on a phone too): the customer messages not yet answered,
- * open change requests, bookings nobody has opened, quote requests not yet answered and feedback
- * to approve. Each item links to the page where it is answered, and answering it clears it; the
- * menu badges count the same things.
+ * open change requests, bookings nobody has opened, quote requests not yet answered, feedback
+ * to approve and estimates the customer declined, to follow up. Each item links to the page where
+ * it is answered, and answering it clears it (a declined estimate: sending it again or closing the
+ * quote request); the menu badges count the same things.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -124,6 +125,19 @@ export function NeedsYouPanel() {
                       {f.score !== null ? `${f.score} out of 5` : 'Feedback'}: {f.vehicle}
                     </Link>
                     <span className="admin-panel__meta">{f.reference}</span>
+                  </li>
+                ))}
+              </Group>
+              <Group title="Declined estimates to follow up" count={n.declined_estimates.count}>
+                {n.declined_estimates.items.map((e) => (
+                  <li key={e.id}>
+                    <Link href={screenHref('adminQuote', { id: e.id })} className="admin-panel__item-link">
+                      {e.name}: {e.vehicle}
+                    </Link>
+                    <span className="admin-panel__meta">
+                      {e.reference}, declined {formatDateTime(e.declined_at, dates)}
+                      {e.reason ? `: “${e.reason}”` : ''}
+                    </span>
                   </li>
                 ))}
               </Group>
