@@ -210,6 +210,9 @@ const table: Record<string, Case[]> = {
   'bookings.manageRequestChange': [{ level: 'public', input: { token: 'unknown-token', message: 'Later, please' } }],
   'threads.manageThread': [{ level: 'public', input: { token: 'unknown-token' } }],
   'threads.sendManageMessage': [{ level: 'public', input: { token: 'unknown-token', message: 'Hello' } }],
+  // Another customer's quote answers 404 like an unknown one (test/threads/my-threads.test.ts).
+  'threads.mine.read': [{ level: 'verified', input: { id: NONE } }],
+  'threads.mine.send': [{ level: 'verified', input: { id: NONE, message: 'Hello' } }],
   'threads.admin.quoteThread': [{ level: 'admin', input: { id: NONE } }],
   'threads.admin.replyToQuote': [{ level: 'admin', input: { id: NONE, message: 'Hello' } }],
   'threads.admin.quoteThreadDone': [{ level: 'admin', input: { id: NONE } }],

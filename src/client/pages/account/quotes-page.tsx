@@ -1,6 +1,7 @@
 /**
  * /account/quotes: the signed-in customer's own quote requests, where each one stands, and the
- * shop's answers to them (price, message and when it was sent), newest request first.
+ * shop's answers to them (price, message and when it was sent), newest request first, and each
+ * one's messages with the shop (quote-thread.tsx).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -15,6 +16,7 @@ import { QUOTE_STATUS_LABELS } from '#client/pages/admin/quotes/quote-status.ts'
 import './quotes.css';
 import { screenHref, screenHrefWithQuery } from '#client/lib/screen-links.ts';
 import { MyEstimates } from '#client/pages/estimate/my-estimates.tsx';
+import { QuoteThread } from './quote-thread.tsx';
 
 export function QuotesPage() {
   const dates = useDateFormat();
@@ -92,6 +94,12 @@ export function QuotesPage() {
                     ))}
                 </section>
               )}
+              <section className="account-quotes__threads" aria-labelledby="quote-threads-heading">
+                <h3 id="quote-threads-heading">Messages with us</h3>
+                {quotes.data.data.map((quote) => (
+                  <QuoteThread key={quote.id} quoteId={quote.id} reference={quote.reference} vehicle={quote.vehicle} />
+                ))}
+              </section>
               <p>
                 <Link href={screenHref('quote')}>Ask for another quote</Link> or{' '}
                 <Link href={screenHref('book')}>book an estimate visit</Link> for one of them.
