@@ -152,6 +152,7 @@ const table: Record<string, Case[]> = {
   'quotes.admin.delete': [{ level: 'admin', input: { id: NONE } }],
   'quotes.admin.reply': [{ level: 'admin', input: { id: NONE } }],
   'dashboard.get': [{ level: 'admin', input: {} }],
+  'dashboard.counts': [{ level: 'admin', input: {} }],
   // Owners only: no staff role holds 'notifications'.
   'notifications.admin.get': [{ level: 'admin', input: {} }],
   'notifications.admin.update': [{ level: 'admin', input: {} }],
@@ -230,6 +231,7 @@ const table: Record<string, Case[]> = {
   'bookings.admin.updateSettings': [{ level: 'admin', input: {} }],
   'bookings.admin.listBlockedTimes': [{ level: 'admin', input: {} }],
   'bookings.admin.listBankHolidays': [{ level: 'admin', input: {} }],
+  'bookings.admin.availability': [{ level: 'admin', input: { type_id: NONE, from: '2026-12-01', to: '2026-12-02' } }],
   'bookings.admin.setBankHolidayOpen': [{ level: 'admin', input: {} }],
   'bookings.admin.addBlockedTime': [{ level: 'admin', input: {} }],
   'bookings.admin.deleteBlockedTime': [{ level: 'admin', input: { id: NONE } }],

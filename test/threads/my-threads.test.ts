@@ -114,7 +114,10 @@ describe("the account's quote thread", () => {
     const unknown = await other.get(`/api/user/quote-requests/999999/messages`);
     expect(unknown.status).toBe(404);
     expect(read.body).toEqual(unknown.body);
-    const send = await other.post(`/api/user/quote-requests/${quote.id}/messages`, { json: { message: 'Not mine' }, headers: fromNewAddress() });
+    const send = await other.post(`/api/user/quote-requests/${quote.id}/messages`, {
+      json: { message: 'Not mine' },
+      headers: fromNewAddress(),
+    });
     expect(send.status).toBe(404);
     const shopView = await admin.get(`/api/quote-requests/${quote.id}/messages`);
     expect(shopView.body.messages).toEqual([]);
@@ -131,7 +134,10 @@ describe("the account's quote thread", () => {
 
   it('refuses an empty message with a field error, and a too long one', async () => {
     const { client, quote } = await customerWithQuote();
-    const empty = await client.post(`/api/user/quote-requests/${quote.id}/messages`, { json: { message: ' \u0007 ' }, headers: fromNewAddress() });
+    const empty = await client.post(`/api/user/quote-requests/${quote.id}/messages`, {
+      json: { message: ' \u0007 ' },
+      headers: fromNewAddress(),
+    });
     expect(empty.status).toBe(422);
     expect(empty.body.errors.message).toBeDefined();
     const long = await client.post(`/api/user/quote-requests/${quote.id}/messages`, {

@@ -157,6 +157,34 @@ export async function countForBadge(db: Db, now: Date): Promise<{ new: number; c
 }
 
 /**
+ * The badge's two counts, each up to `cap`, in one statement: each counts a `limit`ed read of the
+ * partial index bookings_waiting_ends, so a long queue costs no more than `cap` rows (Needs you).
+ */
+export async function countForBadgeCapped(db: Db, now: Date, cap: number): Promise<{ new: number; change_requests: number }> {
+  const waiting = (which: 'unseen' | 'change') =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('bookings')
+          .select('id')
+          .where('status', '=', 'booked')
+          .where((eb) => eb.or([eb('seen_at', 'is', null), eb('change_request', 'is not', null)]))
+          .where(which === 'unseen' ? 'seen_at' : 'change_request', which === 'unseen' ? 'is' : 'is not', null)
+          .where('ends_at', '>', now)
+          .limit(cap)
+          .as('waiting'),
+      )
+      .select((eb) => eb.fn.countAll<string | number>().as('n'));
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom(waiting('unseen').as('u')).select('u.n').as('new'),
+      eb.selectFrom(waiting('change').as('c')).select('c.n').as('change_requests'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { new: Number(row.new), change_requests: Number(row.change_requests) };
+}
+
+/**
  * The bookings the badge counts, newest first, `limit` of them: not yet opened by an admin
  * ('unseen'), or with an open change request ('change'); booked and not yet over.
  */

@@ -14,9 +14,9 @@ import { AppError } from '#server/errors.ts';
 import { queueMail } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { BOOKING_MESSAGES, type Availability, type BookingType, type CustomerBooking } from '#shared/schemas/bookings.ts';
-import type { BookingAvailabilityInput } from '#shared/schemas/booking-inputs.ts';
+import type { AdminAvailabilityInput, BookingAvailabilityInput } from '#shared/schemas/booking-inputs.ts';
 import { addDays, daysFrom, localMoment } from '#shared/calendar-date.ts';
-import { BOOKING_AVAILABILITY_MAX_DAYS } from '#shared/limits.ts';
+import { BOOKING_AVAILABILITY_MAX_DAYS, BOOKING_HORIZON_MAX_DAYS } from '#shared/limits.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
 import * as blockedRepo from './blocked-times.repository.ts';
@@ -91,10 +91,23 @@ export async function activeType(deps: Pick<AppDeps, 'db'>, id: number): Promise
   return row && row.active ? row : null;
 }
 
-export async function getAvailability(deps: ReadDeps, input: BookingAvailabilityInput, now = new Date()): Promise<Availability> {
+/**
+ * How far a booking the shop makes may reach: no notice, a year ahead. The customer's online rules
+ * (notice, horizon) do not bind the shop; the hours, closures, bank holidays, blocked times and
+ * capacity do (booking-creation.service.ts adminBookingFieldErrors checks with the same).
+ */
+export const SHOP_BOOKING_REACH = { earliestWorkingDays: 0, horizonDays: BOOKING_HORIZON_MAX_DAYS } as const;
+
+export async function getAvailability(
+  deps: ReadDeps,
+  input: BookingAvailabilityInput,
+  now = new Date(),
+  reach: 'online' | 'shop' = 'online',
+): Promise<Availability> {
   const type = await activeType(deps, input.type_id);
   if (!type) throw AppError.notFound();
-  const inputs = await slotInputs(deps, type, input.from, input.to, now);
+  const read = await slotInputs(deps, type, input.from, input.to, now);
+  const inputs = reach === 'shop' ? { ...read, settings: { ...read.settings, ...SHOP_BOOKING_REACH } } : read;
   const range = bookableRange(inputs.shop, inputs.settings, now, inputs.closedDays);
   return {
     type_id: type.id,
@@ -108,6 +121,11 @@ export async function getAvailability(deps: ReadDeps, input: BookingAvailability
       slots: day.slots.map(presentSlot),
     })),
   };
+}
+
+/** The shop's slot picker: every free time within opening hours from now on, or the customer's view with `online_only`. */
+export function getAdminAvailability(deps: ReadDeps, input: AdminAvailabilityInput, now = new Date()): Promise<Availability> {
+  return getAvailability(deps, input, now, input.online_only ? 'online' : 'shop');
 }
 
 /** The next free slots of a type from now (the 409's suggestions). */

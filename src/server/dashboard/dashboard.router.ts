@@ -1,8 +1,9 @@
 // The admin's dashboard (docs/rest-contract.md "Admin dashboard"): one read of the work waiting.
 import { z } from 'zod';
 import { adminProcedure, checkedInput, router } from '#server/trpc.ts';
-import { dashboardSchema } from '#shared/schemas/dashboard.ts';
+import { dashboardSchema, needsYouCountsSchema } from '#shared/schemas/dashboard.ts';
 import { getDashboard } from './dashboard.service.ts';
+import { getNeedsYouCounts } from './needs-you-counts.service.ts';
 
 export const dashboardRouter = router({
   get: adminProcedure
@@ -20,4 +21,19 @@ export const dashboardRouter = router({
     .concat(checkedInput(z.object({})))
     .output(dashboardSchema)
     .query(({ ctx }) => getDashboard(ctx.deps)),
+
+  /** The menu badge's read each minute: the Needs you counts alone, each capped (NEEDS_YOU_COUNT_CAP). */
+  counts: adminProcedure
+    .meta({
+      permission: 'customers',
+      openapi: {
+        method: 'GET',
+        path: '/api/admin/dashboard/counts',
+        tags: ['dashboard'],
+        summary: 'The Needs you counts alone (messages, change requests, unopened bookings, new quotes, feedback), each at most 100',
+      },
+    })
+    .concat(checkedInput(z.object({})))
+    .output(needsYouCountsSchema)
+    .query(({ ctx }) => getNeedsYouCounts(ctx.deps)),
 });

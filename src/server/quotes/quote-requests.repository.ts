@@ -72,6 +72,15 @@ function cappedCount(db: Db, filter: QuoteFilter, cap: number) {
     .select((eb) => eb.fn.countAll<string | number>().as('n'));
 }
 
+/** Requests still `new`, counted up to `cap` from the partial index quote_requests_new_created (Needs you). */
+export async function countNewQuoteRequestsCapped(db: Db, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom(db.selectFrom('quote_requests').select('id').where('status', '=', 'new').limit(cap).as('fresh'))
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /**
  * One page, newest first, with each request's number of photos and the number of matching requests
  * up to `countCap` (more reads as `countCap + 1`), in one statement. A page starts after `cursor`
