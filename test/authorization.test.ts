@@ -153,6 +153,7 @@ const table: Record<string, Case[]> = {
   'quotes.admin.reply': [{ level: 'admin', input: { id: NONE } }],
   'dashboard.get': [{ level: 'admin', input: {} }],
   'dashboard.counts': [{ level: 'admin', input: {} }],
+  'dashboard.mine': [{ level: 'signedIn', input: {} }],
   // Owners only: no staff role holds 'notifications'.
   'notifications.admin.get': [{ level: 'admin', input: {} }],
   'notifications.admin.update': [{ level: 'admin', input: {} }],

@@ -39,6 +39,13 @@ export async function listBookingsOfUser(db: Db, userId: number): Promise<Bookin
   return db.selectFrom('bookings').selectAll().where('user_id', '=', userId).orderBy('starts_at', 'desc').execute();
 }
 
+/** One page of a customer's bookings, latest start first, after the cursor (keyset on starts_at, id); `limit` rows at most. */
+export async function listBookingPageOfUser(db: Db, userId: number, limit: number, cursor: Keyset | undefined) {
+  let query = db.selectFrom('bookings').selectAll().select(keysetMicros('starts_at').as('key_micros')).where('user_id', '=', userId);
+  if (cursor) query = query.where(afterKeyset('starts_at', 'id', cursor));
+  return query.orderBy('starts_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
 /** Bookings still booked that start within [from, to): the admin calendar, the clash check, the reminders. */
 export async function listBookingsBetween(db: Db, from: Date, to: Date, options: { bookedOnly?: boolean } = {}): Promise<BookingRow[]> {
   let query = db.selectFrom('bookings').selectAll().where('starts_at', '>=', from).where('starts_at', '<', to);

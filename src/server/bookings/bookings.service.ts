@@ -24,6 +24,8 @@ import * as buckets from './booking-time-buckets.repository.ts';
 import { closedBankHolidays } from './bank-holidays.service.ts';
 import * as bookings from './bookings.repository.ts';
 import { currentManageToken } from './manage-link.ts';
+import { decodeCursor, encodeCursor } from '#server/db/keyset.ts';
+import { ACCOUNT_LIST_DEFAULT_LIMIT, ACCOUNT_LIST_MAX_LIMIT, type AccountPageInput } from '#shared/schemas/paging.ts';
 import { bookableRange, daysBetween, nextFreeSlots, type Slot, type SlotInputs, type SlotRefusal } from './slot-engine.ts';
 import { presentBookingType, presentCustomerBooking, presentSlot } from './booking-presenter.ts';
 
@@ -166,12 +168,17 @@ export async function queueBookingMail(
   await queueMail(deps, trx, { kind, to: row.email, params: { bookingId: row.id, ...extra } });
 }
 
+/** One page of the customer's bookings, latest start first (keyset; the server caps the page at ACCOUNT_LIST_MAX_LIMIT). */
 export async function listMyBookings(
   deps: Pick<AppDeps, 'db' | 'config'>,
   userId: number,
+  page: AccountPageInput = {},
   now = new Date(),
-): Promise<{ data: (CustomerBooking & { manage_token: string | null })[] }> {
-  const rows = await bookings.listBookingsOfUser(deps.db, userId);
+): Promise<{ data: (CustomerBooking & { manage_token: string | null })[]; next_cursor: string | null }> {
+  const limit = Math.min(page.limit ?? ACCOUNT_LIST_DEFAULT_LIMIT, ACCOUNT_LIST_MAX_LIMIT);
+  const found = await bookings.listBookingPageOfUser(deps.db, userId, limit + 1, page.cursor ? decodeCursor(page.cursor) : undefined);
+  const rows = found.slice(0, limit);
+  const last = rows.at(-1);
   const settings = await settingsRepo.findBookingSettings(deps.db);
   const names = new Map((await types.listBookingTypes(deps.db, { activeOnly: false })).map((t) => [t.id, t.name]));
   // The account is proof enough to open its own bookings' manage pages: the same link the mail gave.
@@ -180,5 +187,6 @@ export async function listMyBookings(
       ...presentCustomerBooking(row, names.get(row.booking_type_id) ?? '', settings.change_cutoff_hours, now),
       manage_token: currentManageToken(deps.config.appKeys, row),
     })),
+    next_cursor: found.length > limit && last ? encodeCursor(last.key_micros, last.id) : null,
   };
 }

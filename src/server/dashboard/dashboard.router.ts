@@ -1,9 +1,12 @@
-// The admin's dashboard (docs/rest-contract.md "Admin dashboard"): one read of the work waiting.
+// The admin's dashboard (docs/rest-contract.md "Admin dashboard"): one read of the work waiting, and
+// its counts alone for the menu badge; and the customer's account dashboard (`mine`).
 import { z } from 'zod';
-import { adminProcedure, checkedInput, router } from '#server/trpc.ts';
+import { adminProcedure, checkedInput, router, signedInProcedure } from '#server/trpc.ts';
+import { myDashboardSchema } from '#shared/schemas/my-dashboard.ts';
 import { dashboardSchema, needsYouCountsSchema } from '#shared/schemas/dashboard.ts';
 import { getDashboard } from './dashboard.service.ts';
 import { getNeedsYouCounts } from './needs-you-counts.service.ts';
+import { getMyDashboard } from './my-dashboard.service.ts';
 
 export const dashboardRouter = router({
   get: adminProcedure
@@ -36,4 +39,18 @@ export const dashboardRouter = router({
     .concat(checkedInput(z.object({})))
     .output(needsYouCountsSchema)
     .query(({ ctx }) => getNeedsYouCounts(ctx.deps)),
+
+  /** The account dashboard's one read: the customer's newest 3 quotes, bookings and repairs, and whether there are more. */
+  mine: signedInProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/user/dashboard',
+        tags: ['dashboard'],
+        summary: "The signed-in customer's newest 3 quote requests, bookings and repairs, each with whether there are more",
+      },
+    })
+    .concat(checkedInput(z.object({})))
+    .output(myDashboardSchema)
+    .query(({ ctx }) => getMyDashboard(ctx.deps, ctx.user)),
 });

@@ -136,6 +136,17 @@ export async function findQuoteRequestsOfUser(db: Db, userId: number) {
   return rows.map((r) => ({ ...r, photo_count: Number(r.photo_count) }));
 }
 
+/** One page of a customer's requests, newest first, after the cursor (keyset on created_at, id); `limit` rows at most. */
+export async function findQuoteRequestPageOfUser(db: Db, userId: number, limit: number, cursor: Keyset | undefined) {
+  let query = withPhotoCount(db.selectFrom('quote_requests'))
+    .selectAll()
+    .select(keysetMicros('created_at').as('key_micros'))
+    .where('user_id', '=', userId);
+  if (cursor) query = query.where(afterKeyset('created_at', 'id', cursor));
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => ({ ...r, photo_count: Number(r.photo_count) }));
+}
+
 export async function updateQuoteRequest(
   db: Db,
   id: number,
