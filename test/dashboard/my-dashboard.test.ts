@@ -36,7 +36,12 @@ async function addWork(user: { id: number; email: string }, n: number, base = Da
     const at = new Date(base + Math.max(i, 1) * HOUR);
     const q = await insertQuoteRequest(t.deps.db, { user_id: user.id, email: user.email, created_at: at });
     const b = await insertBooking(t.deps.db, { booking_type_id: typeId, user_id: user.id, starts_at: new Date(at.getTime() + 200 * HOUR) });
-    const r = await insertRepairJob(t.deps.db, { stage_id: stageId, user_id: user.id, customer_email: 'other@example.com', created_at: at });
+    const r = await insertRepairJob(t.deps.db, {
+      stage_id: stageId,
+      user_id: user.id,
+      customer_email: 'other@example.com',
+      created_at: at,
+    });
     made.quotes.push(q.reference);
     made.bookings.push(b.reference);
     made.repairs.push(r.reference);

@@ -71,7 +71,11 @@ async function requireMatter(db: Deps['db'], kind: MatterKind, id: number): Prom
 }
 
 /** The messages as either side reads them: the shop's with who wrote (the customer reads the first name only). */
-export async function presentPage(db: Deps['db'], page: Awaited<ReturnType<typeof readThread>>, reader: 'shop' | 'customer'): Promise<ThreadPage> {
+export async function presentPage(
+  db: Deps['db'],
+  page: Awaited<ReturnType<typeof readThread>>,
+  reader: 'shop' | 'customer',
+): Promise<ThreadPage> {
   const staffIds = [...new Set(page.messages.map((m) => m.staff_user_id).filter((v): v is number => v !== null))];
   const names = await listUserNames(db, staffIds);
   const nameOf = (m: ThreadMessageRow): string | null => {

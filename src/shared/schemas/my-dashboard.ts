@@ -9,7 +9,13 @@ export const MY_DASHBOARD_ROWS = 3;
 export const myDashboardSchema = z.object({
   quotes: z.object({
     items: z.array(
-      z.object({ id: z.number().int(), reference: z.string(), vehicle: z.string(), status: z.enum(QUOTE_STATUSES), created_at: z.string() }),
+      z.object({
+        id: z.number().int(),
+        reference: z.string(),
+        vehicle: z.string(),
+        status: z.enum(QUOTE_STATUSES),
+        created_at: z.string(),
+      }),
     ),
     more: z.boolean(),
   }),

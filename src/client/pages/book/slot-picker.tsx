@@ -89,7 +89,13 @@ export function SlotPicker({ typeId, timeZone, date, onDate, slot, onSlot, exclu
   if (availability.isError) return <Alert tone="error">{messageOf(availability.error)}</Alert>;
   if (availability.isPending) return <Spinner label="Finding free times…" />;
   if (!anyOpen && !canNext && daysFrom(today, month) <= 0)
-    return <p>{shopTimes ? 'There are no free times within opening hours in this range.' : 'There are no times to book online at the moment. Please call us.'}</p>;
+    return (
+      <p>
+        {shopTimes
+          ? 'There are no free times within opening hours in this range.'
+          : 'There are no times to book online at the moment. Please call us.'}
+      </p>
+    );
   const turn = (to: string) => {
     setTurned(true);
     setMonth(to);
