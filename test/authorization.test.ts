@@ -154,6 +154,8 @@ const table: Record<string, Case[]> = {
   'quotes.admin.delete': [{ level: 'admin', input: { id: NONE } }],
   'quotes.admin.reply': [{ level: 'admin', input: { id: NONE } }],
   'dashboard.get': [{ level: 'admin', input: {} }],
+  'dashboard.counts': [{ level: 'admin', input: {} }],
+  'dashboard.mine': [{ level: 'signedIn', input: {} }],
   // Owners only: no staff role holds 'notifications'.
   'notifications.admin.get': [{ level: 'admin', input: {} }],
   'notifications.admin.update': [{ level: 'admin', input: {} }],
@@ -212,6 +214,9 @@ const table: Record<string, Case[]> = {
   'bookings.manageRequestChange': [{ level: 'public', input: { token: 'unknown-token', message: 'Later, please' } }],
   'threads.manageThread': [{ level: 'public', input: { token: 'unknown-token' } }],
   'threads.sendManageMessage': [{ level: 'public', input: { token: 'unknown-token', message: 'Hello' } }],
+  // Another customer's quote answers 404 like an unknown one (test/threads/my-threads.test.ts).
+  'threads.mine.read': [{ level: 'verified', input: { id: NONE } }],
+  'threads.mine.send': [{ level: 'verified', input: { id: NONE, message: 'Hello' } }],
   'threads.admin.quoteThread': [{ level: 'admin', input: { id: NONE } }],
   'threads.admin.replyToQuote': [{ level: 'admin', input: { id: NONE, message: 'Hello' } }],
   'threads.admin.quoteThreadDone': [{ level: 'admin', input: { id: NONE } }],
@@ -229,6 +234,7 @@ const table: Record<string, Case[]> = {
   'bookings.admin.updateSettings': [{ level: 'admin', input: {} }],
   'bookings.admin.listBlockedTimes': [{ level: 'admin', input: {} }],
   'bookings.admin.listBankHolidays': [{ level: 'admin', input: {} }],
+  'bookings.admin.availability': [{ level: 'admin', input: { type_id: NONE, from: '2026-12-01', to: '2026-12-02' } }],
   'bookings.admin.setBankHolidayOpen': [{ level: 'admin', input: {} }],
   'bookings.admin.addBlockedTime': [{ level: 'admin', input: {} }],
   'bookings.admin.deleteBlockedTime': [{ level: 'admin', input: { id: NONE } }],

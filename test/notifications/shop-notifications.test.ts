@@ -97,6 +97,8 @@ const ALL = [
   'customer-message',
   'quote-reply',
   'feedback-left',
+  'estimate-accepted',
+  'estimate-declined',
 ];
 
 describe('the setting', () => {

@@ -49,6 +49,7 @@ import {
 import { createBookingByAdmin } from './booking-creation.service.ts';
 import { adminBookingFieldsCheck } from './bookings.input-checks.ts';
 import { bankHolidayProcedures } from './bank-holidays.procedures.ts';
+import { adminAvailabilityProcedures } from './admin-availability.procedures.ts';
 import { addBlockedTime, cancelClashing, deleteBlockedTime, findClashes, listBlockedTimes } from './blocked-times.service.ts';
 
 const tags = ['bookings'];
@@ -111,6 +112,7 @@ export const bookingAdminRouter = router({
     .mutation(({ ctx, input }) => updateBookingSettings(ctx.deps, input)),
 
   ...bankHolidayProcedures,
+  ...adminAvailabilityProcedures,
 
   listBlockedTimes: adminProcedure
     .meta({

@@ -31,6 +31,7 @@ import {
   nextFree,
   PlaceTaken,
   queueBookingMail,
+  SHOP_BOOKING_REACH,
   SLOT_REFUSAL_MESSAGES,
   slotInputs,
   slotTaken,
@@ -208,7 +209,7 @@ export async function adminBookingFieldErrors(
     const startsAt = new Date(fields.starts_at);
     const date = localMoment(startsAt, (await readShop(deps)).timeZone).date;
     const inputs = await slotInputs(deps, type, date, date, now);
-    const checked = checkSlot({ ...inputs, settings: { earliestWorkingDays: 0, horizonDays: 366 } }, startsAt);
+    const checked = checkSlot({ ...inputs, settings: { ...inputs.settings, ...SHOP_BOOKING_REACH } }, startsAt);
     if ('refusal' in checked && checked.refusal !== 'full') errors.starts_at = [SLOT_REFUSAL_MESSAGES[checked.refusal]];
   }
   return { errors, type };

@@ -39,6 +39,13 @@ export async function listBookingsOfUser(db: Db, userId: number): Promise<Bookin
   return db.selectFrom('bookings').selectAll().where('user_id', '=', userId).orderBy('starts_at', 'desc').execute();
 }
 
+/** One page of a customer's bookings, latest start first, after the cursor (keyset on starts_at, id); `limit` rows at most. */
+export async function listBookingPageOfUser(db: Db, userId: number, limit: number, cursor: Keyset | undefined) {
+  let query = db.selectFrom('bookings').selectAll().select(keysetMicros('starts_at').as('key_micros')).where('user_id', '=', userId);
+  if (cursor) query = query.where(afterKeyset('starts_at', 'id', cursor));
+  return query.orderBy('starts_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
 /** Bookings still booked that start within [from, to): the admin calendar, the clash check, the reminders. */
 export async function listBookingsBetween(db: Db, from: Date, to: Date, options: { bookedOnly?: boolean } = {}): Promise<BookingRow[]> {
   let query = db.selectFrom('bookings').selectAll().where('starts_at', '>=', from).where('starts_at', '<', to);
@@ -152,6 +159,34 @@ export async function countForBadge(db: Db, now: Date): Promise<{ new: number; c
     .where('status', '=', 'booked')
     .where((eb) => eb.or([eb('seen_at', 'is', null), eb('change_request', 'is not', null)]))
     .where('ends_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return { new: Number(row.new), change_requests: Number(row.change_requests) };
+}
+
+/**
+ * The badge's two counts, each up to `cap`, in one statement: each counts a `limit`ed read of the
+ * partial index bookings_waiting_ends, so a long queue costs no more than `cap` rows (Needs you).
+ */
+export async function countForBadgeCapped(db: Db, now: Date, cap: number): Promise<{ new: number; change_requests: number }> {
+  const waiting = (which: 'unseen' | 'change') =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('bookings')
+          .select('id')
+          .where('status', '=', 'booked')
+          .where((eb) => eb.or([eb('seen_at', 'is', null), eb('change_request', 'is not', null)]))
+          .where(which === 'unseen' ? 'seen_at' : 'change_request', which === 'unseen' ? 'is' : 'is not', null)
+          .where('ends_at', '>', now)
+          .limit(cap)
+          .as('waiting'),
+      )
+      .select((eb) => eb.fn.countAll<string | number>().as('n'));
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom(waiting('unseen').as('u')).select('u.n').as('new'),
+      eb.selectFrom(waiting('change').as('c')).select('c.n').as('change_requests'),
+    ])
     .executeTakeFirstOrThrow();
   return { new: Number(row.new), change_requests: Number(row.change_requests) };
 }

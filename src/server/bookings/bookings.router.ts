@@ -1,6 +1,7 @@
 // Online booking (docs/rest-contract.md "Bookings"): the types and their free slots, a customer's
 // booking, the private manage link and the signed-in customer's list; the admin's under `admin`.
 import { z } from 'zod';
+import { accountPageInput } from '#shared/schemas/paging.ts';
 import { checkedInput, countedBeforeInput, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
 import {
   availabilitySchema,
@@ -153,9 +154,9 @@ export const bookingsRouter = router({
 
   mine: signedInProcedure
     .meta({ openapi: { method: 'GET', path: '/api/user/bookings', tags: ['bookings'], summary: "The signed-in customer's bookings" } })
-    .concat(checkedInput(z.object({})))
+    .concat(checkedInput(accountPageInput))
     .output(myBookingsSchema)
-    .query(({ ctx }) => listMyBookings(ctx.deps, ctx.user.id)),
+    .query(({ ctx, input }) => listMyBookings(ctx.deps, ctx.user.id, input)),
 
   /** The admin's types, settings, blocked times and calendar (docs/architecture.md: admin procedures nested). */
   admin: bookingAdminRouter,

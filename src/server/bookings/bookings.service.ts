@@ -14,9 +14,9 @@ import { AppError } from '#server/errors.ts';
 import { queueMail } from '#server/mail/outgoing-mail.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { BOOKING_MESSAGES, type Availability, type BookingType, type CustomerBooking } from '#shared/schemas/bookings.ts';
-import type { BookingAvailabilityInput } from '#shared/schemas/booking-inputs.ts';
+import type { AdminAvailabilityInput, BookingAvailabilityInput } from '#shared/schemas/booking-inputs.ts';
 import { addDays, daysFrom, localMoment } from '#shared/calendar-date.ts';
-import { BOOKING_AVAILABILITY_MAX_DAYS } from '#shared/limits.ts';
+import { BOOKING_AVAILABILITY_MAX_DAYS, BOOKING_HORIZON_MAX_DAYS } from '#shared/limits.ts';
 import * as types from './booking-types.repository.ts';
 import * as settingsRepo from './booking-settings.repository.ts';
 import * as blockedRepo from './blocked-times.repository.ts';
@@ -24,6 +24,8 @@ import * as buckets from './booking-time-buckets.repository.ts';
 import { closedBankHolidays } from './bank-holidays.service.ts';
 import * as bookings from './bookings.repository.ts';
 import { currentManageToken } from './manage-link.ts';
+import { decodeCursor, encodeCursor } from '#server/db/keyset.ts';
+import { ACCOUNT_LIST_DEFAULT_LIMIT, ACCOUNT_LIST_MAX_LIMIT, type AccountPageInput } from '#shared/schemas/paging.ts';
 import { bookableRange, daysBetween, nextFreeSlots, type Slot, type SlotInputs, type SlotRefusal } from './slot-engine.ts';
 import { presentBookingType, presentCustomerBooking, presentSlot } from './booking-presenter.ts';
 
@@ -91,10 +93,23 @@ export async function activeType(deps: Pick<AppDeps, 'db'>, id: number): Promise
   return row && row.active ? row : null;
 }
 
-export async function getAvailability(deps: ReadDeps, input: BookingAvailabilityInput, now = new Date()): Promise<Availability> {
+/**
+ * How far a booking the shop makes may reach: no notice, a year ahead. The customer's online rules
+ * (notice, horizon) do not bind the shop; the hours, closures, bank holidays, blocked times and
+ * capacity do (booking-creation.service.ts adminBookingFieldErrors checks with the same).
+ */
+export const SHOP_BOOKING_REACH = { earliestWorkingDays: 0, horizonDays: BOOKING_HORIZON_MAX_DAYS } as const;
+
+export async function getAvailability(
+  deps: ReadDeps,
+  input: BookingAvailabilityInput,
+  now = new Date(),
+  reach: 'online' | 'shop' = 'online',
+): Promise<Availability> {
   const type = await activeType(deps, input.type_id);
   if (!type) throw AppError.notFound();
-  const inputs = await slotInputs(deps, type, input.from, input.to, now);
+  const read = await slotInputs(deps, type, input.from, input.to, now);
+  const inputs = reach === 'shop' ? { ...read, settings: { ...read.settings, ...SHOP_BOOKING_REACH } } : read;
   const range = bookableRange(inputs.shop, inputs.settings, now, inputs.closedDays);
   return {
     type_id: type.id,
@@ -108,6 +123,11 @@ export async function getAvailability(deps: ReadDeps, input: BookingAvailability
       slots: day.slots.map(presentSlot),
     })),
   };
+}
+
+/** The shop's slot picker: every free time within opening hours from now on, or the customer's view with `online_only`. */
+export function getAdminAvailability(deps: ReadDeps, input: AdminAvailabilityInput, now = new Date()): Promise<Availability> {
+  return getAvailability(deps, input, now, input.online_only ? 'online' : 'shop');
 }
 
 /** The next free slots of a type from now (the 409's suggestions). */
@@ -148,12 +168,17 @@ export async function queueBookingMail(
   await queueMail(deps, trx, { kind, to: row.email, params: { bookingId: row.id, ...extra } });
 }
 
+/** One page of the customer's bookings, latest start first (keyset; the server caps the page at ACCOUNT_LIST_MAX_LIMIT). */
 export async function listMyBookings(
   deps: Pick<AppDeps, 'db' | 'config'>,
   userId: number,
+  page: AccountPageInput = {},
   now = new Date(),
-): Promise<{ data: (CustomerBooking & { manage_token: string | null })[] }> {
-  const rows = await bookings.listBookingsOfUser(deps.db, userId);
+): Promise<{ data: (CustomerBooking & { manage_token: string | null })[]; next_cursor: string | null }> {
+  const limit = Math.min(page.limit ?? ACCOUNT_LIST_DEFAULT_LIMIT, ACCOUNT_LIST_MAX_LIMIT);
+  const found = await bookings.listBookingPageOfUser(deps.db, userId, limit + 1, page.cursor ? decodeCursor(page.cursor) : undefined);
+  const rows = found.slice(0, limit);
+  const last = rows.at(-1);
   const settings = await settingsRepo.findBookingSettings(deps.db);
   const names = new Map((await types.listBookingTypes(deps.db, { activeOnly: false })).map((t) => [t.id, t.name]));
   // The account is proof enough to open its own bookings' manage pages: the same link the mail gave.
@@ -162,5 +187,6 @@ export async function listMyBookings(
       ...presentCustomerBooking(row, names.get(row.booking_type_id) ?? '', settings.change_cutoff_hours, now),
       manage_token: currentManageToken(deps.config.appKeys, row),
     })),
+    next_cursor: found.length > limit && last ? encodeCursor(last.key_micros, last.id) : null,
   };
 }

@@ -4,8 +4,8 @@
  * bookings at the shop's clock, open repair jobs by stage, feedback waiting for approval, mail
  * that failed, and the site's counts; first of all "Needs you": unanswered messages, open change
  * requests, bookings not yet opened, new quotes, feedback to approve and declined estimates to
- * follow up, counted as the menu badges count them. Read only: opening the dashboard marks
- * nothing as seen.
+ * follow up, each count capped (needs-you-counts.service.ts, which the menu's badge reads alone).
+ * Read only: opening the dashboard marks nothing as seen.
  * Every panel counts only what it shows (new, open, waiting, unsent), from partial indexes of those
  * rows, and runs the same statements however many rows wait (test/dashboard/dashboard-statements.test.ts).
  */
@@ -27,6 +27,7 @@ import { countWidgets } from '#server/widgets/widgets.repository.ts';
 import { countGalleries } from '#server/galleries/galleries.repository.ts';
 import * as threads from '#server/threads/message-threads.repository.ts';
 import * as estimates from '#server/estimates/estimates.repository.ts';
+import { getNeedsYouCounts } from './needs-you-counts.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'publicContent'>;
 
@@ -75,10 +76,9 @@ async function repairsPanel(deps: Deps): Promise<Dashboard['repairs']> {
 
 /** The unanswered messages, new bookings and open change requests; quotes and feedback come from their panels. */
 async function waitingWork(deps: Deps, now: Date) {
-  const [messageCount, messages, bookingCounts, unseen, changes] = await Promise.all([
-    threads.countAwaitingShop(deps.db),
+  const [counts, messages, unseen, changes] = await Promise.all([
+    getNeedsYouCounts(deps, now),
     threads.listAwaitingShopWithMatter(deps.db, DASHBOARD_LIST_SIZE),
-    bookings.countForBadge(deps.db, now),
     bookings.listWaitingForShop(deps.db, now, 'unseen', DASHBOARD_LIST_SIZE),
     bookings.listWaitingForShop(deps.db, now, 'change', DASHBOARD_LIST_SIZE),
   ]);
@@ -92,7 +92,7 @@ async function waitingWork(deps: Deps, now: Date) {
   });
   return {
     messages: {
-      count: messageCount,
+      count: counts.messages,
       items: messages.map((m) => {
         const [screen, id] =
           m.repair_job_id !== null
@@ -110,47 +110,33 @@ async function waitingWork(deps: Deps, now: Date) {
         };
       }),
     },
-    change_requests: { count: bookingCounts.change_requests, items: changes.map((r) => waiting(r, r.change_request)) },
-    unseen_bookings: { count: bookingCounts.new, items: unseen.map((r) => waiting(r, null)) },
+    change_requests: { count: counts.change_requests, items: changes.map((r) => waiting(r, r.change_request)) },
+    unseen_bookings: { count: counts.unseen_bookings, items: unseen.map((r) => waiting(r, null)) },
+    counts,
   };
 }
 
 export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashboard> {
-  const [
-    waiting,
-    quotes,
-    bookingsToday,
-    repairs,
-    feedback,
-    pendingFeedback,
-    mailCounts,
-    failingSince,
-    users,
-    testimonials,
-    widgets,
-    galleries,
-    declinedCount,
-    declined,
-  ] = await Promise.all([
-    waitingWork(deps, now),
-    quoteRequests.findQuoteRequestPage(deps.db, { status: 'new' }, DASHBOARD_LIST_SIZE, 0),
-    bookingsPanel(deps, now),
-    repairsPanel(deps),
-    reviewRequests.findPendingFeedback(deps.db, { limit: DASHBOARD_LIST_SIZE }),
-    reviewRequests.countPendingFeedback(deps.db),
-    outgoingMail.countUnsentMail(deps.db),
-    outgoingMail.findFailingSince(deps.db),
-    countUsers(deps.db),
-    countTestimonials(deps.db),
-    countWidgets(deps.db),
-    countGalleries(deps.db, undefined),
-    estimates.countDeclinedToFollowUp(deps.db),
-    estimates.listDeclinedToFollowUp(deps.db, DASHBOARD_LIST_SIZE),
-  ]);
+  const [waiting, quotes, bookingsToday, repairs, feedback, mailCounts, failingSince, users, testimonials, widgets, galleries, declined] =
+    await Promise.all([
+      waitingWork(deps, now),
+      quoteRequests.findQuoteRequestPage(deps.db, { status: 'new' }, DASHBOARD_LIST_SIZE, 0),
+      bookingsPanel(deps, now),
+      repairsPanel(deps),
+      reviewRequests.findPendingFeedback(deps.db, { limit: DASHBOARD_LIST_SIZE }),
+      outgoingMail.countUnsentMail(deps.db),
+      outgoingMail.findFailingSince(deps.db),
+      countUsers(deps.db),
+      countTestimonials(deps.db),
+      countWidgets(deps.db),
+      countGalleries(deps.db, undefined),
+      estimates.listDeclinedToFollowUp(deps.db, DASHBOARD_LIST_SIZE),
+    ]);
+  const { counts, ...waitingLists } = waiting;
   const needsYou = {
-    ...waiting,
+    ...waitingLists,
     quotes: {
-      count: quotes.total,
+      count: counts.quotes,
       items: quotes.rows.map((r) => ({
         id: r.id,
         reference: r.reference,
@@ -160,11 +146,11 @@ export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashbo
       })),
     },
     feedback: {
-      count: pendingFeedback,
+      count: counts.feedback,
       items: feedback.map((f) => ({ id: f.id, reference: f.reference, vehicle: f.vehicle, score: f.score })),
     },
     declined_estimates: {
-      count: declinedCount,
+      count: counts.declined_estimates,
       items: declined.map((d) => ({
         id: d.quote_request_id,
         reference: d.reference,
@@ -178,13 +164,7 @@ export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashbo
   return {
     needs_you: {
       ...needsYou,
-      total:
-        needsYou.messages.count +
-        needsYou.change_requests.count +
-        needsYou.unseen_bookings.count +
-        needsYou.quotes.count +
-        needsYou.feedback.count +
-        needsYou.declined_estimates.count,
+      total: counts.total,
     },
     quotes: {
       new_count: quotes.total,
@@ -200,7 +180,8 @@ export async function getDashboard(deps: Deps, now = new Date()): Promise<Dashbo
     bookings: bookingsToday,
     repairs,
     feedback: {
-      pending_count: pendingFeedback,
+      // Capped as Needs you's count is (the same figure).
+      pending_count: counts.feedback,
       oldest: feedback.map((f) => ({
         id: f.id,
         score: f.score,

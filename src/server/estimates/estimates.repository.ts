@@ -75,8 +75,10 @@ function declinedToFollowUp(db: Db) {
     .where('q.status', '!=', 'closed');
 }
 
-export async function countDeclinedToFollowUp(db: Db): Promise<number> {
-  const row = await declinedToFollowUp(db)
+/** Their count, over at most `cap` of them (the partial index estimates_declined), as the other Needs you counts are. */
+export async function countDeclinedToFollowUpCapped(db: Db, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom(declinedToFollowUp(db).select('e.id').limit(cap).as('declined'))
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);

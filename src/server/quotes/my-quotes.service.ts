@@ -6,6 +6,8 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import type { ExportedQuote, MyQuote, MyQuotes } from '#shared/schemas/quotes.ts';
+import { decodeCursor, encodeCursor } from '#server/db/keyset.ts';
+import { ACCOUNT_LIST_DEFAULT_LIMIT, ACCOUNT_LIST_MAX_LIMIT, type AccountPageInput } from '#shared/schemas/paging.ts';
 import * as requests from './quote-requests.repository.ts';
 import * as replies from './quote-replies.repository.ts';
 import { presentReply } from './quote-triage.service.ts';
@@ -45,8 +47,19 @@ function presentMine(row: Row, replyRows: replies.QuoteReplyRow[]): MyQuote {
   };
 }
 
-export async function listMyQuoteRequests(deps: Pick<Deps, 'db'>, userId: number): Promise<MyQuotes> {
-  return { data: await withReplies(deps, await requests.findQuoteRequestsOfUser(deps.db, userId)) };
+/** One page of the customer's requests, newest first (keyset; the server caps the page at ACCOUNT_LIST_MAX_LIMIT). */
+export async function listMyQuoteRequests(deps: Pick<Deps, 'db'>, userId: number, page: AccountPageInput = {}): Promise<MyQuotes> {
+  const limit = Math.min(page.limit ?? ACCOUNT_LIST_DEFAULT_LIMIT, ACCOUNT_LIST_MAX_LIMIT);
+  const rows = await requests.findQuoteRequestPageOfUser(deps.db, userId, limit + 1, page.cursor ? decodeCursor(page.cursor) : undefined);
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    data: await withReplies(
+      deps,
+      shown.map(({ key_micros: _key, ...row }) => row),
+    ),
+    next_cursor: rows.length > limit && last ? encodeCursor(last.key_micros, last.id) : null,
+  };
 }
 
 /** The customer's requests for their data export (account/data-export.service.ts): with the contact details they gave, without the shop's notes. */

@@ -72,6 +72,15 @@ function cappedCount(db: Db, filter: QuoteFilter, cap: number) {
     .select((eb) => eb.fn.countAll<string | number>().as('n'));
 }
 
+/** Requests still `new`, counted up to `cap` from the partial index quote_requests_new_created (Needs you). */
+export async function countNewQuoteRequestsCapped(db: Db, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom(db.selectFrom('quote_requests').select('id').where('status', '=', 'new').limit(cap).as('fresh'))
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /**
  * One page, newest first, with each request's number of photos and the number of matching requests
  * up to `countCap` (more reads as `countCap + 1`), in one statement. A page starts after `cursor`
@@ -124,6 +133,17 @@ export async function findQuoteRequestsOfUser(db: Db, userId: number) {
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+  return rows.map((r) => ({ ...r, photo_count: Number(r.photo_count) }));
+}
+
+/** One page of a customer's requests, newest first, after the cursor (keyset on created_at, id); `limit` rows at most. */
+export async function findQuoteRequestPageOfUser(db: Db, userId: number, limit: number, cursor: Keyset | undefined) {
+  let query = withPhotoCount(db.selectFrom('quote_requests'))
+    .selectAll()
+    .select(keysetMicros('created_at').as('key_micros'))
+    .where('user_id', '=', userId);
+  if (cursor) query = query.where(afterKeyset('created_at', 'id', cursor));
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((r) => ({ ...r, photo_count: Number(r.photo_count) }));
 }
 

@@ -1,6 +1,7 @@
 // Quote requests (docs/rest-contract.md "Quote requests"): sending one (multipart, with photos),
 // the customer's own list, and the admin's triage under `admin`.
 import { z } from 'zod';
+import { accountPageInput } from '#shared/schemas/paging.ts';
 import { AppError } from '#server/errors.ts';
 import { adminProcedure, checkedInput, countedBeforeInput, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
 import { UPLOAD_PATHS } from '#shared/upload-paths.ts';
@@ -67,9 +68,9 @@ export const quotesRouter = router({
     .meta({
       openapi: { method: 'GET', path: '/api/user/quote-requests', tags: ['quotes'], summary: "The signed-in customer's quote requests" },
     })
-    .concat(checkedInput(z.object({})))
+    .concat(checkedInput(accountPageInput))
     .output(myQuotesSchema)
-    .query(({ ctx }) => listMyQuoteRequests(ctx.deps, ctx.user.id)),
+    .query(({ ctx, input }) => listMyQuoteRequests(ctx.deps, ctx.user.id, input)),
 
   mineById: signedInProcedure
     .meta({

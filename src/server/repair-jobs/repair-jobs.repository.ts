@@ -2,6 +2,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import type { RepairJobsTable } from '#server/repair-jobs/repair-jobs.table.ts';
+import { afterKeyset, keysetMicros, type Keyset } from '#server/db/keyset.ts';
 
 type Db = Kysely<Database>;
 export type RepairJobRow = Selectable<RepairJobsTable>;
@@ -52,6 +53,28 @@ export async function findRepairJobsOfCustomer(db: Db, userId: number, verifiedE
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+}
+
+/** One page of a customer's jobs (as findRepairJobsOfCustomer), newest first, after the cursor (keyset on created_at, id). */
+export async function findRepairJobPageOfCustomer(
+  db: Db,
+  userId: number,
+  verifiedEmail: string | null,
+  limit: number,
+  cursor: Keyset | undefined,
+): Promise<(RepairJobRow & { key_micros: string })[]> {
+  let query = db
+    .selectFrom('repair_jobs')
+    .selectAll()
+    .select(keysetMicros('created_at').as('key_micros'))
+    .where((eb) =>
+      verifiedEmail
+        ? eb.or([eb('user_id', '=', userId), eb(sql<string>`lower(customer_email)`, '=', verifiedEmail.toLowerCase())])
+        : eb('user_id', '=', userId),
+    )
+    .where('anonymised_at', 'is', null);
+  if (cursor) query = query.where(afterKeyset('created_at', 'id', cursor));
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 export async function countJobsAtStage(db: Db, stageId: number): Promise<number> {

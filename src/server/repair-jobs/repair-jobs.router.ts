@@ -1,6 +1,6 @@
 // Repair jobs (docs/rest-contract.md "Repair jobs"): the customer's tracker (by its private link,
 // or in the account) at the top level, the admin's jobs, photos and stage list under `admin`.
-import { z } from 'zod';
+import { accountPageInput } from '#shared/schemas/paging.ts';
 import { checkedInput, publicProcedure, router, signedInProcedure } from '#server/trpc.ts';
 import {
   myRepairMessageInput,
@@ -50,9 +50,9 @@ export const repairJobsRouter = router({
     .meta({
       openapi: { method: 'GET', path: '/api/user/repairs', tags, summary: "The signed-in customer's repair jobs, as their trackers" },
     })
-    .concat(checkedInput(z.object({})))
+    .concat(checkedInput(accountPageInput))
     .output(myRepairsSchema)
-    .query(({ ctx }) => listMyRepairs(ctx.deps, ctx.user)),
+    .query(({ ctx, input }) => listMyRepairs(ctx.deps, ctx.user, input)),
 
   sendMyMessage: signedInProcedure
     .meta({

@@ -22,6 +22,8 @@ import * as dateChanges from './repair-job-date-changes.repository.ts';
 import * as photos from './repair-job-photos.repository.ts';
 import { matterOfRepairJob, messagesOfMatters, MessageRejected, postMessage } from '#server/threads/threads.service.ts';
 import { trackerTokenHash } from './tracker-links.ts';
+import { decodeCursor, encodeCursor } from '#server/db/keyset.ts';
+import { ACCOUNT_LIST_DEFAULT_LIMIT, ACCOUNT_LIST_MAX_LIMIT, type AccountPageInput } from '#shared/schemas/paging.ts';
 import { presentRepairPhoto } from './repair-photos.service.ts';
 import { presentDateChange, presentMessage } from './repair-job-presenter.ts';
 import { estimatePathsOfQuotes } from '#server/estimates/estimate-paths.ts';
@@ -169,9 +171,29 @@ function customerJobs(deps: Pick<Deps, 'db'>, user: Pick<SessionUser, 'id' | 'em
   return jobs.findRepairJobsOfCustomer(deps.db, user.id, user.email_verified_at ? user.email : null);
 }
 
-/** The signed-in customer's jobs, newest first; collected ones stay (no link expiry here). */
-export async function listMyRepairs(deps: Pick<Deps, 'db' | 'config' | 'publicContent'>, user: SessionUser): Promise<MyRepairs> {
-  return { data: await presentTrackers(deps, await customerJobs(deps, user)) };
+/** One page of the signed-in customer's jobs, newest first; collected ones stay (no link expiry here). */
+export async function listMyRepairs(
+  deps: Pick<Deps, 'db' | 'config' | 'publicContent'>,
+  user: SessionUser,
+  page: AccountPageInput = {},
+): Promise<MyRepairs> {
+  const limit = Math.min(page.limit ?? ACCOUNT_LIST_DEFAULT_LIMIT, ACCOUNT_LIST_MAX_LIMIT);
+  const found = await jobs.findRepairJobPageOfCustomer(
+    deps.db,
+    user.id,
+    user.email_verified_at ? user.email : null,
+    limit + 1,
+    page.cursor ? decodeCursor(page.cursor) : undefined,
+  );
+  const rows = found.slice(0, limit);
+  const last = rows.at(-1);
+  return {
+    data: await presentTrackers(
+      deps,
+      rows.map(({ key_micros: _key, ...row }) => row),
+    ),
+    next_cursor: found.length > limit && last ? encodeCursor(last.key_micros, last.id) : null,
+  };
 }
 
 export async function sendMyRepairMessage(

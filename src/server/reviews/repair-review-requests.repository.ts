@@ -114,6 +114,15 @@ export async function countPendingFeedback(db: Db): Promise<number> {
   return Number(row.count);
 }
 
+/** Feedback waiting for approval, counted up to `cap` from the partial index repair_review_requests_pending. */
+export async function countPendingFeedbackCapped(db: Db, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom(db.selectFrom('repair_review_requests').select('id').where('moderation', '=', 'pending').limit(cap).as('pending'))
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Account deletion: the link goes, and the words and name of feedback not published. */
 export async function anonymiseReviewRequestsOfJobs(db: Db, repairJobIds: number[]): Promise<void> {
   if (repairJobIds.length === 0) return;

@@ -49,6 +49,15 @@ export async function countAwaitingShop(db: Db): Promise<number> {
   return Number(row.count);
 }
 
+/** Threads awaiting the shop, counted up to `cap` from the partial index message_threads_awaiting (never the whole table). */
+export async function countAwaitingShopCapped(db: Db, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom(db.selectFrom('message_threads').select('id').where('awaiting_shop', '=', true).limit(cap).as('waiting'))
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Threads awaiting the shop, longest-waiting last, keyset-paged on (last_message_at, id). */
 export async function listAwaitingShop(db: Db, limit: number, before?: { at: Date; id: number }): Promise<ThreadRow[]> {
   let q = db.selectFrom('message_threads').selectAll().where('awaiting_shop', '=', true);

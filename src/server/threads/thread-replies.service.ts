@@ -3,7 +3,7 @@
  * replies and marks done from the quote, booking or repair job page, the reply mailed to the
  * customer (thread-mail.ts) outside the quiet hours; the customer reads and writes from the booking's
  * manage link, which opens that booking's thread and no other. The tracker's door is
- * repair-jobs/repair-tracker.service.ts.
+ * repair-jobs/repair-tracker.service.ts, the account's quote page's my-threads.service.ts.
  */
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
@@ -71,7 +71,11 @@ async function requireMatter(db: Deps['db'], kind: MatterKind, id: number): Prom
 }
 
 /** The messages as either side reads them: the shop's with who wrote (the customer reads the first name only). */
-async function presentPage(db: Deps['db'], page: Awaited<ReturnType<typeof readThread>>, reader: 'shop' | 'customer'): Promise<ThreadPage> {
+export async function presentPage(
+  db: Deps['db'],
+  page: Awaited<ReturnType<typeof readThread>>,
+  reader: 'shop' | 'customer',
+): Promise<ThreadPage> {
   const staffIds = [...new Set(page.messages.map((m) => m.staff_user_id).filter((v): v is number => v !== null))];
   const names = await listUserNames(db, staffIds);
   const nameOf = (m: ThreadMessageRow): string | null => {
@@ -113,7 +117,7 @@ export async function readAdminThread(
 
 export const THREAD_REPLY_LIMIT = { limit: THREAD_REPLIES_PER_HOUR, windowSeconds: 60 * 60 } as const;
 
-function messageError(error: unknown): never {
+export function messageError(error: unknown): never {
   if (error instanceof MessageRejected) throw AppError.field('message', error.message);
   throw error;
 }
@@ -169,7 +173,7 @@ export async function markThreadDone(
 
 // ---- The customer's side: the booking's manage link -----------------------------------------
 
-const CUSTOMER_MESSAGE_LIMIT = { limit: REPAIR_MESSAGES_PER_HOUR, windowSeconds: 60 * 60 } as const;
+export const CUSTOMER_MESSAGE_LIMIT = { limit: REPAIR_MESSAGES_PER_HOUR, windowSeconds: 60 * 60 } as const;
 
 /** The thread of the booking the manage link opens (404 as every manage path for a link that opens nothing). */
 export async function readManageThread(

@@ -1,7 +1,8 @@
 // The message threads with customers (docs/rest-contract.md "Message threads"): the shop's side
 // under `admin`, on the quote request, booking and repair job paths, and the customer's from the
-// booking's manage link. The tracker's and the account's doors stay with the repair jobs router.
-import { adminProcedure, checkedInput, publicProcedure, router } from '#server/trpc.ts';
+// booking's manage link, and the account's quote page's (`mine`, a verified customer's own quotes).
+// The tracker's and the account's repair doors stay with the repair jobs router.
+import { adminProcedure, checkedInput, publicProcedure, router, verifiedProcedure } from '#server/trpc.ts';
 import {
   adminThreadDoneInput,
   adminThreadInput,
@@ -9,6 +10,8 @@ import {
   adminThreadSchema,
   manageThreadInput,
   manageThreadMessageInput,
+  myThreadInput,
+  myThreadMessageInput,
   threadPageSchema,
 } from '#shared/schemas/threads.ts';
 import {
@@ -19,6 +22,7 @@ import {
   sendManageMessage,
   type MatterKind,
 } from './thread-replies.service.ts';
+import { readMyQuoteThread, sendMyQuoteMessage } from './my-threads.service.ts';
 
 const tags = ['message threads'];
 
@@ -105,6 +109,35 @@ export const threadsRouter = router({
     .concat(checkedInput(manageThreadMessageInput))
     .output(threadPageSchema)
     .mutation(({ ctx, input }) => sendManageMessage(ctx.deps, input, ctx.requester.ipAddress)),
+
+  /** The signed-in customer's side, from the account's quote page: their own quotes only (404 for any other). */
+  mine: router({
+    read: verifiedProcedure
+      .meta({
+        openapi: {
+          method: 'GET',
+          path: '/api/user/quote-requests/{id}/messages',
+          tags,
+          summary: "The thread of one of the signed-in customer's quote requests, newest first (paged)",
+        },
+      })
+      .concat(checkedInput(myThreadInput))
+      .output(threadPageSchema)
+      .query(({ ctx, input }) => readMyQuoteThread(ctx.deps, ctx.user, input)),
+    send: verifiedProcedure
+      .meta({
+        openapi: {
+          method: 'POST',
+          path: '/api/user/quote-requests/{id}/messages',
+          tags,
+          summary: 'Write to the shop about one of your quote requests (1 to 2000 characters; throttled)',
+        },
+        rest: { successStatus: 201 },
+      })
+      .concat(checkedInput(myThreadMessageInput))
+      .output(threadPageSchema)
+      .mutation(({ ctx, input }) => sendMyQuoteMessage(ctx.deps, ctx.user, input, ctx.requester.ipAddress)),
+  }),
 
   admin: threadAdminRouter,
 });

@@ -53,6 +53,24 @@ export const bookingAvailabilityInput = z
   });
 export type BookingAvailabilityInput = z.infer<typeof bookingAvailabilityInput>;
 
+/**
+ * The shop's slot picker (GET /api/admin/booking-types/{type_id}/availability): the same days, and
+ * unless `online_only` every free time within opening hours, the online notice and horizon aside.
+ */
+export const adminAvailabilityInput = z
+  .object({
+    type_id: integerField('type_id', 1, 2_147_483_647),
+    from: availabilityDate('from'),
+    to: availabilityDate('to'),
+    online_only: booleanField('online_only').default(false),
+  })
+  .refine((v) => v.from <= v.to, { path: ['to'], message: 'The to field must be a date after or equal to from.' })
+  .refine(withinSpan, {
+    path: ['to'],
+    message: `At most ${BOOKING_AVAILABILITY_MAX_DAYS} days can be asked for at once.`,
+  });
+export type AdminAvailabilityInput = z.infer<typeof adminAvailabilityInput>;
+
 export const bookingCreateInput = z.object({
   booking_type_id: integerField('booking_type_id', 1, 2_147_483_647),
   starts_at: instantField('starts_at'),

@@ -125,7 +125,10 @@ export const exportedBookingSchema = z.object({
 export type ExportedBooking = z.infer<typeof exportedBookingSchema>;
 
 /** The account's own bookings, each with its manage link's token (null when no link of it stands under the current keys). */
-export const myBookingsSchema = z.object({ data: z.array(customerBookingSchema.extend({ manage_token: z.string().nullable() })) });
+export const myBookingsSchema = z.object({
+  data: z.array(customerBookingSchema.extend({ manage_token: z.string().nullable() })),
+  next_cursor: z.string().nullable(),
+});
 
 // ---- The admin's side (paths marked A) ------------------------------------------------------
 

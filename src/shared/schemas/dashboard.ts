@@ -77,6 +77,20 @@ export const needsYouSchema = z.object({
 });
 export type NeedsYou = z.infer<typeof needsYouSchema>;
 
+/** The Needs you counts alone (GET /api/admin/dashboard/counts), for the menu's badge: each at most NEEDS_YOU_COUNT_CAP. */
+export const needsYouCountsSchema = z.object({
+  total: z.number().int(),
+  messages: z.number().int(),
+  change_requests: z.number().int(),
+  unseen_bookings: z.number().int(),
+  quotes: z.number().int(),
+  feedback: z.number().int(),
+  declined_estimates: z.number().int(),
+  /** True when any count reached NEEDS_YOU_COUNT_CAP: more may wait than the figures say. */
+  capped: z.boolean(),
+});
+export type NeedsYouCounts = z.infer<typeof needsYouCountsSchema>;
+
 export const dashboardSchema = z.object({
   needs_you: needsYouSchema,
   quotes: z.object({

@@ -32,3 +32,11 @@ export const searchField = z.preprocess(
     .max(255, messages.max('search', 255))
     .optional(),
 );
+
+/** The most rows one page of a customer's own list answers (quotes.mine, bookings.mine, repairJobs.mine), and its default. */
+export const ACCOUNT_LIST_MAX_LIMIT = 50;
+export const ACCOUNT_LIST_DEFAULT_LIMIT = 20;
+
+/** A page of a customer's own list: newest first, `next_cursor` of the previous page to go on (null: none left). */
+export const accountPageInput = z.object({ limit: limitField(ACCOUNT_LIST_MAX_LIMIT), cursor: cursorField });
+export type AccountPageInput = z.infer<typeof accountPageInput>;

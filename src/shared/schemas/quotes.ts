@@ -199,7 +199,7 @@ export const myQuoteSchema = z.object({
 });
 export type MyQuote = z.infer<typeof myQuoteSchema>;
 
-export const myQuotesSchema = z.object({ data: z.array(myQuoteSchema) });
+export const myQuotesSchema = z.object({ data: z.array(myQuoteSchema), next_cursor: z.string().nullable() });
 export type MyQuotes = z.infer<typeof myQuotesSchema>;
 
 /** A quote request in the customer's data export: what they see, and the contact details they gave. */

@@ -195,7 +195,7 @@ export const repairTrackerSchema = z.object({
   estimate_path: z.string().nullable(),
 });
 export type RepairTracker = z.infer<typeof repairTrackerSchema>;
-export const myRepairsSchema = z.object({ data: z.array(repairTrackerSchema) });
+export const myRepairsSchema = z.object({ data: z.array(repairTrackerSchema), next_cursor: z.string().nullable() });
 export type MyRepairs = z.infer<typeof myRepairsSchema>;
 
 /** The token of a tracker link; one that is not ours is a 404 (the service), not a 422 that says why. */

@@ -53,3 +53,7 @@ export const adminThreadDoneInput = z.object({ id: id('id') });
 /** The booking's manage link: it opens that booking's thread only. */
 export const manageThreadInput = manageTokenInput.extend({ before_id: optionalId('before_id') });
 export const manageThreadMessageInput = manageTokenInput.extend({ message: threadMessageField });
+
+/** The signed-in customer's own quote request: its thread (the quote's, shared by its bookings and its job). */
+export const myThreadInput = z.object({ id: id('id'), before_id: optionalId('before_id') });
+export const myThreadMessageInput = z.object({ id: id('id'), message: threadMessageField });

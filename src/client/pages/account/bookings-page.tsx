@@ -1,5 +1,5 @@
-/** /account/bookings: the signed-in customer's own bookings, latest first. */
-import { useQuery } from '@tanstack/react-query';
+/** /account/bookings: the signed-in customer's own bookings, latest first, a page at a time. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
 import { useShop } from '#client/lib/shop.ts';
@@ -10,10 +10,13 @@ import { whenLabel } from '#client/pages/book/booking-format.ts';
 import { BOOKING_STATUS_LABELS } from '#client/pages/book/booking-status.ts';
 import './quotes.css';
 import { screenHref } from '#client/lib/screen-links.ts';
+import { ShowOlder, useOlderPages } from './older-pages.tsx';
 
 export function BookingsPage() {
   const timeZone = useShop()?.timeZone ?? 'Europe/London';
+  const queryClient = useQueryClient();
   const bookings = useQuery(trpc.bookings.mine.queryOptions({}));
+  const older = useOlderPages(bookings.data?.next_cursor, (cursor) => queryClient.fetchQuery(trpc.bookings.mine.queryOptions({ cursor })));
   return (
     <section className="card account-card">
       <h2 className="card__title">My bookings</h2>
@@ -40,7 +43,7 @@ export function BookingsPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {bookings.data.data.map((b) => (
+                  {[...bookings.data.data, ...older.older].map((b) => (
                     <tr key={b.reference}>
                       <th scope="row">{b.reference}</th>
                       <td>{b.type_name}</td>
@@ -62,6 +65,7 @@ export function BookingsPage() {
                 </tbody>
               </table>
             </div>
+            <ShowOlder pages={older} label="Show older bookings" />
             <p>
               <Link href={screenHref('book')}>Book another visit</Link>
             </p>

@@ -20,9 +20,6 @@ import { whenLabel } from '#client/pages/book/booking-format.ts';
 import { BOOKING_STATUS_LABELS } from '#client/pages/book/booking-status.ts';
 import type { ScreenWithoutParams } from '#shared/screen-paths.ts';
 
-/** How many of each kind of work the dashboard lists; the kind's own page lists them all. */
-const DASHBOARD_ROWS = 3;
-
 /**
  * /account?verified=1 is where the e-mail's verification link lands (session.router.ts verifyEmail):
  * read after the first render, since the server renders this page without the query string's say.
@@ -40,12 +37,14 @@ function WorkList({
   screen,
   empty,
   rows,
+  more,
   pending,
 }: {
   title: string;
   screen: ScreenWithoutParams;
   empty: string;
   rows: { key: string; text: string }[] | undefined;
+  more: boolean;
   pending: boolean;
 }) {
   const id = `dashboard-${screen}`;
@@ -58,41 +57,42 @@ function WorkList({
         <p>Loading…</p>
       ) : rows && rows.length > 0 ? (
         <ul className="account-work__list">
-          {rows.slice(0, DASHBOARD_ROWS).map((row) => (
+          {rows.map((row) => (
             <li key={row.key}>{row.text}</li>
           ))}
         </ul>
       ) : (
         <p>{empty}</p>
       )}
-      {rows && rows.length > DASHBOARD_ROWS && (
+      {more && (
         <p>
-          <Link href={screenHref(screen)}>See all {rows.length}</Link>
+          <Link href={screenHref(screen)}>See all</Link>
         </p>
       )}
     </section>
   );
 }
 
-/** The customer's quotes, bookings and repairs, newest first, a few of each (one request per kind). */
+/** The customer's newest quotes, bookings and repairs, a few of each, in one bounded read (dashboard.mine). */
 function YourWork() {
   const dates = useDateFormat();
   const timeZone = useShop()?.timeZone ?? 'Europe/London';
-  const quotes = useQuery(trpc.quotes.mine.queryOptions({}));
-  const bookings = useQuery(trpc.bookings.mine.queryOptions({}));
-  const repairs = useQuery(trpc.repairJobs.mine.queryOptions({}));
+  const work = useQuery(trpc.dashboard.mine.queryOptions({}));
+  const data = work.data;
   return (
     <section className="card account-card account-section" aria-labelledby="your-work-title">
       <h2 id="your-work-title" className="card__title">
         Your work with us
       </h2>
+      {work.isError && <Alert tone="error">{messageOf(work.error)}</Alert>}
       <div className="account-work__grid">
         <WorkList
           title="My Quotes"
           screen="accountQuotes"
           empty="No quote requests yet."
-          pending={quotes.isPending}
-          rows={quotes.data?.data.map((q) => ({
+          pending={work.isPending}
+          more={data?.quotes.more ?? false}
+          rows={data?.quotes.items.map((q) => ({
             key: q.reference,
             text: `${q.reference}: ${q.vehicle}, ${QUOTE_STATUS_LABELS[q.status]} (${formatDate(q.created_at, dates)})`,
           }))}
@@ -101,8 +101,9 @@ function YourWork() {
           title="My Bookings"
           screen="accountBookings"
           empty="No bookings yet."
-          pending={bookings.isPending}
-          rows={bookings.data?.data.map((b) => ({
+          pending={work.isPending}
+          more={data?.bookings.more ?? false}
+          rows={data?.bookings.items.map((b) => ({
             key: b.reference,
             text: `${b.reference}: ${b.type_name}, ${whenLabel(b.starts_at, b.ends_at, timeZone)}, ${BOOKING_STATUS_LABELS[b.status]}`,
           }))}
@@ -111,10 +112,11 @@ function YourWork() {
           title="My Repairs"
           screen="accountRepairs"
           empty="No repairs yet."
-          pending={repairs.isPending}
-          rows={repairs.data?.data.map((r) => ({
+          pending={work.isPending}
+          more={data?.repairs.more ?? false}
+          rows={data?.repairs.items.map((r) => ({
             key: r.reference,
-            text: `${r.reference}: ${r.vehicle}, ${r.collected_at ? 'collected' : (r.stages.find((s) => s.current)?.name ?? '–')}`,
+            text: `${r.reference}: ${r.vehicle}, ${r.collected_at ? 'collected' : (r.stage_name ?? '–')}`,
           }))}
         />
       </div>

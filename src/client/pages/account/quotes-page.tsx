@@ -1,8 +1,9 @@
 /**
  * /account/quotes: the signed-in customer's own quote requests, where each one stands, and the
- * shop's answers to them (price, message and when it was sent), newest request first.
+ * shop's answers to them (price, message and when it was sent), newest request first, and each
+ * one's messages with the shop (quote-thread.tsx).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { trpc } from '#client/lib/trpc.ts';
 import { formatDate, formatDateTime } from '#shared/format/dates.ts';
@@ -15,10 +16,15 @@ import { QUOTE_STATUS_LABELS } from '#client/pages/admin/quotes/quote-status.ts'
 import './quotes.css';
 import { screenHref, screenHrefWithQuery } from '#client/lib/screen-links.ts';
 import { MyEstimates } from '#client/pages/estimate/my-estimates.tsx';
+import { QuoteThread } from './quote-thread.tsx';
+import { ShowOlder, useOlderPages } from './older-pages.tsx';
 
 export function QuotesPage() {
   const dates = useDateFormat();
+  const queryClient = useQueryClient();
   const quotes = useQuery(trpc.quotes.mine.queryOptions({}));
+  const older = useOlderPages(quotes.data?.next_cursor, (cursor) => queryClient.fetchQuery(trpc.quotes.mine.queryOptions({ cursor })));
+  const all = quotes.data ? [...quotes.data.data, ...older.older] : [];
   return (
     <>
       <MyEstimates />
@@ -46,7 +52,7 @@ export function QuotesPage() {
                     </tr>
                   </thead>
                   <tbody>
-                    {quotes.data.data.map((quote) => (
+                    {all.map((quote) => (
                       <tr key={quote.id}>
                         <th scope="row" data-label="Reference">
                           {quote.reference}
@@ -62,10 +68,11 @@ export function QuotesPage() {
                   </tbody>
                 </table>
               </div>
-              {quotes.data.data.some((quote) => quote.replies.length > 0) && (
+              <ShowOlder pages={older} label="Show older quote requests" />
+              {all.some((quote) => quote.replies.length > 0) && (
                 <section className="account-quotes__answers" aria-labelledby="quote-answers-heading">
                   <h3 id="quote-answers-heading">Our answers</h3>
-                  {quotes.data.data
+                  {all
                     .filter((quote) => quote.replies.length > 0)
                     .map((quote) => (
                       <article key={quote.id} className="account-quotes__answer" aria-label={`Answers to ${quote.reference}`}>
@@ -92,6 +99,12 @@ export function QuotesPage() {
                     ))}
                 </section>
               )}
+              <section className="account-quotes__threads" aria-labelledby="quote-threads-heading">
+                <h3 id="quote-threads-heading">Messages with us</h3>
+                {all.map((quote) => (
+                  <QuoteThread key={quote.id} quoteId={quote.id} reference={quote.reference} vehicle={quote.vehicle} />
+                ))}
+              </section>
               <p>
                 <Link href={screenHref('quote')}>Ask for another quote</Link> or{' '}
                 <Link href={screenHref('book')}>book an estimate visit</Link> for one of them.

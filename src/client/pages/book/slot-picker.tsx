@@ -4,7 +4,8 @@
  * from the availability procedure one month per request (at most 31 days, within its 62), then that
  * day's free times. A time already inside the change cut-off says it can't be changed online.
  * Buttons throughout, so it works with the keyboard; the chosen one is `aria-pressed`.
- * Used by /book and by the manage page to reschedule.
+ * Used by /book and by the manage page to reschedule; the shop's new booking form asks for
+ * `shopTimes` (bookings.admin.availability: every free time within opening hours).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +29,8 @@ export interface SlotPickerProps {
   exclude?: string;
   /** A time to pick once it is found free (/book?type=…&at=…, the home page's next free estimate). */
   preselect?: string | null;
+  /** The shop books: every free time within opening hours, the online notice and horizon aside. */
+  shopTimes?: boolean;
 }
 
 /** What the customer is told of a time inside the change cut-off. */
@@ -37,7 +40,7 @@ const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 const nextMonth = (month: string) => addDays(monthDates(month).at(-1)!, 1);
 const previousMonth = (month: string) => monthOf(addDays(month, -1));
 
-export function SlotPicker({ typeId, timeZone, date, onDate, slot, onSlot, exclude, preselect }: SlotPickerProps) {
+export function SlotPicker({ typeId, timeZone, date, onDate, slot, onSlot, exclude, preselect, shopTimes = false }: SlotPickerProps) {
   // The shop's today, read in the browser (the server renders the page before a type is picked).
   const today = useMemo(() => shopDate(new Date(), timeZone), [timeZone]);
   const [month, setMonth] = useState(() => monthOf(preselect ? shopDate(new Date(preselect), timeZone) : today));
@@ -45,7 +48,9 @@ export function SlotPicker({ typeId, timeZone, date, onDate, slot, onSlot, exclu
   const [turned, setTurned] = useState(false);
   const from = daysFrom(today, month) > 0 ? month : today;
   const to = monthDates(month).at(-1)!;
-  const availability = useQuery(trpc.bookings.availability.queryOptions({ type_id: typeId, from, to }));
+  const online = useQuery({ ...trpc.bookings.availability.queryOptions({ type_id: typeId, from, to }), enabled: !shopTimes });
+  const shop = useQuery({ ...trpc.bookings.admin.availability.queryOptions({ type_id: typeId, from, to }), enabled: shopTimes });
+  const availability = shopTimes ? shop : online;
   const days = useMemo(() => availability.data?.days ?? [], [availability.data]);
   const lastDate = availability.data?.last_date ?? null;
   const freeTimes = (day: CalendarDay) => day.slots.filter((s) => s.free > 0 && s.starts_at !== exclude);
@@ -83,7 +88,14 @@ export function SlotPicker({ typeId, timeZone, date, onDate, slot, onSlot, exclu
 
   if (availability.isError) return <Alert tone="error">{messageOf(availability.error)}</Alert>;
   if (availability.isPending) return <Spinner label="Finding free times…" />;
-  if (!anyOpen && !canNext && daysFrom(today, month) <= 0) return <p>There are no times to book online at the moment. Please call us.</p>;
+  if (!anyOpen && !canNext && daysFrom(today, month) <= 0)
+    return (
+      <p>
+        {shopTimes
+          ? 'There are no free times within opening hours in this range.'
+          : 'There are no times to book online at the moment. Please call us.'}
+      </p>
+    );
   const turn = (to: string) => {
     setTurned(true);
     setMonth(to);

@@ -1,5 +1,7 @@
 // The calendar's "New booking": the admin books a caller or a walk-in with a name and a telephone
-// number (an e-mail is optional: without one nothing is mailed). The place is held as online; the
+// number (an e-mail is optional: without one nothing is mailed). The picker offers every free time
+// within opening hours (bookings.admin.availability: today and the days the online notice and
+// horizon hide from customers too); the place is held as online, so a full time is refused. The
 // booking's page opens after it is made, and the calendar shows it.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -13,7 +15,6 @@ import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { SlotPicker } from '#client/pages/book/slot-picker.tsx';
 import { whenLabel } from '#client/pages/book/booking-format.ts';
 import type { SlotView } from '#shared/schemas/bookings.ts';
-import { minutesOf, wallClockInstant } from '#shared/calendar-date.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 
 const FIELDS = ['booking_type_id', 'starts_at', 'name', 'telephone', 'email', 'vehicle', 'registration', 'location'] as const;
@@ -25,8 +26,6 @@ export function NewBookingForm({ timeZone }: { timeZone: string }) {
   const [typeId, setTypeId] = useState('');
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<SlotView | null>(null);
-  // A time typed by the shop: today, or a day inside the online notice the picker does not offer.
-  const [typed, setTyped] = useState({ date: '', time: '' });
   const [fields, setFields] = useState({ name: '', telephone: '', email: '', vehicle: '', registration: '', location: '' });
   const create = useMutation(
     trpc.bookings.admin.create.mutationOptions({
@@ -41,17 +40,12 @@ export function NewBookingForm({ timeZone }: { timeZone: string }) {
   const active = (types.data?.data ?? []).filter((t) => t.active);
   const type = active.find((t) => String(t.id) === typeId);
 
-  function typedStart(): string | undefined {
-    if (!/^\d{4}-\d\d-\d\d$/.test(typed.date) || !/^\d\d:\d\d$/.test(typed.time)) return undefined;
-    return wallClockInstant(typed.date, minutesOf(typed.time), timeZone)?.toISOString();
-  }
-
   function submit(event: FormEvent) {
     event.preventDefault();
     create.mutate({
       ...fields,
       booking_type_id: typeId === '' ? undefined : Number(typeId),
-      starts_at: slot?.starts_at ?? typedStart(),
+      starts_at: slot?.starts_at,
     } as Parameters<typeof create.mutate>[0]);
   }
 
@@ -95,36 +89,9 @@ export function NewBookingForm({ timeZone }: { timeZone: string }) {
             setSlot(null);
           }}
           slot={slot}
-          onSlot={(picked) => {
-            setSlot(picked);
-            setTyped({ date: '', time: '' });
-          }}
+          onSlot={setSlot}
+          shopTimes
         />
-      )}
-      {type && (
-        <fieldset className="admin-form__fieldset">
-          <legend>Or type a time (today, or a day online booking does not offer yet)</legend>
-          <TextField
-            label="Date"
-            name="typed_date"
-            type="date"
-            value={typed.date}
-            onChange={(date) => {
-              setTyped((t) => ({ ...t, date }));
-              setSlot(null);
-            }}
-          />
-          <TextField
-            label="Time"
-            name="typed_time"
-            type="time"
-            value={typed.time}
-            onChange={(time) => {
-              setTyped((t) => ({ ...t, time }));
-              setSlot(null);
-            }}
-          />
-        </fieldset>
       )}
       {firstError(errors, 'starts_at') && (
         <p className="field__error" id="new-booking-starts-at-error">

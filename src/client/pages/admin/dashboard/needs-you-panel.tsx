@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime } from '#shared/format/dates.ts';
+import { cappedCountLabel } from '#shared/format/capped-count.ts';
 import type { NeedsYou } from '#shared/schemas/dashboard.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { screenHref, screenHrefWithQuery } from '#client/lib/screen-links.ts';
@@ -37,7 +38,7 @@ function Group({
   return (
     <div className="needs-you__group">
       <h3 className="admin-panel__subtitle">
-        {title} <span className="needs-you__count">({count})</span>
+        {title} <span className="needs-you__count">({cappedCountLabel(count)})</span>
       </h3>
       <ul className="admin-panel__list">{children}</ul>
       {more && count > 0 && (
