@@ -164,6 +164,10 @@ export const ACTIVITY_KINDS = [
   'staff-invited',
   'staff-invitation-revoked',
   'staff-invitation-accepted',
+  'insurer-saved',
+  'insurance-claim-saved',
+  'insurance-authority-recorded',
+  'insurance-claim-removed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -192,6 +196,10 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'staff-invited': 'Member of staff invited',
   'staff-invitation-revoked': 'Staff invitation revoked',
   'staff-invitation-accepted': 'Staff invitation accepted',
+  'insurer-saved': 'Insurer list changed',
+  'insurance-claim-saved': 'Marked insured (claim saved)',
+  'insurance-authority-recorded': "Insurer's authority recorded",
+  'insurance-claim-removed': 'Insurance claim removed',
 };
 
 /** What the bin holds (src/server/bin/). */
