@@ -72,6 +72,7 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 /** An insurance claim's liability: the customer at fault (their insurer pays) or not. */
 export const INSURANCE_LIABILITIES = ['fault', 'non_fault'] as const;
 export type InsuranceLiability = (typeof INSURANCE_LIABILITIES)[number];
+export const LIABILITY_LABELS: Record<InsuranceLiability, string> = { fault: 'Fault', non_fault: 'Non-fault' };
 
 /** How a customer asks to be contacted about a quote. */
 export const PREFERRED_CONTACTS = ['email', 'phone'] as const;

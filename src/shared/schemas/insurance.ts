@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { booleanField, calendarDateField, integerField, messages, requiredString } from '#shared/validation.ts';
 import { INSURANCE_LIABILITIES } from '#shared/value-sets.ts';
+export { LIABILITY_LABELS } from '#shared/value-sets.ts';
 import { limitField } from './paging.ts';
 
 export const INSURER_NAME_MAX = 100;
@@ -114,8 +115,3 @@ export const trackerInsuranceSchema = z.object({
   excess_pence: z.number().int(),
 });
 export type TrackerInsurance = z.infer<typeof trackerInsuranceSchema>;
-
-export const LIABILITY_LABELS: Record<(typeof INSURANCE_LIABILITIES)[number], string> = {
-  fault: 'Fault',
-  non_fault: 'Non-fault',
-};

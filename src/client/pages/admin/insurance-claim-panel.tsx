@@ -13,9 +13,8 @@ import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { holdsPermission } from '#shared/permissions.ts';
 import { formatPence } from '#shared/format/money.ts';
 import { formatCalendarDate } from '#shared/format/dates.ts';
-import { poundsToPence } from '#shared/schemas/quotes.ts';
-import { LIABILITY_LABELS, type ClaimMatter, type ClaimOfMatter, type InsuranceClaim } from '#shared/schemas/insurance.ts';
-import { INSURANCE_LIABILITIES } from '#shared/value-sets.ts';
+import type { ClaimMatter, ClaimOfMatter, InsuranceClaim } from '#shared/schemas/insurance.ts';
+import { INSURANCE_LIABILITIES, LIABILITY_LABELS, type InsuranceLiability } from '#shared/value-sets.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -31,7 +30,15 @@ interface PanelProps {
 }
 
 const POUNDS_MESSAGE = (field: string) => `The ${field} must be an amount in pounds, such as 250 or 250.50.`;
-const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2).replace(/\.00$/, ''));
+/** Pence as the field shows them: "250", "250.50". */
+const pounds = (pence: number | null) =>
+  pence === null ? '' : `${Math.trunc(pence / 100)}${pence % 100 === 0 ? '' : `.${String(pence % 100).padStart(2, '0')}`}`;
+
+/** What the admin typed ("250", "£250.50", "1,250") as whole pence, or null: not an amount in pounds. */
+function poundsToPence(text: string): number | null {
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/^£\s*/, '').replace(/,(?=\d{3}(?:\D|$))/g, ''));
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
+}
 
 export function InsuranceClaimPanel(props: PanelProps) {
   const { user } = useSession();
@@ -125,7 +132,7 @@ function ClaimForm({ input, claim, onSuccess }: { input: Input; claim: Insurance
   function submit(event: FormEvent) {
     event.preventDefault();
     const pence = excess.trim() === '' ? 0 : poundsToPence(excess);
-    if (typeof pence !== 'number') {
+    if (pence === null) {
       setExcessError(POUNDS_MESSAGE('excess'));
       return;
     }
@@ -134,7 +141,7 @@ function ClaimForm({ input, claim, onSuccess }: { input: Input; claim: Insurance
       ...input,
       insurer_id: insurerId === '' ? (undefined as unknown as number) : Number(insurerId),
       claim_number: claimNumber,
-      liability: liability as InsuranceClaim['liability'],
+      liability: liability as InsuranceLiability,
       excess_pence: pence,
     });
   }
@@ -193,7 +200,7 @@ function AuthorityForm({ input, claim, onSuccess }: { input: Input; claim: Insur
   function submit(event: FormEvent) {
     event.preventDefault();
     const pence = poundsToPence(amount);
-    if (typeof pence !== 'number' || pence === 0) {
+    if (pence === null || pence === 0) {
       setAmountError(POUNDS_MESSAGE('authorised amount'));
       return;
     }
