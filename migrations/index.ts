@@ -44,6 +44,7 @@ import * as oneReviewLink from './2026-12-05T0700_one_review_link.ts';
 import * as estimates from './2026-12-05T0800_estimates.ts';
 import * as blockedTimesEndsIndex from './2026-12-05T0900_blocked_times_ends_index.ts';
 import * as paymentsAndInsurance from './2026-12-06T0100_payments_and_insurance.ts';
+import * as insurerAuthorityStage from './2026-12-06T0400_insurer_authority_stage.ts';
 import * as estimatesDeclinedIndex from './2026-12-06T0500_estimates_declined_index.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -90,5 +91,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T0800_estimates': estimates,
   '2026-12-05T0900_blocked_times_ends_index': blockedTimesEndsIndex,
   '2026-12-06T0100_payments_and_insurance': paymentsAndInsurance,
+  '2026-12-06T0400_insurer_authority_stage': insurerAuthorityStage,
   '2026-12-06T0500_estimates_declined_index': estimatesDeclinedIndex,
 };

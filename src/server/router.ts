@@ -23,6 +23,7 @@ import { versionsRouter } from './versions/versions.router.ts';
 import { threadsRouter } from './threads/threads.router.ts';
 import { notificationsRouter } from './notifications/notifications.router.ts';
 import { estimatesRouter } from './estimates/estimates.router.ts';
+import { insuranceRouter } from './insurance/insurance.router.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -46,6 +47,7 @@ export const appRouter = router({
   threads: threadsRouter,
   notifications: notificationsRouter,
   estimates: estimatesRouter,
+  insurance: insuranceRouter,
 });
 
 export type AppRouter = typeof appRouter;

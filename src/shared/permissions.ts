@@ -31,13 +31,15 @@ export const PERMISSIONS = [
   'exports',
   /** Outgoing mail. */
   'mail',
+  /** Insurers, insurance claims, the insurer's authority and the insurer pack. */
+  'insurance',
   /** Which events e-mail the shop and to whom: no staff role holds it (owners only). */
   'notifications',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const STAFF_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  estimator: ['quotes', 'bookings', 'repairs.work', 'repairs.manage', 'threads', 'customers'],
+  estimator: ['quotes', 'bookings', 'repairs.work', 'repairs.manage', 'threads', 'customers', 'insurance'],
   technician: ['repairs.work'],
   editor: ['content'],
 };

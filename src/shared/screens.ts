@@ -289,6 +289,7 @@ export const SCREENS = {
   adminRepairs: { path: '/admin/repairs', layout: 'admin', access: admin, permission: 'repairs.work', title: 'Repairs' },
   adminRepair: { path: '/admin/repairs/:id', layout: 'admin', access: admin, permission: 'repairs.work', title: 'Repair' },
   adminRepairStages: { path: '/admin/repair-stages', layout: 'admin', access: admin, permission: 'repairs.manage', title: 'Repair stages' },
+  adminInsurers: { path: '/admin/insurers', layout: 'admin', access: admin, permission: 'insurance', title: 'Insurers' },
   adminSystem: { path: '/admin/system', layout: 'admin', access: admin, permission: 'system', title: 'System' },
   adminMail: { path: '/admin/mail', layout: 'admin', access: admin, permission: 'mail', title: 'Outgoing mail' },
   adminActivity: { path: '/admin/activity', layout: 'admin', access: admin, permission: 'activity', title: 'Activity log' },

@@ -72,6 +72,7 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 /** An insurance claim's liability: the customer at fault (their insurer pays) or not. */
 export const INSURANCE_LIABILITIES = ['fault', 'non_fault'] as const;
 export type InsuranceLiability = (typeof INSURANCE_LIABILITIES)[number];
+export const LIABILITY_LABELS: Record<InsuranceLiability, string> = { fault: 'Fault', non_fault: 'Non-fault' };
 
 /** How a customer asks to be contacted about a quote. */
 export const PREFERRED_CONTACTS = ['email', 'phone'] as const;
@@ -173,6 +174,10 @@ export const ACTIVITY_KINDS = [
   'estimate-accepted',
   'estimate-declined',
   'estimate-settings-changed',
+  'insurer-saved',
+  'insurance-claim-saved',
+  'insurance-authority-recorded',
+  'insurance-claim-removed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -207,6 +212,10 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'estimate-accepted': 'Estimate accepted by the customer',
   'estimate-declined': 'Estimate declined by the customer',
   'estimate-settings-changed': 'Estimate settings changed',
+  'insurer-saved': 'Insurer list changed',
+  'insurance-claim-saved': 'Marked insured (claim saved)',
+  'insurance-authority-recorded': "Insurer's authority recorded",
+  'insurance-claim-removed': 'Insurance claim removed',
 };
 
 /** What the bin holds (src/server/bin/). */

@@ -102,6 +102,7 @@ const expectedColumns: Record<string, string[]> = {
   refunds: ['id', 'payment_id', 'amount_pence', 'method', 'status', 'reason', 'stripe_refund_id', 'recorded_by', 'created_at'],
   stripe_events: ['id', 'type', 'received_at'],
   insurers: ['id', 'name', 'active', 'created_at'],
+  repair_stages: ['id', 'name', 'position', 'is_collected', 'created_at', 'awaits_insurer_authority'],
   insurance_claims: [
     'id',
     'quote_request_id',

@@ -160,6 +160,7 @@ describe('the tracker by its link', () => {
     expect(res.body.stages.map((s: { name: string }) => s.name)).toEqual([
       'Booked in',
       'Assessed',
+      'Awaiting insurer authority',
       'Awaiting parts',
       'Bodywork',
       'Paint',

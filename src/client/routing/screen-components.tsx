@@ -122,6 +122,7 @@ export const SCREEN_COMPONENTS: Record<ScreenId, LazyScreen> = {
   adminRepairs: lazyScreen(async () => (await import('#client/pages/admin/repairs/repair-board-page.tsx')).RepairBoardPage),
   adminRepair: lazyScreen(async () => byId((await import('#client/pages/admin/repairs/repair-job-page.tsx')).RepairJobPage)),
   adminRepairStages: lazyScreen(async () => (await import('#client/pages/admin/repairs/repair-stages-page.tsx')).RepairStagesPage),
+  adminInsurers: lazyScreen(async () => (await import('#client/pages/admin/insurance/insurers-page.tsx')).InsurersPage),
   adminSystem: lazyScreen(async () => (await import('#client/pages/admin/system/system-page.tsx')).SystemPage),
   adminMail: lazyScreen(async () => (await import('#client/pages/admin/mail/outgoing-mail-page.tsx')).OutgoingMailPage),
   adminActivity: lazyScreen(async () => (await import('#client/pages/admin/activity/activity-page.tsx')).ActivityPage),

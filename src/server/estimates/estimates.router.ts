@@ -18,6 +18,9 @@ import {
 } from '#shared/schemas/estimates.ts';
 import { getAdminEstimate, getEstimateSettings, saveEstimateDraft, sendEstimate, updateEstimateSettings } from './estimates.service.ts';
 import { acceptEstimate, declineEstimate, getCustomerEstimate, listMyEstimates } from './estimate-answers.service.ts';
+import { customerEstimatePdf, shopEstimatePdf } from './estimate-pdf.service.ts';
+import { Readable } from 'node:stream';
+import { attachment, binaryAnswer } from '#server/insurance/binary-answer.ts';
 
 const tags = ['estimates'];
 
@@ -71,6 +74,26 @@ export const estimatesRouter = router({
     .output(customerEstimateSchema)
     .mutation(({ ctx, input }) => declineEstimate(ctx.deps, input, actorOf(ctx))),
 
+  pdf: publicProcedure
+    .meta({
+      personalAnswer: true,
+      openapi: {
+        method: 'GET',
+        path: '/api/estimates/{token}/estimate.pdf',
+        tags,
+        summary: 'The estimate behind a private link as a PDF (application/pdf, an attachment): the version the link shows',
+        protect: false,
+      },
+      rest: { contentType: 'application/pdf' },
+    })
+    .concat(checkedInput(estimateTokenInput))
+    .output(binaryAnswer)
+    .query(async ({ ctx, input }) => {
+      const pdf = await customerEstimatePdf(ctx.deps, input.token);
+      ctx.http.setHeader('content-disposition', attachment(pdf.filename));
+      return Readable.from([pdf.bytes]);
+    }),
+
   mine: signedInProcedure
     .meta({
       openapi: {
@@ -122,6 +145,26 @@ export const estimatesRouter = router({
       .concat(checkedInput(estimateQuoteInput))
       .output(adminEstimateSchema)
       .query(({ ctx, input }) => getAdminEstimate(ctx.deps, input.id)),
+
+    pdf: adminProcedure
+      .meta({
+        permission: 'quotes',
+        openapi: {
+          method: 'GET',
+          path: '/api/quote-requests/{id}/estimate.pdf',
+          tags,
+          summary:
+            "A quote request's estimate as a PDF (application/pdf, an attachment): the latest version sent, else the draft; 404 when none",
+        },
+        rest: { contentType: 'application/pdf' },
+      })
+      .concat(checkedInput(estimateQuoteInput))
+      .output(binaryAnswer)
+      .query(async ({ ctx, input }) => {
+        const pdf = await shopEstimatePdf(ctx.deps, input.id);
+        ctx.http.setHeader('content-disposition', attachment(pdf.filename));
+        return Readable.from([pdf.bytes]);
+      }),
 
     saveDraft: adminProcedure
       .meta({

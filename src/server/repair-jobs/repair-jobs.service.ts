@@ -34,6 +34,7 @@ import { readShop } from '#server/shop/shop.service.ts';
 import { presentRepairJob, presentRepairJobSummary, presentStage } from './repair-job-presenter.ts';
 import { startReviewRequest } from '#server/reviews/reviews.service.ts';
 import { anonymiseReviewRequestsOfJobs } from '#server/reviews/repair-review-requests.repository.ts';
+import { assertMayPassInsurerAuthority } from '#server/insurance/insurer-authority.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'publicContent' | 'log'>;
 
@@ -77,7 +78,8 @@ export async function getRepairJob(deps: Pick<Deps, 'db' | 'config'>, id: number
 /**
  * Moves a job to a stage (any stage: forward on the board, back when work is redone). Reaching the
  * Collected stage starts the tracker's expiry clock; leaving it stops it. The customer's mail is
- * held (repair-stage-mail.service.ts).
+ * held (repair-stage-mail.service.ts). An insured job waits for the insurer's authority
+ * (insurance/insurer-authority.ts).
  */
 export async function moveRepairJob(deps: Deps, input: RepairJobMoveInput, now = new Date()): Promise<RepairJobDetail> {
   await deps.db.transaction().execute(async (trx) => {
@@ -86,6 +88,7 @@ export async function moveRepairJob(deps: Deps, input: RepairJobMoveInput, now =
     const stage = await stages.findRepairStage(trx, input.stage_id);
     if (!stage) throw AppError.field('stage_id', REPAIR_STAGE_MESSAGES.unknownStage);
     if (stage.id === job.stage_id) return;
+    await assertMayPassInsurerAuthority(trx, job, stage);
     await jobs.updateRepairJob(trx, job.id, {
       stage_id: stage.id,
       collected_at: stage.is_collected ? (job.collected_at ?? now) : null,

@@ -34,3 +34,8 @@ export async function setRepairStagePosition(db: Db, id: number, position: numbe
 export async function deleteRepairStage(db: Db, id: number): Promise<void> {
   await db.deleteFrom('repair_stages').where('id', '=', id).execute();
 }
+
+/** The stage an insured job waits at for the insurer's authority (none once the shop removed it). */
+export async function findInsurerAuthorityStage(db: Db): Promise<RepairStageRow | undefined> {
+  return db.selectFrom('repair_stages').selectAll().where('awaits_insurer_authority', '=', true).orderBy('id').limit(1).executeTakeFirst();
+}

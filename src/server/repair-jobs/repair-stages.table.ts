@@ -7,5 +7,7 @@ export interface RepairStagesTable {
   name: string;
   position: number;
   is_collected: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The one stage an insured job waits at until the insurer's authority is recorded (insurance/insurer-authority.ts). */
+  awaits_insurer_authority: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
 }

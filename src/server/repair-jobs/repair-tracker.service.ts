@@ -27,6 +27,7 @@ import { ACCOUNT_LIST_DEFAULT_LIMIT, ACCOUNT_LIST_MAX_LIMIT, type AccountPageInp
 import { presentRepairPhoto } from './repair-photos.service.ts';
 import { presentDateChange, presentMessage } from './repair-job-presenter.ts';
 import { estimatePathsOfQuotes } from '#server/estimates/estimate-paths.ts';
+import { listClaimsOfRepairJobs } from '#server/insurance/insurance-claims.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent' | 'rateLimiter' | 'jobs'>;
 
@@ -60,7 +61,7 @@ function byJob<R extends { repair_job_id: number }>(rows: R[]): (jobId: number) 
  */
 async function readCustomerSide(db: Deps['db'], jobRows: jobs.RepairJobRow[]) {
   const jobIds = jobRows.map((j) => j.id);
-  const [stageRows, historyRows, changeRows, photoRows, messagesOfMatter] = await Promise.all([
+  const [stageRows, historyRows, changeRows, photoRows, messagesOfMatter, claims] = await Promise.all([
     stages.listRepairStages(db),
     history.listStageHistoryOfJobs(db, jobIds),
     dateChanges.listDateChangesOfJobs(db, jobIds),
@@ -69,15 +70,22 @@ async function readCustomerSide(db: Deps['db'], jobRows: jobs.RepairJobRow[]) {
       db,
       jobRows.map((j) => matterOfRepairJob(j).matter_key),
     ),
+    listClaimsOfRepairJobs(db, jobRows),
   ]);
   return {
     stageRows,
+    claimOf: (jobId: number) => claims.get(jobId),
     historyOf: byJob(historyRows),
     changesOf: byJob(changeRows),
     photosOf: byJob(photoRows),
     // The job's messages are its matter's thread (shared with its quote and booking).
     messagesOf: (job: jobs.RepairJobRow) => messagesOfMatter(matterOfRepairJob(job).matter_key),
   };
+}
+
+/** The claim as the customer reads it: the insurer, the claim number and the excess they pay; never the authority. */
+function insuranceOf(claim: { insurer_name: string; claim_number: string; excess_pence: number } | undefined) {
+  return claim ? { insurer_name: claim.insurer_name, claim_number: claim.claim_number, excess_pence: claim.excess_pence } : null;
 }
 
 /** The trackers of the jobs as the customer sees them, in the jobs' order. */
@@ -117,6 +125,7 @@ async function presentTrackers(
       messages: side.messagesOf(job).map(presentMessage),
       shop_telephone: shop.telephone,
       estimate_path: job.quote_request_id === null ? null : (estimatePaths.get(job.quote_request_id) ?? null),
+      insurance: insuranceOf(side.claimOf(job.id)),
     };
   });
 }

@@ -1,6 +1,7 @@
 // Repair jobs (docs/rest-contract.md "Repair jobs"): the admin's jobs and stage list, and the
 // customer's tracker. Shared by the server's checks and the client's forms.
 import { z } from 'zod';
+import { trackerInsuranceSchema } from './insurance.ts';
 import { booleanField, calendarDateField, emailField, integerField, messages, optionalString, requiredString } from '../validation.ts';
 import {
   REPAIR_AGREED_WORK_MAX,
@@ -193,6 +194,8 @@ export const repairTrackerSchema = z.object({
   shop_telephone: z.string(),
   /** The estimate page of the job's quote (a private link made when shown); null when no estimate was sent. */
   estimate_path: z.string().nullable(),
+  /** The job's insurance claim as the customer reads it (the excess is what they pay); null: not insured. */
+  insurance: trackerInsuranceSchema.nullable(),
 });
 export type RepairTracker = z.infer<typeof repairTrackerSchema>;
 export const myRepairsSchema = z.object({ data: z.array(repairTrackerSchema), next_cursor: z.string().nullable() });

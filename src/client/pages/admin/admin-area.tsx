@@ -39,6 +39,7 @@ const menu: { screen: ScreenWithoutParams; label: string }[] = [
   { screen: 'adminShop', label: 'Shop details' },
   { screen: 'adminNotifications', label: 'Notifications' },
   { screen: 'adminRepairStages', label: 'Repair stages' },
+  { screen: 'adminInsurers', label: 'Insurers' },
   { screen: 'adminMail', label: 'Outgoing mail' },
   { screen: 'adminActivity', label: 'Activity log' },
   { screen: 'adminBin', label: 'Bin' },

@@ -156,6 +156,11 @@ export function EstimateView({ token, estimate }: { token: string; estimate: Cus
           </a>
         </p>
       )}
+      <p>
+        <a className="btn btn--secondary" href={`/api/estimates/${encodeURIComponent(token)}/estimate.pdf`} download>
+          Download the estimate (PDF)
+        </a>
+      </p>
       {version.status === 'declined' && <Alert tone="info">You declined this estimate. We have let the workshop know.</Alert>}
       {estimate.can_answer && version.content_hash && <AnswerForms token={token} hash={version.content_hash} />}
       {!estimate.can_answer && version.status === 'sent' && (

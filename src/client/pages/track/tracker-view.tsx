@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import type { RepairTracker } from '#shared/schemas/repair-jobs.ts';
 import { REPAIR_MESSAGE_MAX } from '#shared/limits.ts';
 import { formatCalendarDate, formatDateTime } from '#shared/format/dates.ts';
+import { formatPence } from '#shared/format/money.ts';
 import { useDateFormat } from '#client/lib/format-date.ts';
 import { phoneHref } from '#client/lib/shop.ts';
 import { firstError, fieldErrorsOf, messageOf } from '#client/lib/api-errors.ts';
@@ -46,6 +47,18 @@ export function TrackerView({ tracker, send, headingLevel = 2 }: TrackerViewProp
           </strong>
         </p>
         <p className="tracker__work">{tracker.agreed_work}</p>
+        {tracker.insurance && (
+          <p className="tracker__insurance" data-testid="tracker-insurance">
+            Insured with <strong>{tracker.insurance.insurer_name}</strong>, claim number <strong>{tracker.insurance.claim_number}</strong>.{' '}
+            {tracker.insurance.excess_pence > 0 ? (
+              <>
+                Your excess to pay us: <strong>{formatPence(tracker.insurance.excess_pence)}</strong>.
+              </>
+            ) : (
+              'There is no excess to pay.'
+            )}
+          </p>
+        )}
       </div>
       <TrackerEstimateLink tracker={tracker} />
 

@@ -32,6 +32,7 @@ import { QuoteReplyForm } from './quote-reply-form.tsx';
 import { ThreadPanel } from '#client/pages/admin/thread-panel.tsx';
 import { QuoteWorkLinks } from './quote-work-links.tsx';
 import { EstimateBuilder } from './estimate-builder.tsx';
+import { InsuranceClaimPanel } from '#client/pages/admin/insurance-claim-panel.tsx';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
 
@@ -179,6 +180,7 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
         </Suspense>
       )}
       <EstimateBuilder quoteId={quote.id} />
+      <InsuranceClaimPanel matter="quote-requests" id={quote.id} quoteRequestId={quote.id} />
       <QuoteReplyForm quote={quote} />
       {/* "Send to the customer" stays the screen's one filled button. */}
       <ThreadPanel matter="quote" id={quote.id} sendVariant="secondary" />
