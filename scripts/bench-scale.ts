@@ -222,7 +222,8 @@ async function measureServer(
 
     await exportRow(put, `activity CSV, all rows${tag}`, pid, () => admin(`${base}/api/activity.csv`, 'GET'), base, tag);
     const fleet = await signedInSession(base, FLEET_EMAIL, SCALE_PASSWORD).catch((error: Error) => error);
-    if (fleet instanceof Error) put(`fleet account export${tag}`, { failed: fleet.message });
+    if (fleet instanceof Error)
+      put(`fleet account export${tag}`, { failed: `${fleet.message} ${(fleet.cause as Error | undefined)?.message ?? ''}` });
     else await exportRow(put, `fleet account export${tag}`, pid, () => fleet(`${base}/api/user/export`, 'GET'));
     put(`server RSS at the end (MB)${tag}`, { value: rssMb(pid).toFixed(0), growthOf: rssMb(pid) });
   } finally {

@@ -47,6 +47,8 @@ export const FORMULA_GUARD = {
   inside: `([,;\t|\r\n]|^)([${WHITE}"']*)([=+@\uFF1D\uFF0B\uFF0D\uFF20-])`,
   replacement: "\\1\\2'\\3",
 };
+/** What makes a cell quoted (, " CR LF) or guarded (a trigger): a line with none is its values joined. */
+const SPECIAL = `[,"\r\n${TRIGGERS}]`;
 
 /** An id no path holds by chance: where a link template puts the item's id. */
 const ID_MARK = 987_654_321;
@@ -67,6 +69,7 @@ export function csvWords(timeZone: string): ActivityCsvWords {
       return { itemType, before, after, withId: link.path(ID_MARK).includes(String(ID_MARK)), needsId: link.needsId };
     }),
     guard: FORMULA_GUARD,
+    special: SPECIAL,
   };
 }
 
@@ -90,12 +93,19 @@ export async function* activityCsvChunks(
   const batch = options.batch ?? BATCH[await databaseEngineOf(db)];
   const words = csvWords(timeZone);
   yield `${HEADER.map(csvField).join(',')}\n`;
-  let after: ActivityKeyset | undefined;
+  // The next batch is asked for as soon as this one is here, so the database writes it while this
+  // one goes out (two batches in memory at most). A reader gone leaves the query to finish unread.
+  const read = (after: ActivityKeyset | undefined) => {
+    const answer = (after ? nextTurn() : Promise.resolve()).then(() => repo.listActivityCsvBatch(db, filter, words, batch, after));
+    answer.catch(() => {});
+    return answer;
+  };
+  let pending = read(undefined);
   for (;;) {
-    const { text, count, last } = await repo.listActivityCsvBatch(db, filter, words, batch, after);
+    const { text, count, last } = await pending;
+    const more = count === batch && last !== null;
+    if (more) pending = read(last);
     if (text) yield text;
-    if (count < batch || !last) return;
-    after = last;
-    await nextTurn();
+    if (!more) return;
   }
 }

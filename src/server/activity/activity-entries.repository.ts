@@ -105,6 +105,8 @@ export interface ActivityCsvWords {
   itemLinks: ReadonlyArray<{ itemType: string; before: string; after: string; withId: boolean; needsId: boolean }>;
   /** The formula guard (activity-csv.ts): any trigger, a trigger first, one inside and its replacement. */
   guard: { any: string; start: string; inside: string; replacement: string };
+  /** Any character that makes a cell quoted or guarded: a line without one is its values joined. */
+  special: string;
 }
 
 export interface ActivityCsvBatch {
@@ -146,7 +148,7 @@ export async function listActivityCsvBatch(
   limit: number,
   after: ActivityKeyset | undefined,
 ): Promise<ActivityCsvBatch> {
-  let rows = filtered(db, filter).select(columns).select(exactCreatedAt.as('exact'));
+  let rows = filtered(db, filter).select(columns);
   if (after) {
     rows = rows.where((eb) =>
       eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(sql<Date>`cast(${after.createdAt} as timestamptz)`, after.id)),
@@ -161,17 +163,23 @@ export async function listActivityCsvBatch(
     return sql`when r.item_type = ${l.itemType}${l.needsId ? sql` and r.item_id is not null` : sql``} then ${l.before}::text || ${id} || ${l.after}::text`;
   });
   const label = sql<string>`coalesce(k.label, r.kind)`;
-  const line = sql<string>`b.when_text || ',' || b.iso || ',' || ${guardedField(sql`b.actor_label`, words.guard)} || ','
-    || coalesce(b.actor_user_id::text, '') || ',' || ${field(sql`b.ip`)} || ',' || b.kind_cell || ','
-    || ${guardedField(sql`b.what`, words.guard)} || ',' || ${field(sql`b.item_type`)} || ',' || coalesce(b.item_id::text, '') || ','
-    || coalesce(b.version_id::text, '') || ',' || ${guardedField(sql`b.details`, words.guard)} || ',' || b.link || chr(10)`;
+  const line = (cell: (name: string, guarded: boolean) => RawBuilder<string>) =>
+    sql<string>`b.when_text || ',' || b.iso || ',' || ${cell('actor_label', true)} || ',' || coalesce(b.actor_user_id::text, '') || ','
+    || ${cell('ip', false)} || ',' || b.kind_cell || ',' || ${cell('what', true)} || ',' || ${cell('item_type', false)} || ','
+    || coalesce(b.item_id::text, '') || ',' || coalesce(b.version_id::text, '') || ',' || ${cell('details', true)} || ',' || b.link || chr(10)`;
+  // Most lines have no character to quote or guard: one test of their text, then the values joined.
+  const plain = line((name) => sql.ref(`b.${name}`));
+  const full = line((name, guarded) => (guarded ? guardedField(sql.ref(`b.${name}`), words.guard) : field(sql.ref(`b.${name}`))));
   const { rows: answer } = await sql<{ text: string | null; count: number; last_at: string | null; last_id: number | null }>`
-    select string_agg(${line}, '' order by b.created_at desc, b.id desc) as text, count(*)::int as count,
-           (array_agg(b.exact order by b.created_at, b.id))[1] as last_at, (array_agg(b.id order by b.created_at, b.id))[1] as last_id
+    select string_agg(case when b.actor_label || b.ip || b.what || b.item_type || b.details ~ ${words.special} then ${full} else ${plain} end,
+             '' order by b.created_at desc, b.id desc) as text, count(*)::int as count,
+           to_char(min(b.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as last_at,
+           (array_agg(b.id order by b.created_at, b.id))[1] as last_id
     from (
-      select r.id, r.created_at, r.exact, r.actor_user_id, r.item_id, r.version_id,
+      select r.id, r.created_at, r.actor_user_id, r.item_id, r.version_id,
              '"' || to_char(r.created_at at time zone ${words.timeZone}, 'FMDD FMMonth YYYY, HH24:MI') || '"' as when_text,
-             left(r.exact, 23) || 'Z' as iso, r.actor_label, coalesce(r.ip_address, '') as ip, coalesce(k.cell, '') as kind_cell,
+             to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso, r.actor_label,
+             coalesce(r.ip_address, '') as ip, coalesce(k.cell, '') as kind_cell,
              case when coalesce(r.item_type, '') = '' then ${label}
                   else ${label} || ': ' || coalesce(n.noun, r.item_type)
                        || case when coalesce(r.item_label, '') = '' then '' else ' “' || r.item_label || '”' end end as what,
