@@ -9,6 +9,10 @@
 // and the server's RSS. A call that fails is a cell of the table, not a crash.
 //
 // `npm run bench:scale -- --factors 1,10 --engine postgres` runs part of it (engine: postgres, pglite).
+// `--only exports`: the home page alone, the two exports and the home page during the CSV, no screens
+// or nightly jobs. `--baseline DIR`: another checkout, built (`npm run build` there), measured the
+// same way on the same seeded data right after this one, its rows marked [baseline] and this one's
+// [this]: old and new side by side in one run, where a ratio holds better than an absolute time.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -33,6 +37,7 @@ import {
   waitHealthy,
   withPostgres,
   type Answer,
+  type SessionCall,
 } from './lib/bench-site.ts';
 import { BUSY_WIDGET, FLEET_EMAIL, SCALE_PASSWORD, scaleCounts, seedScale } from './lib/scale-seed.ts';
 import { sql } from 'kysely';
@@ -53,6 +58,14 @@ const factors = (option('factors') ?? '1,10,100').split(',').map(Number);
 const engines = (option('engine') ?? 'postgres,pglite').split(',');
 /** The embedded database is measured up to 10x (a hundredfold shop belongs on PostgreSQL). */
 const PGLITE_MAX_FACTOR = Number(option('pglite-max') ?? 10);
+const only = option('only');
+if (only !== undefined && only !== 'exports') throw new Error(`--only takes "exports", not "${only}"`);
+const baseline = option('baseline');
+/** The builds measured on each seeded database: this checkout, then the baseline's. */
+const servers = [
+  { tag: baseline ? ' [this]' : '', root: projectRoot },
+  ...(baseline ? [{ tag: ' [baseline]', root: path.resolve(baseline) }] : []),
+];
 
 interface Ids {
   admin: number;
@@ -169,53 +182,79 @@ async function measure(table: Table, factor: number, engine: string, databaseUrl
   console.log(`\n${engine} ${factor}x: seeding ${JSON.stringify(scaleCounts(factor))}`);
   const { ids, seedMs } = await prepare(dataDir, databaseUrl, factor);
   put('seed (s)', { value: (seedMs / 1000).toFixed(1), growthOf: seedMs });
+  for (const server of servers) await measureServer(put, server, ids, dataDir, databaseUrl, engine, factor);
+  if (only !== 'exports') await nightlyJobs(put, dataDir, databaseUrl);
+}
+
+/** One build of the site on the seeded data: its screens (unless `--only exports`), the home page and the exports. */
+async function measureServer(
+  put: (row: string, cell: Cell) => void,
+  server: (typeof servers)[number],
+  ids: Ids,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  engine: string,
+  factor: number,
+): Promise<void> {
+  const { tag } = server;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const site = startSite(dataDir, databaseUrl, port);
+  const site = startSite(dataDir, databaseUrl, port, {}, server.root);
   let stopping = false;
   site.once('exit', (code, signal) => {
-    if (!stopping) console.log(`${engine} ${factor}x: the server exited (${signal ?? code}) during the run`);
+    if (!stopping) console.log(`${engine} ${factor}x${tag}: the server exited (${signal ?? code}) during the run`);
   });
   await waitHealthy(base, site);
   const pid = site.pid!;
   try {
     const admin = await signedInSession(base, BENCH_ADMIN.email, BENCH_ADMIN.password);
-    for (const call of adminCalls(ids)) {
-      const url = `${base}/trpc/${call.proc}?input=${encodeURIComponent(JSON.stringify(call.input))}`;
-      const row = `${call.name} p50/p95 ms`;
-      const times: number[] = [];
-      let failure: string | undefined;
-      const rowStarted = performance.now();
-      // A call of seconds is sampled fewer times (at least 3), so a slow screen at 100x does not hold the run for minutes.
-      for (let i = 0; i <= CALLS && !failure && (times.length < 3 || performance.now() - rowStarted < CALL_BUDGET_MS); i++) {
-        const started = performance.now();
-        const answer = await admin(url, 'GET').catch((error: Error) => ({ status: 0, body: Buffer.from(error.message) }));
-        const took = performance.now() - started;
-        if (answer.status !== 200) failure = `failed ${answer.status || answer.body.toString()}`;
-        else if (i > 0) times.push(took); // the first is a warm-up
-      }
-      if (failure) put(row, { failed: failure });
-      else {
-        times.sort((a, b) => a - b);
-        const fewer = times.length < CALLS ? ` (${times.length} calls)` : '';
-        put(row, { value: `${ms(percentile(times, 50))} / ${ms(percentile(times, 95))}${fewer}`, growthOf: percentile(times, 95) });
-      }
-    }
-    put('server RSS after the screens (MB)', { value: rssMb(pid).toFixed(0), growthOf: rssMb(pid) });
+    if (only !== 'exports') await screenRows(put, admin, base, ids, tag);
+    put(`server RSS ${only === 'exports' ? 'at the start' : 'after the screens'} (MB)${tag}`, {
+      value: rssMb(pid).toFixed(0),
+      growthOf: rssMb(pid),
+    });
 
     const homeAlone = await homeLatencies(base, () => false, HOME_SAMPLES);
-    put('home p99 alone (ms)', { value: ms(percentile(homeAlone, 99)), growthOf: percentile(homeAlone, 99) });
+    put(`home p50 / p99 alone (ms)${tag}`, {
+      value: `${ms(percentile(homeAlone, 50))} / ${ms(percentile(homeAlone, 99))}`,
+      growthOf: percentile(homeAlone, 99),
+    });
 
-    await exportRow(put, 'activity CSV, all rows', pid, () => admin(`${base}/api/activity.csv`, 'GET'), base);
+    await exportRow(put, `activity CSV, all rows${tag}`, pid, () => admin(`${base}/api/activity.csv`, 'GET'), base, tag);
     const fleet = await signedInSession(base, FLEET_EMAIL, SCALE_PASSWORD).catch((error: Error) => error);
-    if (fleet instanceof Error) put('fleet account export', { failed: fleet.message });
-    else await exportRow(put, 'fleet account export', pid, () => fleet(`${base}/api/user/export`, 'GET'));
-    put('server RSS at the end (MB)', { value: rssMb(pid).toFixed(0), growthOf: rssMb(pid) });
+    if (fleet instanceof Error)
+      put(`fleet account export${tag}`, { failed: `${fleet.message} ${(fleet.cause as Error | undefined)?.message ?? ''}` });
+    else await exportRow(put, `fleet account export${tag}`, pid, () => fleet(`${base}/api/user/export`, 'GET'));
+    put(`server RSS at the end (MB)${tag}`, { value: rssMb(pid).toFixed(0), growthOf: rssMb(pid) });
   } finally {
     stopping = true;
     await stopSite(site);
   }
-  await nightlyJobs(put, dataDir, databaseUrl);
+}
+
+/** p50/p95 of each admin screen's reads. */
+async function screenRows(put: (row: string, cell: Cell) => void, admin: SessionCall, base: string, ids: Ids, tag: string): Promise<void> {
+  for (const call of adminCalls(ids)) {
+    const url = `${base}/trpc/${call.proc}?input=${encodeURIComponent(JSON.stringify(call.input))}`;
+    const row = `${call.name} p50/p95 ms${tag}`;
+    const times: number[] = [];
+    let failure: string | undefined;
+    const rowStarted = performance.now();
+    // A call of seconds is sampled fewer times (at least 3), so a slow screen at 100x does not hold the run for minutes.
+    for (let i = 0; i <= CALLS && !failure && (times.length < 3 || performance.now() - rowStarted < CALL_BUDGET_MS); i++) {
+      const started = performance.now();
+      const answer = await admin(url, 'GET').catch((error: Error) => ({ status: 0, body: Buffer.from(error.message) }));
+      const took = performance.now() - started;
+      if (answer.status !== 200) failure = `failed ${answer.status || answer.body.toString()}`;
+      else if (i > 0) times.push(took); // the first is a warm-up
+    }
+    if (failure) put(row, { failed: failure });
+    else {
+      times.sort((a, b) => a - b);
+      const fewer = times.length < CALLS ? ` (${times.length} calls)` : '';
+      put(row, { value: `${ms(percentile(times, 50))} / ${ms(percentile(times, 95))}${fewer}`, growthOf: percentile(times, 95) });
+    }
+  }
 }
 
 /** An export's time, size and the server's RSS peak; with `homeBase`, the home page's p99 while it runs. */
@@ -225,6 +264,7 @@ async function exportRow(
   pid: number,
   download: () => Promise<Answer>,
   homeBase?: string,
+  tag = '',
 ): Promise<void> {
   let done = false;
   const started = performance.now();
@@ -241,9 +281,14 @@ async function exportRow(
   }
   const mb = result.body.length / 1024 / 1024;
   put(`${name}: s, MB, RSS peak MB`, { value: `${(took / 1000).toFixed(2)}, ${mb.toFixed(1)}, ${peakMb.toFixed(0)}`, growthOf: took });
+  if (homeBase) {
+    // The bench's rows hold no line break inside a cell: lines less the header are the entries.
+    const rows = result.body.reduce((count, byte) => count + (byte === 10 ? 1 : 0), 0) - 1;
+    put(`${name}: s per million rows`, { value: `${((took / 1000) * (1e6 / Math.max(rows, 1))).toFixed(1)} (${rows} rows)` });
+  }
   if (homeTimes.length) {
-    put('home p99 during the CSV (ms)', {
-      value: `${ms(percentile(homeTimes, 99))} (${homeTimes.length} req)`,
+    put(`home p50 / p99 during the CSV (ms)${tag}`, {
+      value: `${ms(percentile(homeTimes, 50))} / ${ms(percentile(homeTimes, 99))} (${homeTimes.length} req)`,
       growthOf: percentile(homeTimes, 99),
     });
   }

@@ -28,9 +28,16 @@ export async function waitHealthy(base: string, child: ChildProcess): Promise<vo
 }
 
 /** The built site on `port` (DATA_DIR `dataDir`, the embedded database unless `databaseUrl`), with the bench's admin. */
-export function startSite(dataDir: string, databaseUrl: string | undefined, port: number, env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'scripts', 'run-built.mjs'), 'main'], {
-    cwd: projectRoot,
+export function startSite(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  port: number,
+  env: Record<string, string> = {},
+  /** Another built checkout to run instead of this one (bench-scale's `--baseline`). */
+  root = projectRoot,
+): ChildProcess {
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'run-built.mjs'), 'main'], {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,7 +1,7 @@
 // SQL for activity_entries. Insert-only: there is no update of an entry's content and no delete of
 // one entry (docs/decisions/activity-log.md); the only changes are the retention prune and an
 // account deletion replacing the person with "Deleted user".
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import { likePattern } from '#server/db/like-pattern.ts';
 import type { ActivityEntriesTable } from '#server/activity/activity-entries.table.ts';
@@ -92,24 +92,108 @@ export function listActivityEntries(
 
 export type ActivityEntryRecord = Awaited<ReturnType<typeof listActivityEntries>>[number];
 
+/** What the CSV's lines say besides the row's own values (activity-csv.ts builds it from the screen's words). */
+export interface ActivityCsvWords {
+  timeZone: string;
+  /** A kind's label, and its Kind cell (the label as a CSV field). */
+  kinds: ReadonlyArray<{ kind: string; label: string; cell: string }>;
+  /** An item type's noun in the description. */
+  items: ReadonlyArray<{ itemType: string; noun: string }>;
+  /** Kinds whose link is fixed: the Link cell ('' for none). */
+  kindLinks: ReadonlyArray<{ kind: string; cell: string }>;
+  /** Otherwise by item type: `before` + the item's id (when `withId`) + `after`; none without an id when `needsId`. */
+  itemLinks: ReadonlyArray<{ itemType: string; before: string; after: string; withId: boolean; needsId: boolean }>;
+  /** The formula guard (activity-csv.ts): any trigger, a trigger first, one inside and its replacement. */
+  guard: { any: string; start: string; inside: string; replacement: string };
+  /** Any character that makes a cell quoted or guarded: a line without one is its values joined. */
+  special: string;
+}
+
+export interface ActivityCsvBatch {
+  /** The batch's CSV lines, each ending in a line feed ('' for none). */
+  text: string;
+  count: number;
+  /** Where the next batch starts (the batch's last entry), null when it was empty. */
+  last: ActivityKeyset | null;
+}
+
+const NEEDS_QUOTES = '[,"\r\n]';
+
+/** A CSV field: quoted, its quotes doubled, when it holds a comma, a quote or a line break (csv-stringify's rule). */
+const field = (value: RawBuilder<string>) =>
+  sql<string>`case when ${value} ~ ${NEEDS_QUOTES} then '"' || replace(${value}, '"', '""') || '"' else ${value} end`;
+
+/** A cell a person typed, defused; the guard only adds apostrophes, so whether to quote is the raw text's. */
+function guardedField(value: RawBuilder<string>, guard: ActivityCsvWords['guard']) {
+  const guarded = sql<string>`case when ${value} ~ ${guard.any} then (case when ${value} ~ ${guard.start} then '''' || ${value}
+    else regexp_replace(${value}, ${guard.inside}, ${guard.replacement}, 'g') end) else ${value} end`;
+  return sql<string>`case when ${value} ~ ${NEEDS_QUOTES} then '"' || replace(${guarded}, '"', '""') || '"' else ${guarded} end`;
+}
+
+const values = <T>(rows: readonly T[], row: (item: T) => RawBuilder<unknown>) => sql.join(rows.map(row));
+const cases = <T>(rows: readonly T[], row: (item: T) => RawBuilder<unknown>) => sql.join(rows.map(row), sql` `);
+
 /**
- * The CSV's batches: as listActivityEntries, but the time comes only as its exact UTC text. Parsing
- * a timestamp into a Date for each of a million rows was a third of the export's time; the CSV
- * needs the text (its ISO column, the minute its shop-zone column is formatted from, the keyset).
+ * The CSV's next `limit` lines, newest first after `after`, written by the database: the shop-zone
+ * time (to_char, as formatDateTime writes it), the description, the link, the formula guard and the
+ * quoting, so the server only passes the text on (per-row work in JS was most of the export's time
+ * and held the event loop). The rows come by the keyset index as the screen's pages do; the words
+ * are joined to those rows only, behind OFFSET 0 so each row's text is worked out once. The CSV
+ * test pins the bytes to the writer this replaced (test/support/activity-csv-reference.ts), on both engines.
  */
-export function listActivityEntriesForCsv(db: Kysely<Database>, filter: ActivityFilter, limit: number, after: ActivityKeyset | undefined) {
-  let query = filtered(db, filter)
-    .select(columns.filter((column) => column !== 'created_at'))
-    .select(exactCreatedAt.as('created_at_exact'));
+export async function listActivityCsvBatch(
+  db: Kysely<Database>,
+  filter: ActivityFilter,
+  words: ActivityCsvWords,
+  limit: number,
+  after: ActivityKeyset | undefined,
+): Promise<ActivityCsvBatch> {
+  let rows = filtered(db, filter).select(columns);
   if (after) {
-    query = query.where((eb) =>
+    rows = rows.where((eb) =>
       eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(sql<Date>`cast(${after.createdAt} as timestamptz)`, after.id)),
     );
   }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  rows = rows.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+  const kinds = values(words.kinds, (k) => sql`(${k.kind}::text, ${k.label}::text, ${k.cell}::text)`);
+  const items = values(words.items, (i) => sql`(${i.itemType}::text, ${i.noun}::text)`);
+  const kindLinks = cases(words.kindLinks, (k) => sql`when r.kind = ${k.kind} then ${k.cell}::text`);
+  const itemLinks = cases(words.itemLinks, (l) => {
+    const id = l.withId ? sql`r.item_id::text` : sql`''`;
+    return sql`when r.item_type = ${l.itemType}${l.needsId ? sql` and r.item_id is not null` : sql``} then ${l.before}::text || ${id} || ${l.after}::text`;
+  });
+  const label = sql<string>`coalesce(k.label, r.kind)`;
+  const line = (cell: (name: string, guarded: boolean) => RawBuilder<string>) =>
+    sql<string>`b.when_text || ',' || b.iso || ',' || ${cell('actor_label', true)} || ',' || coalesce(b.actor_user_id::text, '') || ','
+    || ${cell('ip', false)} || ',' || b.kind_cell || ',' || ${cell('what', true)} || ',' || ${cell('item_type', false)} || ','
+    || coalesce(b.item_id::text, '') || ',' || coalesce(b.version_id::text, '') || ',' || ${cell('details', true)} || ',' || b.link || chr(10)`;
+  // Most lines have no character to quote or guard: one test of their text, then the values joined.
+  const plain = line((name) => sql.ref(`b.${name}`));
+  const full = line((name, guarded) => (guarded ? guardedField(sql.ref(`b.${name}`), words.guard) : field(sql.ref(`b.${name}`))));
+  const { rows: answer } = await sql<{ text: string | null; count: number; last_at: string | null; last_id: number | null }>`
+    select string_agg(case when b.actor_label || b.ip || b.what || b.item_type || b.details ~ ${words.special} then ${full} else ${plain} end,
+             '' order by b.created_at desc, b.id desc) as text, count(*)::int as count,
+           to_char(min(b.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as last_at,
+           (array_agg(b.id order by b.created_at, b.id))[1] as last_id
+    from (
+      select r.id, r.created_at, r.actor_user_id, r.item_id, r.version_id,
+             '"' || to_char(r.created_at at time zone ${words.timeZone}, 'FMDD FMMonth YYYY, HH24:MI') || '"' as when_text,
+             to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso, r.actor_label,
+             coalesce(r.ip_address, '') as ip, coalesce(k.cell, '') as kind_cell,
+             case when coalesce(r.item_type, '') = '' then ${label}
+                  else ${label} || ': ' || coalesce(n.noun, r.item_type)
+                       || case when coalesce(r.item_label, '') = '' then '' else ' “' || r.item_label || '”' end end as what,
+             coalesce(r.item_type, '') as item_type, coalesce(r.details, '') as details,
+             case ${kindLinks} ${itemLinks} else '' end as link
+      from (${rows}) r
+      left join (values ${kinds}) k(kind, label, cell) on k.kind = r.kind
+      left join (values ${items}) n(item_type, noun) on n.item_type = r.item_type
+      offset 0
+    ) b`.execute(db);
+  const batch = answer[0]!;
+  const last = batch.last_at === null || batch.last_id === null ? null : { createdAt: batch.last_at, id: batch.last_id };
+  return { text: batch.text ?? '', count: batch.count, last };
 }
-
-export type ActivityCsvRecord = Awaited<ReturnType<typeof listActivityEntriesForCsv>>[number];
 
 /**
  * How many entries match, counting no further than `cap` (+1 to tell "more than cap"): a count

@@ -10,11 +10,9 @@
  *   older than ACTIVITY_KEEP_DAYS (a daily job).
  */
 import { TZDate } from '@date-fns/tz';
-import { stringify } from 'csv-stringify/sync';
 import type { AppDeps } from '#server/app-deps.ts';
 import { AppError } from '#server/errors.ts';
 import { readShop } from '#server/shop/shop.service.ts';
-import { formatDateTime } from '#shared/format/dates.ts';
 import {
   ACTIVITY_COUNT_CAP,
   ACTIVITY_PAGE_SIZE,
@@ -25,10 +23,10 @@ import {
   type ActivityPage,
   type ActivityPeopleInput,
 } from '#shared/schemas/activity.ts';
-import { ACTIVITY_KIND_LABELS } from '#shared/value-sets.ts';
 import * as repo from './activity-entries.repository.ts';
-import { describe, linkOf } from './activity-items.ts';
-import type { ActivityCsvRecord, ActivityEntryRecord, ActivityFilter, ActivityKeyset } from './activity-entries.repository.ts';
+import type { ActivityEntryRecord, ActivityFilter, ActivityKeyset } from './activity-entries.repository.ts';
+import { activityCsvChunks } from './activity-csv.ts';
+import { describeEntry, linkOfEntry } from './activity-words.ts';
 
 export { recordActivity, forgetActivityPerson, type ActivityEntryInput, type ActivityItem } from './record-activity.ts';
 
@@ -40,13 +38,13 @@ function present(row: ActivityEntryRecord): ActivityEntry {
     actor_name: row.actor_label,
     ip: row.ip_address,
     kind: row.kind,
-    what: describe(row),
+    what: describeEntry(row),
     item_type: row.item_type,
     item_id: row.item_id,
     item_label: row.item_label,
     version_id: row.version_id,
     details: row.details,
-    link: linkOf(row),
+    link: linkOfEntry(row),
   };
 }
 
@@ -131,119 +129,19 @@ export async function listActivityPeople(
 }
 
 /**
- * A cell a spreadsheet would run as a formula (= + - @, and tab or carriage return before one) is
- * prefixed with an apostrophe (OWASP's CSV injection advice). A spreadsheet that splits on another
- * separator (a semicolon, a tab, a pipe) or a line break starts a cell inside ours, so a trigger
- * after any of them, or after spaces or a quote, is defused too: whatever the separator, no cell
- * a visitor wrote begins with a formula.
- */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-const FORMULA_INSIDE = /([,;\t|\r\n]|^)([\s"']*)([=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
-
-export function safeCell(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  if (FORMULA_START.test(text)) return `'${text}`;
-  return text.replace(FORMULA_INSIDE, "$1$2'$3");
-}
-
-/** Rows read per query while the CSV streams: each query is short, whatever the range. */
-const CSV_BATCH = 5000;
-const CSV_SLICE = 200; // rows formatted between two turns of the event loop
-
-const CSV_HEADER = [
-  'When',
-  'When (ISO 8601)',
-  'Who',
-  'User id',
-  'Address',
-  'Kind',
-  'What',
-  'Item type',
-  'Item id',
-  'Version id',
-  'Details',
-  'Link',
-];
-
-/**
- * The shop-zone text of each row's time, remembered for the last minute seen: the text shows
- * minutes only and zone offsets change on whole hours, so rows of one UTC minute share it, and
- * newest-first rows come in runs of the same minute (Intl formatting per row was the main cost).
- * `exact` is the UTC text (YYYY-MM-DDTHH:MM:SS.ffffffZ): its first 16 characters are the minute.
- */
-function minuteFormatter(timeZone: string): (exact: string) => string {
-  let lastMinute = '';
-  let lastText = '';
-  return (exact) => {
-    const minute = exact.slice(0, 16);
-    if (minute !== lastMinute) {
-      lastMinute = minute;
-      lastText = formatDateTime(new Date(`${minute}:00Z`), { timeZone });
-    }
-    return lastText;
-  };
-}
-
-const idCell = (id: number | null) => (id === null ? '' : String(id));
-
-/**
- * One CSV row. Only the cells a person typed (a name, an item's label, the details, and the
- * description that quotes the label) go through the formula guard: the rest are the site's own
- * words, numbers, times and paths, which never start with a formula (a third of the export's time
- * was the guard run on all twelve cells).
- */
-function csvRecord(row: ActivityCsvRecord, when: (exact: string) => string): string[] {
-  return [
-    when(row.created_at_exact),
-    // The ISO column keeps milliseconds, as Date's toISOString wrote it before.
-    `${row.created_at_exact.slice(0, 23)}Z`,
-    safeCell(row.actor_label),
-    idCell(row.actor_user_id),
-    row.ip_address ?? '',
-    ACTIVITY_KIND_LABELS[row.kind],
-    safeCell(describe(row)),
-    row.item_type ?? '',
-    idCell(row.item_id),
-    idCell(row.version_id),
-    safeCell(row.details),
-    linkOf(row) ?? '',
-  ];
-}
-
-// Lets other requests' queries run between two batches: PGlite has one connection for the site.
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function* csvChunks(db: AppDeps['db'], filter: ActivityFilter, timeZone: string): AsyncGenerator<string> {
-  yield stringify([CSV_HEADER]);
-  const when = minuteFormatter(timeZone);
-  let after: ActivityKeyset | undefined;
-  for (;;) {
-    const rows = await repo.listActivityEntriesForCsv(db, filter, CSV_BATCH, after);
-    // Written a slice at a time with a turn between: a batch's formatting in one go held the event
-    // loop long enough to show in every other request's latency while a long export ran.
-    for (let start = 0; start < rows.length; start += CSV_SLICE) {
-      if (start > 0) await nextTurn();
-      yield stringify(rows.slice(start, start + CSV_SLICE).map((row) => csvRecord(row, when)));
-    }
-    if (rows.length < CSV_BATCH) return;
-    const last = rows.at(-1)!;
-    after = { createdAt: last.created_at_exact, id: last.id };
-    await nextTurn();
-  }
-}
-
-/**
  * The filtered entries as CSV (newest first, every one of them), the times in the shop's time
  * zone: the filters are checked now (a 422 before any byte), then the text comes a batch at a
- * time as the reader takes it (keyset batches of CSV_BATCH), so memory stays the same for a
+ * time as the reader takes it (keyset batches, written by the database: activity-csv.ts), so memory stays the same for a
  * day or ten years.
  */
 export async function activityCsv(deps: Pick<AppDeps, 'db' | 'publicContent'>, input: ActivityFilterInput): Promise<AsyncIterable<string>> {
   const filter = await toFilter(deps, input);
   const { timeZone } = await readShop(deps);
-  return csvChunks(deps.db, filter, timeZone);
+  return activityCsvChunks(deps.db, filter, timeZone);
 }
+
+// Lets other requests' queries run between two batches: PGlite has one connection for the site.
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Entries deleted per statement by the retention job: each batch is short, however large the log. */
 const PRUNE_BATCH = 1000;
