@@ -38,6 +38,7 @@ export const KIND_LINKS: Readonly<Record<string, string | null>> = {
 /** Otherwise the item's admin page, when its type has one; `needsId`: none for an entry without the item's id. */
 export const ITEM_LINKS: Readonly<Record<string, { needsId: boolean; path: (id: number) => string }>> = {
   shop: { needsId: false, path: () => screenPath('adminShop') },
+  'estimate-settings': { needsId: false, path: () => screenPath('adminEstimateSettings') },
   gallery: { needsId: true, path: (id) => screenPath('adminGallery', { id }) },
   widget: { needsId: true, path: (id) => screenPath('adminWidget', { id }) },
   user: { needsId: true, path: (id) => screenPath('adminUser', { id }) },
