@@ -36,7 +36,12 @@ const pounds = (pence: number | null) =>
 
 /** What the admin typed ("250", "£250.50", "1,250") as whole pence, or null: not an amount in pounds. */
 function poundsToPence(text: string): number | null {
-  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/^£\s*/, '').replace(/,(?=\d{3}(?:\D|$))/g, ''));
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(
+    text
+      .trim()
+      .replace(/^£\s*/, '')
+      .replace(/,(?=\d{3}(?:\D|$))/g, ''),
+  );
   return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
 }
 
@@ -139,7 +144,7 @@ function ClaimForm({ input, claim, onSuccess }: { input: Input; claim: Insurance
     setExcessError(undefined);
     save.mutate({
       ...input,
-      insurer_id: insurerId === '' ? (undefined as unknown as number) : Number(insurerId),
+      insurer_id: insurerId === '' ? undefined : Number(insurerId),
       claim_number: claimNumber,
       liability: liability as InsuranceLiability,
       excess_pence: pence,
