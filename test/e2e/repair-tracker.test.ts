@@ -67,7 +67,7 @@ describe('repair tracker', () => {
       await bookedIn.getByRole('button', { name: 'Move to Assessed' }).click();
       const assessed = admin.getByTestId('stage-Assessed');
       await visible(assessed.getByRole('link', { name: 'Land Rover Defender' }));
-      // By keyboard: pick the job up by its handle, one stage right, drop it. Each key waits for
+      // By keyboard: pick the job up by its handle, move it right, drop it. Each key waits for
       // the live region's answer, as a person would: dnd-kit measures the columns after the
       // pick-up, and an arrow pressed before that has nowhere to go.
       const handle = assessed.getByRole('button', { name: /^Drag R-\d{4}-[A-Z2-9]{6}, Land Rover Defender$/ });
@@ -75,6 +75,9 @@ describe('repair tracker', () => {
       await handle.focus();
       await admin.keyboard.press('Space');
       await announced('Over Assessed.');
+      // Two stages right: past "Awaiting insurer authority" (an uninsured job skips it) to "Awaiting parts".
+      await admin.keyboard.press('ArrowRight');
+      await announced('Over Awaiting insurer authority.');
       await admin.keyboard.press('ArrowRight');
       await announced('Over Awaiting parts.');
       await admin.keyboard.press('Space');
