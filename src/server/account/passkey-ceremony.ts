@@ -34,6 +34,38 @@ export function challengeOf(response: WebAuthnJson): string {
   }
 }
 
+/**
+ * Verifies a registration: its challenge live for `purpose` and `owner` (used up either way), then
+ * the attestation's origin, RP ID and user verification. The new credential, or `refused()` thrown.
+ */
+export async function verifyRegistration(
+  deps: Pick<AppDeps, 'db' | 'config' | 'log'>,
+  response: WebAuthnJson,
+  purpose: 'register' | 'invitation',
+  owner: challenges.ChallengeOwner,
+  refused: () => AppError,
+) {
+  const challenge = challengeOf(response);
+  if (!challenge || !(await challenges.consumeChallenge(deps.db, challenge, purpose, owner))) throw refused();
+  const { verifyRegistrationResponse } = await import('@simplewebauthn/server');
+  const { rpID, origin } = relyingParty(deps);
+  let verification;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: response as unknown as Parameters<typeof verifyRegistrationResponse>[0]['response'],
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+    });
+  } catch (error) {
+    deps.log.info({ err: error instanceof Error ? error.message : String(error), purpose }, 'passkey registration refused');
+    throw refused();
+  }
+  if (!verification.verified) throw refused();
+  return verification.registrationInfo.credential;
+}
+
 type AssertionPurpose = 'authenticate' | 'confirm';
 
 /**

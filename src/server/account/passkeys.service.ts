@@ -26,7 +26,14 @@ import {
 } from '#shared/schemas/passkeys.ts';
 import * as passkeys from './passkeys.repository.ts';
 import * as challenges from './webauthn-challenges.repository.ts';
-import { assertionOptions, CHALLENGE_SECONDS, challengeOf, relyingParty, verifyAssertion, type WebAuthnJson } from './passkey-ceremony.ts';
+import {
+  assertionOptions,
+  CHALLENGE_SECONDS,
+  relyingParty,
+  verifyAssertion,
+  verifyRegistration,
+  type WebAuthnJson,
+} from './passkey-ceremony.ts';
 import { noteSignIn, queueSecurityAlert } from './security-alerts.service.ts';
 
 /** Passkey sign-ins per address (as the password login's per-address limit) and adds per user. */
@@ -92,25 +99,7 @@ export async function addPasskey(
 ): Promise<{ data: Passkey[] }> {
   await throttle(deps.rateLimiter, { key: `passkey-add:${userId}`, ...PASSKEY_LIMITS.addPerUser });
   const refused = () => AppError.field('response', PASSKEY_NOT_ADDED_MESSAGE);
-  const challenge = challengeOf(input.response);
-  if (!challenge || !(await challenges.consumeChallenge(deps.db, challenge, 'register', { userId }))) throw refused();
-  const { verifyRegistrationResponse } = await import('@simplewebauthn/server');
-  const { rpID, origin } = relyingParty(deps);
-  let verification;
-  try {
-    verification = await verifyRegistrationResponse({
-      response: input.response as unknown as Parameters<typeof verifyRegistrationResponse>[0]['response'],
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: true,
-    });
-  } catch (error) {
-    deps.log.info({ err: error instanceof Error ? error.message : String(error) }, 'passkey registration refused');
-    throw refused();
-  }
-  if (!verification.verified) throw refused();
-  const { credential } = verification.registrationInfo;
+  const credential = await verifyRegistration(deps, input.response, 'register', { userId }, refused);
   const user = await findUserForMail(deps.db, userId);
   if (!user) throw AppError.unauthenticated();
   try {

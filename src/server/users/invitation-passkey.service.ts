@@ -13,7 +13,7 @@ import { rotateSession, type CurrentSession, type SessionGrant } from '#server/a
 import { recordActivity } from '#server/activity/record-activity.ts';
 import { actorFromMeta } from '#server/activity/actor.ts';
 import { readShop } from '#server/shop/shop.service.ts';
-import { CHALLENGE_SECONDS, challengeOf, relyingParty, type WebAuthnJson } from '#server/account/passkey-ceremony.ts';
+import { CHALLENGE_SECONDS, relyingParty, verifyRegistration, type WebAuthnJson } from '#server/account/passkey-ceremony.ts';
 import * as challenges from '#server/account/webauthn-challenges.repository.ts';
 import * as passkeys from '#server/account/passkeys.repository.ts';
 import { PASSKEY_ALREADY_ADDED_MESSAGE, PASSKEY_NOT_ADDED_MESSAGE } from '#shared/schemas/passkeys.ts';
@@ -69,25 +69,7 @@ export async function acceptInvitationWithPasskey(
 ): Promise<SessionGrant> {
   const row = await openInvitation(deps, input.token, current.meta.ipAddress);
   const refused = () => AppError.field('response', PASSKEY_NOT_ADDED_MESSAGE);
-  const challenge = challengeOf(input.response);
-  if (!challenge || !(await challenges.consumeChallenge(deps.db, challenge, 'invitation', { userId: null }))) throw refused();
-  const { verifyRegistrationResponse } = await import('@simplewebauthn/server');
-  const { rpID, origin } = relyingParty(deps);
-  let verification;
-  try {
-    verification = await verifyRegistrationResponse({
-      response: input.response as unknown as Parameters<typeof verifyRegistrationResponse>[0]['response'],
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: true,
-    });
-  } catch (error) {
-    deps.log.info({ err: error instanceof Error ? error.message : String(error) }, 'invitation passkey refused');
-    throw refused();
-  }
-  if (!verification.verified) throw refused();
-  const { credential } = verification.registrationInfo;
+  const credential = await verifyRegistration(deps, input.response, 'invitation', { userId: null }, refused);
   // A replayed response whose passkey another account holds already.
   if (await passkeys.findPasskeyByCredentialId(deps.db, credential.id)) throw AppError.field('response', PASSKEY_ALREADY_ADDED_MESSAGE);
   const userId = await createAccount(
