@@ -11,7 +11,7 @@ import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { holdsPermission } from '#shared/permissions.ts';
-import { formatPence } from '#shared/format/money.ts';
+import { formatPence, poundsTextToPence } from '#shared/format/money.ts';
 import { formatCalendarDate } from '#shared/format/dates.ts';
 import type { ClaimMatter, ClaimOfMatter, InsuranceClaim } from '#shared/schemas/insurance.ts';
 import { INSURANCE_LIABILITIES, LIABILITY_LABELS, type InsuranceLiability } from '#shared/value-sets.ts';
@@ -33,17 +33,6 @@ const POUNDS_MESSAGE = (field: string) => `The ${field} must be an amount in pou
 /** Pence as the field shows them: "250", "250.50". */
 const pounds = (pence: number | null) =>
   pence === null ? '' : `${Math.trunc(pence / 100)}${pence % 100 === 0 ? '' : `.${String(pence % 100).padStart(2, '0')}`}`;
-
-/** What the admin typed ("250", "£250.50", "1,250") as whole pence, or null: not an amount in pounds. */
-function poundsToPence(text: string): number | null {
-  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(
-    text
-      .trim()
-      .replace(/^£\s*/, '')
-      .replace(/,(?=\d{3}(?:\D|$))/g, ''),
-  );
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
-}
 
 export function InsuranceClaimPanel(props: PanelProps) {
   const { user } = useSession();
@@ -136,7 +125,7 @@ function ClaimForm({ input, claim, onSuccess }: { input: Input; claim: Insurance
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const pence = excess.trim() === '' ? 0 : poundsToPence(excess);
+    const pence = excess.trim() === '' ? 0 : poundsTextToPence(excess);
     if (pence === null) {
       setExcessError(POUNDS_MESSAGE('excess'));
       return;
@@ -204,7 +193,7 @@ function AuthorityForm({ input, claim, onSuccess }: { input: Input; claim: Insur
   const errors = fieldErrorsOf(record.error);
   function submit(event: FormEvent) {
     event.preventDefault();
-    const pence = poundsToPence(amount);
+    const pence = poundsTextToPence(amount);
     if (pence === null || pence === 0) {
       setAmountError(POUNDS_MESSAGE('authorised amount'));
       return;

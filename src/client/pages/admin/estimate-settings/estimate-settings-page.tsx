@@ -14,19 +14,13 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TextAreaField, TextField } from '#client/components/ui/form-fields.tsx';
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import { formatAmount } from '#shared/money/estimate-totals.ts';
+import { poundsTextToPence } from '#shared/format/money.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { ESTIMATE_TERMS_MAX } from '#shared/limits.ts';
 import type { EstimateSettings } from '#shared/schemas/estimates.ts';
 
 const FIELDS = ['labour_rate_pence', 'vat_number', 'validity_days', 'terms'];
 const RATE_MESSAGE = 'Enter the rate in pounds, such as 55 or 55.50.';
-
-/** "55", "£55.50", "1,055.5" → pence; anything else → null. Whole pence only, never a float. */
-export function poundsToPence(text: string): number | null {
-  const match = /^\s*£?\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(text.replace(/,/g, ''));
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
 
 const poundsText = (pence: number) => `${Math.trunc(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 
@@ -69,7 +63,7 @@ function SettingsForm({ initial }: { initial: EstimateSettings }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const pence = poundsToPence(rate);
+    const pence = poundsTextToPence(rate);
     setRateError(pence === null ? RATE_MESSAGE : undefined);
     if (pence === null) return;
     save.mutate({
