@@ -3,7 +3,8 @@
  * database run each scheduled job once per period (counted per minute), and a copy killed with
  * SIGKILL in the middle of sending a mail leaves it to the other copy, which sends it once. Always
  * on the embedded database: killed with SIGKILL while mails are queued, restarted, the mails go,
- * once each. Figures are printed.
+ * once each. Figures are printed. The cases run at once: each has its own servers, database and
+ * mail server, and the cron case spends its minutes waiting for ticks.
  */
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -50,7 +51,7 @@ async function query<T>(databaseName: string, text: string, values: unknown[] = 
 }
 
 describe.skipIf(!hasPostgres)('two copies on one PostgreSQL', () => {
-  it('run each scheduled job once per period', { timeout: 400_000 }, async () => {
+  it('run each scheduled job once per period', { timeout: 400_000, concurrent: true }, async () => {
     const a = await startServer({ appRoot: inject('e2eAppRoot'), template: inject('e2eTemplate') });
     servers.push(a);
     const b = await startServer({ appRoot: inject('e2eAppRoot'), sharedDatabase: a.databaseName });
@@ -98,70 +99,78 @@ describe.skipIf(!hasPostgres)('two copies on one PostgreSQL', () => {
     await a.stop();
   });
 
-  it('a copy killed with SIGKILL mid-send leaves the mail to the other copy, which sends it once', { timeout: 400_000 }, async () => {
-    const smtp = await switchableSmtp({ holdFirst: true });
-    smtps.push(smtp);
-    const a = await startServer({ appRoot: inject('e2eAppRoot'), template: inject('e2eTemplate'), env: { SMTP_URL: smtp.url } });
-    servers.push(a);
-    const email = address('killed-mid-send');
-    await register(a, email);
-    // A is in the middle of the mail: the server has it and holds its answer.
-    await waitFor('copy A sending the mail', () => smtp.held === 1, 30_000, 100);
-    const b = await startServer({ appRoot: inject('e2eAppRoot'), sharedDatabase: a.databaseName, env: { SMTP_URL: smtp.url } });
-    servers.push(b);
-    const killedAt = Date.now();
-    await a.kill();
-    const tookMs = await waitFor('the mail sent by copy B', () => smtp.received.some((m) => m.to === email), 300_000, 1000);
-    await new Promise((resolve) => setTimeout(resolve, 15_000));
-    const sent = smtp.received.filter((m) => m.to === email);
-    const [row] = await query<{ status: string; attempts: number }>(
-      a.databaseName!,
-      'select status, attempts from outgoing_mail where recipient = $1',
-      [email],
-    );
-    console.log(
-      `SIGKILL mid-send: the mail went from the other copy ${((Date.now() - killedAt - 15_000) / 1000).toFixed(0)} s after the kill ` +
-        `(waited ${(tookMs / 1000).toFixed(0)} s), received ${sent.length} time(s), row ${row?.status} after ${row?.attempts} recorded attempt(s)`,
-    );
-    expect(sent).toHaveLength(1);
-    expect(row?.status).toBe('sent');
-    await b.stop();
-  });
+  it(
+    'a copy killed with SIGKILL mid-send leaves the mail to the other copy, which sends it once',
+    { timeout: 400_000, concurrent: true },
+    async () => {
+      const smtp = await switchableSmtp({ holdFirst: true });
+      smtps.push(smtp);
+      const a = await startServer({ appRoot: inject('e2eAppRoot'), template: inject('e2eTemplate'), env: { SMTP_URL: smtp.url } });
+      servers.push(a);
+      const email = address('killed-mid-send');
+      await register(a, email);
+      // A is in the middle of the mail: the server has it and holds its answer.
+      await waitFor('copy A sending the mail', () => smtp.held === 1, 30_000, 100);
+      const b = await startServer({ appRoot: inject('e2eAppRoot'), sharedDatabase: a.databaseName, env: { SMTP_URL: smtp.url } });
+      servers.push(b);
+      const killedAt = Date.now();
+      await a.kill();
+      const tookMs = await waitFor('the mail sent by copy B', () => smtp.received.some((m) => m.to === email), 300_000, 1000);
+      await new Promise((resolve) => setTimeout(resolve, 15_000));
+      const sent = smtp.received.filter((m) => m.to === email);
+      const [row] = await query<{ status: string; attempts: number }>(
+        a.databaseName!,
+        'select status, attempts from outgoing_mail where recipient = $1',
+        [email],
+      );
+      console.log(
+        `SIGKILL mid-send: the mail went from the other copy ${((Date.now() - killedAt - 15_000) / 1000).toFixed(0)} s after the kill ` +
+          `(waited ${(tookMs / 1000).toFixed(0)} s), received ${sent.length} time(s), row ${row?.status} after ${row?.attempts} recorded attempt(s)`,
+      );
+      expect(sent).toHaveLength(1);
+      expect(row?.status).toBe('sent');
+      await b.stop();
+    },
+  );
 });
 
-it('the embedded database killed with SIGKILL with mails queued: after the restart they go, once each', { timeout: 400_000 }, async () => {
-  const smtp = await switchableSmtp();
-  smtps.push(smtp);
-  await smtp.down();
-  let server = await startServer({
-    appRoot: inject('e2eAppRoot'),
-    template: inject('e2eTemplate'),
-    embeddedDatabase: true,
-    keepData: true,
-    env: { SMTP_URL: smtp.url },
-  });
-  servers.push(server);
-  const accounts = Array.from({ length: 6 }, () => address('embedded-kill'));
-  for (const email of accounts) await register(server, email);
-  // Their first tries fail against the refusing port; they wait for a retry.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  await server.kill();
-  await smtp.up();
-  const restartedAt = Date.now();
-  server = await startServer({ appRoot: inject('e2eAppRoot'), restartOf: server, embeddedDatabase: true, env: { SMTP_URL: smtp.url } });
-  servers.push(server);
-  const tookMs = await waitFor(
-    'the queued mails after the restart',
-    () => accounts.every((e) => smtp.received.some((m) => m.to === e)),
-    240_000,
-    1000,
-  );
-  await new Promise((resolve) => setTimeout(resolve, 15_000));
-  const duplicates = duplicatesOf(smtp.received);
-  console.log(
-    `embedded SIGKILL with ${accounts.length} mails queued: all delivered ${(tookMs / 1000).toFixed(0)} s after the restart ` +
-      `(${((Date.now() - restartedAt) / 1000).toFixed(0)} s incl. the wait for duplicates), ${smtp.received.length} received, duplicates: ${duplicates}`,
-  );
-  expect(smtp.received.map((m) => m.to).sort()).toEqual([...accounts].sort());
-  expect(duplicates).toBe(0);
-});
+it(
+  'the embedded database killed with SIGKILL with mails queued: after the restart they go, once each',
+  { timeout: 400_000, concurrent: true },
+  async () => {
+    const smtp = await switchableSmtp();
+    smtps.push(smtp);
+    await smtp.down();
+    let server = await startServer({
+      appRoot: inject('e2eAppRoot'),
+      template: inject('e2eTemplate'),
+      embeddedDatabase: true,
+      keepData: true,
+      env: { SMTP_URL: smtp.url },
+    });
+    servers.push(server);
+    const accounts = Array.from({ length: 6 }, () => address('embedded-kill'));
+    for (const email of accounts) await register(server, email);
+    // Their first tries fail against the refusing port; they wait for a retry.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await server.kill();
+    await smtp.up();
+    const restartedAt = Date.now();
+    server = await startServer({ appRoot: inject('e2eAppRoot'), restartOf: server, embeddedDatabase: true, env: { SMTP_URL: smtp.url } });
+    servers.push(server);
+    const tookMs = await waitFor(
+      'the queued mails after the restart',
+      () => accounts.every((e) => smtp.received.some((m) => m.to === e)),
+      240_000,
+      1000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    const duplicates = duplicatesOf(smtp.received);
+    console.log(
+      `embedded SIGKILL with ${accounts.length} mails queued: all delivered ${(tookMs / 1000).toFixed(0)} s after the restart ` +
+        `(${((Date.now() - restartedAt) / 1000).toFixed(0)} s incl. the wait for duplicates), ${smtp.received.length} received, duplicates: ${duplicates}`,
+    );
+    expect(smtp.received.map((m) => m.to).sort()).toEqual([...accounts].sort());
+    expect(duplicates).toBe(0);
+  },
+);
