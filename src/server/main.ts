@@ -110,7 +110,7 @@ try {
       isDemoContentOn: config.isDemoContentOn,
       onProgress: (message) => log.info(message),
     });
-    if (report.widgetsCreated || report.galleriesCreated) log.info(report, 'content seeded');
+    if (report.widgetsCreated || report.galleriesCreated || report.insurersCreated) log.info(report, 'content seeded');
     await ensureFirstAdmin(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log });
   });
 } catch (error) {

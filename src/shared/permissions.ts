@@ -59,6 +59,9 @@ export const HIDDEN_FIELDS: Partial<Record<StaffRole, readonly string[]>> = {
     'estimate',
     'estimate_pence',
     'tracker_url',
+    // A claim's money (the excess the customer pays, the insurer's authority), should a claim reach them.
+    'excess_pence',
+    'authorised_pence',
     // An itemised estimate's money, should one ever reach an answer a technician may read.
     'unit_price_pence',
     'net_pence',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { ensureFirstAdmin, ensureShop, seedDemoContent } from '#server/db/seed/seed.ts';
-import { demoGalleries, demoTestimonials, demoWidgets } from '#server/db/seed/demo-content.ts';
+import { demoGalleries, demoInsurers, demoTestimonials, demoWidgets } from '#server/db/seed/demo-content.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
 import { ABOUT_GALLERY_ID } from '#shared/limits.ts';
 import { createTestApp, type TestApp } from '#test/support/app.ts';
@@ -42,7 +42,7 @@ const specWidgetNames = [
   'GalleryText',
 ];
 
-async function countRowsIn(app: TestApp, table: 'galleries' | 'testimonials'): Promise<number> {
+async function countRowsIn(app: TestApp, table: 'galleries' | 'testimonials' | 'insurers'): Promise<number> {
   const row = await app.deps.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -66,7 +66,10 @@ describe('demo content', () => {
       widgetsCreated: demoWidgets.length,
       galleriesCreated: demoGalleries.length,
       testimonialsCreated: demoTestimonials.length,
+      insurersCreated: demoInsurers.length,
     });
+    const insurerRows = await t.deps.db.selectFrom('insurers').select(['name', 'active']).orderBy('name').execute();
+    expect(insurerRows).toEqual([...demoInsurers].sort().map((name) => ({ name, active: true })));
     const names = (await t.deps.db.selectFrom('widgets').select('name').execute()).map((w) => w.name);
     expect(names).toEqual(expect.arrayContaining(specWidgetNames));
     const text = await t.deps.db.selectFrom('widgets').select(['type', 'html']).where('name', '=', 'HomeText1').executeTakeFirstOrThrow();
@@ -90,8 +93,10 @@ describe('demo content', () => {
     await t.deps.db.updateTable('widgets').set({ html: '<p>Edited by the admin</p>' }).where('name', '=', 'HomeText1').execute();
     await t.deps.db.deleteFrom('testimonials').execute();
     await t.deps.db.deleteFrom('widgets').where('name', '=', 'GalleryText').execute();
+    await t.deps.db.updateTable('insurers').set({ name: 'Renamed by the admin' }).where('name', '=', demoInsurers[0]!).execute();
     const report = await seedDemoContent(t.deps.db, t.deps.storage);
-    expect(report).toEqual({ widgetsCreated: 1, galleriesCreated: 0, testimonialsCreated: 0 });
+    expect(report).toEqual({ widgetsCreated: 1, galleriesCreated: 0, testimonialsCreated: 0, insurersCreated: 0 });
+    expect(await t.deps.db.selectFrom('insurers').select('id').where('name', '=', demoInsurers[0]!).executeTakeFirst()).toBeUndefined();
     const text = await t.deps.db.selectFrom('widgets').select('html').where('name', '=', 'HomeText1').executeTakeFirstOrThrow();
     expect(text.html).toBe('<p>Edited by the admin</p>');
     expect(await t.deps.db.selectFrom('testimonials').select('id').execute()).toHaveLength(0);
@@ -152,12 +157,20 @@ describe('DEMO_CONTENT', () => {
 
   it('with DEMO_CONTENT off, creates only the widgets the pages need', { timeout: 120_000 }, async () => {
     const report = await seedDemoContent(own.deps.db, own.deps.storage, { isDemoContentOn: false });
-    expect(report).toEqual({ widgetsCreated: demoWidgets.length, galleriesCreated: 0, testimonialsCreated: 0 });
+    expect(report).toEqual({ widgetsCreated: demoWidgets.length, galleriesCreated: 0, testimonialsCreated: 0, insurersCreated: 0 });
+    expect(await countRowsIn(own, 'insurers')).toBe(0);
     expect(await countRowsIn(own, 'galleries')).toBe(0);
     expect(await countRowsIn(own, 'testimonials')).toBe(0);
-    // Turned on later, the examples come then.
+    // Turned on later, the examples come then; an insurer the shop already added is not added twice.
+    await own.deps.db.insertInto('insurers').values({ name: demoInsurers[1]!.toUpperCase() }).execute();
     const later = await seedDemoContent(own.deps.db, own.deps.storage, { isDemoContentOn: true });
-    expect(later).toEqual({ widgetsCreated: 0, galleriesCreated: demoGalleries.length, testimonialsCreated: demoTestimonials.length });
+    expect(later).toEqual({
+      widgetsCreated: 0,
+      galleriesCreated: demoGalleries.length,
+      testimonialsCreated: demoTestimonials.length,
+      insurersCreated: demoInsurers.length - 1,
+    });
+    expect(await countRowsIn(own, 'insurers')).toBe(demoInsurers.length);
   });
 
   it('with DEMO_CONTENT off, the shop record starts as neutral placeholders, not the demo shop', async () => {

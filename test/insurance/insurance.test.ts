@@ -13,6 +13,7 @@ import { TestClient as Client } from '#test/support/client.ts';
 import { adminClient, clientAs } from '#test/support/content.ts';
 import { mailsTo, pathOf } from '#test/support/mail.ts';
 import { insertQuoteRequest } from '#test/support/work-rows.ts';
+import { withoutHiddenFields } from '#server/auth/permissions.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -222,14 +223,42 @@ describe('the Awaiting insurer authority stage', () => {
     expect((await admin.post(`/api/repair-jobs/${uninsured.id}/stage`, { json: { stage_id: await stageId('Paint') } })).status).toBe(200);
   });
 
-  it('the tracker shows the customer the insurer, the claim number and the excess, never the authority', async () => {
+  it('the tracker shows the customer the insurer, the claim number, the liability and the excess, and says while the insurer is awaited; never the authority', async () => {
     const { quote, insurer, claim } = await insuredQuote(15050);
-    const { token } = await openJobFrom(quote.id, quote.email);
+    const { job, token } = await openJobFrom(quote.id, quote.email);
     const anon = new Client(t.app);
     const res = await anon.get(`/api/repair-tracker/${token}`);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body.insurance).toEqual({ insurer_name: insurer.name, claim_number: claim.claim_number, excess_pence: 15050 });
-    expect(JSON.stringify(res.body)).not.toContain('authorised');
+    expect(res.body.insurance).toEqual({
+      insurer_name: insurer.name,
+      claim_number: claim.claim_number,
+      liability: 'non_fault',
+      excess_pence: 15050,
+      awaiting_authority: false,
+    });
+
+    await admin.post(`/api/repair-jobs/${job.id}/stage`, { json: { stage_id: await stageId('Awaiting insurer authority') } });
+    const waiting = await anon.get(`/api/repair-tracker/${token}`);
+    expect(waiting.body.insurance.awaiting_authority).toBe(true);
+    await admin.put(`/api/insurance-claims/repair-jobs/${job.id}/authority`, {
+      json: { authorised_pence: 120000, authorised_on: '2026-12-01' },
+    });
+    // The answer is the same with an authority recorded: the customer learns nothing of it.
+    expect((await anon.get(`/api/repair-tracker/${token}`)).body).toEqual(waiting.body);
+    expect(JSON.stringify(waiting.body)).not.toContain('authorised');
+    await admin.post(`/api/repair-jobs/${job.id}/stage`, { json: { stage_id: await stageId('Bodywork') } });
+    expect((await anon.get(`/api/repair-tracker/${token}`)).body.insurance.awaiting_authority).toBe(false);
+  });
+
+  it("never gives a technician a claim's money, should a claim reach an answer they read", async () => {
+    const { quote } = await insuredQuote(25000);
+    const answer = (await admin.get(`/api/insurance-claims/quote-requests/${quote.id}`)).body;
+    expect(answer.claim.excess_pence).toBe(25000);
+    const asTechnician = withoutHiddenFields({ role: 'user', staff_role: 'technician' }, answer);
+    expect(asTechnician.claim).not.toHaveProperty('excess_pence');
+    expect(asTechnician.claim).not.toHaveProperty('authorised_pence');
+    expect(asTechnician.claim.claim_number).toBe(answer.claim.claim_number);
+    expect(withoutHiddenFields({ role: 'user', staff_role: 'estimator' }, answer)).toEqual(answer);
   });
 });

@@ -91,6 +91,54 @@ describe('GET /track/{token}', () => {
     expect(took).toBeLessThan(2000);
   });
 
+  it('renders an insured job: the insurer, the claim number, the liability in words, the excess, and what is awaited at the authority stage', async () => {
+    const { client: admin } = await adminClient(t);
+    const created = await admin.post('/api/repair-jobs', {
+      json: {
+        customer_name: 'Ira Insured',
+        customer_email: 'ira@example.com',
+        vehicle: 'Ford Focus',
+        agreed_work: 'Offside door replaced.',
+        promised_ready_on: '2026-12-18',
+      },
+    });
+    expect(created.status).toBe(201);
+    const insurer = await admin.post('/api/insurers', { json: { name: 'Page Test Mutual' } });
+    const claimed = await admin.put(`/api/insurance-claims/repair-jobs/${created.body.id}`, {
+      json: { insurer_id: insurer.body.id, claim_number: 'PTM-778/2', liability: 'non_fault', excess_pence: 25000 },
+    });
+    expect(claimed.status).toBe(200);
+    const stagesList = (await admin.get('/api/repair-stages')).body.data as { id: number; name: string }[];
+    const awaiting = stagesList.find((s) => s.name === 'Awaiting insurer authority')!;
+    await admin.post(`/api/repair-jobs/${created.body.id}/stage`, { json: { stage_id: awaiting.id } });
+    const mail = (await mailsTo(path.join(t.dataDir, 'mail'), 'ira@example.com'))[0]!;
+    const url = pathOf(mail.links.find((l) => l.includes('/track/'))!);
+
+    const rootOf = (html: string) => /<div id="root">(.*?)<\/div>\n {4}<script type="application\/json"/s.exec(html)?.[1] ?? '';
+    const text = (html: string) =>
+      rootOf(html)
+        .replace(/<[^>]+>/g, '')
+        .replace(/\s+/g, ' ');
+    const page = await pages.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(text(page.body)).toContain('Insured with Page Test Mutual, claim number PTM-778/2: a non-fault claim.');
+    expect(text(page.body)).toContain('Your excess to pay us: £250.');
+    expect(text(page.body)).toContain('We are waiting for Page Test Mutual to authorise the repair');
+
+    await admin.put(`/api/insurance-claims/repair-jobs/${created.body.id}/authority`, {
+      json: { authorised_pence: 180000, authorised_on: '2026-12-01' },
+    });
+    const next = stagesList[stagesList.indexOf(awaiting) + 1]!;
+    expect((await admin.post(`/api/repair-jobs/${created.body.id}/stage`, { json: { stage_id: next.id } })).status).toBe(200);
+    await admin.put(`/api/insurance-claims/repair-jobs/${created.body.id}`, {
+      json: { insurer_id: insurer.body.id, claim_number: 'PTM-778/2', liability: 'fault', excess_pence: 0 },
+    });
+    const moved = text((await pages.inject({ method: 'GET', url })).body);
+    expect(moved).toContain('a fault claim. There is no excess to pay.');
+    expect(moved).not.toContain('We are waiting for');
+    expect(moved).not.toContain('1,800');
+  });
+
   it('answers a tampered, revoked or made-up link with the 404 page and no data', async () => {
     const token = trackerPath.split('/').pop()!;
     const tampered = `/track/${token.slice(0, -2)}xx`;

@@ -1,5 +1,7 @@
-// A minimal ZIP writer (stored entries, no compression), enough to build .docx and .odt test files.
+// A minimal ZIP writer (stored entries, no compression), enough to build .docx and .odt test files,
+// and a reader (yauzl) for the ZIPs the site sends.
 import { crc32 } from 'node:zlib';
+import yauzl from 'yauzl';
 
 export function makeZip(entries: { name: string; data: Buffer | string }[]): Buffer {
   const locals: Buffer[] = [];
@@ -61,4 +63,28 @@ export function makeOdt(): Buffer {
       data: '<?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>',
     },
   ]);
+}
+
+/** A ZIP's entries by name, read with yauzl (it refuses what is not a ZIP). */
+export function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const out = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (err, stream) => {
+          if (err) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
 }

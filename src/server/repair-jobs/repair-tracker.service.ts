@@ -14,6 +14,7 @@ import type { SessionUser } from '#server/auth/sessions.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import { REPAIR_MESSAGES_PER_HOUR } from '#shared/limits.ts';
 import type { ExportedRepairJob, MyRepairs, RepairTracker } from '#shared/schemas/repair-jobs.ts';
+import type { TrackerInsurance } from '#shared/schemas/insurance.ts';
 import { findSessionUser } from '#server/users/users.repository.ts';
 import * as jobs from './repair-jobs.repository.ts';
 import * as stages from './repair-stages.repository.ts';
@@ -83,9 +84,23 @@ async function readCustomerSide(db: Deps['db'], jobRows: jobs.RepairJobRow[]) {
   };
 }
 
-/** The claim as the customer reads it: the insurer, the claim number and the excess they pay; never the authority. */
-function insuranceOf(claim: { insurer_name: string; claim_number: string; excess_pence: number } | undefined) {
-  return claim ? { insurer_name: claim.insurer_name, claim_number: claim.claim_number, excess_pence: claim.excess_pence } : null;
+/**
+ * The claim as the customer reads it: the insurer, the claim number, the liability, the excess they
+ * pay and whether the job sits at the stage that waits for the insurer; never the authority (the
+ * waiting follows the stage alone, so nothing tells whether an authority is recorded).
+ */
+function insuranceOf(
+  claim: { insurer_name: string; claim_number: string; liability: TrackerInsurance['liability']; excess_pence: number } | undefined,
+  stage: stages.RepairStageRow | undefined,
+): TrackerInsurance | null {
+  if (!claim) return null;
+  return {
+    insurer_name: claim.insurer_name,
+    claim_number: claim.claim_number,
+    liability: claim.liability,
+    excess_pence: claim.excess_pence,
+    awaiting_authority: stage?.awaits_insurer_authority ?? false,
+  };
 }
 
 /** The trackers of the jobs as the customer sees them, in the jobs' order. */
@@ -125,7 +140,10 @@ async function presentTrackers(
       messages: side.messagesOf(job).map(presentMessage),
       shop_telephone: shop.telephone,
       estimate_path: job.quote_request_id === null ? null : (estimatePaths.get(job.quote_request_id) ?? null),
-      insurance: insuranceOf(side.claimOf(job.id)),
+      insurance: insuranceOf(
+        side.claimOf(job.id),
+        side.stageRows.find((s) => s.id === job.stage_id),
+      ),
     };
   });
 }

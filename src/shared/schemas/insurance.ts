@@ -112,6 +112,9 @@ export type ClaimOfMatter = z.infer<typeof claimOfMatterSchema>;
 export const trackerInsuranceSchema = z.object({
   insurer_name: z.string(),
   claim_number: z.string(),
+  liability: z.enum(INSURANCE_LIABILITIES),
   excess_pence: z.number().int(),
+  /** The job sits at the stage that awaits the insurer's authority (the authority itself is never told). */
+  awaiting_authority: z.boolean(),
 });
 export type TrackerInsurance = z.infer<typeof trackerInsuranceSchema>;

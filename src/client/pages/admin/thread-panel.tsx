@@ -16,6 +16,7 @@ import { holdsPermission } from '#shared/permissions.ts';
 import { REPAIR_MESSAGE_MAX } from '#shared/limits.ts';
 import type { AdminThread, ThreadMessage } from '#shared/schemas/threads.ts';
 import { Alert } from '#client/components/ui/alert.tsx';
+import { ResultInView } from '#client/components/result-in-view.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TextAreaField } from '#client/components/ui/form-fields.tsx';
@@ -146,12 +147,13 @@ function ReplyForm({
 }) {
   const procedures = proceduresOf(matter);
   const [message, setMessage] = useState('');
-  const [sent, setSent] = useState(false);
+  /** How many replies were sent: each one a new confirmation, brought into view and focused. */
+  const [sent, setSent] = useState(0);
   const reply = useMutation(
     procedures.reply.mutationOptions({
       onSuccess: async (answer) => {
         setMessage('');
-        setSent(true);
+        setSent((n) => n + 1);
         await onAnswer(answer);
       },
     }),
@@ -159,15 +161,15 @@ function ReplyForm({
   const formRef = useSubmitFocus(reply.status);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSent(false);
     reply.mutate({ id, message });
   };
   return (
     <form ref={formRef} method="post" action={SCRIPT_ONLY_FORM_PATH} className="admin-form" onSubmit={submit} noValidate>
-      {sent && (
-        <div role="status">
-          <Alert tone="success">Sent: the customer is e-mailed your reply.</Alert>
-        </div>
+      {/* Not in a modal, so the shared rule holds: the confirmation in view and focused (docs/decisions/result-in-view-after-submit.md). */}
+      {sent > 0 && !reply.isPending && !reply.error && (
+        <ResultInView tone="success" trigger={sent}>
+          Sent: the customer is e-mailed your reply.
+        </ResultInView>
       )}
       <ErrorSummary error={reply.error} fields={['message']} />
       <TextAreaField

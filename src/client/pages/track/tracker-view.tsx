@@ -17,6 +17,8 @@ import { TextAreaField } from '#client/components/ui/form-fields.tsx';
 import './tracker.css';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { TrackerEstimateLink } from './tracker-estimate-link.tsx';
+import type { TrackerInsurance } from '#shared/schemas/insurance.ts';
+import { LIABILITY_LABELS } from '#shared/value-sets.ts';
 
 export interface TrackerViewProps {
   tracker: RepairTracker;
@@ -47,18 +49,7 @@ export function TrackerView({ tracker, send, headingLevel = 2 }: TrackerViewProp
           </strong>
         </p>
         <p className="tracker__work">{tracker.agreed_work}</p>
-        {tracker.insurance && (
-          <p className="tracker__insurance" data-testid="tracker-insurance">
-            Insured with <strong>{tracker.insurance.insurer_name}</strong>, claim number <strong>{tracker.insurance.claim_number}</strong>.{' '}
-            {tracker.insurance.excess_pence > 0 ? (
-              <>
-                Your excess to pay us: <strong>{formatPence(tracker.insurance.excess_pence)}</strong>.
-              </>
-            ) : (
-              'There is no excess to pay.'
-            )}
-          </p>
-        )}
+        {tracker.insurance && <TrackerInsuranceNote insurance={tracker.insurance} />}
       </div>
       <TrackerEstimateLink tracker={tracker} />
 
@@ -127,6 +118,31 @@ export function TrackerView({ tracker, send, headingLevel = 2 }: TrackerViewProp
         </ul>
       )}
       <MessageForm send={send} />
+    </div>
+  );
+}
+
+/** The claim in words: who insures it, its number, fault or non-fault, the excess, and what is awaited while the insurer decides. */
+function TrackerInsuranceNote({ insurance }: { insurance: TrackerInsurance }) {
+  return (
+    <div className="tracker__insurance" data-testid="tracker-insurance">
+      <p>
+        Insured with <strong>{insurance.insurer_name}</strong>, claim number <strong>{insurance.claim_number}</strong>: a{' '}
+        <strong>{LIABILITY_LABELS[insurance.liability].toLowerCase()}</strong> claim.{' '}
+        {insurance.excess_pence > 0 ? (
+          <>
+            Your excess to pay us: <strong>{formatPence(insurance.excess_pence)}</strong>.
+          </>
+        ) : (
+          'There is no excess to pay.'
+        )}
+      </p>
+      {insurance.awaiting_authority && (
+        <p className="tracker__awaiting" data-testid="tracker-awaiting-authority">
+          We are waiting for {insurance.insurer_name} to authorise the repair: they are checking our estimate and photos, and we start the
+          work as soon as they agree it.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Demo content for Harbourside Body & Paint, used by the seed to fill a fresh
- * database with widgets, galleries and testimonials. Images are described as
+ * database with widgets, galleries, testimonials and the insurers a claim names. Images are described as
  * specs; `npm run demo-images` draws each one once into demo-images/ (committed),
  * and the seed reads those files: drawing 50 pictures at start took most of a
  * gigabyte and a minute.
@@ -623,4 +623,16 @@ export const demoTestimonials: DemoTestimonial[] = [
     review:
       '<p>Our little digger had seen better days after years on the farm. It came back blasted, repainted and looking brand new. Lovely people to deal with.</p>',
   },
+];
+
+/* ------------------------------------------------------------------ */
+/* Insurers                                                            */
+/* ------------------------------------------------------------------ */
+
+/** The insurers list a demo shop starts with, so a claim can be made at once. Fictional names. */
+export const demoInsurers: readonly string[] = [
+  'Brackenford Insurance',
+  'Greystone Direct Motor',
+  'Tamarside Mutual',
+  'Wessex Crown Underwriters',
 ];

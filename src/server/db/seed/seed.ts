@@ -1,7 +1,7 @@
 /**
  * Demo content for a fresh database, the shop's details, and the first admin. Widgets that are missing are created
- * (the pages need every one of them) but an existing widget is never touched; galleries and
- * testimonials are added once per database, so ones an admin deleted do not come back.
+ * (the pages need every one of them) but an existing widget is never touched; galleries,
+ * testimonials and insurers are added once per database, so ones an admin deleted or renamed do not come back.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -18,19 +18,23 @@ import * as widgets from '#server/widgets/widgets.repository.ts';
 import * as galleries from '#server/galleries/galleries.repository.ts';
 import * as galleryImages from '#server/galleries/gallery-images.repository.ts';
 import * as testimonials from '#server/testimonials/testimonials.repository.ts';
+import * as insurers from '#server/insurance/insurers.repository.ts';
 import { insertShopIfAbsent } from '#server/shop/shop.repository.ts';
 import { findAppState, setAppStateIfAbsent } from '#server/db/app-state.repository.ts';
 import { demoImagesDir } from '#server/paths.ts';
 import { defaultShop, demoTrustSignals, starterShop } from './default-shop.ts';
-import { demoGalleries, demoImageFileName, demoTestimonials, demoWidgets, type DemoImageSpec } from './demo-content.ts';
+import { demoGalleries, demoImageFileName, demoInsurers, demoTestimonials, demoWidgets, type DemoImageSpec } from './demo-content.ts';
 import { starterWidgets } from './starter-content.ts';
 
 const DEMO_SEEDED_KEY = 'demo_content_seeded_at';
+// Their own mark: insurers came after the other examples, and a database seeded before still gets them.
+const DEMO_INSURERS_SEEDED_KEY = 'demo_insurers_seeded_at';
 
 export interface SeedReport {
   widgetsCreated: number;
   galleriesCreated: number;
   testimonialsCreated: number;
+  insurersCreated: number;
 }
 
 export async function seedDemoContent(
@@ -39,7 +43,7 @@ export async function seedDemoContent(
   options: { isDemoContentOn: boolean; onProgress?: (message: string) => void } = { isDemoContentOn: true },
 ): Promise<SeedReport> {
   const progress = options.onProgress ?? (() => {});
-  const report: SeedReport = { widgetsCreated: 0, galleriesCreated: 0, testimonialsCreated: 0 };
+  const report: SeedReport = { widgetsCreated: 0, galleriesCreated: 0, testimonialsCreated: 0, insurersCreated: 0 };
   await ensureShop(db, { isDemoContentOn: options.isDemoContentOn });
 
   const existing = new Set(await widgets.listWidgetNames(db));
@@ -54,8 +58,10 @@ export async function seedDemoContent(
     if (await widgets.insertWidgetIfAbsent(db, values)) report.widgetsCreated += 1;
   }
 
-  // Galleries and testimonials are examples, not the shop's own: only on request (DEMO_CONTENT).
-  if (!options.isDemoContentOn || (await findAppState(db, DEMO_SEEDED_KEY))) return report;
+  // Galleries, testimonials and insurers are examples, not the shop's own: only on request (DEMO_CONTENT).
+  if (!options.isDemoContentOn) return report;
+  report.insurersCreated = await seedDemoInsurers(db);
+  if (await findAppState(db, DEMO_SEEDED_KEY)) return report;
 
   progress(`creating ${demoGalleries.length} demo galleries and ${demoTestimonials.length} demo testimonials`);
   const galleryImageIds: { coverId: number; imageIds: number[] }[] = [];
@@ -92,6 +98,19 @@ export async function seedDemoContent(
 
   await setAppStateIfAbsent(db, DEMO_SEEDED_KEY, new Date().toISOString());
   return report;
+}
+
+/** The demo insurers, once per database; a name the shop already has (whatever its case) is not added twice. */
+async function seedDemoInsurers(db: Kysely<Database>): Promise<number> {
+  if (await findAppState(db, DEMO_INSURERS_SEEDED_KEY)) return 0;
+  let created = 0;
+  for (const name of demoInsurers) {
+    if (await insurers.findInsurerNamed(db, name)) continue;
+    await insurers.insertInsurer(db, name);
+    created += 1;
+  }
+  await setAppStateIfAbsent(db, DEMO_INSURERS_SEEDED_KEY, new Date().toISOString());
+  return created;
 }
 
 /** The shop's details, once per database (every page reads them); an admin's edits stay. */
