@@ -146,6 +146,11 @@ export async function findTracker(deps: Pick<Deps, 'db' | 'config' | 'publicCont
   return job ? presentTracker(deps, job, now) : undefined;
 }
 
+/** The job behind a tracker link, or undefined (a 404): what the link may open, such as the job's invoice. */
+export async function findTrackedJob(deps: Pick<Deps, 'db' | 'config'>, token: string): Promise<jobs.RepairJobRow | undefined> {
+  return findJobByToken(deps, token, Date.now());
+}
+
 export async function getTracker(deps: Pick<Deps, 'db' | 'config' | 'publicContent'>, token: string): Promise<RepairTracker> {
   const tracker = await findTracker(deps, token);
   if (!tracker) throw AppError.notFound();
