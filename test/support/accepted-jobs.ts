@@ -23,6 +23,8 @@ let n = 0;
 
 export interface AcceptedJobOptions {
   email?: string;
+  /** The customer's name as they typed it (default Jo Customer). */
+  name?: string;
   userId?: number | null;
   /** Mark the quote insured with this excess (pence), and record the authority when given. */
   insured?: { excess_pence: number; authorised_pence?: number };
@@ -33,7 +35,7 @@ export interface AcceptedJobOptions {
 export async function acceptedJob(t: TestApp, admin: TestClient, options: AcceptedJobOptions = {}) {
   const outbox = path.join(t.dataDir, 'mail');
   const email = options.email ?? `invoiced${++n}-${Date.now()}@example.com`;
-  const quote = await insertQuoteRequest(t.deps.db, { email, user_id: options.userId ?? null, name: 'Jo Customer' });
+  const quote = await insertQuoteRequest(t.deps.db, { email, user_id: options.userId ?? null, name: options.name ?? 'Jo Customer' });
   if (options.insured) {
     const insurer = await admin.post('/api/insurers', { json: { name: `Insurer ${n}` } });
     expect(insurer.status).toBe(201);

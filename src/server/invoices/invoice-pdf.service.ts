@@ -10,7 +10,7 @@ import { readShop } from '#server/shop/shop.service.ts';
 import { findTrackedJob } from '#server/repair-jobs/repair-tracker.service.ts';
 import { invoiceNumberText } from '#shared/format/invoice-number.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
-import { findInvoiceOrNotFound, findJobInvoice, findMyInvoice, readInvoice } from './invoices.service.ts';
+import { findInvoiceOrNotFound, findJobInvoice, findMyInvoice, readInvoice } from './invoice-reads.service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'publicContent' | 'config'>;

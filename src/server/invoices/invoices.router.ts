@@ -17,7 +17,9 @@ import {
   myInvoicesSchema,
   trackerInvoiceInput,
 } from '#shared/schemas/invoices.ts';
-import { getJobInvoices, issueCreditNote, issueInvoice, listMyInvoices } from './invoices.service.ts';
+import { getJobInvoices, issueInvoice } from './invoices.service.ts';
+import { issueCreditNote } from './credit-notes.service.ts';
+import { listMyInvoices } from './invoice-reads.service.ts';
 import { myInvoicePdf, shopInvoicePdf, trackerInvoicePdf, type InvoicePdf } from './invoice-pdf.service.ts';
 import { invoiceCsvChunks } from './invoice-csv.ts';
 

@@ -3,7 +3,7 @@
  * job from its accepted estimate version (a supplement is a later version, so the accepted one
  * holds every line), with the insurer's share and the customer's excess for an insured job and
  * what was paid by then; a credit note credits an invoice in full, stated lines of it, or an
- * amount. Each takes the next number of its series in the same transaction that writes it
+ * amount (credit-notes.service.ts). Each takes the next number of its series in the same transaction that writes it
  * (docs/decisions/gap-free-invoice-numbers-and-immutable-invoices.md), and nothing changes after.
  */
 import type { Kysely } from 'kysely';
@@ -12,7 +12,6 @@ import type { Database } from '#server/db/types.ts';
 import type { Actor } from '#server/activity/actor.ts';
 import { recordActivity } from '#server/activity/record-activity.ts';
 import { AppError } from '#server/errors.ts';
-import type { SessionUser } from '#server/auth/sessions.ts';
 import { readShop } from '#server/shop/shop.service.ts';
 import * as jobs from '#server/repair-jobs/repair-jobs.repository.ts';
 import * as estimatesRepo from '#server/estimates/estimates.repository.ts';
@@ -21,23 +20,14 @@ import * as estimateLines from '#server/estimates/estimate-lines.repository.ts';
 import { presentLines } from '#server/estimates/estimate-presenter.ts';
 import { findClaimOfRepairJob } from '#server/insurance/insurance-claims.repository.ts';
 import { netPaidPenceOfRepairJob } from '#server/payments/payments.repository.ts';
-import { decodeCursor, encodeCursor } from '#server/db/keyset.ts';
 import { localMoment } from '#shared/calendar-date.ts';
 import { formatAddressLine } from '#shared/format/address.ts';
 import { formatPence } from '#shared/format/money.ts';
 import { invoiceNumberText } from '#shared/format/invoice-number.ts';
-import { ACCOUNT_LIST_DEFAULT_LIMIT, ACCOUNT_LIST_MAX_LIMIT, type AccountPageInput } from '#shared/schemas/paging.ts';
-import {
-  CREDIT_DESCRIPTION_MAX,
-  INVOICE_MESSAGES,
-  type CreditNoteInput,
-  type Invoice,
-  type JobInvoices,
-  type MyInvoices,
-} from '#shared/schemas/invoices.ts';
+import { INVOICE_MESSAGES, type JobInvoices } from '#shared/schemas/invoices.ts';
 import * as repo from './invoices.repository.ts';
-import type { InvoiceLineRow, InvoiceRow } from './invoices.repository.ts';
-import { presentInvoice, priceInvoiceLines } from './invoice-presenter.ts';
+import type { InvoiceRow } from './invoices.repository.ts';
+import { presentInvoice } from './invoice-presenter.ts';
 
 type Db = Kysely<Database>;
 type Deps = Pick<AppDeps, 'db' | 'publicContent'>;
@@ -47,7 +37,7 @@ export const adminInvoicePdfPath = (id: number) => `/api/invoices/${id}/invoice.
 /** The customer's download from their account. */
 export const myInvoicePdfPath = (id: number) => `/api/user/invoices/${id}/invoice.pdf`;
 
-const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+export const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 /** The accepted version of the estimate of the job's quote request, with its lines; undefined when there is none. */
 async function acceptedVersionOf(db: Db, job: jobs.RepairJobRow) {
@@ -71,7 +61,7 @@ function creditedByInvoice(documents: readonly InvoiceRow[]): Map<number, number
 }
 
 /** An invoice not credited in full: a job has at most one, so a second needs the first credited. */
-function liveInvoiceOf(documents: readonly InvoiceRow[]): InvoiceRow | undefined {
+export function liveInvoiceOf(documents: readonly InvoiceRow[]): InvoiceRow | undefined {
   const credited = creditedByInvoice(documents);
   return documents.find((d) => d.series === 'INV' && (credited.get(d.id) ?? 0) < d.gross_pence);
 }
@@ -108,7 +98,7 @@ export async function getJobInvoices(deps: Pick<Deps, 'db'>, repairJobId: number
 }
 
 /** Today's calendar date at the shop: the tax point of a document issued now. */
-const shopDate = (now: Date, timeZone: string) => localMoment(now, timeZone).date;
+export const shopDate = (now: Date, timeZone: string) => localMoment(now, timeZone).date;
 
 /**
  * Issues the job's invoice. The job's row lock serialises two issuers of one job (the second then
@@ -187,184 +177,4 @@ export async function issueInvoice(deps: Deps, actor: Actor, repairJobId: number
     });
   });
   return getJobInvoices(deps, repairJobId);
-}
-
-type NewLine = Omit<InvoiceLineRow, 'id' | 'invoice_id' | 'position'>;
-
-/** The lines a credit note carries: the invoice's (all, or those named) as issued, or one line for an amount. */
-function creditLines(
-  invoice: InvoiceRow,
-  lines: readonly InvoiceLineRow[],
-  earlierCredits: readonly InvoiceLineRow[],
-  input: CreditNoteInput,
-  creditCount: number,
-): NewLine[] {
-  const copy = (l: InvoiceLineRow): NewLine => ({
-    kind: l.kind,
-    description: l.description,
-    quantity: l.quantity,
-    unit_price_pence: l.unit_price_pence,
-    vat_rate_bp: l.vat_rate_bp,
-    net_pence: l.net_pence,
-    vat_pence: l.vat_pence,
-    gross_pence: l.gross_pence,
-    credited_line_id: l.id,
-  });
-  if (input.line_ids !== undefined && input.net_pence !== undefined) throw AppError.field('net_pence', INVOICE_MESSAGES.linesOrAmount);
-  if (input.line_ids !== undefined) {
-    const credited = new Set(earlierCredits.map((l) => l.credited_line_id));
-    const chosen = [...new Set(input.line_ids)].map((id) => lines.find((l) => l.id === id));
-    if (chosen.some((l) => l === undefined)) throw AppError.field('line_ids', INVOICE_MESSAGES.lineNotOnInvoice);
-    if (chosen.some((l) => credited.has(l!.id))) throw AppError.field('line_ids', INVOICE_MESSAGES.lineCredited);
-    return chosen.map((l) => copy(l!));
-  }
-  if (input.net_pence !== undefined) {
-    // Not VAT-registered when issued: no VAT to credit either.
-    const rate = invoice.shop_vat_number === '' ? 0 : input.vat_rate_bp;
-    if (rate === undefined) throw AppError.field('vat_rate_bp', 'The vat rate bp field is required.');
-    const description = (input.description ?? `Credit: ${input.reason}`).slice(0, CREDIT_DESCRIPTION_MAX);
-    const [line] = priceInvoiceLines([
-      { kind: 'sundries' as const, quantity: 1, unit_price_pence: input.net_pence, vat_rate_bp: rate },
-    ]).lines;
-    return [{ ...line!, description, credited_line_id: null }];
-  }
-  if (creditCount > 0) throw AppError.field('line_ids', INVOICE_MESSAGES.alreadyCredited);
-  return lines.map(copy);
-}
-
-/** Issues a credit note against invoice `input.id`; the job's row lock serialises two against one invoice. */
-export async function issueCreditNote(deps: Deps, actor: Actor, input: CreditNoteInput, now = new Date()): Promise<JobInvoices> {
-  const shop = await readShop(deps);
-  const jobId = await deps.db.transaction().execute(async (trx) => {
-    const found = await repo.findInvoice(trx, input.id);
-    if (!found) throw AppError.notFound();
-    const job = await jobs.findRepairJob(trx, found.repair_job_id, { lock: true });
-    if (!job) throw AppError.notFound();
-    if (found.series !== 'INV') throw AppError.field('invoice', INVOICE_MESSAGES.notAnInvoice);
-    const documents = await repo.listInvoicesOfRepairJob(trx, job.id);
-    const credits = documents.filter((d) => d.credited_invoice_id === found.id);
-    const remaining = found.gross_pence - sum(credits.map((c) => c.gross_pence));
-    if (remaining <= 0) throw AppError.field('invoice', INVOICE_MESSAGES.fullyCredited);
-    const allLines = await repo.listLinesOfInvoices(trx, [found.id, ...credits.map((c) => c.id)]);
-    const lines = creditLines(
-      found,
-      allLines.filter((l) => l.invoice_id === found.id),
-      allLines.filter((l) => l.invoice_id !== found.id),
-      input,
-      credits.length,
-    );
-    const gross = sum(lines.map((l) => l.gross_pence));
-    if (gross > remaining) throw AppError.field(input.net_pence !== undefined ? 'net_pence' : 'line_ids', INVOICE_MESSAGES.tooMuch);
-    const number = await repo.takeNextNumber(trx, 'CN');
-    const note = await repo.insertInvoice(trx, {
-      series: 'CN',
-      number,
-      credited_invoice_id: found.id,
-      repair_job_id: job.id,
-      user_id: found.user_id,
-      estimate_version_id: null,
-      issued_at: now,
-      supplied_on: shopDate(now, shop.timeZone),
-      issued_by: actor.userId,
-      shop_name: found.shop_name,
-      shop_address: found.shop_address,
-      shop_vat_number: found.shop_vat_number,
-      customer_name: found.customer_name,
-      customer_address: found.customer_address,
-      customer_email: found.customer_email,
-      job_reference: found.job_reference,
-      vehicle: found.vehicle,
-      registration: found.registration,
-      net_pence: sum(lines.map((l) => l.net_pence)),
-      vat_pence: sum(lines.map((l) => l.vat_pence)),
-      gross_pence: gross,
-      insurer_name: found.insurer_name,
-      claim_number: found.claim_number,
-      reason: input.reason,
-    });
-    await repo.insertInvoiceLines(
-      trx,
-      lines.map((l, i) => ({ ...l, invoice_id: note.id, position: i + 1 })),
-    );
-    await recordActivity(trx, {
-      actor,
-      kind: 'credit-note-issued',
-      item: { type: 'invoice', id: note.id, label: invoiceNumberText('CN', number) },
-      details: `against ${invoiceNumberText('INV', found.number)}, ${formatPence(gross)}`,
-    });
-    return job.id;
-  });
-  return getJobInvoices(deps, jobId);
-}
-
-/** A document with its lines, for its PDF or a mail's attachment. */
-export async function readInvoice(db: Db, row: InvoiceRow): Promise<Invoice & { credited_number: string | null }> {
-  const [lines, credited] = await Promise.all([
-    repo.listLinesOfInvoices(db, [row.id]),
-    row.credited_invoice_id === null ? undefined : repo.findInvoice(db, row.credited_invoice_id),
-  ]);
-  return { ...presentInvoice(row, lines), credited_number: credited ? invoiceNumberText(credited.series, credited.number) : null };
-}
-
-/** The job's invoice that stands (not credited in full), if any: the one the collection mail carries. */
-export async function findLiveInvoiceOfJob(db: Db, repairJobId: number): Promise<InvoiceRow | undefined> {
-  return liveInvoiceOf(await repo.listInvoicesOfRepairJob(db, repairJobId));
-}
-
-const verifiedEmailOf = (user: Pick<SessionUser, 'email' | 'email_verified_at'>) => (user.email_verified_at ? user.email : null);
-
-/** One page of the signed-in customer's invoices and credit notes, newest first. */
-export async function listMyInvoices(
-  deps: Pick<Deps, 'db'>,
-  user: Pick<SessionUser, 'id' | 'email' | 'email_verified_at'>,
-  page: AccountPageInput = {},
-): Promise<MyInvoices> {
-  const limit = Math.min(page.limit ?? ACCOUNT_LIST_DEFAULT_LIMIT, ACCOUNT_LIST_MAX_LIMIT);
-  const found = await repo.listInvoicesOfCustomer(
-    deps.db,
-    user.id,
-    verifiedEmailOf(user),
-    limit + 1,
-    page.cursor ? decodeCursor(page.cursor) : undefined,
-  );
-  const rows = found.slice(0, limit);
-  const last = rows.at(-1);
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      series: r.series,
-      display_number: invoiceNumberText(r.series, r.number),
-      job_reference: r.job_reference,
-      vehicle: r.vehicle,
-      issued_at: new Date(r.issued_at).toISOString(),
-      gross_pence: r.gross_pence,
-      due_pence: r.due_pence,
-      pdf_path: myInvoicePdfPath(r.id),
-    })),
-    next_cursor: found.length > limit && last ? encodeCursor(last.key_micros, last.id) : null,
-  };
-}
-
-/** A customer's own document, or a 404 (another's looks like one that does not exist). */
-export async function findMyInvoice(
-  db: Db,
-  user: Pick<SessionUser, 'id' | 'email' | 'email_verified_at'>,
-  id: number,
-): Promise<InvoiceRow> {
-  const row = await repo.findInvoiceOfCustomer(db, id, user.id, verifiedEmailOf(user));
-  if (!row) throw AppError.notFound();
-  return row;
-}
-
-/** A document of the job behind a tracker link, or a 404. */
-export async function findJobInvoice(db: Db, repairJobId: number, id: number): Promise<InvoiceRow> {
-  const row = await repo.findInvoice(db, id);
-  if (!row || row.repair_job_id !== repairJobId) throw AppError.notFound();
-  return row;
-}
-
-export async function findInvoiceOrNotFound(db: Db, id: number): Promise<InvoiceRow> {
-  const row = await repo.findInvoice(db, id);
-  if (!row) throw AppError.notFound();
-  return row;
 }
