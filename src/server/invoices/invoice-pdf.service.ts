@@ -1,19 +1,17 @@
 /**
  * Which document a PDF shows and to whom: the shop's by id (the `invoices` permission), the
- * customer's own from their account, and the job's behind its tracker link. Not theirs, or not
- * the link's job: a 404, as for one that does not exist.
+ * customer's own from their account (and the job's behind its tracker link:
+ * tracker-invoice.service.ts). Not theirs: a 404, as for one that does not exist.
  */
 import type { AppDeps } from '#server/app-deps.ts';
-import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/auth/sessions.ts';
 import { readShop } from '#server/shop/shop.service.ts';
-import { findTrackedJob } from '#server/repair-jobs/repair-tracker.service.ts';
 import { invoiceNumberText } from '#shared/format/invoice-number.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
-import { findInvoiceOrNotFound, findJobInvoice, findMyInvoice, readInvoice } from './invoice-reads.service.ts';
+import { findInvoiceOrNotFound, findMyInvoice, readInvoice } from './invoice-reads.service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'publicContent' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'publicContent'>;
 
 export interface InvoicePdf {
   filename: string;
@@ -37,10 +35,4 @@ export async function myInvoicePdf(
   id: number,
 ): Promise<InvoicePdf> {
   return invoicePdfOf(deps, await findMyInvoice(deps.db, user, id));
-}
-
-export async function trackerInvoicePdf(deps: Deps, token: string, id: number): Promise<InvoicePdf> {
-  const job = await findTrackedJob(deps, token);
-  if (!job) throw AppError.notFound();
-  return invoicePdfOf(deps, await findJobInvoice(deps.db, job.id, id));
 }

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
+import { findSessionUser } from '#server/users/users.repository.ts';
 import type { SessionUser } from '#server/auth/sessions.ts';
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts';
 import { invoiceNumberText } from '#shared/format/invoice-number.ts';
@@ -90,4 +91,24 @@ export async function findInvoiceOrNotFound(db: Db, id: number): Promise<Invoice
   const row = await repo.findInvoice(db, id);
   if (!row) throw AppError.notFound();
   return row;
+}
+
+/** The most documents an account export carries: far more than any customer has. */
+const EXPORT_LIMIT = 1000;
+
+/** The account's invoices and credit notes in its data export, as issued, newest first. */
+export async function exportMyInvoices(deps: Deps, userId: number): Promise<Invoice[]> {
+  const user = await findSessionUser(deps.db, userId);
+  if (!user) return [];
+  const rows = await repo.listAllInvoicesOfCustomer(deps.db, user.id, verifiedEmailOf(user), EXPORT_LIMIT);
+  const lines = await repo.listLinesOfInvoices(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) =>
+    presentInvoice(
+      r,
+      lines.filter((l) => l.invoice_id === r.id),
+    ),
+  );
 }

@@ -20,7 +20,8 @@ import {
 import { getJobInvoices, issueInvoice } from './invoices.service.ts';
 import { issueCreditNote } from './credit-notes.service.ts';
 import { listMyInvoices } from './invoice-reads.service.ts';
-import { myInvoicePdf, shopInvoicePdf, trackerInvoicePdf, type InvoicePdf } from './invoice-pdf.service.ts';
+import { myInvoicePdf, shopInvoicePdf, type InvoicePdf } from './invoice-pdf.service.ts';
+import { trackerInvoicePdf } from './tracker-invoice.service.ts';
 import { invoiceCsvChunks } from './invoice-csv.ts';
 
 const tags = ['invoices'];
