@@ -170,7 +170,8 @@ function DeleteAccount() {
       <p>
         {/* The CV is named only to someone who sent one: most accounts are customers, not applicants. */}
         Deleting your account removes your profile{user?.has_cv ? ', the CV you sent us' : ''} and every signed-in device, and cannot be
-        undone. Quote requests you sent stay with the shop without your name or contact details.
+        undone. Quote requests you sent stay with the shop without your name or contact details. Invoices we issued you are kept for six
+        years, as the law requires, with the name and e-mail address on them.
       </p>
       {deleteAccount.error && !errors.password && (
         <ResultInView tone="error" trigger={deleteAccount.error}>
