@@ -19,6 +19,7 @@ import { QUOTE_STATUS_LABELS } from '#client/pages/admin/quotes/quote-status.ts'
 import { whenLabel } from '#client/pages/book/booking-format.ts';
 import { BOOKING_STATUS_LABELS } from '#client/pages/book/booking-status.ts';
 import type { ScreenWithoutParams } from '#shared/screen-paths.ts';
+import { YourInvoices } from './your-invoices.tsx';
 
 /**
  * /account?verified=1 is where the e-mail's verification link lands (session.router.ts verifyEmail):
@@ -217,6 +218,7 @@ export function DashboardPage() {
         <p>More services will be added to your account soon.</p>
       </section>
       <YourWork />
+      <YourInvoices />
       <YourData />
       <DeleteAccount />
     </>
