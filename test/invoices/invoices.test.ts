@@ -371,7 +371,13 @@ describe('the customer', () => {
     expect((await new TestClient(t.app).get(`/api/user/invoices/${invoice.id}/invoice.pdf`)).status).toBe(401);
 
     const anon = new TestClient(t.app);
-    const tracked = await anon.get(`/api/repair-tracker/${trackerToken}/invoices/${invoice.id}/invoice.pdf`);
+    // The tracker lists the job's invoice with its download through the tracker's link; the account's repairs list it too.
+    const tracker = await anon.get(`/api/repair-tracker/${trackerToken}`);
+    const link = `/api/repair-tracker/${trackerToken}/invoices/${invoice.id}/invoice.pdf`;
+    expect(tracker.body.invoices).toEqual([{ id: invoice.id, display_number: invoice.display_number, pdf_path: link }]);
+    const repairs = await mine.get('/api/user/repairs');
+    expect(repairs.body.data.find((r: { id: number }) => r.id === job.id).invoices).toEqual([expect.objectContaining({ pdf_path: link })]);
+    const tracked = await anon.get(link);
     expect(tracked.status).toBe(200);
     expect(tracked.headers['cache-control']).toBe('no-store');
     expect((await anon.get(`/api/repair-tracker/${trackerToken}/invoices/${foreign.id}/invoice.pdf`)).status).toBe(404);

@@ -147,3 +147,16 @@ export async function listInvoiceNumbers(db: Db, ids: readonly number[]) {
     .where('id', 'in', [...ids])
     .execute();
 }
+
+/** The documents of these jobs (their trackers' download links), oldest first: one statement, a handful each. */
+export async function listInvoicesOfRepairJobs(db: Db, repairJobIds: readonly number[]) {
+  if (repairJobIds.length === 0) return [];
+  return db
+    .selectFrom('invoices')
+    .select(['id', 'repair_job_id', 'series', 'number'])
+    .where('repair_job_id', 'in', [...repairJobIds])
+    .orderBy('issued_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(repairJobIds.length * 100)
+    .execute();
+}

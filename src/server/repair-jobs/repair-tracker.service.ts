@@ -28,6 +28,8 @@ import { presentRepairPhoto } from './repair-photos.service.ts';
 import { presentDateChange, presentMessage } from './repair-job-presenter.ts';
 import { estimatePathsOfQuotes } from '#server/estimates/estimate-paths.ts';
 import { listClaimsOfRepairJobs } from '#server/insurance/insurance-claims.repository.ts';
+import { currentTrackerToken } from './tracker-links.ts';
+import { trackerInvoiceLinks } from '#server/invoices/tracker-invoice-links.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent' | 'rateLimiter' | 'jobs'>;
 
@@ -94,7 +96,12 @@ async function presentTrackers(
   jobRows: jobs.RepairJobRow[],
   now = Date.now(),
 ): Promise<RepairTracker[]> {
-  const [side, shop, estimatePaths] = await Promise.all([
+  const tokens = new Map<number, string>();
+  for (const job of jobRows) {
+    const token = job.tracker_revoked_at ? null : currentTrackerToken(deps.config.appKeys, job);
+    if (token) tokens.set(job.id, token);
+  }
+  const [side, shop, estimatePaths, invoiceLinks] = await Promise.all([
     readCustomerSide(deps.db, jobRows),
     readShop(deps),
     estimatePathsOfQuotes(
@@ -102,6 +109,7 @@ async function presentTrackers(
       deps.config.appKeys,
       jobRows.flatMap((j) => (j.quote_request_id === null ? [] : [j.quote_request_id])),
     ),
+    trackerInvoiceLinks(deps.db, tokens),
   ]);
   return jobRows.map((job) => {
     // When the job last reached each stage (a stage reached twice shows the later time).
@@ -126,6 +134,7 @@ async function presentTrackers(
       shop_telephone: shop.telephone,
       estimate_path: job.quote_request_id === null ? null : (estimatePaths.get(job.quote_request_id) ?? null),
       insurance: insuranceOf(side.claimOf(job.id)),
+      invoices: invoiceLinks.get(job.id) ?? [],
     };
   });
 }

@@ -17,6 +17,7 @@ import { TextAreaField } from '#client/components/ui/form-fields.tsx';
 import './tracker.css';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { TrackerEstimateLink } from './tracker-estimate-link.tsx';
+import { TrackerInvoiceLinks } from './tracker-invoice-links.tsx';
 
 export interface TrackerViewProps {
   tracker: RepairTracker;
@@ -61,6 +62,7 @@ export function TrackerView({ tracker, send, headingLevel = 2 }: TrackerViewProp
         )}
       </div>
       <TrackerEstimateLink tracker={tracker} />
+      <TrackerInvoiceLinks tracker={tracker} />
 
       <H className="tracker__heading">Progress</H>
       <ol className="tracker__stages">
