@@ -121,6 +121,40 @@ describe('issuing an invoice', () => {
   });
 });
 
+describe('a supplement', () => {
+  it('must be accepted before invoicing, and its lines are what the invoice holds', async () => {
+    const { job, quote, estimateToken } = await acceptedJob(t, admin);
+    const draft = await admin.get(`/api/quote-requests/${quote.id}/estimate`);
+    const lines = draft.body.estimate.versions.at(-1).lines.map((l: Record<string, unknown>) => ({
+      kind: l.kind,
+      description: l.description,
+      quantity: l.quantity,
+      unit_price_pence: l.unit_price_pence,
+      vat_rate_bp: l.vat_rate_bp,
+    }));
+    const extra = { kind: 'part', description: 'Hidden bracket', quantity: 2, unit_price_pence: 1000, vat_rate_bp: 2000 };
+    expect(
+      (await admin.put(`/api/quote-requests/${quote.id}/estimate/draft`, { json: { notes: '', lines: [...lines, extra] } })).status,
+    ).toBe(200);
+    expect((await admin.post(`/api/quote-requests/${quote.id}/estimate/send`)).status).toBe(201);
+    const waiting = await admin.post(`/api/repair-jobs/${job.id}/invoices`);
+    expect(waiting.status).toBe(422);
+    expect(waiting.body.errors.invoice[0]).toMatch(/and any supplement/);
+
+    const anon = new TestClient(t.app);
+    await anon.csrf();
+    const estimate = await anon.get(`/api/estimates/${estimateToken}`);
+    const accepted = await anon.post(`/api/estimates/${estimateToken}/acceptance`, {
+      json: { version_hash: estimate.body.version.content_hash, name: 'Jo Customer', start_within_cancellation: false },
+      headers: { 'x-forwarded-for': '10.78.0.1' },
+    });
+    expect(accepted.status).toBe(201);
+    const invoice = lastInvoice(await issue(job.id));
+    expect(invoice.lines.map((l) => l.description)).toContain('Hidden bracket');
+    expect(invoice.totals.gross_pence).toBe(50324 + 2400);
+  });
+});
+
 describe('numbering', () => {
   it('is sequential and gap-free: a rolled-back number is taken again', async () => {
     const jobs = [await acceptedJob(t, admin), await acceptedJob(t, admin), await acceptedJob(t, admin)];

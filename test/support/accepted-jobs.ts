@@ -73,5 +73,5 @@ export async function acceptedJob(t: TestApp, admin: TestClient, options: Accept
     expect(authority.status).toBe(200);
   }
   const trackerLink = (await mailsTo(outbox, email)).at(-1)!.links.find((l) => l.includes('/track/'));
-  return { quote, job, email, trackerToken: trackerLink ? pathOf(trackerLink).split('/').pop()! : null };
+  return { quote, job, email, estimateToken: token, trackerToken: trackerLink ? pathOf(trackerLink).split('/').pop()! : null };
 }
