@@ -46,6 +46,7 @@ import * as blockedTimesEndsIndex from './2026-12-05T0900_blocked_times_ends_ind
 import * as paymentsAndInsurance from './2026-12-06T0100_payments_and_insurance.ts';
 import * as insurerAuthorityStage from './2026-12-06T0400_insurer_authority_stage.ts';
 import * as estimatesDeclinedIndex from './2026-12-06T0500_estimates_declined_index.ts';
+import * as invoices from './2026-12-07T0200_invoices.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_initial': initial,
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0100_payments_and_insurance': paymentsAndInsurance,
   '2026-12-06T0400_insurer_authority_stage': insurerAuthorityStage,
   '2026-12-06T0500_estimates_declined_index': estimatesDeclinedIndex,
+  '2026-12-07T0200_invoices': invoices,
 };

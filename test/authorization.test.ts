@@ -212,6 +212,16 @@ const table: Record<string, Case[]> = {
   'insurance.admin.recordAuthority': [{ level: 'admin', input: { matter: 'repair-jobs', id: NONE } }],
   'insurance.admin.removeClaim': [{ level: 'admin', input: { matter: 'repair-jobs', id: NONE } }],
   'insurance.admin.pack': [{ level: 'admin', input: { matter: 'repair-jobs', id: NONE } }],
+  // Invoices: the `invoices` permission (owners and estimators); a customer's own only, another's a 404
+  // (test/invoices/invoices.test.ts); the tracker link is the permission for its job's documents.
+  'invoices.admin.ofJob': [{ level: 'admin', input: { id: NONE } }],
+  'invoices.admin.issue': [{ level: 'admin', input: { id: NONE } }],
+  'invoices.admin.creditNote': [{ level: 'admin', input: { id: NONE, reason: 'x' } }],
+  'invoices.admin.pdf': [{ level: 'admin', input: { id: NONE } }],
+  'invoices.admin.export': [{ level: 'admin', input: { from: '2026-01-01', to: '2026-01-02' } }],
+  'invoices.mine': [{ level: 'signedIn', input: {} }],
+  'invoices.minePdf': [{ level: 'signedIn', input: { id: NONE } }],
+  'invoices.trackerPdf': [{ level: 'public', input: { token: 'x'.repeat(43), id: NONE } }],
   'quotes.mineById': [{ level: 'signedIn', input: { id: NONE } }],
   'system.status': [{ level: 'admin', input: undefined }],
   'bookings.types': [{ level: 'public', input: {} }],

@@ -48,6 +48,10 @@ export type EstimateStatus = (typeof ESTIMATE_STATUSES)[number];
 export const ESTIMATE_LINE_KINDS = ['part', 'labour', 'paint_materials', 'sundries'] as const;
 export type EstimateLineKind = (typeof ESTIMATE_LINE_KINDS)[number];
 
+/** An invoice's number series: INV for invoices, CN for credit notes (each numbered 1, 2, 3 … without gaps). */
+export const INVOICE_SERIES = ['INV', 'CN'] as const;
+export type InvoiceSeries = (typeof INVOICE_SERIES)[number];
+
 /** Whether a booking type asks for a deposit: none, a fixed amount, or a share of the accepted estimate. */
 export const DEPOSIT_KINDS = ['none', 'fixed', 'share'] as const;
 export type DepositKind = (typeof DEPOSIT_KINDS)[number];
@@ -178,6 +182,8 @@ export const ACTIVITY_KINDS = [
   'insurance-claim-saved',
   'insurance-authority-recorded',
   'insurance-claim-removed',
+  'invoice-issued',
+  'credit-note-issued',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -216,6 +222,8 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'insurance-claim-saved': 'Marked insured (claim saved)',
   'insurance-authority-recorded': "Insurer's authority recorded",
   'insurance-claim-removed': 'Insurance claim removed',
+  'invoice-issued': 'Invoice issued',
+  'credit-note-issued': 'Credit note issued',
 };
 
 /** What the bin holds (src/server/bin/). */

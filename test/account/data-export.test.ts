@@ -84,6 +84,7 @@ describe('GET /api/user/export', () => {
       bookings: [],
       // Repair jobs: test/repair-jobs/repair-jobs.test.ts.
       repairJobs: [],
+      invoices: [],
     });
     expect(Math.abs(Date.parse(res.body.exportedAt) - Date.now())).toBeLessThan(60_000);
     expect(res.body.profile).toMatchObject({ firstname: 'Morwenna', telephone: '01736 000000', two_factor: true });

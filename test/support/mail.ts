@@ -15,7 +15,7 @@ export interface SentMail {
   html: string;
   links: string[];
   /** Attached files (a booking's .ics), their content as text. */
-  attachments: { filename: string; contentType: string; content: string }[];
+  attachments: { filename: string; contentType: string; content: string; bytes: Buffer }[];
 }
 
 export async function readOutbox(outboxDir: string): Promise<SentMail[]> {
@@ -42,6 +42,7 @@ export async function readOutbox(outboxDir: string): Promise<SentMail[]> {
         filename: a.filename ?? '',
         contentType: a.contentType,
         content: a.content.toString('utf8'),
+        bytes: a.content,
       })),
     });
   }

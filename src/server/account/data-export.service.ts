@@ -16,6 +16,7 @@ import type { DataExport } from '#shared/schemas/account.ts';
 import { exportMyQuoteRequests } from '#server/quotes/my-quotes.service.ts';
 import { exportBookingsOfUser } from '#server/bookings/booking-account.service.ts';
 import { exportMyRepairJobs } from '#server/repair-jobs/repair-tracker.service.ts';
+import { exportMyInvoices } from '#server/invoices/invoice-reads.service.ts';
 import { presentDeviceSession } from './device-sessions.service.ts';
 import { listPasskeys } from './passkeys.service.ts';
 
@@ -50,6 +51,7 @@ const SECTIONS: Sections = {
   passkeys: async (deps, { userId }) => (await listPasskeys(deps, userId)).data.map(({ id: _id, ...passkey }) => passkey),
   bookings: async (deps, { userId }) => exportBookingsOfUser(deps, userId),
   repairJobs: async (deps, { userId }) => exportMyRepairJobs(deps, userId),
+  invoices: async (deps, { userId }) => exportMyInvoices(deps, userId),
 };
 
 /** The user's data, once read; the export itself is an activity entry. */

@@ -25,6 +25,7 @@ export const ITEM_NAMES: Readonly<Record<string, string>> = {
   quote: 'quote request',
   'estimate-settings': 'estimate settings',
   insurer: 'insurer',
+  invoice: 'invoice',
 };
 
 /** Kinds whose link does not depend on the item: a page, or none (what they were about is gone). */

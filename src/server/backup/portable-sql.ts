@@ -21,6 +21,7 @@ export const MIGRATION_SEEDED_TABLES: ReadonlySet<string> = new Set([
   'repair_stages',
   'estimate_settings',
   'shop_notification_settings',
+  'invoice_counters',
 ]);
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -54,6 +54,9 @@ import type { RefundsTable } from '#server/payments/refunds.table.ts';
 import type { StripeEventsTable } from '#server/payments/stripe-events.table.ts';
 import type { InsurersTable } from '#server/insurance/insurers.table.ts';
 import type { InsuranceClaimsTable } from '#server/insurance/insurance-claims.table.ts';
+import type { InvoiceCountersTable } from '#server/invoices/invoice-counters.table.ts';
+import type { InvoicesTable } from '#server/invoices/invoices.table.ts';
+import type { InvoiceLinesTable } from '#server/invoices/invoice-lines.table.ts';
 
 export interface Database {
   users: UsersTable;
@@ -87,6 +90,9 @@ export interface Database {
   stripe_events: StripeEventsTable;
   insurers: InsurersTable;
   insurance_claims: InsuranceClaimsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
   outgoing_mail: OutgoingMailTable;
   booking_types: BookingTypesTable;
   booking_settings: BookingSettingsTable;

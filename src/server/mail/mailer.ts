@@ -16,7 +16,8 @@ export interface MailMessage {
   /** Where the customer's "Reply" goes (the shop's address on a reply in a thread); nodemailer's replyTo. */
   replyTo?: string;
   /** Files with the message (a booking's .ics), made when the message is rendered from its queued row. */
-  attachments?: { filename: string; content: string; contentType: string }[];
+  /** `encoding: 'base64'`: the content is a binary file's base64 (an invoice's PDF). */
+  attachments?: { filename: string; content: string; contentType: string; encoding?: 'base64' }[];
 }
 
 export interface Mailer {

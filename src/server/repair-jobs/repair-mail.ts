@@ -12,12 +12,14 @@ import { formatCalendarDate } from '#shared/format/dates.ts';
 import * as jobs from './repair-jobs.repository.ts';
 import * as stages from './repair-stages.repository.ts';
 import { currentTrackerToken, trackerUrl } from './tracker-links.ts';
+import { findLiveInvoiceOfJob } from '#server/invoices/invoice-reads.service.ts';
+import { invoicePdfOf } from '#server/invoices/invoice-pdf.service.ts';
 import { repairJobCreatedMessage, repairPromisedDateChangedMessage, repairStageChangedMessage } from './repair-messages.ts';
 
 type DateChange = { previousDate: string; newDate: string; reason: string };
 
 async function renderRepairMail(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'publicContent'>,
   kind: 'repair-job-created' | 'repair-stage-changed' | 'repair-promised-date-changed',
   recipient: string,
   repairJobId: number,
@@ -48,7 +50,25 @@ async function renderRepairMail(
     });
   }
   const stage = await stages.findRepairStage(deps.db, job.stage_id);
-  return repairStageChangedMessage({ to: recipient, job: facts, stage: stage?.name ?? 'updated', url, shop });
+  const message = repairStageChangedMessage({ to: recipient, job: facts, stage: stage?.name ?? 'updated', url, shop });
+  return stage?.name.toLowerCase() === READY_STAGE ? withInvoice(deps, job.id, message) : message;
+}
+
+/** The stage whose mail carries the job's invoice (matched by name, as the stage list names it). */
+const READY_STAGE = 'ready for collection';
+
+/** The job's invoice that stands, as a PDF attachment, when one is issued; the mail as it was otherwise. */
+async function withInvoice(deps: Pick<AppDeps, 'db' | 'publicContent'>, repairJobId: number, message: MailMessage): Promise<MailMessage> {
+  const invoice = await findLiveInvoiceOfJob(deps.db, repairJobId);
+  if (!invoice) return message;
+  const pdf = await invoicePdfOf(deps, invoice);
+  return {
+    ...message,
+    attachments: [
+      ...(message.attachments ?? []),
+      { filename: pdf.filename, content: pdf.bytes.toString('base64'), contentType: 'application/pdf', encoding: 'base64' },
+    ],
+  };
 }
 
 const repairParams = z.object({ repairJobId: z.number().int() });

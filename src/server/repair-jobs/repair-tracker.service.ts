@@ -29,6 +29,8 @@ import { presentRepairPhoto } from './repair-photos.service.ts';
 import { presentDateChange, presentMessage } from './repair-job-presenter.ts';
 import { estimatePathsOfQuotes } from '#server/estimates/estimate-paths.ts';
 import { listClaimsOfRepairJobs } from '#server/insurance/insurance-claims.repository.ts';
+import { currentTrackerToken } from './tracker-links.ts';
+import { trackerInvoiceLinks } from '#server/invoices/tracker-invoice-links.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent' | 'rateLimiter' | 'jobs'>;
 
@@ -109,7 +111,12 @@ async function presentTrackers(
   jobRows: jobs.RepairJobRow[],
   now = Date.now(),
 ): Promise<RepairTracker[]> {
-  const [side, shop, estimatePaths] = await Promise.all([
+  const tokens = new Map<number, string>();
+  for (const job of jobRows) {
+    const token = job.tracker_revoked_at ? null : currentTrackerToken(deps.config.appKeys, job);
+    if (token) tokens.set(job.id, token);
+  }
+  const [side, shop, estimatePaths, invoiceLinks] = await Promise.all([
     readCustomerSide(deps.db, jobRows),
     readShop(deps),
     estimatePathsOfQuotes(
@@ -117,6 +124,7 @@ async function presentTrackers(
       deps.config.appKeys,
       jobRows.flatMap((j) => (j.quote_request_id === null ? [] : [j.quote_request_id])),
     ),
+    trackerInvoiceLinks(deps.db, tokens),
   ]);
   return jobRows.map((job) => {
     // When the job last reached each stage (a stage reached twice shows the later time).
@@ -144,6 +152,7 @@ async function presentTrackers(
         side.claimOf(job.id),
         side.stageRows.find((s) => s.id === job.stage_id),
       ),
+      invoices: invoiceLinks.get(job.id) ?? [],
     };
   });
 }
@@ -162,6 +171,11 @@ export async function presentTracker(
 export async function findTracker(deps: Pick<Deps, 'db' | 'config' | 'publicContent'>, token: string, now = Date.now()) {
   const job = await findJobByToken(deps, token, now);
   return job ? presentTracker(deps, job, now) : undefined;
+}
+
+/** The job behind a tracker link, or undefined (a 404): what the link may open, such as the job's invoice. */
+export async function findTrackedJob(deps: Pick<Deps, 'db' | 'config'>, token: string): Promise<jobs.RepairJobRow | undefined> {
+  return findJobByToken(deps, token, Date.now());
 }
 
 export async function getTracker(deps: Pick<Deps, 'db' | 'config' | 'publicContent'>, token: string): Promise<RepairTracker> {

@@ -10,6 +10,7 @@ import { confirmPasswordInputSchema } from './session.ts';
 import { exportedQuoteSchema } from './quotes.ts';
 import { exportedBookingSchema } from './bookings.ts';
 import { exportedRepairJobSchema } from './repair-jobs.ts';
+import { invoiceSchema } from './invoices.ts';
 
 /**
  * A signed-in session as its owner sees it. `id` is a public id derived from the stored one
@@ -46,5 +47,7 @@ export const dataExportSchema = z.object({
   passkeys: z.array(passkeySchema.omit({ id: true })),
   bookings: z.array(exportedBookingSchema),
   repairJobs: z.array(exportedRepairJobSchema),
+  /** The account's invoices and credit notes as issued (kept six years, after the account too). */
+  invoices: z.array(invoiceSchema),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

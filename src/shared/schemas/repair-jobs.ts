@@ -196,6 +196,8 @@ export const repairTrackerSchema = z.object({
   estimate_path: z.string().nullable(),
   /** The job's insurance claim as the customer reads it (the excess is what they pay); null: not insured. */
   insurance: trackerInsuranceSchema.nullable(),
+  /** The job's invoices and credit notes, each downloaded through the tracker's link. */
+  invoices: z.array(z.object({ id: z.number().int(), display_number: z.string(), pdf_path: z.string() })),
 });
 export type RepairTracker = z.infer<typeof repairTrackerSchema>;
 export const myRepairsSchema = z.object({ data: z.array(repairTrackerSchema), next_cursor: z.string().nullable() });

@@ -19,6 +19,7 @@ import { QUOTE_STATUS_LABELS } from '#client/pages/admin/quotes/quote-status.ts'
 import { whenLabel } from '#client/pages/book/booking-format.ts';
 import { BOOKING_STATUS_LABELS } from '#client/pages/book/booking-status.ts';
 import type { ScreenWithoutParams } from '#shared/screen-paths.ts';
+import { YourInvoices } from './your-invoices.tsx';
 
 /**
  * /account?verified=1 is where the e-mail's verification link lands (session.router.ts verifyEmail):
@@ -170,7 +171,8 @@ function DeleteAccount() {
       <p>
         {/* The CV is named only to someone who sent one: most accounts are customers, not applicants. */}
         Deleting your account removes your profile{user?.has_cv ? ', the CV you sent us' : ''} and every signed-in device, and cannot be
-        undone. Quote requests you sent stay with the shop without your name or contact details.
+        undone. Quote requests you sent stay with the shop without your name or contact details. Invoices we issued you are kept for six
+        years, as the law requires, with the name and e-mail address on them.
       </p>
       {deleteAccount.error && !errors.password && (
         <ResultInView tone="error" trigger={deleteAccount.error}>
@@ -216,6 +218,7 @@ export function DashboardPage() {
         <p>More services will be added to your account soon.</p>
       </section>
       <YourWork />
+      <YourInvoices />
       <YourData />
       <DeleteAccount />
     </>

@@ -19,6 +19,7 @@ import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { TrackerEstimateLink } from './tracker-estimate-link.tsx';
 import type { TrackerInsurance } from '#shared/schemas/insurance.ts';
 import { LIABILITY_LABELS } from '#shared/value-sets.ts';
+import { TrackerInvoiceLinks } from './tracker-invoice-links.tsx';
 
 export interface TrackerViewProps {
   tracker: RepairTracker;
@@ -52,6 +53,7 @@ export function TrackerView({ tracker, send, headingLevel = 2 }: TrackerViewProp
         {tracker.insurance && <TrackerInsuranceNote insurance={tracker.insurance} />}
       </div>
       <TrackerEstimateLink tracker={tracker} />
+      <TrackerInvoiceLinks tracker={tracker} />
 
       <H className="tracker__heading">Progress</H>
       <ol className="tracker__stages">
