@@ -24,6 +24,7 @@ import { threadsRouter } from './threads/threads.router.ts';
 import { notificationsRouter } from './notifications/notifications.router.ts';
 import { estimatesRouter } from './estimates/estimates.router.ts';
 import { insuranceRouter } from './insurance/insurance.router.ts';
+import { paymentsRouter } from './payments/payments.router.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -48,6 +49,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   estimates: estimatesRouter,
   insurance: insuranceRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -33,13 +33,15 @@ export const PERMISSIONS = [
   'mail',
   /** Insurers, insurance claims, the insurer's authority and the insurer pack. */
   'insurance',
+  /** Payments and refunds: record a counter payment, refund, list a job's or a booking's payments (the desk, not the workshop). */
+  'payments',
   /** Which events e-mail the shop and to whom: no staff role holds it (owners only). */
   'notifications',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const STAFF_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  estimator: ['quotes', 'bookings', 'repairs.work', 'repairs.manage', 'threads', 'customers', 'insurance'],
+  estimator: ['quotes', 'bookings', 'repairs.work', 'repairs.manage', 'threads', 'customers', 'insurance', 'payments'],
   technician: ['repairs.work'],
   editor: ['content'],
 };

@@ -99,6 +99,7 @@ export const NOTIFICATION_EVENTS = [
   'feedback-left',
   'estimate-accepted',
   'estimate-declined',
+  'payment-received',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
@@ -111,6 +112,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   'feedback-left': 'Feedback left',
   'estimate-accepted': 'Estimate accepted',
   'estimate-declined': 'Estimate declined',
+  'payment-received': 'Online payment received',
 };
 
 /** What an outgoing e-mail is (src/server/mail/outgoing-mail.ts renders each kind when it is sent). */
@@ -178,6 +180,9 @@ export const ACTIVITY_KINDS = [
   'insurance-claim-saved',
   'insurance-authority-recorded',
   'insurance-claim-removed',
+  'payment-recorded',
+  'payment-received-online',
+  'refund-recorded',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -216,6 +221,9 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'insurance-claim-saved': 'Marked insured (claim saved)',
   'insurance-authority-recorded': "Insurer's authority recorded",
   'insurance-claim-removed': 'Insurance claim removed',
+  'payment-recorded': 'Counter payment recorded',
+  'payment-received-online': 'Online payment received (Stripe)',
+  'refund-recorded': 'Refund recorded',
 };
 
 /** What the bin holds (src/server/bin/). */

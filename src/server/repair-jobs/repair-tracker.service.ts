@@ -35,7 +35,11 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The job a tracker link opens now, or undefined (not ours, revoked, expired, anonymised). */
-async function findJobByToken(deps: Pick<Deps, 'db' | 'config'>, token: string, now: number): Promise<jobs.RepairJobRow | undefined> {
+export async function findJobByToken(
+  deps: Pick<Deps, 'db' | 'config'>,
+  token: string,
+  now: number,
+): Promise<jobs.RepairJobRow | undefined> {
   if (!TOKEN_SHAPE.test(token)) return undefined;
   const job = await jobs.findRepairJobByTokenHash(deps.db, trackerTokenHash(token));
   if (!job || job.tracker_revoked_at || job.anonymised_at) return undefined;
@@ -176,7 +180,7 @@ export async function sendTrackerMessage(deps: Deps, token: string, message: str
 }
 
 /** Only a verified address matches a job by e-mail: an account can be opened with anyone's address. */
-function customerJobs(deps: Pick<Deps, 'db'>, user: Pick<SessionUser, 'id' | 'email' | 'email_verified_at'>) {
+export function customerJobs(deps: Pick<Deps, 'db'>, user: Pick<SessionUser, 'id' | 'email' | 'email_verified_at'>) {
   return jobs.findRepairJobsOfCustomer(deps.db, user.id, user.email_verified_at ? user.email : null);
 }
 
