@@ -99,3 +99,21 @@ export async function balanceDueOfRepairJob(db: Db, job: JobForDue): Promise<Bal
   const owed = claim ? claim.excess_pence : ((await acceptedTotalPenceOfQuote(db, job.quote_request_id)) ?? 0);
   return { due_pence: stillDue(owed, paid), owed_pence: owed, paid_pence: paid, insured: claim !== undefined };
 }
+
+/**
+ * The ready-for-collection stage: the one just before Collected in the shop's order (Collected is
+ * always last; the shop names its stages, so the place decides, not the name). Null: no such stage.
+ */
+export function readyForCollectionStageId(stages: readonly { id: number; is_collected: boolean }[]): number | null {
+  const collected = stages.findIndex((s) => s.is_collected);
+  return collected > 0 ? stages[collected - 1]!.id : null;
+}
+
+/** "Paid, ready to collect": at the ready-for-collection stage with something owed and nothing left to pay. */
+export function isPaidReadyToCollect(
+  stageId: number,
+  readyStageId: number | null,
+  balance: Pick<BalanceDue, 'due_pence' | 'owed_pence'>,
+): boolean {
+  return readyStageId !== null && stageId === readyStageId && balance.owed_pence > 0 && balance.due_pence === 0;
+}

@@ -28,6 +28,8 @@ import { presentRepairPhoto } from './repair-photos.service.ts';
 import { presentDateChange, presentMessage } from './repair-job-presenter.ts';
 import { estimatePathsOfQuotes } from '#server/estimates/estimate-paths.ts';
 import { listClaimsOfRepairJobs } from '#server/insurance/insurance-claims.repository.ts';
+import { balanceDueOfRepairJob, isPaidReadyToCollect, readyForCollectionStageId } from '#server/payments/amount-due.ts';
+import { onlinePaymentsOn } from '#server/payments/stripe-client.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent' | 'rateLimiter' | 'jobs'>;
 
@@ -98,7 +100,7 @@ async function presentTrackers(
   jobRows: jobs.RepairJobRow[],
   now = Date.now(),
 ): Promise<RepairTracker[]> {
-  const [side, shop, estimatePaths] = await Promise.all([
+  const [side, shop, estimatePaths, balances] = await Promise.all([
     readCustomerSide(deps.db, jobRows),
     readShop(deps),
     estimatePathsOfQuotes(
@@ -106,8 +108,13 @@ async function presentTrackers(
       deps.config.appKeys,
       jobRows.flatMap((j) => (j.quote_request_id === null ? [] : [j.quote_request_id])),
     ),
+    // What is owed, for the jobs still in the shop only (a page of the account holds a few).
+    Promise.all(jobRows.map((j) => (j.collected_at ? undefined : balanceDueOfRepairJob(deps.db, j)))),
   ]);
-  return jobRows.map((job) => {
+  const readyStageId = readyForCollectionStageId(side.stageRows);
+  const online = onlinePaymentsOn(deps.config);
+  return jobRows.map((job, index) => {
+    const balance = balances[index];
     // When the job last reached each stage (a stage reached twice shows the later time).
     const reached = new Map<number, Date>();
     for (const h of side.historyOf(job.id)) if (h.stage_id !== null) reached.set(h.stage_id, h.reached_at);
@@ -130,6 +137,13 @@ async function presentTrackers(
       shop_telephone: shop.telephone,
       estimate_path: job.quote_request_id === null ? null : (estimatePaths.get(job.quote_request_id) ?? null),
       insurance: insuranceOf(side.claimOf(job.id)),
+      payment: balance
+        ? {
+            due_pence: balance.due_pence,
+            online_payments: online,
+            paid_ready_to_collect: isPaidReadyToCollect(job.stage_id, readyStageId, balance),
+          }
+        : null,
     };
   });
 }
