@@ -109,7 +109,7 @@ async function presentTrackers(
       jobRows.flatMap((j) => (j.quote_request_id === null ? [] : [j.quote_request_id])),
     ),
     // What is owed, for the jobs still in the shop only (a page of the account holds a few).
-    Promise.all(jobRows.map((j) => (j.collected_at ? undefined : balanceDueOfRepairJob(deps.db, j)))),
+    Promise.all(jobRows.map((j) => (j.collected_at ? Promise.resolve(undefined) : balanceDueOfRepairJob(deps.db, j)))),
   ]);
   const readyStageId = readyForCollectionStageId(side.stageRows);
   const online = onlinePaymentsOn(deps.config);
