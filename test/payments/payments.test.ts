@@ -170,6 +170,33 @@ describe("a booking's deposit through Stripe Checkout", () => {
   });
 });
 
+describe("a booking type's deposit", () => {
+  it('is none by default, fixed pence or a share in basis points, each with its amount (422 on the field)', async () => {
+    const made = await admin.post('/api/admin/booking-types', { json: { name: 'Estimate visit', duration_minutes: 30, capacity: 1 } });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ deposit_kind: 'none', deposit_fixed_pence: 0, deposit_share_bp: 0 });
+    const noAmount = await admin.patch(`/api/admin/booking-types/${made.body.id}`, { json: { deposit_kind: 'fixed' } });
+    expect(noAmount.status).toBe(422);
+    expect(noAmount.body.errors).toEqual({ deposit_fixed_pence: ['Enter the deposit amount, or ask for no deposit.'] });
+    const fixed = await admin.patch(`/api/admin/booking-types/${made.body.id}`, {
+      json: { deposit_kind: 'fixed', deposit_fixed_pence: 2500 },
+    });
+    expect(fixed.body).toMatchObject({ deposit_kind: 'fixed', deposit_fixed_pence: 2500 });
+    const share = await admin.patch(`/api/admin/booking-types/${made.body.id}`, { json: { deposit_kind: 'share' } });
+    expect(share.body.errors).toEqual({ deposit_share_bp: ['Enter the deposit percentage, or ask for no deposit.'] });
+    const tooMuch = await admin.patch(`/api/admin/booking-types/${made.body.id}`, {
+      json: { deposit_kind: 'share', deposit_share_bp: 10_001 },
+    });
+    expect(Object.keys(tooMuch.body.errors)).toEqual(['deposit_share_bp']);
+    const ok = await admin.patch(`/api/admin/booking-types/${made.body.id}`, { json: { deposit_kind: 'share', deposit_share_bp: 2500 } });
+    expect(ok.body).toMatchObject({ deposit_kind: 'share', deposit_share_bp: 2500 });
+    // The public list says nothing of it.
+    expect((await visitor.get('/api/booking-types')).body.data.find((x: { id: number }) => x.id === made.body.id)).not.toHaveProperty(
+      'deposit_kind',
+    );
+  });
+});
+
 describe('the webhook', () => {
   it('refuses a bad or missing signature with a 400 and records nothing', async () => {
     const { token } = await depositBooking(3000);
