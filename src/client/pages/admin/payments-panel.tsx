@@ -1,6 +1,6 @@
 /**
- * The "Payments" panel of a repair job's page: what is still due (the server's figure), the job's
- * payments (and its booking's deposit) with their refunds, a counter payment (card machine, cash,
+ * The "Payments" panel of a repair job's page and a booking's: what is still due (the server's
+ * figure: the balance, or the deposit), the payments (a job's include its booking's deposit) with their refunds, a counter payment (card machine, cash,
  * bank transfer) with its amount and note, and a refund of a payment with its reason, through
  * Stripe for an online payment or recorded by hand. Shown only to staff who hold the `payments`
  * permission (owners and estimators); the server refuses anyone else and any over-refund (422).
@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { useSession } from '#client/lib/session.tsx';
+import { useDateFormat } from '#client/lib/format-date.ts';
 import { fieldErrorsOf, firstError } from '#client/lib/api-errors.ts';
 import { holdsPermission } from '#shared/permissions.ts';
 import { formatPence, poundsTextToPence } from '#shared/format/money.ts';
@@ -32,18 +33,29 @@ const COUNTER_METHODS = ['card_machine', 'cash', 'bank_transfer'] as const;
 /** An amount that is not pounds goes as 0, so the server's range message sits next to the field. */
 const penceOf = (text: string) => poundsTextToPence(text) ?? 0;
 
-export function PaymentsPanel({ jobId }: { jobId: number }) {
-  const { user } = useSession();
-  if (!holdsPermission(user, 'payments')) return null;
-  return <Panel jobId={jobId} />;
+/** Whose payments: a repair job's or a booking's. */
+export interface PaymentsMatter {
+  matter: 'job' | 'booking';
+  id: number;
 }
 
-function Panel({ jobId }: { jobId: number }) {
-  const list = useQuery(trpc.payments.admin.ofJob.queryOptions({ id: jobId }));
+export function PaymentsPanel(props: PaymentsMatter) {
+  const { user } = useSession();
+  if (!holdsPermission(user, 'payments')) return null;
+  return <Panel {...props} />;
+}
+
+function listOptions({ matter, id }: PaymentsMatter) {
+  return matter === 'job' ? trpc.payments.admin.ofJob.queryOptions({ id }) : trpc.payments.admin.ofBooking.queryOptions({ id });
+}
+
+function Panel(props: PaymentsMatter) {
+  const options = listOptions(props);
+  const list = useQuery(options);
   const [result, setResult] = useState<string | null>(null);
   const done = (message: string) => async (answer?: PaymentsOfMatter) => {
-    if (answer) queryClient.setQueryData(trpc.payments.admin.ofJob.queryKey({ id: jobId }), answer);
-    else await queryClient.invalidateQueries({ queryKey: trpc.payments.admin.ofJob.queryKey({ id: jobId }) });
+    if (answer) queryClient.setQueryData(options.queryKey, answer);
+    else await queryClient.invalidateQueries({ queryKey: options.queryKey });
     await queryClient.invalidateQueries({ queryKey: trpc.repairJobs.admin.board.queryKey() });
     setResult(message);
   };
@@ -72,7 +84,7 @@ function Panel({ jobId }: { jobId: number }) {
               ))}
             </ul>
           )}
-          <CounterPaymentForm jobId={jobId} onRecorded={done('Payment recorded.')} />
+          <CounterPaymentForm matter={props} onRecorded={done('Payment recorded.')} />
         </>
       ) : null}
     </section>
@@ -81,13 +93,14 @@ function Panel({ jobId }: { jobId: number }) {
 
 function PaymentRow({ payment, onRefunded }: { payment: Payment; onRefunded: () => Promise<void> }) {
   const [open, setOpen] = useState(false);
+  const dates = useDateFormat();
   return (
     <li className="admin-list__item" data-testid={`payment-${payment.id}`}>
       <p className="admin-list__title">
         {formatPence(payment.amount_pence)} · {METHOD_LABELS[payment.method]} · {payment.purpose} · {payment.status}
       </p>
       <p className="admin-list__text">
-        {payment.paid_at ? `Paid ${formatDateTime(payment.paid_at)}` : `Started ${formatDateTime(payment.created_at)}`}
+        {payment.paid_at ? `Paid ${formatDateTime(payment.paid_at, dates)}` : `Started ${formatDateTime(payment.created_at, dates)}`}
         {payment.note ? `. ${payment.note}` : ''}
       </p>
       {payment.refunds.length > 0 && (
@@ -169,23 +182,22 @@ function RefundForm({ payment, onDone, onCancel }: { payment: Payment; onDone: (
   );
 }
 
-function CounterPaymentForm({ jobId, onRecorded }: { jobId: number; onRecorded: (answer: PaymentsOfMatter) => Promise<void> }) {
+function CounterPaymentForm({ matter, onRecorded }: { matter: PaymentsMatter; onRecorded: (answer: PaymentsOfMatter) => Promise<void> }) {
   const [method, setMethod] = useState<(typeof COUNTER_METHODS)[number]>('card_machine');
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
-  const record = useMutation(
-    trpc.payments.admin.recordJobPayment.mutationOptions({
-      onSuccess: async (answer) => {
-        setAmount('');
-        setNote('');
-        await onRecorded(answer);
-      },
-    }),
-  );
+  const onSuccess = async (answer: PaymentsOfMatter) => {
+    setAmount('');
+    setNote('');
+    await onRecorded(answer);
+  };
+  const onJob = useMutation(trpc.payments.admin.recordJobPayment.mutationOptions({ onSuccess }));
+  const onBooking = useMutation(trpc.payments.admin.recordBookingPayment.mutationOptions({ onSuccess }));
+  const record = matter.matter === 'job' ? onJob : onBooking;
   const errors = record.isError ? fieldErrorsOf(record.error) : {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    record.mutate({ id: jobId, method, amount_pence: penceOf(amount), note });
+    record.mutate({ id: matter.id, method, amount_pence: penceOf(amount), note });
   };
   return (
     <form method="post" action={SCRIPT_ONLY_FORM_PATH} className="admin-setup__form" noValidate onSubmit={submit}>

@@ -146,7 +146,7 @@ function JobView({ job }: { job: RepairJobDetail }) {
       </section>
 
       <InsuranceClaimPanel matter="repair-jobs" id={job.id} quoteRequestId={job.quote_request_id} />
-      <PaymentsPanel jobId={job.id} />
+      <PaymentsPanel matter="job" id={job.id} />
       <PromisedDateForm job={job} onSuccess={onSuccess} />
       <PhotosSection job={job} onSuccess={onSuccess} />
       <NotesSection job={job} onSuccess={onSuccess} />
