@@ -222,6 +222,19 @@ const table: Record<string, Case[]> = {
   'invoices.mine': [{ level: 'signedIn', input: {} }],
   'invoices.minePdf': [{ level: 'signedIn', input: { id: NONE } }],
   'invoices.trackerPdf': [{ level: 'public', input: { token: 'x'.repeat(43), id: NONE } }],
+  // Payments: the private link is the permission (a token not ours is a 404); the account's own
+  // only (another's id is a 404); the shop's side is the `payments` permission (owners and
+  // estimators). test/payments/payments.test.ts.
+  'payments.manageDeposit': [{ level: 'public', input: { token: 'unknown-token' } }],
+  'payments.manageDepositCheckout': [{ level: 'public', input: { token: 'unknown-token' } }],
+  'payments.trackerCheckout': [{ level: 'public', input: { token: 'x'.repeat(43) } }],
+  'payments.myBookingDepositCheckout': [{ level: 'signedIn', input: { id: NONE } }],
+  'payments.myRepairCheckout': [{ level: 'signedIn', input: { id: NONE } }],
+  'payments.admin.ofJob': [{ level: 'admin', input: { id: NONE } }],
+  'payments.admin.recordJobPayment': [{ level: 'admin', input: { id: NONE } }],
+  'payments.admin.ofBooking': [{ level: 'admin', input: { id: NONE } }],
+  'payments.admin.recordBookingPayment': [{ level: 'admin', input: { id: NONE } }],
+  'payments.admin.refund': [{ level: 'admin', input: { id: NONE } }],
   'quotes.mineById': [{ level: 'signedIn', input: { id: NONE } }],
   'system.status': [{ level: 'admin', input: undefined }],
   'bookings.types': [{ level: 'public', input: {} }],

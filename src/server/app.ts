@@ -29,6 +29,7 @@ import { restPlugin } from './rest/rest-plugin.ts';
 import { TRPC_MAX_BATCH_SIZE } from './trpc-batching.ts';
 import { sendRestError } from './rest/error-response.ts';
 import { registerCvDownloadRoute } from './users/cv-download.route.ts';
+import { registerStripeWebhookRoute, STRIPE_WEBHOOK_PATH } from './payments/stripe-webhook.route.ts';
 import { INTERNAL_BACKUP_PATH, registerInternalBackupRoute } from './backup/internal-backup.route.ts';
 import { clientDistDir } from './paths.ts';
 import { RequestLogController } from './logger.ts';
@@ -194,7 +195,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMetrics(app, deps, Object.keys(appRouter._def.procedures));
 
   // CSRF first (docs/rest-contract.md: 419 before anything else), then the session for everything but files.
-  await app.register(csrfAndSessionPlugin, { deps, ...(options.internalToken ? { bearerTokenPath: INTERNAL_BACKUP_PATH } : {}) });
+  await app.register(csrfAndSessionPlugin, {
+    deps,
+    signedPaths: [STRIPE_WEBHOOK_PATH],
+    ...(options.internalToken ? { bearerTokenPath: INTERNAL_BACKUP_PATH } : {}),
+  });
 
   // The API: tRPC for the client, the same procedures on the REST paths (rest/rest-plugin.ts).
   // A procedure whose meta says it changes public content rebuilds the snapshot itself (trpc.ts).
@@ -213,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploadSlots = new UploadSlots(limits.concurrentUploadsPerAddress);
   await app.register(restPlugin, { router: appRouter, deps, uploadSlots });
   await registerCvDownloadRoute(app, deps);
+  await registerStripeWebhookRoute(app, deps);
   await registerPrivatePhotoRoute(app, deps);
   await app.register(apiDocsPlugin, { router: appRouter, appUrl: config.appUrl });
   if (options.internalToken) registerInternalBackupRoute(app, deps, database.engine, options.internalToken);

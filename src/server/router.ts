@@ -25,6 +25,7 @@ import { notificationsRouter } from './notifications/notifications.router.ts';
 import { estimatesRouter } from './estimates/estimates.router.ts';
 import { insuranceRouter } from './insurance/insurance.router.ts';
 import { invoicesRouter } from './invoices/invoices.router.ts';
+import { paymentsRouter } from './payments/payments.router.ts';
 
 export const appRouter = router({
   session: sessionRouter,
@@ -50,6 +51,7 @@ export const appRouter = router({
   estimates: estimatesRouter,
   insurance: insuranceRouter,
   invoices: invoicesRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

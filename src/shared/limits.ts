@@ -129,3 +129,6 @@ export const LIST_CAPS = {
 
 /** The estimate terms' length (estimate settings): the schema's limit and the settings screen's. */
 export const ESTIMATE_TERMS_MAX = 5000;
+
+/** £1,000: no booking type asks a larger fixed deposit. */
+export const DEPOSIT_FIXED_PENCE_MAX = 100_000;

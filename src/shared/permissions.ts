@@ -35,13 +35,15 @@ export const PERMISSIONS = [
   'insurance',
   /** VAT invoices and credit notes: issue, download, the accountant's CSV. */
   'invoices',
+  /** Payments and refunds: record a counter payment, refund, list a job's or a booking's payments (the desk, not the workshop). */
+  'payments',
   /** Which events e-mail the shop and to whom: no staff role holds it (owners only). */
   'notifications',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const STAFF_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  estimator: ['quotes', 'bookings', 'repairs.work', 'repairs.manage', 'threads', 'customers', 'insurance', 'invoices'],
+  estimator: ['quotes', 'bookings', 'repairs.work', 'repairs.manage', 'threads', 'customers', 'insurance', 'invoices', 'payments'],
   technician: ['repairs.work'],
   editor: ['content'],
 };

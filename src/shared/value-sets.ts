@@ -103,6 +103,7 @@ export const NOTIFICATION_EVENTS = [
   'feedback-left',
   'estimate-accepted',
   'estimate-declined',
+  'payment-received',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
@@ -115,6 +116,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   'feedback-left': 'Feedback left',
   'estimate-accepted': 'Estimate accepted',
   'estimate-declined': 'Estimate declined',
+  'payment-received': 'Online payment received',
 };
 
 /** What an outgoing e-mail is (src/server/mail/outgoing-mail.ts renders each kind when it is sent). */
@@ -184,6 +186,9 @@ export const ACTIVITY_KINDS = [
   'insurance-claim-removed',
   'invoice-issued',
   'credit-note-issued',
+  'payment-recorded',
+  'payment-received-online',
+  'refund-recorded',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -224,6 +229,9 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'insurance-claim-removed': 'Insurance claim removed',
   'invoice-issued': 'Invoice issued',
   'credit-note-issued': 'Credit note issued',
+  'payment-recorded': 'Counter payment recorded',
+  'payment-received-online': 'Online payment received (Stripe)',
+  'refund-recorded': 'Refund recorded',
 };
 
 /** What the bin holds (src/server/bin/). */

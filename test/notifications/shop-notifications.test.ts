@@ -99,6 +99,7 @@ const ALL = [
   'feedback-left',
   'estimate-accepted',
   'estimate-declined',
+  'payment-received',
 ];
 
 describe('the setting', () => {

@@ -29,7 +29,13 @@ const CHANGE_REQUEST_LIMIT = { limit: BOOKING_CHANGE_REQUESTS_PER_LINK_PER_DAY, 
  * MANAGE_LINK_DAYS_AFTER_VISIT ago, answers as a link that opens nothing: an old mail in someone
  * else's hands shows no one's booking.
  */
-async function bookingByToken(deps: Pick<AppDeps, 'db'>, token: string, db: AppDeps['db'] = deps.db, lock = false, now = new Date()) {
+export async function bookingByToken(
+  deps: Pick<AppDeps, 'db'>,
+  token: string,
+  db: AppDeps['db'] = deps.db,
+  lock = false,
+  now = new Date(),
+) {
   const row = await bookings.findBookingByTokenHash(db, hashManageToken(token), { lock });
   if (!row || !isManageLinkOpen(row, now)) throw AppError.notFound();
   return row;

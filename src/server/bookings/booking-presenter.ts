@@ -20,7 +20,14 @@ export function presentBookingType(row: BookingTypeRow): BookingType {
 }
 
 export function presentAdminBookingType(row: BookingTypeRow): AdminBookingType {
-  return { ...presentBookingType(row), active: row.active, position: row.position };
+  return {
+    ...presentBookingType(row),
+    active: row.active,
+    position: row.position,
+    deposit_kind: row.deposit_kind,
+    deposit_fixed_pence: row.deposit_fixed_pence,
+    deposit_share_bp: row.deposit_share_bp,
+  };
 }
 
 export function presentSlot(slot: Slot) {

@@ -1,5 +1,5 @@
 // Every SQL statement on payments. Repositories never open a transaction: the service does.
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import type { PaymentsTable } from './payments.table.ts';
 
@@ -46,4 +46,89 @@ export async function netPaidPenceOfRepairJob(
     })
     .executeTakeFirstOrThrow();
   return Number(row.net);
+}
+
+export async function findPayment(db: Db, id: number, options: { lock?: boolean } = {}): Promise<PaymentRow | undefined> {
+  let query = db.selectFrom('payments').selectAll().where('id', '=', id);
+  if (options.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findPaymentByCheckoutSession(
+  db: Db,
+  sessionId: string,
+  options: { lock?: boolean } = {},
+): Promise<PaymentRow | undefined> {
+  let query = db.selectFrom('payments').selectAll().where('stripe_checkout_session_id', '=', sessionId);
+  if (options.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function updatePayment(db: Db, id: number, values: Updateable<PaymentsTable>): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * A pending payment becomes paid (or expired, failed); one that is not pending any more stays as
+ * it is, so a late or repeated event never undoes a payment. Returns whether it changed.
+ */
+export async function settlePendingPayment(db: Db, id: number, values: Updateable<PaymentsTable>): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A booking's own payments, oldest first (a handful). */
+export async function listPaymentsOfBooking(db: Db, bookingId: number, limit = 100): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** What a booking has been paid (its deposit), net of succeeded refunds, in pence. */
+export async function netPaidPenceOfBooking(db: Db, bookingId: number): Promise<number> {
+  const row = await db
+    .selectFrom('payments as p')
+    .select(
+      sql<string>`coalesce(sum(p.amount_pence - coalesce((select sum(r.amount_pence) from refunds r where r.payment_id = p.id and r.status = 'succeeded'), 0)), 0)`.as(
+        'net',
+      ),
+    )
+    .where('p.status', '=', 'paid')
+    .where('p.booking_id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+  return Number(row.net);
+}
+
+/** The newest pending Stripe payment of this amount on a booking or job, made after `since`: a second click reuses its checkout. */
+export async function findPendingStripePayment(
+  db: Db,
+  matter: { booking_id: number } | { repair_job_id: number },
+  amountPence: number,
+  since: Date,
+): Promise<PaymentRow | undefined> {
+  let query = db
+    .selectFrom('payments')
+    .selectAll()
+    .where('method', '=', 'stripe')
+    .where('status', '=', 'pending')
+    .where('amount_pence', '=', amountPence)
+    .where('stripe_checkout_session_id', 'is not', null)
+    .where('created_at', '>', since);
+  query =
+    'booking_id' in matter ? query.where('booking_id', '=', matter.booking_id) : query.where('repair_job_id', '=', matter.repair_job_id);
+  return query.orderBy('id', 'desc').limit(1).executeTakeFirst();
 }

@@ -29,10 +29,13 @@ export interface CsrfAndSessionOptions {
   deps: Pick<AppDeps, 'db' | 'config'>;
   /** A path that authenticates by its own bearer token (the internal backup route): no cookie, no CSRF to guard against. */
   bearerTokenPath?: string;
+  /** Paths whose POST proves itself by a signature over its body (Stripe's webhook): no cookie, no CSRF to guard against. */
+  signedPaths?: readonly string[];
 }
 
 export const csrfAndSessionPlugin = appLevel('csrf-and-session', async (app: FastifyInstance, options: CsrfAndSessionOptions) => {
   const { deps, bearerTokenPath } = options;
+  const signedPaths = new Set(options.signedPaths ?? []);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('sessionRow', null);
   app.decorateRequest('sessionUser', null);
@@ -40,6 +43,7 @@ export const csrfAndSessionPlugin = appLevel('csrf-and-session', async (app: Fas
   app.addHook('onRequest', async (request, reply) => {
     if (isStaticPath(request.url)) return;
     if (bearerTokenPath && request.url === bearerTokenPath) return;
+    if (request.method === 'POST' && signedPaths.has(request.url)) return;
     const token = request.cookies[SESSION_COOKIE] ?? null;
     if (!SAFE_METHODS.has(request.method) && isNativeFormPath(request.url)) {
       // A form posted without JavaScript cannot send the header: its origin decides (docs/decisions/native-form-posts.md).

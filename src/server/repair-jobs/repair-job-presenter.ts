@@ -26,8 +26,8 @@ export function presentMessage(row: MessageRow) {
   return { id: row.id, from: row.author_side, body: row.body, created_at: iso(row.created_at) };
 }
 
-/** A job on the board, with how many messages its customer sent. */
-export function presentRepairJobSummary(j: RepairJobRow, messageCount: number): RepairJobSummary {
+/** A job on the board, with how many messages its customer sent and whether it is paid and ready to collect. */
+export function presentRepairJobSummary(j: RepairJobRow, messageCount: number, paidReadyToCollect = false): RepairJobSummary {
   return {
     id: j.id,
     reference: j.reference,
@@ -39,6 +39,7 @@ export function presentRepairJobSummary(j: RepairJobRow, messageCount: number): 
     collected_at: isoOrNull(j.collected_at),
     opened_at: iso(j.created_at),
     message_count: messageCount,
+    paid_ready_to_collect: paidReadyToCollect,
   };
 }
 

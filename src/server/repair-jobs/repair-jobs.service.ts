@@ -36,6 +36,8 @@ import { startReviewRequest } from '#server/reviews/reviews.service.ts';
 import { anonymiseReviewRequestsOfJobs } from '#server/reviews/repair-review-requests.repository.ts';
 import { assertMayPassInsurerAuthority } from '#server/insurance/insurer-authority.ts';
 
+import { balanceDueOfRepairJob, isPaidReadyToCollect, readyForCollectionStageId } from '#server/payments/amount-due.ts';
+
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'publicContent' | 'log'>;
 
 /** The board: the stages in order and every job not yet collected. */
@@ -46,9 +48,20 @@ export async function getRepairBoard(deps: Pick<Deps, 'db'>): Promise<RepairBoar
     deps.db,
     jobRows.map((j) => matterOfRepairJob(j).matter_key),
   );
+  // What is owed, worked out only for the jobs at the ready-for-collection stage (a handful).
+  const readyStageId = readyForCollectionStageId(stageRows);
+  const ready = jobRows.filter((j) => j.stage_id === readyStageId);
+  const balances = new Map(await Promise.all(ready.map(async (j) => [j.id, await balanceDueOfRepairJob(deps.db, j)] as const)));
   return {
     stages: stageRows.map(presentStage),
-    jobs: jobRows.map((j) => presentRepairJobSummary(j, counts.get(matterOfRepairJob(j).matter_key) ?? 0)),
+    jobs: jobRows.map((j) => {
+      const balance = balances.get(j.id);
+      return presentRepairJobSummary(
+        j,
+        counts.get(matterOfRepairJob(j).matter_key) ?? 0,
+        balance !== undefined && isPaidReadyToCollect(j.stage_id, readyStageId, balance),
+      );
+    }),
   };
 }
 

@@ -31,6 +31,8 @@ import { estimatePathsOfQuotes } from '#server/estimates/estimate-paths.ts';
 import { listClaimsOfRepairJobs } from '#server/insurance/insurance-claims.repository.ts';
 import { currentTrackerToken } from './tracker-links.ts';
 import { trackerInvoiceLinks } from '#server/invoices/tracker-invoice-links.ts';
+import { balanceDueOfRepairJob, isPaidReadyToCollect, readyForCollectionStageId } from '#server/payments/amount-due.ts';
+import { onlinePaymentsOn } from '#server/payments/stripe-client.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent' | 'rateLimiter' | 'jobs'>;
 
@@ -38,7 +40,11 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The job a tracker link opens now, or undefined (not ours, revoked, expired, anonymised). */
-async function findJobByToken(deps: Pick<Deps, 'db' | 'config'>, token: string, now: number): Promise<jobs.RepairJobRow | undefined> {
+export async function findJobByToken(
+  deps: Pick<Deps, 'db' | 'config'>,
+  token: string,
+  now: number,
+): Promise<jobs.RepairJobRow | undefined> {
   if (!TOKEN_SHAPE.test(token)) return undefined;
   const job = await jobs.findRepairJobByTokenHash(deps.db, trackerTokenHash(token));
   if (!job || job.tracker_revoked_at || job.anonymised_at) return undefined;
@@ -116,7 +122,7 @@ async function presentTrackers(
     const token = job.tracker_revoked_at ? null : currentTrackerToken(deps.config.appKeys, job);
     if (token) tokens.set(job.id, token);
   }
-  const [side, shop, estimatePaths, invoiceLinks] = await Promise.all([
+  const [side, shop, estimatePaths, invoiceLinks, balances] = await Promise.all([
     readCustomerSide(deps.db, jobRows),
     readShop(deps),
     estimatePathsOfQuotes(
@@ -125,8 +131,13 @@ async function presentTrackers(
       jobRows.flatMap((j) => (j.quote_request_id === null ? [] : [j.quote_request_id])),
     ),
     trackerInvoiceLinks(deps.db, tokens),
+    // What is owed, for the jobs still in the shop only (a page of the account holds a few).
+    Promise.all(jobRows.map((j) => (j.collected_at ? Promise.resolve(undefined) : balanceDueOfRepairJob(deps.db, j)))),
   ]);
-  return jobRows.map((job) => {
+  const readyStageId = readyForCollectionStageId(side.stageRows);
+  const online = onlinePaymentsOn(deps.config);
+  return jobRows.map((job, index) => {
+    const balance = balances[index];
     // When the job last reached each stage (a stage reached twice shows the later time).
     const reached = new Map<number, Date>();
     for (const h of side.historyOf(job.id)) if (h.stage_id !== null) reached.set(h.stage_id, h.reached_at);
@@ -153,6 +164,13 @@ async function presentTrackers(
         side.stageRows.find((s) => s.id === job.stage_id),
       ),
       invoices: invoiceLinks.get(job.id) ?? [],
+      payment: balance
+        ? {
+            due_pence: balance.due_pence,
+            online_payments: online,
+            paid_ready_to_collect: isPaidReadyToCollect(job.stage_id, readyStageId, balance),
+          }
+        : null,
     };
   });
 }
@@ -208,7 +226,7 @@ export async function sendTrackerMessage(deps: Deps, token: string, message: str
 }
 
 /** Only a verified address matches a job by e-mail: an account can be opened with anyone's address. */
-function customerJobs(deps: Pick<Deps, 'db'>, user: Pick<SessionUser, 'id' | 'email' | 'email_verified_at'>) {
+export function customerJobs(deps: Pick<Deps, 'db'>, user: Pick<SessionUser, 'id' | 'email' | 'email_verified_at'>) {
   return jobs.findRepairJobsOfCustomer(deps.db, user.id, user.email_verified_at ? user.email : null);
 }
 

@@ -18,6 +18,8 @@ import {
   type DateWindow,
 } from '../validation.ts';
 import { addDays, daysFrom } from '../calendar-date.ts';
+import { DEPOSIT_FIXED_PENCE_MAX } from '../limits.ts';
+import { DEPOSIT_KINDS } from '../value-sets.ts';
 import { BOOKING_AVAILABILITY_MAX_DAYS, BOOKING_HORIZON_MAX_DAYS } from '#shared/limits.ts';
 import { HONEYPOT_FIELD } from '#shared/honeypot.ts';
 import { BANK_HOLIDAY_REGIONS } from '#shared/value-sets.ts';
@@ -111,6 +113,14 @@ export const bookingTypeInput = z.object({
   capacity: integerField('capacity', 1, 20),
   asks_location: booleanField('asks_location').default(false),
   active: booleanField('active').default(true),
+  /** The deposit asked (payments/amount-due.ts): none, a fixed amount in pence, or a share in basis points of the accepted estimate. */
+  deposit_kind: z
+    .enum(DEPOSIT_KINDS, {
+      error: (issue) => (issue.input === undefined ? messages.required('deposit_kind') : messages.in('deposit_kind')),
+    })
+    .default('none'),
+  deposit_fixed_pence: integerField('deposit_fixed_pence', 0, DEPOSIT_FIXED_PENCE_MAX).default(0),
+  deposit_share_bp: integerField('deposit_share_bp', 0, 10_000).default(0),
 });
 export const bookingTypeUpdateInput = bookingTypeInput.partial().extend({ id: integerField('id', 1, 2_147_483_647) });
 export type BookingTypeInput = z.infer<typeof bookingTypeInput>;

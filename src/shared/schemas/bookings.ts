@@ -2,10 +2,12 @@
 // can book, the free slots of a type, a booking as its customer and as the shop sees it, the
 // refusals' messages. Their inputs are in booking-inputs.ts.
 import { z } from 'zod';
-import { BANK_HOLIDAY_REGIONS, BOOKING_STATUSES } from '#shared/value-sets.ts';
+import { BANK_HOLIDAY_REGIONS, BOOKING_STATUSES, DEPOSIT_KINDS } from '#shared/value-sets.ts';
 
 /** The 422s of a start time the rules refuse (each on `starts_at`), and of a type switched off. */
 export const BOOKING_MESSAGES = {
+  depositAmount: 'Enter the deposit amount, or ask for no deposit.',
+  depositShare: 'Enter the deposit percentage, or ask for no deposit.',
   past: 'That time has already passed. Please pick another.',
   outOfRange: 'That day cannot be booked online. Please pick a day within the dates offered.',
   closed: 'The shop is closed on that day. Please pick another day.',
@@ -132,7 +134,13 @@ export const myBookingsSchema = z.object({
 
 // ---- The admin's side (paths marked A) ------------------------------------------------------
 
-export const adminBookingTypeSchema = bookingTypeSchema.extend({ active: z.boolean(), position: z.number().int() });
+export const adminBookingTypeSchema = bookingTypeSchema.extend({
+  active: z.boolean(),
+  position: z.number().int(),
+  deposit_kind: z.enum(DEPOSIT_KINDS),
+  deposit_fixed_pence: z.number().int(),
+  deposit_share_bp: z.number().int(),
+});
 export const adminBookingTypesSchema = z.object({ data: z.array(adminBookingTypeSchema) });
 export type AdminBookingType = z.infer<typeof adminBookingTypeSchema>;
 

@@ -127,6 +127,8 @@ export const repairJobSummarySchema = z.object({
   /** When the job was opened (the car arrived): the board counts its days in the shop from it. */
   opened_at: z.string(),
   message_count: z.number().int(),
+  /** At the ready-for-collection stage and nothing left to pay (payments/amount-due.ts): the card says "Paid, ready to collect". */
+  paid_ready_to_collect: z.boolean(),
 });
 export type RepairJobSummary = z.infer<typeof repairJobSummarySchema>;
 export const repairBoardSchema = z.object({ stages: z.array(repairStageSchema), jobs: z.array(repairJobSummarySchema) });
@@ -198,6 +200,11 @@ export const repairTrackerSchema = z.object({
   insurance: trackerInsuranceSchema.nullable(),
   /** The job's invoices and credit notes, each downloaded through the tracker's link. */
   invoices: z.array(z.object({ id: z.number().int(), display_number: z.string(), pdf_path: z.string() })),
+  /**
+   * What the customer still owes (payments/amount-due.ts), whether they can pay it online here
+   * (the "Pay now" button), and "Paid, ready to collect"; null once the car is collected.
+   */
+  payment: z.object({ due_pence: z.number().int(), online_payments: z.boolean(), paid_ready_to_collect: z.boolean() }).nullable(),
 });
 export type RepairTracker = z.infer<typeof repairTrackerSchema>;
 export const myRepairsSchema = z.object({ data: z.array(repairTrackerSchema), next_cursor: z.string().nullable() });

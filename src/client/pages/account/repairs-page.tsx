@@ -16,6 +16,7 @@ export function RepairsPage() {
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.repairJobs.mine.queryKey({}) }),
     }),
   );
+  const checkout = useMutation(trpc.payments.myRepairCheckout.mutationOptions());
   return (
     <section className="card account-card">
       <h2 className="card__title">My repairs</h2>
@@ -28,7 +29,12 @@ export function RepairsPage() {
         <>
           {[...(repairs.data?.data ?? []), ...older.older].map((tracker) => (
             <article key={tracker.id} className="account-repair">
-              <TrackerView tracker={tracker} headingLevel={3} send={(message) => send.mutateAsync({ id: tracker.id, message })} />
+              <TrackerView
+                tracker={tracker}
+                headingLevel={3}
+                send={(message) => send.mutateAsync({ id: tracker.id, message })}
+                pay={() => checkout.mutateAsync({ id: tracker.id })}
+              />
             </article>
           ))}
           <ShowOlder pages={older} label="Show older repairs" />

@@ -5,6 +5,7 @@ import { PageHeader } from '#client/layouts/page-header.tsx';
 import type { BookingCreated } from '#shared/schemas/bookings.ts';
 import { whenLabel } from './booking-format.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
+import { BookingDeposit } from './booking-deposit.tsx';
 
 export function Booked({ booking, timeZone, signedIn }: { booking: BookingCreated; timeZone: string; signedIn: boolean }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -34,6 +35,7 @@ export function Booked({ booking, timeZone, signedIn }: { booking: BookingCreate
               </>
             )}
           </p>
+          <BookingDeposit token={booking.manage_token} />
         </div>
       </section>
     </>

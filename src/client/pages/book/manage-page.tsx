@@ -16,6 +16,7 @@ import { TextAreaField } from '#client/components/ui/form-fields.tsx';
 import { fieldErrorsOf, messageOf, statusOf } from '#client/lib/api-errors.ts';
 import { useShop } from '#client/lib/shop.ts';
 import { trpc } from '#client/lib/trpc.ts';
+import { BookingDeposit } from './booking-deposit.tsx';
 import { formatDateTime } from '#shared/format/dates.ts';
 import type { CustomerBooking, SlotView } from '#shared/schemas/bookings.ts';
 import { SlotPicker } from './slot-picker.tsx';
@@ -136,6 +137,7 @@ export function ManageBookingPage({ token }: { token: string }) {
             {b.location ? `. Where: ${b.location}` : ''}
           </p>
           <p>Status: {BOOKING_STATUS_LABELS[b.status]}</p>
+          {b.status !== 'cancelled' && <BookingDeposit token={token} />}
           {shop?.telephone && (
             <p>
               Questions? Call us on <ContactLink kind="telephone" value={shop.telephone} />

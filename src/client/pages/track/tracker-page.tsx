@@ -18,13 +18,20 @@ export function TrackerPage({ token }: { token: string }) {
   const send = useMutation(
     trpc.repairJobs.sendTrackerMessage.mutationOptions({ onSuccess: (updated) => queryClient.setQueryData(options.queryKey, updated) }),
   );
+  const checkout = useMutation(trpc.payments.trackerCheckout.mutationOptions());
   return (
     <>
       <PageHeader title="Your repair" />
       <section className="section container">
         {tracker.isError && <Alert tone="error">{messageOf(tracker.error)}</Alert>}
         {tracker.isPending && <Spinner label="Loading your repair…" />}
-        {tracker.data && <TrackerView tracker={tracker.data} send={(message) => send.mutateAsync({ token, message })} />}
+        {tracker.data && (
+          <TrackerView
+            tracker={tracker.data}
+            send={(message) => send.mutateAsync({ token, message })}
+            pay={() => checkout.mutateAsync({ token })}
+          />
+        )}
       </section>
     </>
   );

@@ -16,6 +16,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/form-fields.tsx';
 import './tracker.css';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { PayNow } from '#client/components/pay-now.tsx';
 import { TrackerEstimateLink } from './tracker-estimate-link.tsx';
 import type { TrackerInsurance } from '#shared/schemas/insurance.ts';
 import { LIABILITY_LABELS } from '#shared/value-sets.ts';
@@ -25,10 +26,12 @@ export interface TrackerViewProps {
   tracker: RepairTracker;
   /** Sends a message; resolves with the tracker as it stands after. */
   send: (message: string) => Promise<unknown>;
+  /** Starts paying the balance online (Stripe Checkout); absent: no Pay now button. */
+  pay?: () => Promise<{ checkout_url: string }>;
   headingLevel?: 2 | 3;
 }
 
-export function TrackerView({ tracker, send, headingLevel = 2 }: TrackerViewProps) {
+export function TrackerView({ tracker, send, pay, headingLevel = 2 }: TrackerViewProps) {
   const dates = useDateFormat();
   const H: 'h2' | 'h3' = headingLevel === 3 ? 'h3' : 'h2';
   const current = tracker.stages.find((s) => s.current);
@@ -52,6 +55,20 @@ export function TrackerView({ tracker, send, headingLevel = 2 }: TrackerViewProp
         <p className="tracker__work">{tracker.agreed_work}</p>
         {tracker.insurance && <TrackerInsuranceNote insurance={tracker.insurance} />}
       </div>
+      {tracker.payment?.paid_ready_to_collect && (
+        <p className="tracker__paid" data-testid="tracker-paid-ready">
+          <strong>Paid, ready to collect</strong>
+        </p>
+      )}
+      {tracker.payment && (
+        <PayNow
+          duePence={tracker.payment.due_pence}
+          online={tracker.payment.online_payments && pay !== undefined}
+          label="Pay now"
+          dueLabel={tracker.insurance ? 'Your excess left to pay' : 'Left to pay'}
+          start={pay ?? (() => Promise.reject(new Error('Online payments are off.')))}
+        />
+      )}
       <TrackerEstimateLink tracker={tracker} />
       <TrackerInvoiceLinks tracker={tracker} />
 

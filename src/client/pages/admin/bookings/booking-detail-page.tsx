@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ThreadPanel } from '#client/pages/admin/thread-panel.tsx';
+import { PaymentsPanel } from '#client/pages/admin/payments-panel.tsx';
 import { queryClient, trpc } from '#client/lib/trpc.ts';
 import { useShop } from '#client/lib/shop.ts';
 import { fieldErrorsOf } from '#client/lib/api-errors.ts';
@@ -277,6 +278,7 @@ function BookingView({ booking }: { booking: AdminBookingDetail }) {
       ) : (
         booking.status !== 'cancelled' && <OpenRepairJobForm from={{ booking_id: booking.id }} />
       )}
+      <PaymentsPanel matter="booking" id={booking.id} />
       <ThreadPanel matter="booking" id={booking.id} />
     </>
   );

@@ -10,6 +10,8 @@ import { CheckboxField, TextField } from '#client/components/ui/form-fields.tsx'
 import { ErrorSummary } from '#client/pages/admin/error-summary.tsx';
 import type { AdminBookingType } from '#shared/schemas/bookings.ts';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
+import { formatPence } from '#shared/format/money.ts';
+import { DepositFields, depositInputOf, depositValuesOf } from './booking-deposit-fields.tsx';
 
 const invalidateTypes = () => queryClient.invalidateQueries({ queryKey: trpc.bookings.admin.listTypes.queryKey() });
 export function BookingTypesSection() {
@@ -87,6 +89,7 @@ function TypeRow({ type }: { type: AdminBookingType }) {
     duration_minutes: String(type.duration_minutes),
     capacity: String(type.capacity),
   });
+  const [deposit, setDeposit] = useState(() => depositValuesOf(type));
   const update = useMutation(
     trpc.bookings.admin.updateType.mutationOptions({
       onSuccess: () => {
@@ -106,7 +109,13 @@ function TypeRow({ type }: { type: AdminBookingType }) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            update.mutate({ id: type.id, name: values.name, duration_minutes: values.duration_minutes, capacity: values.capacity });
+            update.mutate({
+              id: type.id,
+              name: values.name,
+              duration_minutes: values.duration_minutes,
+              capacity: values.capacity,
+              ...depositInputOf(deposit),
+            });
           }}
         >
           <BookingTypeFields
@@ -114,6 +123,12 @@ function TypeRow({ type }: { type: AdminBookingType }) {
             onChange={(patch) => setValues({ ...values, ...patch })}
             errors={errors}
             names={{ name: `name-${type.id}`, minutes: `minutes-${type.id}`, capacity: `capacity-${type.id}` }}
+          />
+          <DepositFields
+            values={deposit}
+            onChange={(patch) => setDeposit({ ...deposit, ...patch })}
+            errors={errors}
+            idPrefix={`type-${type.id}`}
           />
           <div className="admin-list__actions">
             <Button type="submit" loading={update.isPending}>
@@ -131,6 +146,8 @@ function TypeRow({ type }: { type: AdminBookingType }) {
           </p>
           <p className="admin-list__text">
             {type.duration_minutes} minutes, {type.capacity} at once{type.asks_location ? ', asks where' : ''}
+            {type.deposit_kind === 'fixed' && `, deposit ${formatPence(type.deposit_fixed_pence)}`}
+            {type.deposit_kind === 'share' && `, deposit ${type.deposit_share_bp / 100}% of the estimate`}
           </p>
           <div className="admin-list__actions">
             <Button variant="secondary" onClick={() => setEditing(true)} aria-label={`Change ${type.name}`}>

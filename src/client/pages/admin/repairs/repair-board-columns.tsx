@@ -85,6 +85,11 @@ function JobCard({
           </p>
         )}
         {job.message_count > 0 && <p className="repair-card__meta">{job.message_count} message(s)</p>}
+        {job.paid_ready_to_collect && (
+          <p className="repair-card__meta repair-card__paid" data-testid="card-paid-ready">
+            Paid, ready to collect
+          </p>
+        )}
         {next && (
           <Button variant="secondary" className="repair-card__next" onClick={() => onMove(job.id, next.id)}>
             Move to {next.name}

@@ -24,6 +24,7 @@ import { TrackerSection } from './repair-job-tracker.tsx';
 import { ThreadPanel } from '#client/pages/admin/thread-panel.tsx';
 import { InsuranceClaimPanel } from '#client/pages/admin/insurance-claim-panel.tsx';
 import { InvoicesPanel } from '#client/pages/admin/invoices/invoices-panel.tsx';
+import { PaymentsPanel } from '#client/pages/admin/payments-panel.tsx';
 import './repairs.css';
 import { SCRIPT_ONLY_FORM_PATH } from '#shared/native-forms.ts';
 import { screenHref } from '#client/lib/screen-links.ts';
@@ -147,6 +148,7 @@ function JobView({ job }: { job: RepairJobDetail }) {
 
       <InsuranceClaimPanel matter="repair-jobs" id={job.id} quoteRequestId={job.quote_request_id} />
       <InvoicesPanel repairJobId={job.id} />
+      <PaymentsPanel matter="job" id={job.id} />
       <PromisedDateForm job={job} onSuccess={onSuccess} />
       <PhotosSection job={job} onSuccess={onSuccess} />
       <NotesSection job={job} onSuccess={onSuccess} />
