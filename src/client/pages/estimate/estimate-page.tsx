@@ -192,6 +192,8 @@ function AnswerForms({ token, hash }: { token: string; hash: string }) {
       canvas.current.height = canvas.current.offsetHeight * ratio;
       canvas.current.getContext('2d')?.scale(ratio, ratio);
       pad.current = new SignaturePad(canvas.current);
+      // Strokes drawn before the pad exists are lost: the page says when it takes them.
+      canvas.current.dataset.ready = 'true';
     });
     return () => {
       cancelled = true;
