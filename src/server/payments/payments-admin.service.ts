@@ -106,47 +106,53 @@ export async function recordJobPayment(deps: Deps, actor: Actor, input: CounterP
   return deps.db.transaction().execute(async (trx) => {
     const job = await findRepairJob(trx, input.id, { lock: true });
     if (!job) throw AppError.notFound();
-    await payments.insertPayment(trx, {
-      repair_job_id: job.id,
-      purpose: input.purpose ?? 'balance',
-      method: input.method,
-      status: 'paid',
-      amount_pence: input.amount_pence,
-      note: input.note ?? '',
-      recorded_by: actor.userId,
-      paid_at: new Date(),
-    });
-    await recordActivity(trx, {
-      actor,
-      kind: 'payment-recorded',
-      item: { type: 'repair_job', id: job.id, label: job.reference },
-      details: `${formatPence(input.amount_pence)} ${input.method.replace('_', ' ')}`,
+    await insertCounterPayment(trx, actor, input, { repair_job_id: job.id }, 'balance', {
+      type: 'repair_job',
+      id: job.id,
+      label: job.reference,
     });
     return paymentsOfJob(deps, job.id, trx);
   });
 }
 
+/** A counter payment on a booking (a deposit, unless said otherwise). */
 export async function recordBookingPayment(deps: Deps, actor: Actor, input: CounterPaymentInput): Promise<PaymentsOfMatter> {
   return deps.db.transaction().execute(async (trx) => {
     const booking = await findBooking(trx, input.id, { lock: true });
     if (!booking) throw AppError.notFound();
-    await payments.insertPayment(trx, {
-      booking_id: booking.id,
-      purpose: input.purpose ?? 'deposit',
-      method: input.method,
-      status: 'paid',
-      amount_pence: input.amount_pence,
-      note: input.note ?? '',
-      recorded_by: actor.userId,
-      paid_at: new Date(),
-    });
-    await recordActivity(trx, {
-      actor,
-      kind: 'payment-recorded',
-      item: { type: 'booking', id: booking.id, label: booking.reference },
-      details: `${formatPence(input.amount_pence)} ${input.method.replace('_', ' ')}`,
+    await insertCounterPayment(trx, actor, input, { booking_id: booking.id }, 'deposit', {
+      type: 'booking',
+      id: booking.id,
+      label: booking.reference,
     });
     return paymentsOfBooking(deps, booking.id, trx);
+  });
+}
+
+/** The payment row, paid now, and its activity entry: the same for a job and a booking. */
+async function insertCounterPayment(
+  trx: Db,
+  actor: Actor,
+  input: CounterPaymentInput,
+  matter: { repair_job_id: number } | { booking_id: number },
+  purpose: NonNullable<CounterPaymentInput['purpose']>,
+  item: { type: 'repair_job' | 'booking'; id: number; label: string },
+): Promise<void> {
+  await payments.insertPayment(trx, {
+    ...matter,
+    purpose: input.purpose ?? purpose,
+    method: input.method,
+    status: 'paid',
+    amount_pence: input.amount_pence,
+    note: input.note ?? '',
+    recorded_by: actor.userId,
+    paid_at: new Date(),
+  });
+  await recordActivity(trx, {
+    actor,
+    kind: 'payment-recorded',
+    item,
+    details: `${formatPence(input.amount_pence)} ${input.method.replace('_', ' ')}`,
   });
 }
 
