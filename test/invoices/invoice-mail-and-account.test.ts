@@ -68,6 +68,26 @@ describe('the Ready for collection mail', () => {
   });
 });
 
+describe('a renamed ready-for-collection stage', () => {
+  it('still carries the invoice: the stage before Collected decides, not its name', async () => {
+    const ready = await stageId('Ready for collection');
+    expect((await admin.patch(`/api/repair-stages/${ready}`, { json: { name: 'Ready to pick up' } })).status).toBe(200);
+    try {
+      const { job, email } = await acceptedJob(t, admin);
+      expect((await admin.post(`/api/repair-jobs/${job.id}/invoices`)).status).toBe(201);
+      await clearOutbox(outbox);
+      await moveAndSend(job.id, 'Valet');
+      expect((await mailsTo(outbox, email)).at(-1)!.attachments).toEqual([]);
+      await moveAndSend(job.id, 'Ready to pick up');
+      const mail = (await mailsTo(outbox, email)).at(-1)!;
+      expect(mail.text).toContain('Ready to pick up');
+      expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    } finally {
+      await admin.patch(`/api/repair-stages/${ready}`, { json: { name: 'Ready for collection' } });
+    }
+  });
+});
+
 describe('the account', () => {
   it("exports the account's invoices, and deleting the account keeps them without the link", async () => {
     const { client, user } = await clientAs(t, { password: FACTORY_PASSWORD });

@@ -11,7 +11,7 @@ import { TestClient as Client } from '#test/support/client.ts';
 import { adminClient } from '#test/support/content.ts';
 import { startFakeStripe, type FakeStripe } from '#test/support/stripe-server.ts';
 import { insertQuoteRequest, insertRepairJob } from '#test/support/work-rows.ts';
-import { readyForCollectionStageId } from '#server/payments/amount-due.ts';
+import { readyForCollectionStageId } from '#server/repair-jobs/ready-stage.ts';
 import { acceptedEstimate, stageId, trackerLinkOf } from './payment-fixtures.ts';
 
 let t: TestApp;

@@ -16,6 +16,18 @@ export async function listVersionsOfEstimate(db: Db, estimateId: number): Promis
   return db.selectFrom('estimate_versions').selectAll().where('estimate_id', '=', estimateId).orderBy('number').execute();
 }
 
+/** The versions of these estimates, each estimate's oldest first: one statement for all. */
+export async function listVersionsOfEstimates(db: Db, estimateIds: readonly number[]): Promise<EstimateVersionRow[]> {
+  if (estimateIds.length === 0) return [];
+  return db
+    .selectFrom('estimate_versions')
+    .selectAll()
+    .where('estimate_id', 'in', [...estimateIds])
+    .orderBy('estimate_id')
+    .orderBy('number')
+    .execute();
+}
+
 export async function findVersion(db: Db, id: number): Promise<EstimateVersionRow | undefined> {
   return db.selectFrom('estimate_versions').selectAll().where('id', '=', id).executeTakeFirst();
 }

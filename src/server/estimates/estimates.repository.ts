@@ -20,6 +20,16 @@ export async function findEstimateOfQuote(
   return query.executeTakeFirst();
 }
 
+/** The estimates of these quote requests (at most one each): one statement for all. */
+export async function listEstimatesOfQuotes(db: Db, quoteRequestIds: readonly number[]): Promise<EstimateRow[]> {
+  if (quoteRequestIds.length === 0) return [];
+  return db
+    .selectFrom('estimates')
+    .selectAll()
+    .where('quote_request_id', 'in', [...quoteRequestIds])
+    .execute();
+}
+
 export async function findEstimateByTokenHash(db: Db, hash: string, options: { lock?: boolean } = {}): Promise<EstimateRow | undefined> {
   let query = db.selectFrom('estimates').selectAll().where('link_token_hash', '=', hash);
   if (options.lock) query = query.forUpdate();

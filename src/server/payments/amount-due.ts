@@ -16,11 +16,11 @@ import type { Database } from '#server/db/types.ts';
 import { estimateTotals } from '#shared/money/estimate-totals.ts';
 import type { DepositKind } from '#shared/value-sets.ts';
 import { findBookingType } from '#server/bookings/booking-types.repository.ts';
-import { findEstimateOfQuote } from '#server/estimates/estimates.repository.ts';
-import { listVersionsOfEstimate } from '#server/estimates/estimate-versions.repository.ts';
+import { listEstimatesOfQuotes } from '#server/estimates/estimates.repository.ts';
+import { listVersionsOfEstimates, type EstimateVersionRow } from '#server/estimates/estimate-versions.repository.ts';
 import { listLinesOfVersions } from '#server/estimates/estimate-lines.repository.ts';
-import { findClaimOfRepairJob } from '#server/insurance/insurance-claims.repository.ts';
-import { netPaidPenceOfBooking, netPaidPenceOfRepairJob } from './payments.repository.ts';
+import { listClaimsOfRepairJobs } from '#server/insurance/insurance-claims.repository.ts';
+import { netPaidPenceOfBooking, netPaidPenceOfRepairJobs } from './payments.repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -52,16 +52,40 @@ export function stillDue(owedPence: number, paidPence: number): number {
   return Math.max(0, owedPence - paidPence);
 }
 
+/**
+ * The VAT-inclusive totals of these quotes' latest accepted estimate versions, in three statements
+ * whatever their number (estimates, versions, lines). A quote with no accepted version is absent.
+ */
+export async function acceptedTotalsPenceOfQuotes(db: Db, quoteRequestIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  const estimates = await listEstimatesOfQuotes(db, [...new Set(quoteRequestIds)]);
+  const versions = await listVersionsOfEstimates(
+    db,
+    estimates.map((e) => e.id),
+  );
+  // An accepted version keeps its accepted_name when a later supplement supersedes it.
+  const latestOf = new Map<number, EstimateVersionRow>();
+  for (const v of versions) {
+    if (v.accepted_name === null || v.answered_at === null) continue;
+    const seen = latestOf.get(v.estimate_id);
+    if (!seen || v.number > seen.number) latestOf.set(v.estimate_id, v);
+  }
+  const lines = await listLinesOfVersions(
+    db,
+    [...latestOf.values()].map((v) => v.id),
+  );
+  for (const estimate of estimates) {
+    const latest = latestOf.get(estimate.id);
+    if (!latest) continue;
+    out.set(estimate.quote_request_id, estimateTotals(lines.filter((l) => l.version_id === latest.id)).gross_pence);
+  }
+  return out;
+}
+
 /** The VAT-inclusive total of a quote's latest accepted estimate version, or null when none was accepted. */
 export async function acceptedTotalPenceOfQuote(db: Db, quoteRequestId: number | null): Promise<number | null> {
   if (quoteRequestId === null) return null;
-  const estimate = await findEstimateOfQuote(db, quoteRequestId);
-  if (!estimate) return null;
-  // An accepted version keeps its accepted_name when a later supplement supersedes it.
-  const accepted = (await listVersionsOfEstimate(db, estimate.id)).filter((v) => v.accepted_name !== null && v.answered_at !== null);
-  const latest = accepted.sort((a, b) => b.number - a.number)[0];
-  if (!latest) return null;
-  return estimateTotals(await listLinesOfVersions(db, [latest.id])).gross_pence;
+  return (await acceptedTotalsPenceOfQuotes(db, [quoteRequestId])).get(quoteRequestId) ?? null;
 }
 
 export interface BookingForDue {
@@ -93,20 +117,35 @@ export interface BalanceDue {
   insured: boolean;
 }
 
-/** A repair job's balance as the customer owes it. */
-export async function balanceDueOfRepairJob(db: Db, job: JobForDue): Promise<BalanceDue> {
-  const [claim, paid] = await Promise.all([findClaimOfRepairJob(db, job), netPaidPenceOfRepairJob(db, job)]);
-  const owed = claim ? claim.excess_pence : ((await acceptedTotalPenceOfQuote(db, job.quote_request_id)) ?? 0);
-  return { due_pence: stillDue(owed, paid), owed_pence: owed, paid_pence: paid, insured: claim !== undefined };
+/**
+ * The balances of many repair jobs in a constant number of statements (claims, net paid, and the
+ * accepted totals' three), whatever the number of jobs: list pages ask here, never per row.
+ */
+export async function balancesDueOfRepairJobs(db: Db, jobs: readonly JobForDue[]): Promise<Map<number, BalanceDue>> {
+  const out = new Map<number, BalanceDue>();
+  if (jobs.length === 0) return out;
+  const [claims, paid] = await Promise.all([
+    listClaimsOfRepairJobs(db, jobs),
+    netPaidPenceOfRepairJobs(
+      db,
+      jobs.map((j) => j.id),
+    ),
+  ]);
+  // Only uninsured jobs owe the accepted total, so only their quotes are read.
+  const quoteIds = jobs.flatMap((j) => (claims.has(j.id) || j.quote_request_id === null ? [] : [j.quote_request_id]));
+  const totals = await acceptedTotalsPenceOfQuotes(db, quoteIds);
+  for (const job of jobs) {
+    const claim = claims.get(job.id);
+    const owed = claim ? claim.excess_pence : job.quote_request_id === null ? 0 : (totals.get(job.quote_request_id) ?? 0);
+    const paidPence = paid.get(job.id) ?? 0;
+    out.set(job.id, { due_pence: stillDue(owed, paidPence), owed_pence: owed, paid_pence: paidPence, insured: claim !== undefined });
+  }
+  return out;
 }
 
-/**
- * The ready-for-collection stage: the one just before Collected in the shop's order (Collected is
- * always last; the shop names its stages, so the place decides, not the name). Null: no such stage.
- */
-export function readyForCollectionStageId(stages: readonly { id: number; is_collected: boolean }[]): number | null {
-  const collected = stages.findIndex((s) => s.is_collected);
-  return collected > 0 ? stages[collected - 1]!.id : null;
+/** A repair job's balance as the customer owes it (the batch of one, so there is one rule). */
+export async function balanceDueOfRepairJob(db: Db, job: JobForDue): Promise<BalanceDue> {
+  return (await balancesDueOfRepairJobs(db, [job])).get(job.id)!;
 }
 
 /** "Paid, ready to collect": at the ready-for-collection stage with something owed and nothing left to pay. */

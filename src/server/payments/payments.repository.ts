@@ -48,6 +48,40 @@ export async function netPaidPenceOfRepairJob(
   return Number(row.net);
 }
 
+/**
+ * Net paid of many repair jobs in one grouped statement, by the same rules as netPaidPenceOfRepairJob:
+ * each job's own payments plus its booking's and its quote's, paid, net of succeeded refunds. A
+ * payment matching a job in more than one way counts once for it (one joined row per job and payment).
+ * Jobs with nothing paid are absent from the map (0).
+ */
+export async function netPaidPenceOfRepairJobs(db: Db, jobIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (jobIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('repair_jobs as j')
+    .innerJoin('payments as p', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb('p.repair_job_id', '=', eb.ref('j.id')),
+          eb('p.booking_id', '=', eb.ref('j.booking_id')),
+          eb('p.quote_request_id', '=', eb.ref('j.quote_request_id')),
+        ]),
+      ),
+    )
+    .select('j.id as repair_job_id')
+    .select(
+      sql<string>`coalesce(sum(p.amount_pence - coalesce((select sum(r.amount_pence) from refunds r where r.payment_id = p.id and r.status = 'succeeded'), 0)), 0)`.as(
+        'net',
+      ),
+    )
+    .where('j.id', 'in', [...jobIds])
+    .where('p.status', '=', 'paid')
+    .groupBy('j.id')
+    .execute();
+  for (const row of rows) out.set(row.repair_job_id, Number(row.net));
+  return out;
+}
+
 export async function findPayment(db: Db, id: number, options: { lock?: boolean } = {}): Promise<PaymentRow | undefined> {
   let query = db.selectFrom('payments').selectAll().where('id', '=', id);
   if (options.lock) query = query.forUpdate();

@@ -36,7 +36,8 @@ import { startReviewRequest } from '#server/reviews/reviews.service.ts';
 import { anonymiseReviewRequestsOfJobs } from '#server/reviews/repair-review-requests.repository.ts';
 import { assertMayPassInsurerAuthority } from '#server/insurance/insurer-authority.ts';
 
-import { balanceDueOfRepairJob, isPaidReadyToCollect, readyForCollectionStageId } from '#server/payments/amount-due.ts';
+import { balancesDueOfRepairJobs, isPaidReadyToCollect } from '#server/payments/amount-due.ts';
+import { readyForCollectionStageId } from './ready-stage.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'publicContent' | 'log'>;
 
@@ -51,7 +52,7 @@ export async function getRepairBoard(deps: Pick<Deps, 'db'>): Promise<RepairBoar
   // What is owed, worked out only for the jobs at the ready-for-collection stage (a handful).
   const readyStageId = readyForCollectionStageId(stageRows);
   const ready = jobRows.filter((j) => j.stage_id === readyStageId);
-  const balances = new Map(await Promise.all(ready.map(async (j) => [j.id, await balanceDueOfRepairJob(deps.db, j)] as const)));
+  const balances = await balancesDueOfRepairJobs(deps.db, ready);
   return {
     stages: stageRows.map(presentStage),
     jobs: jobRows.map((j) => {

@@ -12,6 +12,7 @@ import { formatCalendarDate } from '#shared/format/dates.ts';
 import * as jobs from './repair-jobs.repository.ts';
 import * as stages from './repair-stages.repository.ts';
 import { currentTrackerToken, trackerUrl } from './tracker-links.ts';
+import { readyForCollectionStageId } from './ready-stage.ts';
 import { findLiveInvoiceOfJob } from '#server/invoices/invoice-reads.service.ts';
 import { invoicePdfOf } from '#server/invoices/invoice-pdf.service.ts';
 import { repairJobCreatedMessage, repairPromisedDateChangedMessage, repairStageChangedMessage } from './repair-messages.ts';
@@ -49,13 +50,13 @@ async function renderRepairMail(
       shop,
     });
   }
-  const stage = await stages.findRepairStage(deps.db, job.stage_id);
+  // The whole list (a handful of rows): the ready stage is decided by its place, not its name, so a
+  // renamed stage still carries the invoice.
+  const stageRows = await stages.listRepairStages(deps.db);
+  const stage = stageRows.find((s) => s.id === job.stage_id);
   const message = repairStageChangedMessage({ to: recipient, job: facts, stage: stage?.name ?? 'updated', url, shop });
-  return stage?.name.toLowerCase() === READY_STAGE ? withInvoice(deps, job.id, message) : message;
+  return stage !== undefined && stage.id === readyForCollectionStageId(stageRows) ? withInvoice(deps, job.id, message) : message;
 }
-
-/** The stage whose mail carries the job's invoice (matched by name, as the stage list names it). */
-const READY_STAGE = 'ready for collection';
 
 /** The job's invoice that stands, as a PDF attachment, when one is issued; the mail as it was otherwise. */
 async function withInvoice(deps: Pick<AppDeps, 'db' | 'publicContent'>, repairJobId: number, message: MailMessage): Promise<MailMessage> {

@@ -31,7 +31,8 @@ import { estimatePathsOfQuotes } from '#server/estimates/estimate-paths.ts';
 import { listClaimsOfRepairJobs } from '#server/insurance/insurance-claims.repository.ts';
 import { currentTrackerToken } from './tracker-links.ts';
 import { trackerInvoiceLinks } from '#server/invoices/tracker-invoice-links.ts';
-import { balanceDueOfRepairJob, isPaidReadyToCollect, readyForCollectionStageId } from '#server/payments/amount-due.ts';
+import { balancesDueOfRepairJobs, isPaidReadyToCollect } from '#server/payments/amount-due.ts';
+import { readyForCollectionStageId } from './ready-stage.ts';
 import { onlinePaymentsOn } from '#server/payments/stripe-client.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'publicContent' | 'rateLimiter' | 'jobs'>;
@@ -131,13 +132,16 @@ async function presentTrackers(
       jobRows.flatMap((j) => (j.quote_request_id === null ? [] : [j.quote_request_id])),
     ),
     trackerInvoiceLinks(deps.db, tokens),
-    // What is owed, for the jobs still in the shop only (a page of the account holds a few).
-    Promise.all(jobRows.map((j) => (j.collected_at ? Promise.resolve(undefined) : balanceDueOfRepairJob(deps.db, j)))),
+    // What is owed, for the jobs still in the shop only, all in a constant number of statements.
+    balancesDueOfRepairJobs(
+      deps.db,
+      jobRows.filter((j) => !j.collected_at),
+    ),
   ]);
   const readyStageId = readyForCollectionStageId(side.stageRows);
   const online = onlinePaymentsOn(deps.config);
-  return jobRows.map((job, index) => {
-    const balance = balances[index];
+  return jobRows.map((job) => {
+    const balance = balances.get(job.id);
     // When the job last reached each stage (a stage reached twice shows the later time).
     const reached = new Map<number, Date>();
     for (const h of side.historyOf(job.id)) if (h.stage_id !== null) reached.set(h.stage_id, h.reached_at);
