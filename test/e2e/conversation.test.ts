@@ -16,14 +16,9 @@ import { settled, signIn } from './support/flows.ts';
 import { atPath, field, until, visible } from './support/ui.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 import { uniqueEmail } from './support/api.ts';
+import { daytimeZone } from '#test/support/daytime.ts';
 
 const j = useJourney(import.meta.filename, { viewport: PHONE });
-
-/** A zone where it is daytime now, so the reply is not held over the shop's quiet hours. */
-function daytimeZone(): string {
-  const hour = new Date().getUTCHours();
-  return hour >= 8 && hour < 20 ? 'UTC' : hour < 8 ? 'Asia/Tokyo' : 'America/Los_Angeles';
-}
 
 /** The result of a send: on screen (the fixed header and call bar aside) and focused. */
 async function inViewAndFocused(page: Page, result: Locator, label: string): Promise<void> {

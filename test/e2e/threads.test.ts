@@ -11,14 +11,9 @@ import { field, visible } from './support/ui.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 import { uniqueEmail } from './support/api.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
+import { daytimeZone } from '#test/support/daytime.ts';
 
 const j = useJourney(import.meta.filename);
-
-/** A zone where it is daytime now, so the reply is not held over the shop's quiet hours. */
-function daytimeZone(): string {
-  const hour = new Date().getUTCHours();
-  return hour >= 8 && hour < 20 ? 'UTC' : hour < 8 ? 'Asia/Tokyo' : 'America/Los_Angeles';
-}
 
 describe('message threads', () => {
   test('the admin replies from a repair job; the customer reads it from the mail link and answers on a phone', async () => {

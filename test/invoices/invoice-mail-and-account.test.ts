@@ -15,6 +15,9 @@ import { clearOutbox, mailsTo } from '#test/support/mail.ts';
 import { makeRetriesDue } from '#test/support/jobs.ts';
 import { FACTORY_PASSWORD } from '#test/support/factories.ts';
 import type { JobInvoices } from '#shared/schemas/invoices.ts';
+import { daytimeZone } from '#test/support/daytime.ts';
+import { getShop, updateShop } from '#server/shop/shop.service.ts';
+import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -23,6 +26,9 @@ let outbox: string;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
   outbox = path.join(t.dataDir, 'mail');
+  // Stage mails keep the shop's quiet hours: the shop is where it is daytime now.
+  await updateShop(t.deps, { ...(await getShop(t.deps)), timeZone: daytimeZone() }, SYSTEM_ACTOR);
+  await t.deps.publicContent.refresh();
   admin = (await adminClient(t)).client;
   await admin.csrf();
   await admin.put('/api/estimate-settings', {

@@ -16,6 +16,7 @@ import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 import { moveRepairJob } from '#server/repair-jobs/repair-jobs.service.ts';
 import { trackerToken, trackerTokenHash } from '#server/repair-jobs/tracker-links.ts';
 import { repairStageMailJob } from '#server/jobs/definitions/repair-stage-mail.ts';
+import { daytimeZone } from '#test/support/daytime.ts';
 
 const HELD = 20;
 /** The stage mail's poll: without a wake-up at the release, the first would wait up to this long. */
@@ -28,8 +29,7 @@ describe(`held stage mails released together on ${testEngine}`, () => {
     smtp = await startSmtpListener();
     t = await createTestApp({ SMTP_URL: smtp.url, REPAIR_STAGE_MAIL_HOLD_MINUTES: '10' }, { drainJobsPerRequest: false, runJobs: true });
     // The release itself must fall outside the quiet hours: the shop is where it is daytime now.
-    const hour = new Date().getUTCHours();
-    const timeZone = hour >= 8 && hour < 20 ? 'UTC' : hour < 8 ? 'Asia/Tokyo' : 'America/Los_Angeles';
+    const timeZone = daytimeZone();
     await updateShop(t.deps, { ...(await getShop(t.deps)), timeZone }, SYSTEM_ACTOR);
     await t.deps.publicContent.refresh();
   });

@@ -21,6 +21,7 @@ import { isQuietHour, outsideQuietHours, stageMailDueAt } from '#server/repair-j
 import { changePromisedDate } from '#server/repair-jobs/repair-jobs.service.ts';
 import { loadConfig } from '#server/config/load-config.ts';
 import { insertQuoteRequest } from '#test/support/work-rows.ts';
+import { daytimeZone } from '#test/support/daytime.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -31,8 +32,7 @@ beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
   outbox = path.join(t.dataDir, 'mail');
   // Quiet hours never stop a test's mail: the shop is where it is daytime now.
-  const hour = new Date().getUTCHours();
-  const timeZone = hour >= 8 && hour < 20 ? 'UTC' : hour < 8 ? 'Asia/Tokyo' : 'America/Los_Angeles';
+  const timeZone = daytimeZone();
   await updateShop(t.deps, { ...(await getShop(t.deps)), telephone: SHOP_TELEPHONE, timeZone }, SYSTEM_ACTOR);
   await t.deps.publicContent.refresh();
   ({ client: admin } = await adminClient(t));

@@ -12,6 +12,7 @@ import { mailsTo, pathOf } from '#test/support/mail.ts';
 import { makeRetriesDue } from '#test/support/jobs.ts';
 import { getShop, updateShop } from '#server/shop/shop.service.ts';
 import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
+import { daytimeZone } from '#test/support/daytime.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -20,8 +21,7 @@ let adminId: number;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
   // The request goes in the shop's daytime (as in reviews.test.ts): a zone where it is day now.
-  const hour = new Date().getUTCHours();
-  const timeZone = hour >= 8 && hour < 20 ? 'UTC' : hour < 8 ? 'Asia/Tokyo' : 'America/Los_Angeles';
+  const timeZone = daytimeZone();
   await updateShop(t.deps, { ...(await getShop(t.deps)), reviewLink: 'https://g.page/r/example/review', timeZone }, SYSTEM_ACTOR);
   await t.deps.publicContent.refresh();
   const signedIn = await adminClient(t);

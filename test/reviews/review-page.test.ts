@@ -18,6 +18,7 @@ import { registerReviewPage } from '#server/reviews/review-page.route.ts';
 import { renderPage } from '#client/entry-server.tsx';
 import { getShop, updateShop } from '#server/shop/shop.service.ts';
 import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
+import { daytimeZone } from '#test/support/daytime.ts';
 
 const REVIEW_LINK = 'https://g.page/r/page-test/review';
 let t: TestApp;
@@ -27,8 +28,7 @@ let reviewPath: string;
 
 beforeAll(async () => {
   t = await createTestApp({ REVIEW_REQUEST_DELAY_HOURS: '0' });
-  const hour = new Date().getUTCHours();
-  const timeZone = hour >= 8 && hour < 20 ? 'UTC' : hour < 8 ? 'Asia/Tokyo' : 'America/Los_Angeles';
+  const timeZone = daytimeZone();
   await updateShop(t.deps, { ...(await getShop(t.deps)), reviewLink: REVIEW_LINK, timeZone }, SYSTEM_ACTOR);
   await t.deps.publicContent.refresh();
   clientDir = mkdtempSync(path.join(os.tmpdir(), 'bodyshop-review-'));

@@ -17,6 +17,7 @@ import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 import { repairReviewRequestJob } from '#server/jobs/definitions/repair-review-request.ts';
 import { pageHeadFor, renderHead } from '#server/public-content/page-head.ts';
 import { loadConfig } from '#server/config/load-config.ts';
+import { daytimeZone } from '#test/support/daytime.ts';
 
 const REVIEW_LINK = 'https://g.page/r/harbourside-example/review';
 let t: TestApp;
@@ -26,8 +27,7 @@ let outbox: string;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
   outbox = path.join(t.dataDir, 'mail');
-  const hour = new Date().getUTCHours();
-  const timeZone = hour >= 8 && hour < 20 ? 'UTC' : hour < 8 ? 'Asia/Tokyo' : 'America/Los_Angeles';
+  const timeZone = daytimeZone();
   await updateShop(t.deps, { ...(await getShop(t.deps)), reviewLink: REVIEW_LINK, timeZone }, SYSTEM_ACTOR);
   await t.deps.publicContent.refresh();
   ({ client: admin } = await adminClient(t));

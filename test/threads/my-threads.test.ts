@@ -12,6 +12,7 @@ import { insertBooking, insertQuoteRequest } from '#test/support/work-rows.ts';
 import { getShop, updateShop } from '#server/shop/shop.service.ts';
 import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 import { REPAIR_MESSAGES_PER_HOUR } from '#shared/limits.ts';
+import { daytimeZone } from '#test/support/daytime.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -21,8 +22,7 @@ const SHOP_EMAIL = 'my-threads-shop@example.co.uk';
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
   outbox = path.join(t.dataDir, 'mail');
-  const hour = new Date().getUTCHours();
-  const timeZone = hour >= 8 && hour < 20 ? 'UTC' : hour < 8 ? 'Asia/Tokyo' : 'America/Los_Angeles';
+  const timeZone = daytimeZone();
   await updateShop(t.deps, { ...(await getShop(t.deps)), email: SHOP_EMAIL, timeZone }, SYSTEM_ACTOR);
   await t.deps.publicContent.refresh();
   admin = (await adminClient(t)).client;

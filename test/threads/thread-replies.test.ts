@@ -18,6 +18,7 @@ import { SYSTEM_ACTOR } from '#server/activity/actor.ts';
 import { hashManageToken, manageToken } from '#server/bookings/manage-link.ts';
 import { replyInThread } from '#server/threads/thread-replies.service.ts';
 import { THREAD_TEXTS } from '#server/threads/thread-messages.ts';
+import { daytimeZone } from '#test/support/daytime.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -30,8 +31,7 @@ beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
   outbox = path.join(t.dataDir, 'mail');
   // Quiet hours never hold a test's mail: the shop is where it is daytime now (one test sets its own clock).
-  const hour = new Date().getUTCHours();
-  const timeZone = hour >= 8 && hour < 20 ? 'UTC' : hour < 8 ? 'Asia/Tokyo' : 'America/Los_Angeles';
+  const timeZone = daytimeZone();
   await updateShop(t.deps, { ...(await getShop(t.deps)), email: SHOP_EMAIL, timeZone }, SYSTEM_ACTOR);
   await t.deps.publicContent.refresh();
   const signedIn = await adminClient(t);
