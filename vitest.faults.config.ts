@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // The fault and load suite (test/faults): real server processes, real databases, bounded in time,
-// traffic only to this machine. One file at a time: each one loads the machine's 2 cores on
-// purpose, and a load figure measured beside another file's load means nothing.
+// traffic only to this machine. One file at a time. `npm test` runs the load-heavy files alone and
+// the rest beside the browser journeys (scripts/test.mjs, FAULTS_ALONE).
 export default defineConfig({
   test: {
     include: ['test/faults/**/*.test.ts'],
