@@ -28,7 +28,7 @@ function statusText(version: EstimateVersion): string {
 export async function renderEstimatePdf(input: EstimatePdfInput): Promise<Buffer> {
   const { shop, version } = input;
   const vat = version.vat_registered;
-  const { doc, done } = startPdf({ Title: `Estimate ${input.reference}`, Author: shop.name });
+  const { doc, done } = await startPdf({ Title: `Estimate ${input.reference}`, Author: shop.name });
   const dateOpts = { timeZone: shop.timeZone };
 
   doc.font('Helvetica-Bold').fontSize(18).text(shop.name);

@@ -3,7 +3,7 @@
  * lines (with VAT columns only for a VAT-registered shop) and the right-aligned totals. Every
  * figure is the caller's, presented already: nothing is worked out here.
  */
-import PDFDocument from 'pdfkit';
+import type PDFDocumentType from 'pdfkit';
 import { formatPence } from '#shared/format/money.ts';
 
 export const MARGIN = 50;
@@ -32,8 +32,12 @@ export function rateText(bp: number): string {
   return `${bp / 100}%`;
 }
 
-/** An A4 document and the promise of its bytes once `doc.end()` is called. */
-export function startPdf(info: { Title: string; Author: string }): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+/**
+ * An A4 document and the promise of its bytes once `doc.end()` is called. pdfkit (and its fonts'
+ * metrics, some 28 MB) is loaded by the first PDF made, not by every server start.
+ */
+export async function startPdf(info: { Title: string; Author: string }): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
+  const PDFDocument: typeof PDFDocumentType = (await import('pdfkit')).default;
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -9,7 +9,6 @@
  * Everything is read before the first byte leaves (a 404 is still a 404) except the photos'
  * bytes, read one at a time from storage as the archive takes them.
  */
-import { ZipArchive } from 'archiver';
 import { stringify } from 'csv-stringify/sync';
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '#server/app-deps.ts';
@@ -113,6 +112,8 @@ export async function buildInsurerPack(deps: Deps, input: ClaimMatterInput): Pro
     { header: true, columns: ['stage', 'reached_at'], record_delimiter: 'windows' },
   );
 
+  // archiver is loaded by the first pack made, not by every server start.
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 } });
   archive.on('warning', (error: Error) => deps.log.warn({ err: error }, 'insurer pack: a warning from the archive'));
   // How many entries the archive has taken, and a wait until it has taken `count`.

@@ -22,7 +22,7 @@ export async function renderInvoicePdf({ invoice, timeZone }: InvoicePdfInput): 
     : vat
       ? `VAT invoice ${invoice.display_number}`
       : `Invoice ${invoice.display_number}`;
-  const { doc, done } = startPdf({ Title: title, Author: invoice.shop_name });
+  const { doc, done } = await startPdf({ Title: title, Author: invoice.shop_name });
 
   doc.font('Helvetica-Bold').fontSize(18).text(invoice.shop_name);
   doc.font('Helvetica').fontSize(10).text(invoice.shop_address);

@@ -41,7 +41,7 @@ const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '
 
 /** The Checkout Session for the order: an open one from a second click, or a new one with its pending payment. */
 async function startCheckout(deps: Deps, order: CheckoutOrder): Promise<Checkout> {
-  const { stripe } = requireStripe(deps.config);
+  const { stripe } = await requireStripe(deps.config);
   if (order.amountPence <= 0) throw AppError.conflict(PAYMENT_MESSAGES.nothingDue, {}, {});
   const open = await payments.findPendingStripePayment(
     deps.db,

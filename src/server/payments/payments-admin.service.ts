@@ -164,7 +164,7 @@ async function insertCounterPayment(
  */
 export async function refundPayment(deps: Deps, actor: Actor, input: RefundInput): Promise<Payment> {
   // Before anything is written: a Stripe refund needs the keys.
-  const stripe = input.method === 'stripe' ? requireStripe(deps.config).stripe : undefined;
+  const stripe = input.method === 'stripe' ? (await requireStripe(deps.config)).stripe : undefined;
   const { refund, payment } = await deps.db.transaction().execute(async (trx) => {
     const payment = await payments.findPayment(trx, input.id, { lock: true });
     if (!payment) throw AppError.notFound();

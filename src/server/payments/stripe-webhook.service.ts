@@ -33,8 +33,12 @@ export const STRIPE_ACTOR: Actor = { userId: null, ip: null, label: 'Stripe' };
 export type WebhookOutcome = { status: 200; duplicate: boolean } | { status: 400 | 503; message: string };
 
 /** Checks the signature; undefined when it does not verify (or there is none). */
-export function verifyStripeEvent(deps: Pick<Deps, 'config'>, rawBody: Buffer, signature: string | undefined): Stripe.Event | undefined {
-  const stripe = stripeClientOf(deps.config);
+export async function verifyStripeEvent(
+  deps: Pick<Deps, 'config'>,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<Stripe.Event | undefined> {
+  const stripe = await stripeClientOf(deps.config);
   if (!stripe || !deps.config.stripe || !signature) return undefined;
   try {
     return stripe.webhooks.constructEvent(rawBody, signature, deps.config.stripe.webhookSecret);
@@ -123,7 +127,7 @@ async function refundChanged(trx: Db, refund: Stripe.Refund): Promise<void> {
 /** Handles one delivery: verified, then recorded once with its effect. */
 export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
   if (!deps.config.stripe) return { status: 503, message: 'Online payments are not set up on this site.' };
-  const event = verifyStripeEvent(deps, rawBody, signature);
+  const event = await verifyStripeEvent(deps, rawBody, signature);
   if (!event) return { status: 400, message: 'The Stripe signature is missing or does not verify.' };
   return deps.db.transaction().execute(async (trx) => {
     if (!(await claimStripeEvent(trx, event.id, event.type))) return { status: 200, duplicate: true } as const;
